@@ -1,0 +1,31 @@
+/** Three tiers, selected with `jest --selectProjects <tier>`: unit (pure, no I/O),
+ * integration (real client and provider against the emulator on port 0) and e2e
+ * (the real Pulumi engine through the Automation API). */
+const tsJest = ["ts-jest", { tsconfig: "test/tsconfig.json", diagnostics: { warnOnly: false } }];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: "unit",
+      testEnvironment: "node",
+      roots: ["<rootDir>/test/unit"],
+      transform: { "^.+\\.ts$": tsJest },
+    },
+    {
+      displayName: "integration",
+      testEnvironment: "node",
+      roots: ["<rootDir>/test/integration"],
+      transform: { "^.+\\.ts$": tsJest },
+      testTimeout: 60000,
+    },
+    {
+      displayName: "e2e",
+      testEnvironment: "node",
+      roots: ["<rootDir>/test/e2e"],
+      transform: { "^.+\\.ts$": tsJest },
+      testTimeout: 600000,
+      maxWorkers: 1,
+    },
+  ],
+};
