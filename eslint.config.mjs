@@ -8,7 +8,7 @@ export default tseslint.config(
       "node_modules/**",
       "coverage/**",
       ".demo/**",
-      "bench/results/**",
+      "bench/results/**", ".e2e/**",
       "examples/**/node_modules/**",
     ],
   },

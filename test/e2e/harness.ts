@@ -1,0 +1,272 @@
+/*
+ * End-to-end harness: the real Pulumi engine, driven through the Automation API, against the
+ * emulator on an ephemeral loopback port, with a temporary `file://` backend.
+ *
+ * Each operation runs in its own plain Node process (test/e2e/run-op.js) so that closure
+ * serialisation and the dynamic-provider process behave exactly as under `pulumi up`, outside
+ * jest's module sandbox. The program's working directory lives under `<repo>/.e2e/` so that the
+ * provider process resolves `pulumi-aria` through node_modules as it would in a user's project.
+ */
+import { ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator";
+
+export const REPO_ROOT = path.resolve(__dirname, "..", "..");
+const RUN_OP = path.join(__dirname, "run-op.js");
+const SDK_DIR = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
+
+/** Refresh tokens of the emulator's default users. */
+export const USERS = {
+  admin: "admin-refresh-token",
+  developer: "developer-refresh-token",
+} as const;
+
+/** A config value for the stack: a plain string, or `{value, secret: true}`. */
+export type ConfigInput = string | { value: string; secret?: boolean };
+
+export interface OpenStackOptions {
+  /** Directory holding the program's `index.ts` (or `index.js`); absolute or relative to the repo. */
+  program: string;
+  /** Stack config; bare keys are put in the project's namespace, `ns:key` keys are kept. */
+  config?: Record<string, ConfigInput>;
+  /** Whose credentials the stack uses (`vra:url` and a secret `vra:refreshToken` are set). Default admin. */
+  user?: keyof typeof USERS;
+  /** Skip setting `vra:url`/`vra:refreshToken` (for tests of other credential sources). */
+  noCredentials?: boolean;
+  /** Use this emulator instead of starting one. */
+  emulator?: RunningEmulator;
+  /** Options for the emulator the harness starts. */
+  emulatorOptions?: EmulatorOptions;
+  /** Extra environment for the engine, program and provider processes. */
+  env?: Record<string, string>;
+  /** Project name (default `e2e`). */
+  projectName?: string;
+}
+
+/** What one operation answered. */
+export interface OpResult {
+  ok: boolean;
+  op: string;
+  /** Resource change counts: `{create: 2}`, `{same: 3}`, ... */
+  summary: Record<string, number>;
+  outputs?: Record<string, { value: unknown; secret: boolean }>;
+  deployment?: { version: number; deployment: unknown };
+  /** Everything the engine printed. */
+  stdout: string;
+  stderr?: string;
+  /** The Automation API's error message when `ok` is false. */
+  error?: string;
+}
+
+/** The emulator's request log (see emulator/README.md). */
+export interface RequestLog {
+  total: number;
+  counts: Record<string, number>;
+  entries: Array<{ method: string; path: string; route: string; status: number }>;
+}
+
+let engineRootCache: string | undefined;
+
+/** The engine root (`<root>/bin/pulumi`), found or built by scripts/ensure-engine.mjs. */
+export function engineRoot(): string {
+  if (!engineRootCache) {
+    engineRootCache = execFileSync(process.execPath, [path.join(REPO_ROOT, "scripts", "ensure-engine.mjs"), "--print-root"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    }).trim();
+  }
+  return engineRootCache;
+}
+
+function assertBuilt(): void {
+  const impl = path.join(REPO_ROOT, "dist", "provider", "dynamic", "impl.js");
+  const link = path.join(REPO_ROOT, "node_modules", "pulumi-aria");
+  if (!fs.existsSync(impl) || !fs.existsSync(link)) {
+    throw new Error("The package is not built or not self-linked: run `node scripts/bootstrap.mjs` (npm run test:e2e does).");
+  }
+}
+
+/** A stack of one program on a fresh backend; every operation is a real engine run. */
+export class E2EStack {
+  private readonly children = new Set<ChildProcess>();
+  private config: Record<string, { value: string; secret: boolean }> = {};
+  private opCount = 0;
+
+  constructor(
+    readonly emulator: RunningEmulator,
+    private readonly ownsEmulator: boolean,
+    readonly programDir: string,
+    readonly projectName: string,
+    readonly stackName: string,
+    private readonly tmp: string,
+    readonly workDir: string,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  /** The emulator's base URL. */
+  get url(): string {
+    return this.emulator.url;
+  }
+
+  /** Sets (or, with `undefined`, removes) a stack config value for the next operations. */
+  setConfig(key: string, value: ConfigInput | undefined): void {
+    const full = key.includes(":") ? key : `${this.projectName}:${key}`;
+    if (value === undefined) delete this.config[full];
+    else this.config[full] = typeof value === "string" ? { value, secret: false } : { value: value.value, secret: !!value.secret };
+  }
+
+  up(options: Record<string, unknown> = {}): Promise<OpResult> {
+    return this.run("up", options);
+  }
+  preview(options: Record<string, unknown> = {}): Promise<OpResult> {
+    return this.run("preview", { diff: true, ...options });
+  }
+  refresh(options: Record<string, unknown> = {}): Promise<OpResult> {
+    return this.run("refresh", options);
+  }
+  destroy(options: Record<string, unknown> = {}): Promise<OpResult> {
+    return this.run("destroy", options);
+  }
+  /** The exported stack (the state as `pulumi stack export` prints it). */
+  async exportStack(): Promise<unknown> {
+    return (await this.run("export", {})).deployment;
+  }
+  /** The raw state file(s) of the backend, concatenated: for asserting that no secret is stored. */
+  rawState(): string {
+    const out: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(p);
+        else out.push(fs.readFileSync(p, "utf8"));
+      }
+    };
+    walk(path.join(this.tmp, "state"));
+    return out.join("\n");
+  }
+
+  /** The emulator's request log since the last reset. */
+  async requests(): Promise<RequestLog> {
+    const res = await fetch(`${this.emulator.url}/__emulator/requests`);
+    return (await res.json()) as RequestLog;
+  }
+  /** Clears the emulator's request log. */
+  async resetRequests(): Promise<void> {
+    await fetch(`${this.emulator.url}/__emulator/requests`, { method: "DELETE" });
+  }
+
+  /** Runs one operation in a fresh process; never throws for an engine failure (see `ok`). */
+  async run(op: string, options: Record<string, unknown>): Promise<OpResult> {
+    const id = ++this.opCount;
+    const jobFile = path.join(this.tmp, `job-${id}.json`);
+    const resultFile = path.join(this.tmp, `result-${id}.json`);
+    fs.writeFileSync(
+      jobFile,
+      JSON.stringify({
+        op,
+        options,
+        programDir: this.programDir,
+        projectName: this.projectName,
+        stackName: this.stackName,
+        workDir: this.workDir,
+        backendUrl: `file://${path.join(this.tmp, "state")}`,
+        engineRoot: engineRoot(),
+        config: this.config,
+        envVars: this.env,
+        resultFile,
+      }),
+    );
+    const child = spawn(process.execPath, [RUN_OP, jobFile], {
+      cwd: this.workDir,
+      env: { ...process.env, ...this.env },
+      stdio: ["ignore", "inherit", "pipe"],
+      detached: true,
+    });
+    this.children.add(child);
+    let stderr = "";
+    child.stderr!.on("data", (d) => {
+      stderr += d;
+      if (process.env.E2E_VERBOSE) process.stderr.write(d);
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    this.children.delete(child);
+    if (!fs.existsSync(resultFile)) {
+      throw new Error(`pulumi ${op} did not produce a result (exit ${code}):\n${stderr.slice(-4000)}`);
+    }
+    const result = JSON.parse(fs.readFileSync(resultFile, "utf8")) as OpResult;
+    result.summary = result.summary ?? {};
+    result.stderr = [result.stderr, stderr].filter(Boolean).join("\n");
+    return result;
+  }
+
+  /** Stops every process the harness started and removes every temporary directory. */
+  async dispose(): Promise<void> {
+    for (const child of this.children) {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }
+    if (this.ownsEmulator) await this.emulator.close();
+    fs.rmSync(this.tmp, { recursive: true, force: true });
+    fs.rmSync(this.workDir, { recursive: true, force: true });
+  }
+}
+
+/** Asserts an operation succeeded, with the engine's output in the failure message. */
+export function expectOk(result: OpResult): OpResult {
+  if (!result.ok) {
+    throw new Error(`pulumi ${result.op} failed: ${result.error}\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr ?? ""}`);
+  }
+  return result;
+}
+
+/** Change counts other than `same`: empty when an operation found nothing to do. */
+export function changes(result: OpResult): Record<string, number> {
+  return Object.fromEntries(Object.entries(result.summary).filter(([k, n]) => k !== "same" && n > 0));
+}
+
+/** Opens a stack on a fresh backend (and, unless given one, a fresh emulator). */
+export async function openStack(options: OpenStackOptions): Promise<E2EStack> {
+  assertBuilt();
+  const programDir = path.resolve(REPO_ROOT, options.program);
+  const emulator = options.emulator ?? (await startEmulator({ port: 0, ...options.emulatorOptions }));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-e2e-"));
+  fs.mkdirSync(path.join(tmp, "state"));
+  fs.mkdirSync(path.join(tmp, "home"));
+  const e2eRoot = path.join(REPO_ROOT, ".e2e");
+  fs.mkdirSync(e2eRoot, { recursive: true });
+  const workDir = fs.mkdtempSync(path.join(e2eRoot, "work-"));
+  const root = engineRoot();
+  const env: Record<string, string> = {
+    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_HOME: path.join(tmp, "home"),
+    PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
+    // The engine finds pulumi-resource-pulumi-nodejs next to the CLI or on PATH; the SDK ships it.
+    PATH: [path.join(root, "bin"), SDK_DIR, process.env.PATH].join(path.delimiter),
+    ...options.env,
+  };
+  const projectName = options.projectName ?? "e2e";
+  const stack = new E2EStack(
+    emulator,
+    !options.emulator,
+    programDir,
+    projectName,
+    `t${randomBytes(4).toString("hex")}`,
+    tmp,
+    workDir,
+    env,
+  );
+  if (!options.noCredentials) {
+    stack.setConfig("vra:url", emulator.url);
+    stack.setConfig("vra:refreshToken", { value: USERS[options.user ?? "admin"], secret: true });
+  }
+  for (const [k, v] of Object.entries(options.config ?? {})) stack.setConfig(k, v);
+  return stack;
+}

@@ -1,0 +1,103 @@
+// Runs one Pulumi operation on one stack through the Automation API, in a plain Node process (no
+// jest sandbox, so closure serialisation behaves exactly as under `pulumi up`). The program is an
+// inline program that `require`s a program directory's index (TypeScript through ts-node, as the
+// Pulumi Node runtime does), so it imports `pulumi-aria` by name like a user's program.
+//
+// Usage: node run-op.js <job.json>; writes the result JSON to job.resultFile.
+"use strict";
+
+const fs = require("node:fs");
+const path = require("node:path");
+
+async function main() {
+  const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+  const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation");
+
+  const program = async () => {
+    const tsEntry = path.join(job.programDir, "index.ts");
+    const entry = fs.existsSync(tsEntry) ? tsEntry : require.resolve(job.programDir);
+    if (entry.endsWith(".ts")) {
+      require("ts-node").register({
+        transpileOnly: true,
+        skipProject: true,
+        compilerOptions: { module: "commonjs", target: "ES2022", esModuleInterop: true, strict: true },
+      });
+    }
+    const mod = require(entry);
+    const result = typeof mod.default === "function" ? await mod.default() : mod;
+    // Stack outputs are the module's exports, as for a program run by `pulumi up`.
+    return Object.fromEntries(Object.entries(result ?? {}).filter(([k]) => k !== "default" && k !== "__esModule"));
+  };
+
+  const pulumiCommand = await PulumiCommand.get({ root: job.engineRoot, skipVersionCheck: false });
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: job.stackName, projectName: job.projectName, program },
+    {
+      workDir: job.workDir,
+      pulumiCommand,
+      envVars: job.envVars,
+      projectSettings: { name: job.projectName, runtime: "nodejs", backend: { url: job.backendUrl } },
+    },
+  );
+  await stack.setAllConfig(job.config ?? {});
+
+  let stdout = "";
+  const onOutput = (out) => {
+    stdout += out;
+    if (process.env.E2E_VERBOSE) process.stderr.write(out);
+  };
+  const result = { ok: true, op: job.op };
+  try {
+    const opts = { onOutput, color: "never", ...(job.options ?? {}) };
+    switch (job.op) {
+      case "up": {
+        const r = await stack.up(opts);
+        result.summary = r.summary.resourceChanges ?? {};
+        result.outputs = r.outputs;
+        break;
+      }
+      case "preview": {
+        const r = await stack.preview(opts);
+        result.summary = r.changeSummary ?? {};
+        break;
+      }
+      case "refresh": {
+        const r = await stack.refresh(opts);
+        result.summary = r.summary.resourceChanges ?? {};
+        break;
+      }
+      case "destroy": {
+        const r = await stack.destroy(opts);
+        result.summary = r.summary.resourceChanges ?? {};
+        break;
+      }
+      case "export": {
+        result.deployment = await stack.exportStack();
+        break;
+      }
+      case "outputs": {
+        result.outputs = await stack.outputs();
+        break;
+      }
+      default:
+        throw new Error(`unknown operation ${job.op}`);
+    }
+  } catch (err) {
+    result.ok = false;
+    result.error = String((err && err.message) || err);
+    if (err && err.commandResult) {
+      result.stderr = err.commandResult.stderr;
+      stdout = stdout || err.commandResult.stdout;
+    }
+  }
+  result.stdout = stdout;
+  fs.writeFileSync(job.resultFile, JSON.stringify(result));
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`run-op failed: ${err && err.stack ? err.stack : err}\n`);
+    process.exit(2);
+  },
+);
