@@ -25,7 +25,6 @@ module.exports = {
       roots: ["<rootDir>/test/e2e"],
       transform: { "^.+\\.ts$": tsJest },
       testTimeout: 600000,
-      maxWorkers: 1,
     },
   ],
 };

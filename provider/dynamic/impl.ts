@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { setProviderConfig } from "../runtime/context";
 import type { SettingKey } from "../runtime/settings";
-import type { ProviderKind } from "./stub";
+import { KIND_CODES, ProviderKind } from "./stub";
 
 /*
  * The implementation behind the serialised stub (see ./stub.ts), loaded in the provider process as
@@ -27,4 +27,19 @@ export function provider(kind: ProviderKind): ProviderImplementation {
     default:
       throw new Error(`pulumi-aria: unknown resource kind '${String(kind)}' in serialised provider`);
   }
+}
+
+const METHODS = new Set(["check", "diff", "create", "read", "update", "delete"]);
+
+/** The single entry point of the serialised stub: `configure` or one lifecycle method of a kind. */
+export function call(code: string, method: string, args: unknown[]): Promise<unknown> {
+  if (method === "configure") return configure(args[0] as pulumi.dynamic.ConfigureRequest);
+  if (!METHODS.has(method)) throw new Error(`pulumi-aria: unknown provider method '${method}'`);
+  const kind = (Object.keys(KIND_CODES) as ProviderKind[]).find((k) => KIND_CODES[k] === code);
+  if (!kind)
+    throw new Error(
+      `pulumi-aria: unknown resource kind '${code}' in serialised provider; upgrade pulumi-aria`,
+    );
+  const impl = provider(kind) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+  return impl[method](...args);
 }

@@ -26,7 +26,9 @@ async function main() {
     const mod = require(entry);
     const result = typeof mod.default === "function" ? await mod.default() : mod;
     // Stack outputs are the module's exports, as for a program run by `pulumi up`.
-    return Object.fromEntries(Object.entries(result ?? {}).filter(([k]) => k !== "default" && k !== "__esModule"));
+    return Object.fromEntries(
+      Object.entries(result ?? {}).filter(([k]) => k !== "default" && k !== "__esModule"),
+    );
   };
 
   const pulumiCommand = await PulumiCommand.get({ root: job.engineRoot, skipVersionCheck: false });

@@ -1,0 +1,64 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as path from "node:path";
+
+/*
+ * The serialised provider is what Pulumi stores in every resource's `__provider` input. These tests
+ * run Pulumi's own closure serialiser over the compiled stub (what users run), as the engine does.
+ */
+const compiled = path.resolve(__dirname, "../../../dist/provider/dynamic/stub.js");
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { providerStub, sharedProviderStub } = require(
+  compiled,
+) as typeof import("../../../provider/dynamic/stub");
+
+async function serialise(provider: pulumi.dynamic.ResourceProvider): Promise<string> {
+  const sf = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
+  return sf.text;
+}
+
+describe("the serialised provider stub", () => {
+  const secrets = {
+    VRA_REFRESH_TOKEN: "refresh-token-that-must-never-be-serialised",
+    VRA_PASSWORD: "password-that-must-never-be-serialised",
+  };
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(() => {
+    for (const [k, v] of Object.entries(secrets)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+  });
+  afterAll(() => {
+    for (const k of Object.keys(secrets)) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  });
+
+  it.each(["endpoint", "deploymentResource"] as const)("is under 2 KB for %s resources", async (kind) => {
+    const text = await serialise(providerStub(kind));
+    expect(text.length).toBeLessThan(2048);
+  });
+
+  it("is identical for every resource of a kind and across stub instances", async () => {
+    const a = await serialise(providerStub("endpoint"));
+    const b = await serialise(providerStub("endpoint"));
+    const shared = await serialise(sharedProviderStub("endpoint"));
+    expect(b).toBe(a);
+    expect(shared).toBe(a);
+  });
+
+  it("loads the implementation by package name and captures nothing else", async () => {
+    const text = await serialise(providerStub("endpoint"));
+    expect(text).toContain('require("pulumi-aria/dynamic-impl").call');
+    // No local module was copied in by value: no client, schema or path of this checkout.
+    expect(text).not.toMatch(/undici|zod|AriaClient|\/work\/|dist\/provider/);
+  });
+
+  it("contains no credential present in the environment", async () => {
+    for (const kind of ["endpoint", "deploymentResource"] as const) {
+      const text = await serialise(providerStub(kind));
+      for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
+    }
+  });
+});
