@@ -22,9 +22,15 @@ if (major < 20 || (major === 20 && minor < 18)) {
 // 1. Dependencies: install when node_modules is missing or older than the lock file.
 const lock = path.join(root, "package-lock.json");
 const marker = path.join(root, "node_modules", ".package-lock.json");
-if (!fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs)) {
+if (
+  !fs.existsSync(marker) ||
+  (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs)
+) {
   say("installing dependencies (npm ci)");
-  execFileSync(npm, [fs.existsSync(lock) ? "ci" : "install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  execFileSync(npm, [fs.existsSync(lock) ? "ci" : "install", "--no-audit", "--no-fund"], {
+    cwd: root,
+    stdio: "inherit",
+  });
 }
 
 // 2. node_modules/pulumi-aria -> the repository, so that example and test programs, and the
@@ -44,9 +50,16 @@ if (!linked) {
 
 // 3. Compile the package (provider and emulator) to dist/.
 say("compiling TypeScript (tsc)");
-execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], { cwd: root, stdio: "inherit" });
+execFileSync(
+  process.execPath,
+  [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"],
+  { cwd: root, stdio: "inherit" },
+);
 
 // 4. The Pulumi engine, built once and cached outside the work tree.
 if (flags.engine) {
-  execFileSync(process.execPath, [path.join(root, "scripts", "ensure-engine.mjs")], { cwd: root, stdio: "inherit" });
+  execFileSync(process.execPath, [path.join(root, "scripts", "ensure-engine.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+  });
 }

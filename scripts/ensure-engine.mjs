@@ -23,7 +23,8 @@ const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
 const SDK_MODULE = "github.com/pulumi/pulumi/sdk/v3";
 const NODEJS_HOST_MODULE = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3";
 // pkg/go.mod carries this non-local replace; a wrapper module must repeat it to build the CLI.
-const CLIPBOARD_REPLACE = "github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e";
+const CLIPBOARD_REPLACE =
+  "github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e";
 
 const { values: flags } = parseArgs({
   options: { "print-root": { type: "boolean" }, quiet: { type: "boolean" } },
@@ -74,7 +75,10 @@ function cacheBase() {
 }
 
 function shimSource() {
-  return path.join(path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] })), "pulumi-resource-pulumi-nodejs");
+  return path.join(
+    path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] })),
+    "pulumi-resource-pulumi-nodejs",
+  );
 }
 
 /** A root is usable when its CLI prints the wanted version and the dynamic-provider shim sits beside it. */
@@ -94,7 +98,11 @@ function run(cmd, args, { echo = true, ...opts } = {}) {
       if (echo) for (const line of String(chunk).split("\n")) if (line.trim()) log(`  ${line}`);
     });
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}\n${output.slice(-4000)}`))));
+    child.on("close", (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}\n${output.slice(-4000)}`)),
+    );
   });
 }
 
@@ -113,7 +121,13 @@ async function build(version, target) {
   const bin = path.join(prefix, "bin");
   fs.mkdirSync(bin, { recursive: true });
   const started = Date.now();
-  const heartbeat = setInterval(() => log(`still building Pulumi v${version} (${Math.round((Date.now() - started) / 1000)}s elapsed; the first build takes several minutes)`), 20000);
+  const heartbeat = setInterval(
+    () =>
+      log(
+        `still building Pulumi v${version} (${Math.round((Date.now() - started) / 1000)}s elapsed; the first build takes several minutes)`,
+      ),
+    20000,
+  );
   try {
     const env = {
       ...process.env,
@@ -127,17 +141,37 @@ async function build(version, target) {
       path.join(work, "go.mod"),
       `module pulumi-aria/engine-build\n\ngo 1.25\n\nrequire (\n\t${PKG_MODULE} v${version}\n\t${SDK_MODULE} v${version}\n)\n\nreplace ${CLIPBOARD_REPLACE}\n`,
     );
-    fs.writeFileSync(path.join(work, "tools.go"), `//go:build tools\n\npackage tools\n\nimport _ "${PKG_MODULE}/cmd/pulumi"\n`);
+    fs.writeFileSync(
+      path.join(work, "tools.go"),
+      `//go:build tools\n\npackage tools\n\nimport _ "${PKG_MODULE}/cmd/pulumi"\n`,
+    );
     log(`building Pulumi CLI v${version} from Go modules in ${work}`);
     await run(goBin, ["mod", "tidy"], { cwd: work, env });
     const ldflags = `-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v${version}`;
-    const buildArgs = (out, pkg) => ["build", "-trimpath", "-tags", "osusergo,grpcnotrace", "-ldflags", ldflags, "-o", out, pkg];
+    const buildArgs = (out, pkg) => [
+      "build",
+      "-trimpath",
+      "-tags",
+      "osusergo,grpcnotrace",
+      "-ldflags",
+      ldflags,
+      "-o",
+      out,
+      pkg,
+    ];
     await run(goBin, buildArgs(path.join(bin, "pulumi"), `${PKG_MODULE}/cmd/pulumi`), { cwd: work, env });
-    await buildNodeLanguageHost(goBin, work, env, version, buildArgs(path.join(bin, "pulumi-language-nodejs"), NODEJS_HOST_MODULE));
+    await buildNodeLanguageHost(
+      goBin,
+      work,
+      env,
+      version,
+      buildArgs(path.join(bin, "pulumi-language-nodejs"), NODEJS_HOST_MODULE),
+    );
     fs.copyFileSync(shimSource(), path.join(bin, "pulumi-resource-pulumi-nodejs"));
     fs.chmodSync(path.join(bin, "pulumi-resource-pulumi-nodejs"), 0o755);
     const stamped = pulumiVersionOf(path.join(bin, "pulumi"));
-    if (stamped !== `v${version}`) throw new Error(`the built CLI reports version '${stamped}', expected v${version}`);
+    if (stamped !== `v${version}`)
+      throw new Error(`the built CLI reports version '${stamped}', expected v${version}`);
     try {
       fs.renameSync(prefix, target);
     } catch (err) {
@@ -160,7 +194,9 @@ async function build(version, target) {
  */
 async function buildNodeLanguageHost(goBin, work, env, version, buildArgs) {
   try {
-    const info = JSON.parse(await run(goBin, ["list", "-m", "-json", `${PKG_MODULE}@v${version}`], { cwd: work, env, echo: false }));
+    const info = JSON.parse(
+      await run(goBin, ["list", "-m", "-json", `${PKG_MODULE}@v${version}`], { cwd: work, env, echo: false }),
+    );
     const time = new Date(info.Time).toISOString().replace(/[-:T]/g, "").slice(0, 14);
     const pseudo = `v3.0.0-${time}-${info.Origin.Hash.slice(0, 12)}`;
     await run(goBin, ["get", `${NODEJS_HOST_MODULE}@${pseudo}`], { cwd: work, env, echo: false });
@@ -177,7 +213,10 @@ async function main() {
   const version = wantedVersion();
   const override = process.env.PULUMI_ARIA_ENGINE_ROOT;
   if (override) {
-    if (!usableRoot(override, version)) throw new Error(`PULUMI_ARIA_ENGINE_ROOT=${override} has no bin/pulumi v${version} with pulumi-resource-pulumi-nodejs beside it`);
+    if (!usableRoot(override, version))
+      throw new Error(
+        `PULUMI_ARIA_ENGINE_ROOT=${override} has no bin/pulumi v${version} with pulumi-resource-pulumi-nodejs beside it`,
+      );
     return override;
   }
   const fromPath = onPath("pulumi");
@@ -186,7 +225,9 @@ async function main() {
     log(`using the Pulumi CLI on PATH (${fromPath}, v${version})`);
     return path.dirname(path.dirname(fromPath));
   } else if (fromPath) {
-    log(`the pulumi on PATH (${fromPath}) is ${pulumiVersionOf(fromPath) ?? "of unknown version"}, not v${version}: using a matching build instead`);
+    log(
+      `the pulumi on PATH (${fromPath}) is ${pulumiVersionOf(fromPath) ?? "of unknown version"}, not v${version}: using a matching build instead`,
+    );
   }
   const target = path.join(cacheBase(), `pulumi-v${version}`);
   if (usableRoot(target, version)) {

@@ -73,10 +73,14 @@ let engineRootCache: string | undefined;
 /** The engine root (`<root>/bin/pulumi`), found or built by scripts/ensure-engine.mjs. */
 export function engineRoot(): string {
   if (!engineRootCache) {
-    engineRootCache = execFileSync(process.execPath, [path.join(REPO_ROOT, "scripts", "ensure-engine.mjs"), "--print-root"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    }).trim();
+    engineRootCache = execFileSync(
+      process.execPath,
+      [path.join(REPO_ROOT, "scripts", "ensure-engine.mjs"), "--print-root"],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    ).trim();
   }
   return engineRootCache;
 }
@@ -85,7 +89,9 @@ function assertBuilt(): void {
   const impl = path.join(REPO_ROOT, "dist", "provider", "dynamic", "impl.js");
   const link = path.join(REPO_ROOT, "node_modules", "pulumi-aria");
   if (!fs.existsSync(impl) || !fs.existsSync(link)) {
-    throw new Error("The package is not built or not self-linked: run `node scripts/bootstrap.mjs` (npm run test:e2e does).");
+    throw new Error(
+      "The package is not built or not self-linked: run `node scripts/bootstrap.mjs` (npm run test:e2e does).",
+    );
   }
 }
 
@@ -115,7 +121,9 @@ export class E2EStack {
   setConfig(key: string, value: ConfigInput | undefined): void {
     const full = key.includes(":") ? key : `${this.projectName}:${key}`;
     if (value === undefined) delete this.config[full];
-    else this.config[full] = typeof value === "string" ? { value, secret: false } : { value: value.value, secret: !!value.secret };
+    else
+      this.config[full] =
+        typeof value === "string" ? { value, secret: false } : { value: value.value, secret: !!value.secret };
   }
 
   up(options: Record<string, unknown> = {}): Promise<OpResult> {
@@ -220,7 +228,9 @@ export class E2EStack {
 /** Asserts an operation succeeded, with the engine's output in the failure message. */
 export function expectOk(result: OpResult): OpResult {
   if (!result.ok) {
-    throw new Error(`pulumi ${result.op} failed: ${result.error}\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr ?? ""}`);
+    throw new Error(
+      `pulumi ${result.op} failed: ${result.error}\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr ?? ""}`,
+    );
   }
   return result;
 }
