@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import globals from "globals";
 
 export default tseslint.config(
   {
@@ -8,7 +9,8 @@ export default tseslint.config(
       "node_modules/**",
       "coverage/**",
       ".demo/**",
-      "bench/results/**", ".e2e/**",
+      "bench/results/**",
+      ".e2e/**",
       "examples/**/node_modules/**",
     ],
   },
@@ -16,17 +18,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      globals: {
-        require: "readonly",
-        module: "writable",
-        process: "readonly",
-        console: "readonly",
-        __dirname: "readonly",
-        Buffer: "readonly",
-        setTimeout: "readonly",
-        clearTimeout: "readonly",
-        URL: "readonly",
-      },
+      globals: { ...globals.node },
     },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

@@ -15,7 +15,7 @@ import * as path from "node:path";
 import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
-const RUN_OP = path.join(__dirname, "run-op.js");
+const RUN_OP = path.join(REPO_ROOT, "scripts", "run-op.js");
 const SDK_DIR = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
 
 /** Refresh tokens of the emulator's default users. */

@@ -6,7 +6,6 @@ import * as path from "node:path";
  * run Pulumi's own closure serialiser over the compiled stub (what users run), as the engine does.
  */
 const compiled = path.resolve(__dirname, "../../../dist/provider/dynamic/stub.js");
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { providerStub, sharedProviderStub } = require(
   compiled,
 ) as typeof import("../../../provider/dynamic/stub");

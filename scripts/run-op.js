@@ -3,7 +3,8 @@
 // inline program that `require`s a program directory's index (TypeScript through ts-node, as the
 // Pulumi Node runtime does), so it imports `pulumi-aria` by name like a user's program.
 //
-// Usage: node run-op.js <job.json>; writes the result JSON to job.resultFile.
+// Shared by the e2e harness, the demo and the benchmarks.
+// Usage: node scripts/run-op.js <job.json>; writes the result JSON to job.resultFile.
 "use strict";
 
 const fs = require("node:fs");
@@ -46,7 +47,7 @@ async function main() {
   let stdout = "";
   const onOutput = (out) => {
     stdout += out;
-    if (process.env.E2E_VERBOSE) process.stderr.write(out);
+    if (process.env.E2E_VERBOSE || job.stream) process.stderr.write(out);
   };
   const result = { ok: true, op: job.op };
   try {
