@@ -14,6 +14,7 @@ export const SETTINGS = {
   caCert: { env: "VRA_CA_CERT", secret: false },
   apiTimeout: { env: "VRA_API_TIMEOUT", secret: false },
   reauthorizeTimeout: { env: "VRA_REAUTHORIZE_TIMEOUT", secret: false },
+  maxRetries: { env: "VRA_MAX_RETRIES", secret: false },
   apiVersion: { env: "VRA_API_VERSION", secret: false },
   deploymentApiVersion: { env: "VRA_DEPLOYMENT_API_VERSION", secret: false },
   pipelineBasePath: { env: "VRA_PIPELINE_BASE_PATH", secret: false },

@@ -1,0 +1,156 @@
+/**
+ * Calls one route of the table: builds the path, adds `apiVersion` and the bearer token, sends it,
+ * renews the token once on a 401, classifies failures into {@link AriaApiError}s and validates the
+ * answer against its zod schema.
+ */
+import type { z } from "zod";
+import { RENEWED_TOKEN_REJECTED_HINT, TokenManager, UNRENEWABLE_TOKEN_HINT } from "./auth";
+import { ApiFailure, createApiError } from "./errors";
+import { buildQuery, joinPath, QueryValue, renderPath } from "./paths";
+import { Redactor, secretValuesIn } from "./redact";
+import { Route, RouteName, ROUTES, Service } from "./routes";
+import { HttpResponse, HttpTransport, TransportError } from "./transport";
+
+/** What varies per call of a route. */
+export interface CallOptions {
+  /** Path parameters. */
+  readonly params?: Readonly<Record<string, string | number>>;
+  /** Query parameters, under the vendor's names. */
+  readonly query?: Readonly<Record<string, QueryValue>>;
+  /** Query keys sent once per array element instead of comma-joined. */
+  readonly repeatQuery?: readonly string[];
+  /** JSON body. */
+  readonly body?: unknown;
+  /** Replaces the "what to do" sentence of a 400, 401 or 403 (e.g. for a rejected refresh token). */
+  readonly rejectionHint?: string;
+}
+
+/** What the caller needs from the client. */
+export interface ApiCallerDeps {
+  readonly transport: HttpTransport;
+  readonly redactor: Redactor;
+  /** Token source; undefined only while the client is being built. */
+  readonly tokens: () => TokenManager;
+  /** Base path of each service. */
+  readonly basePaths: Readonly<Record<Service, string>>;
+  /** `apiVersion` for a route (undefined: none). */
+  readonly apiVersionFor: (name: RouteName, route: Route) => Promise<string | undefined>;
+  /** Per-request timeout in seconds, for messages. */
+  readonly timeoutSeconds: number;
+}
+
+/** Sends route calls for one client. */
+export class ApiCaller {
+  constructor(private readonly deps: ApiCallerDeps) {}
+
+  /** Calls a route and returns its answer validated by `schema`. */
+  async call<S extends z.ZodType>(
+    name: RouteName,
+    schema: S,
+    options: CallOptions = {},
+  ): Promise<z.output<S>> {
+    const { response, failure } = await this.send(name, options);
+    const parsed = schema.safeParse(response.body);
+    if (!parsed.success) {
+      throw createApiError({
+        ...failure,
+        code: "InvalidResponse",
+        detail: describeIssues(parsed.error.issues),
+        attempts: response.attempts,
+      });
+    }
+    return parsed.data;
+  }
+
+  /** Calls a route whose answer carries nothing needed (the body is still read). */
+  async callIgnoringBody(name: RouteName, options: CallOptions = {}): Promise<void> {
+    await this.send(name, options);
+  }
+
+  private async send(
+    name: RouteName,
+    options: CallOptions,
+  ): Promise<{ response: HttpResponse; failure: ApiFailure }> {
+    const route: Route = ROUTES[name];
+    const apiVersion = await this.deps.apiVersionFor(name, route);
+    const path = this.pathOf(route, options, apiVersion);
+    const extraSecrets = secretValuesIn(options.body);
+    const failure: ApiFailure = {
+      operation: route.operation,
+      method: route.method,
+      path,
+      endpointWrite: route.endpointWrite,
+      timeoutSeconds: this.deps.timeoutSeconds,
+      redactor: this.deps.redactor,
+      extraSecrets,
+    };
+
+    const tokens = route.anonymous ? undefined : this.deps.tokens();
+    let token = tokens ? await tokens.token() : undefined;
+    let response = await this.sendOnce(route, path, options.body, token, failure);
+    let hint: string | undefined;
+    if (response.status === 401 && tokens && token !== undefined) {
+      // Renew once and resend: a 401 means the request was not processed, so this is safe even for POST.
+      const renewed = await tokens.afterRejection(token);
+      if (renewed === undefined) {
+        hint = UNRENEWABLE_TOKEN_HINT;
+      } else {
+        token = renewed;
+        response = await this.sendOnce(route, path, options.body, token, failure);
+        hint = RENEWED_TOKEN_REJECTED_HINT;
+      }
+    }
+    if (response.status < 200 || response.status >= 300) {
+      const rejection = [400, 401, 403].includes(response.status) ? options.rejectionHint : undefined;
+      throw createApiError({
+        ...failure,
+        status: response.status,
+        body: response.body,
+        headers: response.headers,
+        attempts: response.attempts,
+        hint: rejection ?? (response.status === 401 ? hint : undefined),
+      });
+    }
+    return { response, failure };
+  }
+
+  private async sendOnce(
+    route: Route,
+    path: string,
+    body: unknown,
+    token: string | undefined,
+    failure: ApiFailure,
+  ): Promise<HttpResponse> {
+    try {
+      return await this.deps.transport.send({
+        method: route.method,
+        path,
+        body,
+        idempotent: route.idempotent,
+        headers: token === undefined ? undefined : { authorization: `Bearer ${token}` },
+      });
+    } catch (error) {
+      if (error instanceof TransportError) {
+        throw createApiError({ ...failure, cause: error.cause, attempts: error.attempts });
+      }
+      throw error;
+    }
+  }
+
+  private pathOf(route: Route, options: CallOptions, apiVersion: string | undefined): string {
+    const base = joinPath(this.deps.basePaths[route.service], renderPath(route.path, options.params));
+    const query = buildQuery({ ...options.query, apiVersion }, { repeat: options.repeatQuery });
+    if (query === "") return base;
+    return base.includes("?") ? `${base}&${query.slice(1)}` : `${base}${query}`;
+  }
+}
+
+/** A short, readable list of schema issues ("documents./x.id: expected string"). */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const shown = issues.slice(0, 3).map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.map(String).join(".") : "(body)";
+    return `${where}: ${issue.message}`;
+  });
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : "";
+  return `unexpected answer: ${shown.join("; ")}${more}`;
+}

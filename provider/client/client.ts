@@ -1,0 +1,303 @@
+/**
+ * The typed API client: one method per operation of the pipeline endpoint and deployment resource
+ * APIs. Build it with {@link createClient}; everything stateful (pool, tokens, API version, known
+ * secrets) lives on the instance. Call {@link AriaClient.close} when done.
+ */
+import { z } from "zod";
+import { ApiCaller } from "./api-caller";
+import { PipelineApiVersion } from "./api-version";
+import { TokenManager } from "./auth";
+import { ClientConfig } from "./config";
+import { collectPages } from "./paging";
+import { Redactor } from "./redact";
+import { DEFAULT_RETRY_POLICY } from "./retry-policy";
+import { Route, RouteName } from "./routes";
+import {
+  About,
+  CertificateChain,
+  Endpoint,
+  EndpointList,
+  EndpointPage,
+  EndpointSpec,
+  EndpointSpecInput,
+  EndpointValidationSpec,
+  EndpointValidationSpecInput,
+  Request,
+  Resource,
+  ResourceCreateRequest,
+  ResourceFilterPage,
+  ResourceFilters,
+  ResourcePage,
+  ResourceRequestResponse,
+  Tile,
+  Tiles,
+  ValidationResult,
+} from "./schemas";
+import type {
+  EndpointListQuery,
+  ResourceFilterQuery,
+  ResourceListAllQuery,
+  ResourceListQuery,
+} from "./queries";
+import { createTokenExchanges } from "./token-exchanges";
+import { HttpTransport } from "./transport";
+
+/** Default page size of the `listAll...` methods. */
+export const DEFAULT_PAGE_SIZE = 100;
+
+/** The API client. */
+export class AriaClient {
+  private readonly redactor = new Redactor();
+  private readonly transport: HttpTransport;
+  private readonly caller: ApiCaller;
+  private readonly tokens: TokenManager;
+  private readonly pipelineVersion: PipelineApiVersion;
+
+  constructor(private readonly config: ClientConfig) {
+    const hooks = config.hooks ?? {};
+    const now = hooks.now ?? Date.now;
+    this.transport = new HttpTransport({
+      baseUrl: config.url,
+      insecure: config.insecure,
+      caCert: config.caCert,
+      timeoutMs: config.apiTimeoutSeconds * 1000,
+      policy: { ...DEFAULT_RETRY_POLICY, ...config.retry, maxRetries: config.maxRetries },
+      sleep: hooks.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+      random: hooks.random ?? Math.random,
+      now,
+    });
+    this.caller = new ApiCaller({
+      transport: this.transport,
+      redactor: this.redactor,
+      tokens: () => this.tokens,
+      basePaths: { root: "", pipeline: config.pipelineBasePath, deployment: config.deploymentBasePath },
+      apiVersionFor: (name, route) => this.apiVersionFor(name, route),
+      timeoutSeconds: config.apiTimeoutSeconds,
+    });
+    this.tokens = new TokenManager(config.credentials, createTokenExchanges(this.caller), {
+      defaultLifetimeMs: (config.tokenLifetimeSeconds ?? 1500) * 1000,
+      reauthorizeAfterMs: config.reauthorizeTimeoutSeconds
+        ? config.reauthorizeTimeoutSeconds * 1000
+        : undefined,
+      now,
+      redactor: this.redactor,
+    });
+    this.pipelineVersion = new PipelineApiVersion(config.apiVersion, () =>
+      this.caller.call("getAbout", About),
+    );
+  }
+
+  // ---- Pipeline endpoints -------------------------------------------------------------------
+
+  /** `GET /about`: the API versions the pipeline service supports. */
+  async getAbout(): Promise<About> {
+    const about = await this.caller.call("getAbout", About);
+    this.pipelineVersion.prime(about);
+    return about;
+  }
+
+  /** `POST /endpoints`: creates an endpoint. Not retried once sent: on an ambiguous failure look it up by name. */
+  createEndpoint(spec: EndpointSpecInput): Promise<Endpoint> {
+    return this.caller.call("createEndpoint", Endpoint, {
+      body: requestBody(EndpointSpec, spec, "endpoint"),
+    });
+  }
+
+  /** `GET /endpoints`: one page of endpoints, in the server's order. */
+  async listEndpoints(query: EndpointListQuery = {}): Promise<EndpointPage> {
+    const list = await this.caller.call("listEndpoints", EndpointList, {
+      query: {
+        $filter: query.filter,
+        $orderby: query.orderBy,
+        $skip: query.skip,
+        $top: query.top,
+        page: query.page,
+        $size: query.size,
+      },
+    });
+    const items = list.links
+      .map((link) => list.documents[link])
+      .filter((item): item is Endpoint => item !== undefined);
+    return { count: list.count ?? items.length, totalCount: list.totalCount ?? items.length, items };
+  }
+
+  /** Every endpoint matching the query, walking the pages with `$skip`/`$top` (`top` is the page size). */
+  listAllEndpoints(query: Omit<EndpointListQuery, "page" | "size"> = {}): Promise<Endpoint[]> {
+    return collectPages(
+      async (skip, top) => {
+        const page = await this.listEndpoints({ filter: query.filter, orderBy: query.orderBy, skip, top });
+        return { items: page.items, total: page.totalCount };
+      },
+      { skip: query.skip, pageSize: query.top ?? DEFAULT_PAGE_SIZE },
+    );
+  }
+
+  /** `GET /endpoints/{id}`. */
+  getEndpoint(id: string): Promise<Endpoint> {
+    return this.caller.call("getEndpoint", Endpoint, { params: { id } });
+  }
+
+  /** `GET /endpoints/{project}/{name}` (project by name). */
+  getEndpointByName(project: string, name: string): Promise<Endpoint> {
+    return this.caller.call("getEndpointByName", Endpoint, { params: { project, name } });
+  }
+
+  /** `PUT /endpoints/{id}`: replaces the endpoint with `spec`. */
+  updateEndpoint(id: string, spec: EndpointSpecInput): Promise<Endpoint> {
+    return this.caller.call("updateEndpoint", Endpoint, {
+      params: { id },
+      body: requestBody(EndpointSpec, spec, "endpoint"),
+    });
+  }
+
+  /** `PUT /endpoints/{project}/{name}`: replaces the endpoint with `spec`. */
+  updateEndpointByName(project: string, name: string, spec: EndpointSpecInput): Promise<Endpoint> {
+    return this.caller.call("updateEndpointByName", Endpoint, {
+      params: { project, name },
+      body: requestBody(EndpointSpec, spec, "endpoint"),
+    });
+  }
+
+  /** `DELETE /endpoints/{id}`: answers the deleted endpoint (undefined if the server sends no body). */
+  deleteEndpoint(id: string): Promise<Endpoint | undefined> {
+    return this.caller.call("deleteEndpoint", Endpoint.optional(), { params: { id } });
+  }
+
+  /** `DELETE /endpoints/{project}/{name}`: answers the deleted endpoint (undefined if no body). */
+  deleteEndpointByName(project: string, name: string): Promise<Endpoint | undefined> {
+    return this.caller.call("deleteEndpointByName", Endpoint.optional(), { params: { project, name } });
+  }
+
+  /** `POST /endpoint-validation`: a failed check is `status: "FAILED"`, not an exception. */
+  validateEndpoint(spec: EndpointValidationSpecInput): Promise<ValidationResult> {
+    return this.caller.call("validateEndpoint", ValidationResult, {
+      body: requestBody(EndpointValidationSpec, spec, "endpoint"),
+    });
+  }
+
+  /** `GET /endpoint-tiles`: every endpoint type and its properties. */
+  getEndpointTiles(): Promise<Tiles> {
+    return this.caller.call("getEndpointTiles", Tiles);
+  }
+
+  /** `GET /endpoint-tiles/{type}`: one endpoint type. */
+  getEndpointTile(type: string): Promise<Tile> {
+    return this.caller.call("getEndpointTile", Tile, { params: { type } });
+  }
+
+  /** `GET /endpoint-certificate?url=`: the certificate chain of a server, leaf first. */
+  getEndpointCertificate(url: string, cloudProxyId?: string): Promise<CertificateChain> {
+    return this.caller.call("getEndpointCertificate", CertificateChain, { query: { url, cloudProxyId } });
+  }
+
+  // ---- Deployment resources -----------------------------------------------------------------
+
+  /** `POST /resources`: starts an asynchronous creation; poll the returned `requestId`. Not retried once sent. */
+  createResource(body: ResourceCreateRequest): Promise<ResourceRequestResponse> {
+    return this.caller.call("createResource", ResourceRequestResponse, {
+      body: requestBody(ResourceCreateRequest, body, "resource"),
+    });
+  }
+
+  /** `GET /resources`: one Spring page of resources. */
+  listResources(query: ResourceListQuery = {}): Promise<ResourcePage> {
+    return this.caller.call("listResources", ResourcePage, {
+      query: {
+        projects: query.projects,
+        resourceTypes: query.resourceTypes,
+        cloudAccounts: query.cloudAccounts,
+        cloudTypes: query.cloudTypes,
+        tags: query.tags,
+        search: query.search,
+        expand: query.expand,
+        $orderby: query.orderBy,
+        $skip: query.skip,
+        $top: query.top,
+      },
+      repeatQuery: ["$orderby"],
+    });
+  }
+
+  /** Every resource matching the query, in order, from `skip` and at most `top` of them. */
+  listAllResources(query: ResourceListAllQuery = {}): Promise<Resource[]> {
+    const { pageSize, skip, top, ...filters } = query;
+    return collectPages(
+      async (pageSkip, pageTop) => {
+        const page = await this.listResources({ ...filters, skip: pageSkip, top: pageTop });
+        return { items: page.content, total: page.totalElements, last: page.last };
+      },
+      { skip, limit: top, pageSize: pageSize ?? DEFAULT_PAGE_SIZE },
+    );
+  }
+
+  /** `GET /resources/{id}`, optionally expanding `project`, `deployment`, `currentRequest`. */
+  getResource(id: string, expand?: readonly string[]): Promise<Resource> {
+    return this.caller.call("getResource", Resource, { params: { resourceId: id }, query: { expand } });
+  }
+
+  /** `GET /resources/filters`: the filters of the calling user. */
+  getResourceFilters(query: { readonly resourceTypes?: readonly string[] } = {}): Promise<ResourceFilters> {
+    return this.caller.call("getResourceFilters", ResourceFilters, {
+      query: { resourceTypes: query.resourceTypes },
+    });
+  }
+
+  /** `GET /resources/filters/{filterId}`: one page of a filter's values. */
+  getResourceFilter(filterId: string, query: ResourceFilterQuery = {}): Promise<ResourceFilterPage> {
+    return this.caller.call("getResourceFilter", ResourceFilterPage, {
+      params: { filterId },
+      query: {
+        projects: query.projects,
+        resourceTypes: query.resourceTypes,
+        search: query.search,
+        $orderby: query.orderBy,
+        $skip: query.skip,
+        $top: query.top,
+      },
+      repeatQuery: ["$orderby"],
+    });
+  }
+
+  /** `GET /requests/{id}`: the state of an asynchronous request. */
+  getRequest(requestId: string): Promise<Request> {
+    return this.caller.call("getRequest", Request, { params: { requestId } });
+  }
+
+  /** `POST /requests/{id}?action=cancel`. */
+  cancelRequest(requestId: string): Promise<void> {
+    return this.caller.callIgnoringBody("cancelRequest", {
+      params: { requestId },
+      query: { action: "cancel" },
+    });
+  }
+
+  /** `DELETE /deployments/{deploymentId}/resources/{resourceId}`: starts a deletion; poll the request. */
+  deleteResource(deploymentId: string, resourceId: string): Promise<Request> {
+    return this.caller.call("deleteResource", Request, { params: { deploymentId, resourceId } });
+  }
+
+  /** Closes the connection pool; the client cannot be used afterwards. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  private async apiVersionFor(name: RouteName, route: Route): Promise<string | undefined> {
+    if (route.service === "deployment") return this.config.deploymentApiVersion;
+    if (route.service === "pipeline" && name !== "getAbout") return this.pipelineVersion.get();
+    return undefined;
+  }
+}
+
+/** Builds a client from its configuration (see `resolveClientConfig`). No I/O happens until the first call. */
+export function createClient(config: ClientConfig): AriaClient {
+  return new AriaClient(config);
+}
+
+/** Validates a request body against its schema; a mistake is the caller's, reported with the field paths. */
+function requestBody<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new TypeError(`Invalid ${what} for the Aria Automation API: ${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}

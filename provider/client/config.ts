@@ -1,0 +1,189 @@
+/**
+ * Client configuration, resolved from a plain record of Pulumi config values (`vra:url`, or `url`)
+ * and the environment (`VRA_URL`). For every setting, config beats the environment; empty values
+ * count as unset. All problems are reported together in one {@link AriaConfigError}.
+ */
+import { AriaConfigError, ConfigIssue } from "./config-error";
+import {
+  parseApiVersion,
+  parseBasePath,
+  parseBoolean,
+  parseCaCert,
+  parseCount,
+  parseDurationSeconds,
+  Parsed,
+  parsePositiveSeconds,
+  parseServerUrl,
+} from "./config-values";
+import { RetryPolicy } from "./retry-policy";
+
+/** Credentials, in the forms the product accepts. At least one usable form is present. */
+export interface Credentials {
+  /** A bearer token used as given; cannot be renewed on its own. */
+  readonly accessToken?: string;
+  /** A refresh token, exchanged at `POST /iaas/api/login` for access tokens. */
+  readonly refreshToken?: string;
+  /** User name, exchanged with the password for a refresh token. */
+  readonly username?: string;
+  /** Password of `username`. */
+  readonly password?: string;
+  /** Identity domain of `username` (optional). */
+  readonly domain?: string;
+}
+
+/** Injection points for tests: time, randomness and waiting. */
+export interface ClientHooks {
+  /** Waits between retries (default: a timer). */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Source of jitter (default: Math.random). */
+  readonly random?: () => number;
+  /** Current time in ms (default: Date.now). */
+  readonly now?: () => number;
+}
+
+/** Everything a client needs; built by {@link resolveClientConfig} or by hand. */
+export interface ClientConfig {
+  /** Base URL of Aria Automation, without trailing slash. */
+  readonly url: string;
+  /** How to authenticate. */
+  readonly credentials: Credentials;
+  /** Skip TLS certificate verification (test systems only). */
+  readonly insecure: boolean;
+  /** Extra trusted CA certificates (PEM text), added to the system's roots. */
+  readonly caCert?: string;
+  /** Timeout of each HTTP request, in seconds (default 30). */
+  readonly apiTimeoutSeconds: number;
+  /** Renew tokens at least this often, in seconds (optional; 0 or unset: only before expiry). */
+  readonly reauthorizeTimeoutSeconds?: number;
+  /** Pinned API version of the pipeline (endpoint) operations; checked against `/about`. */
+  readonly apiVersion?: string;
+  /** API version sent with deployment (resource) operations; none sent when unset. */
+  readonly deploymentApiVersion?: string;
+  /** Base path of the pipeline service (default `/pipeline/api`). */
+  readonly pipelineBasePath: string;
+  /** Base path of the deployment service (default `/deployment/api`). */
+  readonly deploymentBasePath: string;
+  /** Retries of idempotent requests (default 4). */
+  readonly maxRetries: number;
+  /** Finer retry tuning (backoff base, caps). */
+  readonly retry?: Partial<RetryPolicy>;
+  /** Assumed lifetime of tokens that are not JWTs, in seconds (default 1500: renew after 25 min). */
+  readonly tokenLifetimeSeconds?: number;
+  /** Test hooks. */
+  readonly hooks?: ClientHooks;
+}
+
+/** Default per-request timeout, in seconds (as the Terraform provider). */
+export const DEFAULT_API_TIMEOUT_SECONDS = 30;
+/** Default base path of the pipeline service. */
+export const DEFAULT_PIPELINE_BASE_PATH = "/pipeline/api";
+/** Base path of the deployment service. */
+export const DEFAULT_DEPLOYMENT_BASE_PATH = "/deployment/api";
+
+/** The settings read, with their environment variables. */
+export const CONFIG_ENV_NAMES = {
+  url: "VRA_URL",
+  accessToken: "VRA_ACCESS_TOKEN",
+  refreshToken: "VRA_REFRESH_TOKEN",
+  username: "VRA_USERNAME",
+  password: "VRA_PASSWORD",
+  domain: "VRA_DOMAIN",
+  insecure: "VRA_INSECURE",
+  caCert: "VRA_CA_CERT",
+  apiTimeout: "VRA_API_TIMEOUT",
+  reauthorizeTimeout: "VRA_REAUTHORIZE_TIMEOUT",
+  apiVersion: "VRA_API_VERSION",
+  deploymentApiVersion: "VRA_DEPLOYMENT_API_VERSION",
+  pipelineBasePath: "VRA_PIPELINE_BASE_PATH",
+  maxRetries: "VRA_MAX_RETRIES",
+} as const;
+
+/** A setting name without the `vra:` prefix. */
+export type ConfigKey = keyof typeof CONFIG_ENV_NAMES;
+
+const CREDENTIALS_HELP =
+  "no credentials: set vra:refreshToken (VRA_REFRESH_TOKEN), or vra:accessToken (VRA_ACCESS_TOKEN), " +
+  "or vra:username and vra:password (VRA_USERNAME and VRA_PASSWORD, with optional vra:domain / VRA_DOMAIN); " +
+  "set secrets with `pulumi config set --secret`.";
+
+/**
+ * Resolves the configuration from Pulumi config values (keys with or without `vra:`) and the
+ * environment. Throws one {@link AriaConfigError} listing every missing or invalid setting.
+ */
+export function resolveClientConfig(
+  config: Readonly<Record<string, string | undefined>>,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ClientConfig {
+  const issues: ConfigIssue[] = [];
+
+  const lookup = (key: ConfigKey): { raw: string; name: string } | undefined => {
+    for (const name of [`vra:${key}`, key]) {
+      const value = config[name];
+      if (value !== undefined && value.trim() !== "") return { raw: value, name: `vra:${key}` };
+    }
+    const envName = CONFIG_ENV_NAMES[key];
+    const value = env[envName];
+    return value !== undefined && value.trim() !== "" ? { raw: value, name: envName } : undefined;
+  };
+  const text = (key: ConfigKey): string | undefined => lookup(key)?.raw;
+  const parsed = <T>(key: ConfigKey, parse: (name: string, raw: string) => Parsed<T>): T | undefined => {
+    const found = lookup(key);
+    if (found === undefined) return undefined;
+    const result = parse(found.name, found.raw);
+    if (result.ok) return result.value;
+    issues.push({ key: found.name, message: result.message });
+    return undefined;
+  };
+
+  const url = parsed("url", parseServerUrl);
+  if (lookup("url") === undefined) {
+    issues.push({
+      key: "vra:url",
+      message: "no server URL: set vra:url (`pulumi config set vra:url https://vra.example.com`) or VRA_URL.",
+    });
+  }
+
+  const credentials: Credentials = {
+    accessToken: text("accessToken")?.trim(),
+    refreshToken: text("refreshToken")?.trim(),
+    username: text("username")?.trim(),
+    password: text("password"),
+    domain: text("domain")?.trim(),
+  };
+  const hasLogin = credentials.username !== undefined && credentials.password !== undefined;
+  if (!credentials.accessToken && !credentials.refreshToken && !hasLogin) {
+    if (credentials.username !== undefined) {
+      issues.push({
+        key: "vra:password",
+        message: "vra:username is set but no password: set vra:password (VRA_PASSWORD).",
+      });
+    } else if (credentials.password !== undefined) {
+      issues.push({
+        key: "vra:username",
+        message: "vra:password is set but no user: set vra:username (VRA_USERNAME).",
+      });
+    } else {
+      issues.push({ key: "credentials", message: CREDENTIALS_HELP });
+    }
+  }
+
+  const resolved: ClientConfig = {
+    url: url ?? "",
+    credentials: stripUndefined(credentials),
+    insecure: parsed("insecure", parseBoolean) ?? false,
+    caCert: parsed("caCert", (name, raw) => parseCaCert(name, raw)),
+    apiTimeoutSeconds: parsed("apiTimeout", parsePositiveSeconds) ?? DEFAULT_API_TIMEOUT_SECONDS,
+    reauthorizeTimeoutSeconds: parsed("reauthorizeTimeout", parseDurationSeconds) || undefined,
+    apiVersion: parsed("apiVersion", parseApiVersion),
+    deploymentApiVersion: parsed("deploymentApiVersion", parseApiVersion),
+    pipelineBasePath: parsed("pipelineBasePath", parseBasePath) ?? DEFAULT_PIPELINE_BASE_PATH,
+    deploymentBasePath: DEFAULT_DEPLOYMENT_BASE_PATH,
+    maxRetries: parsed("maxRetries", (name, raw) => parseCount(name, raw, 20)) ?? 4,
+  };
+  if (issues.length > 0) throw new AriaConfigError(issues);
+  return stripUndefined(resolved);
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as T;
+}

@@ -1,0 +1,276 @@
+/**
+ * The one error type of the client. Every failure of an API call is an {@link AriaApiError} built by
+ * {@link createApiError}, which classifies it (HTTP status, timeout, network) into a stable `code` and
+ * writes a message for the person running `pulumi up`: what failed, why, and what to do. Branch on
+ * `code` (stable) rather than on `instanceof` (breaks across duplicated package copies).
+ */
+import { describeFailure, extractServerMessage, extractRequestId, sanitisePath } from "./error-messages";
+import { isTimeoutCode, isTlsErrorCode, lowLevelCode, provablyNotSent } from "./network-errors";
+import { Redactor } from "./redact";
+
+/** Stable codes of API failures. */
+export const API_ERROR_CODES = [
+  "BadRequest",
+  "Unauthorized",
+  "Forbidden",
+  "NotFound",
+  "Conflict",
+  "RateLimited",
+  "ServerError",
+  "HttpError",
+  "Timeout",
+  "NetworkError",
+  "InvalidResponse",
+] as const;
+
+/** A stable code classifying an API failure. */
+export type AriaErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** The facts carried by every {@link AriaApiError}. */
+export interface AriaApiErrorDetails {
+  /** Stable classification. */
+  readonly code: AriaErrorCode;
+  /** What the client was doing, in words (e.g. "create endpoint"). */
+  readonly operation: string;
+  /** HTTP method. */
+  readonly method: string;
+  /** Request path with query; values of secret-looking query parameters are redacted. */
+  readonly path: string;
+  /** HTTP status, when the server answered. */
+  readonly status?: number;
+  /** The server's own message (redacted), when it gave one. */
+  readonly serverMessage?: string;
+  /** The server's request id, for support. */
+  readonly requestId?: string;
+  /**
+   * Whether the request may have reached the server. False only when it provably did not (connection
+   * refused, DNS failure, TLS handshake). A failed create with `sentRequest` true is ambiguous: the
+   * object may exist.
+   */
+  readonly sentRequest: boolean;
+  /** How many times the request was sent (1 when not retried). */
+  readonly attempts: number;
+  /** Seconds the server asked to wait (`Retry-After`), if any. */
+  readonly retryAfterSeconds?: number;
+  /** The low-level error code (e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`) of a transport failure. */
+  readonly causeCode?: string;
+}
+
+/** Base class of every API failure; `message` is written for the user and is free of secrets. */
+export class AriaApiError extends Error implements AriaApiErrorDetails {
+  override name = "AriaApiError";
+  readonly code: AriaErrorCode;
+  readonly operation: string;
+  readonly method: string;
+  readonly path: string;
+  readonly status?: number;
+  readonly serverMessage?: string;
+  readonly requestId?: string;
+  readonly sentRequest: boolean;
+  readonly attempts: number;
+  readonly retryAfterSeconds?: number;
+  readonly causeCode?: string;
+
+  constructor(message: string, details: AriaApiErrorDetails) {
+    super(message);
+    this.code = details.code;
+    this.operation = details.operation;
+    this.method = details.method;
+    this.path = details.path;
+    this.status = details.status;
+    this.serverMessage = details.serverMessage;
+    this.requestId = details.requestId;
+    this.sentRequest = details.sentRequest;
+    this.attempts = details.attempts;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.causeCode = details.causeCode;
+  }
+}
+
+/** 400: the server rejected the request as invalid. */
+export class BadRequestError extends AriaApiError {
+  override name = "BadRequestError";
+}
+/** 401: the credentials were not accepted (after one renewal, when renewal is possible). */
+export class UnauthorizedError extends AriaApiError {
+  override name = "UnauthorizedError";
+}
+/** 403: the user may not do this (e.g. a non-admin writing a restricted endpoint). */
+export class ForbiddenError extends AriaApiError {
+  override name = "ForbiddenError";
+}
+/** 404: the object does not exist. */
+export class NotFoundError extends AriaApiError {
+  override name = "NotFoundError";
+}
+/** 409: duplicate name, or another request is running on the object. */
+export class ConflictError extends AriaApiError {
+  override name = "ConflictError";
+}
+/** 429: still rate limited after the retries. */
+export class RateLimitedError extends AriaApiError {
+  override name = "RateLimitedError";
+}
+/** 5xx: the server failed (after the retries, for idempotent requests). */
+export class ServerError extends AriaApiError {
+  override name = "ServerError";
+}
+/** No response within the configured timeout. */
+export class TimeoutError extends AriaApiError {
+  override name = "TimeoutError";
+}
+/** The server could not be reached, or the connection broke. */
+export class NetworkError extends AriaApiError {
+  override name = "NetworkError";
+}
+/** The server answered 2xx with a body that does not match the contract. */
+export class InvalidResponseError extends AriaApiError {
+  override name = "InvalidResponseError";
+}
+
+const CLASSES: Record<AriaErrorCode, typeof AriaApiError> = {
+  BadRequest: BadRequestError,
+  Unauthorized: UnauthorizedError,
+  Forbidden: ForbiddenError,
+  NotFound: NotFoundError,
+  Conflict: ConflictError,
+  RateLimited: RateLimitedError,
+  ServerError: ServerError,
+  HttpError: AriaApiError,
+  Timeout: TimeoutError,
+  NetworkError: NetworkError,
+  InvalidResponse: InvalidResponseError,
+};
+
+/** Maps an HTTP status to its stable code. */
+export function codeForStatus(status: number): AriaErrorCode {
+  switch (status) {
+    case 400:
+      return "BadRequest";
+    case 401:
+      return "Unauthorized";
+    case 403:
+      return "Forbidden";
+    case 404:
+      return "NotFound";
+    case 409:
+      return "Conflict";
+    case 429:
+      return "RateLimited";
+    default:
+      return status >= 500 && status <= 599 ? "ServerError" : "HttpError";
+  }
+}
+
+/** Everything known about a failed call, as handed to {@link createApiError}. */
+export interface ApiFailure {
+  /** What the client was doing, in words: "create endpoint". */
+  readonly operation: string;
+  readonly method: string;
+  /** Path with query, as sent. */
+  readonly path: string;
+  /** HTTP status, when the server answered. */
+  readonly status?: number;
+  /** Response body: parsed JSON, or text. */
+  readonly body?: unknown;
+  /** Response headers (lower-case names). */
+  readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
+  /** The transport error, when there was no answer. */
+  readonly cause?: unknown;
+  /** Number of attempts made. */
+  readonly attempts?: number;
+  /** The per-request timeout, for the message of a timeout. */
+  readonly timeoutSeconds?: number;
+  /** True for creating, updating or deleting an endpoint (shapes the 403 message). */
+  readonly endpointWrite?: boolean;
+  /** Replaces the default "what to do" sentence (e.g. for a 401 with an unrenewable token). */
+  readonly hint?: string;
+  /** Extra detail to show (e.g. schema issues of an unexpected response). */
+  readonly detail?: string;
+  /** Forces a code (used for `InvalidResponse`). */
+  readonly code?: AriaErrorCode;
+  /** The client's redactor (known secrets). */
+  readonly redactor?: Redactor;
+  /** Secrets of this request only (e.g. the endpoint's password in the body). */
+  readonly extraSecrets?: readonly string[];
+}
+
+/** Classifies a failure and builds the matching error, with a redacted, actionable message. */
+export function createApiError(failure: ApiFailure): AriaApiError {
+  const redactor = failure.redactor ?? new Redactor();
+  const extra = failure.extraSecrets ?? [];
+  const clean = (text: string): string => redactor.redact(text, extra);
+
+  const causeCode = lowLevelCode(failure.cause);
+  const code: AriaErrorCode =
+    failure.code ??
+    (failure.status !== undefined
+      ? codeForStatus(failure.status)
+      : isTimeoutCode(causeCode)
+        ? "Timeout"
+        : "NetworkError");
+  const sentRequest = failure.status !== undefined || !provablyNotSent(causeCode);
+  const rawServerMessage = extractServerMessage(failure.body);
+  const serverMessage = rawServerMessage === undefined ? undefined : clean(rawServerMessage);
+  const rawRequestId = extractRequestId(failure.body, failure.headers);
+  const requestId = rawRequestId === undefined ? undefined : clean(rawRequestId);
+  const retryAfter = headerValue(failure.headers, "retry-after");
+  const retryAfterSeconds =
+    retryAfter !== undefined && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
+  const path = clean(sanitisePath(failure.path));
+
+  const message = clean(
+    describeFailure({
+      code,
+      operation: failure.operation,
+      method: failure.method,
+      path,
+      status: failure.status,
+      serverMessage,
+      requestId,
+      attempts: failure.attempts ?? 1,
+      timeoutSeconds: failure.timeoutSeconds,
+      endpointWrite: failure.endpointWrite ?? false,
+      hint: failure.hint,
+      detail: failure.detail,
+      causeCode,
+      causeMessage: causeMessageOf(failure.cause),
+      sentRequest,
+      tls: isTlsErrorCode(causeCode),
+    }),
+  );
+  const ErrorClass = CLASSES[code];
+  return new ErrorClass(message, {
+    code,
+    operation: failure.operation,
+    method: failure.method,
+    path,
+    status: failure.status,
+    serverMessage,
+    requestId,
+    sentRequest,
+    attempts: failure.attempts ?? 1,
+    retryAfterSeconds,
+    causeCode,
+  });
+}
+
+/** True when `error` is an {@link AriaApiError}, optionally of one of the given codes. */
+export function isAriaApiError(error: unknown, ...codes: AriaErrorCode[]): error is AriaApiError {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Partial<AriaApiError>).code;
+  const isApiError = error instanceof AriaApiError || (typeof code === "string" && "operation" in error);
+  return isApiError && (codes.length === 0 || codes.includes(code as AriaErrorCode));
+}
+
+function causeMessageOf(error: unknown): string | undefined {
+  return error instanceof Error ? error.message : undefined;
+}
+
+function headerValue(
+  headers: Readonly<Record<string, string | string[] | undefined>> | undefined,
+  name: string,
+): string | undefined {
+  const value = headers?.[name];
+  return Array.isArray(value) ? value[0] : value;
+}

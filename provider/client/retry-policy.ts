@@ -1,0 +1,142 @@
+/**
+ * When to retry, and how long to wait: a pure function of the attempt, so it can be tested without
+ * I/O. The transport plugs it into undici's RetryHandler (see ./transport.ts).
+ *
+ * - GET, PUT, DELETE (and calls marked idempotent, such as token exchanges) are retried on connection
+ *   failures and on 429, 502, 503 and 504.
+ * - Other methods (POST) are retried only when the request provably never left the client (connection
+ *   refused, name not resolved, connect timeout): a create must never be sent twice blindly.
+ * - Waits follow `Retry-After` (seconds or HTTP date) when given, else exponential backoff with jitter;
+ *   every wait is capped, the number of retries is bounded, and so is the total time spent waiting.
+ * - Timeouts waiting for an answer are not retried: they already cost the user a full `apiTimeout`.
+ */
+
+import { provablyNotSent } from "./network-errors";
+
+/** Tuning of the retry policy. */
+export interface RetryPolicy {
+  /** Retries after the first attempt (default 4). */
+  readonly maxRetries: number;
+  /** First backoff step in milliseconds (default 500). */
+  readonly baseDelayMs: number;
+  /** Cap of any single wait, `Retry-After` included (default 30 000). */
+  readonly maxDelayMs: number;
+  /** Cap of the sum of all waits of one request (default 90 000). */
+  readonly maxTotalDelayMs: number;
+}
+
+/** The defaults of {@link RetryPolicy}. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
+  maxRetries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  maxTotalDelayMs: 90_000,
+});
+
+/** HTTP statuses worth retrying for idempotent requests. */
+export const RETRYABLE_STATUSES: readonly number[] = [429, 502, 503, 504];
+
+/** Methods that may be repeated without changing the outcome. */
+export const IDEMPOTENT_METHODS: readonly string[] = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
+
+/** Low-level error codes of a broken or impossible connection (worth retrying when idempotent). */
+export const RETRYABLE_ERROR_CODES: readonly string[] = [
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETDOWN",
+  "ENETUNREACH",
+  "EHOSTDOWN",
+  "EHOSTUNREACH",
+  "EPIPE",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CONNECT_TIMEOUT",
+];
+
+/** One failed attempt, as the policy sees it. */
+export interface FailedAttempt {
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** Overrides the method's idempotency (token exchanges are POSTs that are safe to repeat). */
+  readonly idempotent?: boolean;
+  /** Retries already made (0 after the first attempt). */
+  readonly retriesSoFar: number;
+  /** Milliseconds already spent waiting between attempts. */
+  readonly delayedMsSoFar: number;
+  /** HTTP status of the answer, when there was one. */
+  readonly status?: number;
+  /** Low-level error code, when there was no answer. */
+  readonly errorCode?: string;
+  /** The `Retry-After` header of the answer. */
+  readonly retryAfter?: string;
+}
+
+/** What to do after a failed attempt. */
+export type RetryDecision =
+  { readonly retry: true; readonly delayMs: number } | { readonly retry: false; readonly reason: string };
+
+/** Decides whether to retry after a failed attempt and how long to wait first. */
+export function decideRetry(
+  policy: RetryPolicy,
+  attempt: FailedAttempt,
+  random: () => number = Math.random,
+  nowMs: number = Date.now(),
+): RetryDecision {
+  const idempotent = attempt.idempotent ?? IDEMPOTENT_METHODS.includes(attempt.method.toUpperCase());
+  if (attempt.status !== undefined) {
+    if (!RETRYABLE_STATUSES.includes(attempt.status)) {
+      return { retry: false, reason: `status ${attempt.status} is not retryable` };
+    }
+    if (!idempotent) return { retry: false, reason: `${attempt.method} is not retried on an answer` };
+  } else {
+    const code = attempt.errorCode;
+    if (code === undefined || !RETRYABLE_ERROR_CODES.includes(code)) {
+      return { retry: false, reason: `error ${code ?? "(unknown)"} is not retryable` };
+    }
+    if (!idempotent && !provablyNotSent(code)) {
+      return { retry: false, reason: `${attempt.method} may have reached the server (${code})` };
+    }
+  }
+  if (attempt.retriesSoFar >= policy.maxRetries) {
+    return { retry: false, reason: `gave up after ${policy.maxRetries} retries` };
+  }
+  const requested = parseRetryAfter(attempt.retryAfter, nowMs);
+  const delayMs = Math.min(
+    policy.maxDelayMs,
+    requested ?? backoffDelay(policy, attempt.retriesSoFar + 1, random),
+  );
+  if (attempt.delayedMsSoFar + delayMs > policy.maxTotalDelayMs) {
+    return { retry: false, reason: `the total wait would exceed ${policy.maxTotalDelayMs} ms` };
+  }
+  return { retry: true, delayMs };
+}
+
+/**
+ * Exponential backoff with "equal jitter" for the n-th retry (1-based): half of the capped step is
+ * fixed, the other half random, so concurrent clients spread out but never retry instantly.
+ */
+export function backoffDelay(
+  policy: RetryPolicy,
+  retryNumber: number,
+  random: () => number = Math.random,
+): number {
+  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retryNumber - 1));
+  const r = Math.min(1, Math.max(0, random()));
+  return Math.round(step / 2 + (step / 2) * r);
+}
+
+/**
+ * Parses `Retry-After`: delta seconds (`"120"`) or an HTTP date. Returns milliseconds to wait (0 for a
+ * date in the past), or undefined when absent or unparseable.
+ */
+export function parseRetryAfter(value: string | undefined, nowMs: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (text === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // Only full dates: Date.parse would also accept bare numbers or fragments such as "-5".
+  if (!/[A-Za-z]{3}.*\d{4}.*\d{2}:\d{2}/.test(text)) return undefined;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}

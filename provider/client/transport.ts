@@ -1,0 +1,189 @@
+/**
+ * HTTP transport on undici: one keep-alive pool per client (one base URL), TLS verification with an
+ * optional private CA bundle, a timeout per request, JSON in and out, and retries through undici's
+ * own RetryHandler (the retry interceptor) driven by the pure policy of ./retry-policy. Response
+ * bodies are always read to the end, so connections return to the pool.
+ */
+import * as tls from "node:tls";
+import { Dispatcher, interceptors, Pool } from "undici";
+import type { RetryHandler } from "undici";
+import { lowLevelCode } from "./network-errors";
+import { decideRetry, RetryPolicy } from "./retry-policy";
+
+/** Settings of a transport. */
+export interface TransportOptions {
+  /** Base URL; its path (if any) prefixes every request path. */
+  readonly baseUrl: string;
+  /** Skip certificate verification. */
+  readonly insecure: boolean;
+  /** Extra trusted CA certificates (PEM), added to the system's roots. */
+  readonly caCert?: string;
+  /** Timeout of each attempt: connecting, waiting for headers, and between body chunks. */
+  readonly timeoutMs: number;
+  /** When and how long to retry. */
+  readonly policy: RetryPolicy;
+  /** Waits between retries. */
+  readonly sleep: (ms: number) => Promise<void>;
+  /** Jitter source. */
+  readonly random: () => number;
+  /** Clock (for `Retry-After` dates). */
+  readonly now: () => number;
+}
+
+/** One HTTP request; `path` includes the query string. */
+export interface HttpRequest {
+  readonly method: "GET" | "POST" | "PUT" | "DELETE";
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** JSON-serialisable body. */
+  readonly body?: unknown;
+  /** A POST that is safe to repeat. */
+  readonly idempotent?: boolean;
+}
+
+/** The final answer to a request (after retries). */
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** Parsed JSON, or the text when it is not JSON, or undefined when empty. */
+  readonly body: unknown;
+  /** How many times the request was sent. */
+  readonly attempts: number;
+}
+
+/** A request that got no answer (connection, TLS, timeout); `cause` is the low-level error. */
+export class TransportError extends Error {
+  override name = "TransportError";
+  constructor(
+    override readonly cause: unknown,
+    /** How many times the request was sent. */
+    readonly attempts: number,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/** Sends JSON requests to one server. */
+export class HttpTransport {
+  private pool: Pool | undefined;
+  private dispatcher: Dispatcher | undefined;
+  private closed = false;
+  private readonly origin: string;
+  private readonly prefix: string;
+
+  constructor(private readonly options: TransportOptions) {
+    const url = new URL(options.baseUrl);
+    this.origin = url.origin;
+    this.prefix = url.pathname.replace(/\/+$/, "");
+  }
+
+  /** Sends a request, retrying as the policy allows; throws {@link TransportError} when no answer came. */
+  async send(request: HttpRequest): Promise<HttpResponse> {
+    const dispatcher = this.connection();
+    const { policy, sleep, random, now } = this.options;
+    let retries = 0;
+    let delayed = 0;
+
+    const retry: RetryHandler.RetryCallback = (err, _context, callback) => {
+      const status = (err as { statusCode?: number }).statusCode;
+      const headers = (err as { headers?: Record<string, string | string[] | undefined> }).headers;
+      const decision = decideRetry(
+        policy,
+        {
+          method: request.method,
+          idempotent: request.idempotent,
+          retriesSoFar: retries,
+          delayedMsSoFar: delayed,
+          status,
+          errorCode: status === undefined ? lowLevelCode(err) : undefined,
+          retryAfter: firstHeader(headers?.["retry-after"]),
+        },
+        random,
+        now(),
+      );
+      if (!decision.retry) {
+        callback(err);
+        return;
+      }
+      retries += 1;
+      delayed += decision.delayMs;
+      sleep(decision.delayMs).then(
+        () => callback(null),
+        (sleepError: unknown) => callback(sleepError instanceof Error ? sleepError : err),
+      );
+    };
+
+    const hasBody = request.body !== undefined;
+    const options: Dispatcher.RequestOptions & { retryOptions: RetryHandler.RetryOptions } = {
+      method: request.method,
+      path: `${this.prefix}${request.path}`,
+      headers: {
+        accept: "application/json",
+        ...(hasBody ? { "content-type": "application/json" } : {}),
+        ...request.headers,
+      },
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+      headersTimeout: this.options.timeoutMs,
+      bodyTimeout: this.options.timeoutMs,
+      retryOptions: { retry, throwOnError: false },
+    };
+
+    try {
+      const response = await dispatcher.request(options);
+      // Always read the body to the end: an unread body keeps its connection out of the pool.
+      const text = await response.body.text();
+      return {
+        status: response.statusCode,
+        headers: response.headers,
+        body: parseBody(text, firstHeader(response.headers["content-type"])),
+        attempts: retries + 1,
+      };
+    } catch (error) {
+      throw new TransportError(error, retries + 1);
+    }
+  }
+
+  /** Destroys the pool and its sockets; later requests fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const pool = this.pool;
+    this.pool = undefined;
+    this.dispatcher = undefined;
+    if (pool && !pool.destroyed) await pool.destroy();
+  }
+
+  private connection(): Dispatcher {
+    if (this.closed) throw new TransportError(new Error("the API client was closed"), 0);
+    if (!this.dispatcher) {
+      const { insecure, caCert, timeoutMs } = this.options;
+      this.pool = new Pool(this.origin, {
+        connections: 16,
+        pipelining: 1,
+        keepAliveTimeout: 4_000,
+        connect: {
+          timeout: timeoutMs,
+          rejectUnauthorized: !insecure,
+          ...(caCert ? { ca: [...tls.rootCertificates, caCert] } : {}),
+        },
+      });
+      this.dispatcher = this.pool.compose(interceptors.retry({ throwOnError: false }));
+    }
+    return this.dispatcher;
+  }
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** JSON when it parses as JSON, else the text; undefined for an empty body. */
+export function parseBody(text: string, contentType: string | undefined): unknown {
+  if (text.trim() === "") return undefined;
+  const looksJson = /json/i.test(contentType ?? "") || /^\s*[{["]/.test(text);
+  if (!looksJson) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,161 @@
+import { AriaApiError } from "../../../provider/client";
+import { adminSettings, clientFor, countOf, rejectionOf, startServer, TestServer } from "./harness";
+
+const EXCHANGE = "POST /iaas/api/login";
+const LOGIN = "POST /csp/gateway/am/api/login";
+
+describe("authentication", () => {
+  /** Access tokens live one second here, so expiry can be observed. */
+  let server: TestServer;
+  /** Access tokens live for hours here, so nothing expires by accident on a slow machine. */
+  let steady: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer({ tokenTtlSeconds: 1 });
+    steady = await startServer();
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await steady.close();
+  });
+
+  beforeEach(async () => {
+    for (const each of [server, steady]) {
+      await each.clearFaults();
+      await each.clearRequests();
+    }
+  });
+
+  /** Obtains a valid access token the way a user would, outside the client. */
+  async function accessToken(): Promise<string> {
+    const response = await fetch(`${server.url}/iaas/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ refreshToken: "admin-refresh-token" }),
+    });
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  it("logs in with user name and password once and reuses the token", async () => {
+    const client = clientFor({ ...adminSettings(steady), "vra:domain": "System Domain" });
+    try {
+      await client.getAbout();
+      await client.listEndpoints();
+      expect(await countOf(steady, LOGIN)).toBe(1);
+      expect(await countOf(steady, EXCHANGE)).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("renews the token before it expires, using the JWT's exp", async () => {
+    const client = clientFor({ "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" });
+    try {
+      await client.listEndpoints();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await client.listEndpoints();
+      const log = await server.requests();
+      expect(log.counts[EXCHANGE]).toBe(2);
+      expect(log.entries.filter((entry) => entry.status === 401)).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("renews after a 401 once and resends, when it believed the token was still valid", async () => {
+    // A long assumed lifetime and a clock that stands still: the client only learns of expiry from the 401.
+    const client = clientFor(
+      { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" },
+      { hooks: { now: () => 0 } },
+    );
+    try {
+      await client.listEndpoints();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await server.clearRequests();
+      expect((await client.listEndpoints()).items).toEqual(expect.any(Array));
+      const log = await server.requests();
+      expect(log.entries.map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual([
+        "GET /pipeline/api/endpoints 401",
+        "POST /iaas/api/login 200",
+        "GET /pipeline/api/endpoints 200",
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("shares one renewal between concurrent requests", async () => {
+    const client = clientFor({ "vra:url": steady.url, "vra:refreshToken": "admin-refresh-token" });
+    try {
+      await Promise.all(Array.from({ length: 12 }, () => client.listEndpoints()));
+      expect(await countOf(steady, EXCHANGE)).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("fails with a clear message when a directly given access token expires", async () => {
+    const token = await accessToken();
+    const client = clientFor({ "vra:url": server.url, "vra:accessToken": token });
+    try {
+      await client.listEndpoints();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await server.clearRequests();
+      const error = (await rejectionOf(client.listEndpoints())) as unknown as AriaApiError;
+      expect(error.code).toBe("Unauthorized");
+      expect(error.message).toContain("cannot be renewed");
+      expect(error.message).toContain("vra:refreshToken");
+      expect(error.message).not.toContain(token);
+      // Exactly one attempt: no renewal loop.
+      expect((await server.requests()).total).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("explains a rejected refresh token without showing it", async () => {
+    const client = clientFor({ "vra:url": steady.url, "vra:refreshToken": "not-a-valid-refresh-token" });
+    try {
+      const error = (await rejectionOf(client.listEndpoints())) as unknown as AriaApiError;
+      expect(error.code).toBe("Unauthorized");
+      expect(error.message).toContain("exchange the refresh token");
+      expect(error.message).toContain("may have expired");
+      expect(error.message).not.toContain("not-a-valid-refresh-token");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("explains a wrong password without showing it", async () => {
+    const client = clientFor({
+      "vra:url": steady.url,
+      "vra:username": "admin",
+      "vra:password": "wrong-password-7",
+    });
+    try {
+      const error = (await rejectionOf(client.getAbout())) as unknown as AriaApiError;
+      expect(error.code).toBe("Unauthorized");
+      expect(error.message).toContain("vra:username");
+      expect(error.message).not.toContain("wrong-password-7");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("retries the token exchange, a POST that is safe to repeat, through a 503", async () => {
+    await steady.faults([
+      { method: "POST", path: "^/iaas/api/login$", kind: "status", status: 503, count: 2 },
+    ]);
+    const client = clientFor(
+      { "vra:url": steady.url, "vra:refreshToken": "admin-refresh-token" },
+      { hooks: { sleep: async () => undefined } },
+    );
+    try {
+      await client.getAbout();
+      expect(await countOf(steady, EXCHANGE)).toBe(3);
+    } finally {
+      await client.close();
+    }
+  });
+});

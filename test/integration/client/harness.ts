@@ -1,0 +1,87 @@
+/** Shared set-up of the client's integration tests: an emulator on port 0 and clients against it. */
+import {
+  startEmulator,
+  type EmulatorOptions,
+  type FaultRule,
+  type RequestLogSnapshot,
+} from "../../../emulator";
+import { AriaClient, ClientConfig, createClient, resolveClientConfig } from "../../../provider/client";
+
+/** A running emulator plus helpers for its operations surface. */
+export interface TestServer {
+  readonly url: string;
+  close(): Promise<void>;
+  /** Installs fault rules (replacing the current ones). */
+  faults(rules: FaultRule[]): Promise<void>;
+  /** Removes every fault rule. */
+  clearFaults(): Promise<void>;
+  /** The request log. */
+  requests(): Promise<RequestLogSnapshot>;
+  /** Empties the request log. */
+  clearRequests(): Promise<void>;
+  /** Restores the seeded state. */
+  reset(): Promise<void>;
+}
+
+/** Starts an emulator on a free loopback port. */
+export async function startServer(options: EmulatorOptions = {}): Promise<TestServer> {
+  const emulator = await startEmulator({ port: 0, seedResources: 0, requestDelayMs: 20, ...options });
+  const ops = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${emulator.url}/__emulator/${path}`, {
+      method,
+      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`emulator ${method} ${path}: ${response.status} ${text}`);
+    return text === "" ? undefined : JSON.parse(text);
+  };
+  return {
+    url: emulator.url,
+    close: () => emulator.close(),
+    faults: async (rules) => void (await ops("PUT", "faults", { rules })),
+    clearFaults: async () => void (await ops("DELETE", "faults")),
+    requests: async () => (await ops("GET", "requests")) as RequestLogSnapshot,
+    clearRequests: async () => void (await ops("DELETE", "requests")),
+    reset: async () => void (await ops("POST", "reset")),
+  };
+}
+
+/** Records the waits the client asked for, without waiting (retries run instantly). */
+export function recordingSleep(): { sleep: (ms: number) => Promise<void>; delays: number[] } {
+  const delays: number[] = [];
+  return { delays, sleep: async (ms: number) => void delays.push(ms) };
+}
+
+/** Builds a client from `vra:` settings (no environment), with optional overrides and hooks. */
+export function clientFor(
+  settings: Record<string, string | undefined>,
+  overrides: Partial<ClientConfig> = {},
+): AriaClient {
+  return createClient({ ...resolveClientConfig(settings, {}), ...overrides });
+}
+
+/** Settings of the admin user against a server. */
+export function adminSettings(server: { url: string }): Record<string, string> {
+  return { "vra:url": server.url, "vra:username": "admin", "vra:password": "admin-password" };
+}
+
+/** Settings of the non-admin developer (by refresh token). */
+export function developerSettings(server: { url: string }): Record<string, string> {
+  return { "vra:url": server.url, "vra:refreshToken": "developer-refresh-token" };
+}
+
+/** The error a promise rejects with. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error & Record<string, unknown>;
+  }
+  throw new Error("expected the call to fail");
+}
+
+/** Counts of requests per route in the log. */
+export async function countOf(server: TestServer, route: string): Promise<number> {
+  return (await server.requests()).counts[route] ?? 0;
+}

@@ -1,0 +1,211 @@
+import * as net from "node:net";
+import { AriaApiError, AriaClient } from "../../../provider/client";
+import {
+  adminSettings,
+  clientFor,
+  countOf,
+  recordingSleep,
+  rejectionOf,
+  startServer,
+  TestServer,
+} from "./harness";
+
+const jenkins = (name: string) => ({
+  name,
+  type: "jenkins",
+  project: "Default Project",
+  properties: { url: "https://jenkins.example.com", password: "jenkins-secret-2" },
+});
+
+describe("resilience", () => {
+  let server: TestServer;
+  let client: AriaClient;
+  let delays: number[];
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  beforeEach(async () => {
+    await server.clearFaults();
+    await server.reset();
+    const recorder = recordingSleep();
+    delays = recorder.delays;
+    client = clientFor(adminSettings(server), { hooks: { sleep: recorder.sleep, random: () => 0.5 } });
+    await client.getAbout(); // log in and learn the API version outside the counted part
+    await server.clearRequests();
+  });
+
+  afterEach(async () => {
+    await client.close();
+  });
+
+  it("survives a storm of 503s on GETs by retrying", async () => {
+    await server.faults([
+      { method: "GET", path: "^/pipeline/api/endpoints$", kind: "status", status: 503, count: 3 },
+    ]);
+    const page = await client.listEndpoints();
+    expect(page.items).toEqual(expect.any(Array));
+    expect(await countOf(server, "GET /pipeline/api/endpoints")).toBe(4);
+    expect(delays).toHaveLength(3);
+  });
+
+  it("survives random 429s and 502s on many concurrent GETs", async () => {
+    // Nine faults in all, each request allowed ten retries: the storm cannot win, whatever the dice say.
+    const patient = clientFor(
+      { ...adminSettings(server), "vra:maxRetries": "10" },
+      { hooks: { sleep: async () => undefined }, retry: { baseDelayMs: 1, maxDelayMs: 5 } },
+    );
+    try {
+      await patient.getAbout();
+      await server.clearRequests();
+      await server.faults([
+        {
+          method: "GET",
+          path: "^/pipeline/api/endpoint-tiles/",
+          kind: "status",
+          status: 429,
+          rate: 0.5,
+          count: 5,
+        },
+        {
+          method: "GET",
+          path: "^/pipeline/api/endpoint-tiles/",
+          kind: "status",
+          status: 502,
+          rate: 0.5,
+          count: 4,
+        },
+      ]);
+      const results = await Promise.all(Array.from({ length: 30 }, () => patient.getEndpointTile("jenkins")));
+      expect(results.every((tile) => tile.tileId === "jenkins")).toBe(true);
+      const log = await server.requests();
+      expect(log.entries.filter((entry) => entry.fault === "status").length).toBeGreaterThan(0);
+    } finally {
+      await patient.close();
+    }
+  });
+
+  it("honours Retry-After on a 429", async () => {
+    await server.faults([{ method: "GET", kind: "status", status: 429, retryAfterSeconds: 2, count: 1 }]);
+    await client.getEndpointTiles();
+    expect(delays).toEqual([2000]);
+  });
+
+  it("backs off exponentially when the server gives no Retry-After", async () => {
+    await server.faults([{ method: "GET", kind: "status", status: 504, count: 3 }]);
+    await client.getEndpointTiles();
+    expect(delays).toEqual([375, 750, 1500]);
+  });
+
+  it("gives up after maxRetries with an error naming the attempts", async () => {
+    await server.faults([{ method: "GET", kind: "status", status: 503 }]);
+    const error = (await rejectionOf(client.getEndpointTiles())) as unknown as AriaApiError;
+    expect(error.code).toBe("ServerError");
+    expect(error.attempts).toBe(5);
+    expect(error.message).toContain("(after 5 attempts)");
+    expect(await countOf(server, "GET /pipeline/api/endpoint-tiles")).toBe(5);
+  });
+
+  it("follows a configured maxRetries", async () => {
+    const strict = clientFor(
+      { ...adminSettings(server), "vra:maxRetries": "1" },
+      { hooks: { sleep: async () => undefined } },
+    );
+    try {
+      await strict.getAbout();
+      await server.clearRequests();
+      await server.faults([{ method: "GET", kind: "status", status: 503 }]);
+      await rejectionOf(strict.getEndpointTiles());
+      expect(await countOf(server, "GET /pipeline/api/endpoint-tiles")).toBe(2);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("retries GETs whose connection was cut", async () => {
+    await server.faults([{ method: "GET", path: "^/pipeline/api/endpoints$", kind: "cut", count: 2 }]);
+    await client.listEndpoints();
+    expect(await countOf(server, "GET /pipeline/api/endpoints")).toBe(3);
+  });
+
+  it("does not repeat a POST answered with 503", async () => {
+    await server.faults([{ method: "POST", path: "^/pipeline/api/endpoints$", kind: "status", status: 503 }]);
+    const error = (await rejectionOf(client.createEndpoint(jenkins("once")))) as unknown as AriaApiError;
+    expect(error.code).toBe("ServerError");
+    expect(error.attempts).toBe(1);
+    expect(await countOf(server, "POST /pipeline/api/endpoints")).toBe(1);
+    expect(delays).toEqual([]);
+  });
+
+  it("does not repeat a POST whose connection was cut, and flags the outcome as ambiguous", async () => {
+    await server.faults([{ method: "POST", path: "^/pipeline/api/endpoints$", kind: "cut", count: 1 }]);
+    const error = (await rejectionOf(client.createEndpoint(jenkins("maybe")))) as unknown as AriaApiError;
+    expect(error.code).toBe("NetworkError");
+    expect(error.sentRequest).toBe(true);
+    expect(error.message).toContain("may have reached the server");
+    expect(await countOf(server, "POST /pipeline/api/endpoints")).toBe(1);
+    // The emulator served the create before cutting: exactly one endpoint exists.
+    expect((await client.listEndpoints({ filter: "name eq 'maybe'" })).totalCount).toBe(1);
+  });
+
+  it("does not repeat a resource creation either", async () => {
+    await server.faults([
+      { method: "POST", path: "^/deployment/api/resources$", kind: "status", status: 502 },
+    ]);
+    await rejectionOf(client.createResource({ name: "r", type: "Custom.Thing" }));
+    expect(await countOf(server, "POST /deployment/api/resources")).toBe(1);
+  });
+
+  it("times out a slow answer after vra:apiTimeout, without retrying", async () => {
+    const impatient = clientFor({ ...adminSettings(server), "vra:apiTimeout": "0.3" });
+    try {
+      await impatient.getAbout();
+      await server.faults([
+        { method: "GET", path: "endpoint-tiles", kind: "delay", delayMs: 3000, count: 1 },
+      ]);
+      const started = Date.now();
+      const error = (await rejectionOf(impatient.getEndpointTiles())) as unknown as AriaApiError;
+      expect(error.code).toBe("Timeout");
+      expect(error.message).toContain("no response within 0.3s");
+      expect(error.message).toContain("vra:apiTimeout");
+      // undici checks timeouts with a resolution of about a second.
+      expect(Date.now() - started).toBeLessThan(2500);
+    } finally {
+      await impatient.close();
+    }
+  });
+
+  it("reports a refused connection as a network error that never reached the server", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer();
+      probe.listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const offline = clientFor(
+      { ...adminSettings({ url: `http://127.0.0.1:${port}` }) },
+      { hooks: { sleep: async () => undefined } },
+    );
+    try {
+      const error = (await rejectionOf(offline.getAbout())) as unknown as AriaApiError;
+      expect(error.code).toBe("NetworkError");
+      expect(error.sentRequest).toBe(false);
+      expect(error.causeCode).toBe("ECONNREFUSED");
+      expect(error.message).toContain("vra:url");
+      expect(error.message).not.toContain("admin-password");
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it("refuses calls after close", async () => {
+    await client.close();
+    await expect(client.getAbout()).rejects.toThrow(/closed/);
+  });
+});
