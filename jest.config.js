@@ -5,6 +5,8 @@ const tsJest = ["ts-jest", { tsconfig: "test/tsconfig.json", diagnostics: { warn
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Per-project testTimeout is ignored by jest; e2e files raise it with jest.setTimeout.
+  testTimeout: 120000,
   projects: [
     {
       displayName: "unit",
@@ -17,14 +19,12 @@ module.exports = {
       testEnvironment: "node",
       roots: ["<rootDir>/test/integration"],
       transform: { "^.+\\.ts$": tsJest },
-      testTimeout: 60000,
     },
     {
       displayName: "e2e",
       testEnvironment: "node",
       roots: ["<rootDir>/test/e2e"],
       transform: { "^.+\\.ts$": tsJest },
-      testTimeout: 600000,
     },
   ],
 };

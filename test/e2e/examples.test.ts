@@ -1,0 +1,269 @@
+/*
+ * The example programs, run as a user runs them: the real Pulumi engine on a temporary backend,
+ * against the emulator, each through its whole life: up → preview with no changes → refresh with no
+ * changes → destroy → nothing left on the server.
+ */
+import { execFileSync } from "node:child_process";
+import { X509Certificate } from "node:crypto";
+import * as fs from "node:fs";
+import * as https from "node:https";
+import type { AddressInfo } from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as selfsigned from "selfsigned";
+import { startEmulator } from "../../emulator";
+import { createClient, resolveClientConfig, type AriaClient } from "../../provider/client";
+import { configSets, jobScript, WORKFLOW, WorkflowJob, yamlDocuments } from "../unit/examples/example-files";
+import { changes, ConfigInput, E2EStack, expectOk, openStack, OpResult, REPO_ROOT, USERS } from "./harness";
+
+// Each engine operation is a process of its own (a few seconds); jest ignores `testTimeout` set per project.
+jest.setTimeout(10 * 60 * 1000);
+
+/** A stand-in for a team's CI servers (Jenkins, Git, Jira): HTTPS with a self-signed certificate. */
+interface CiStandIn {
+  readonly url: string;
+  /** SHA-256 fingerprint of its certificate, upper-case hex without colons. */
+  readonly fingerprint: string;
+  close(): Promise<void>;
+}
+
+/** A self-signed certificate for 127.0.0.1, and its SHA-256 fingerprint as the API writes it. */
+async function loopbackCertificate(): Promise<{ key: string; cert: string; fingerprint: string }> {
+  const pems = await selfsigned.generate([{ name: "commonName", value: "ci.test.local" }], {
+    keySize: 2048,
+    extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
+  });
+  const fingerprint = new X509Certificate(pems.cert).fingerprint256.replace(/:/g, "");
+  return { key: pems.private, cert: pems.cert, fingerprint };
+}
+
+async function startCiStandIn(): Promise<CiStandIn> {
+  const pems = await loopbackCertificate();
+  const server = https.createServer({ key: pems.key, cert: pems.cert }, (_req, res) => res.end("ok\n"));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://127.0.0.1:${port}`,
+    fingerprint: pems.fingerprint,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** An API client of the emulator behind a stack, as the administrator (`settings`: e.g. `vra:caCert`). */
+function adminClient(stack: E2EStack, settings: Record<string, string> = {}): AriaClient {
+  return createClient(
+    resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin, ...settings }, {}),
+  );
+}
+
+async function endpointNames(stack: E2EStack, settings: Record<string, string> = {}): Promise<string[]> {
+  const client = adminClient(stack, settings);
+  try {
+    return (await client.listAllEndpoints()).map((endpoint) => endpoint.name).sort();
+  } finally {
+    await client.close();
+  }
+}
+
+function output(result: OpResult, key: string): unknown {
+  return result.outputs?.[key]?.value;
+}
+
+/** preview and refresh find nothing to do; destroy deletes `resources` (the stack included). */
+async function expectSteadyThenDestroy(
+  stack: E2EStack,
+  resources: number,
+  settings: Record<string, string> = {},
+): Promise<void> {
+  expect(changes(expectOk(await stack.preview()))).toEqual({});
+  expect(changes(expectOk(await stack.refresh()))).toEqual({});
+  expect(changes(expectOk(await stack.preview()))).toEqual({});
+  expect(changes(expectOk(await stack.destroy()))).toEqual({ delete: resources });
+  expect(await endpointNames(stack, settings)).toEqual([]);
+}
+
+describe("the example programs", () => {
+  let ci: CiStandIn;
+  let stack: E2EStack | undefined;
+
+  beforeAll(async () => {
+    ci = await startCiStandIn();
+  });
+  afterEach(async () => {
+    await stack?.dispose();
+    stack = undefined;
+  });
+  afterAll(async () => {
+    await ci?.close();
+  });
+
+  it("type-check against the built package, as a user's project sees it", () => {
+    const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+    expect(() =>
+      execFileSync(process.execPath, [tsc, "-p", "examples"], { cwd: REPO_ROOT, encoding: "utf8" }),
+    ).not.toThrow();
+  });
+
+  it("quickstart creates typed and generic endpoints with a pinned certificate, then nothing changes", async () => {
+    stack = await openStack({
+      program: "examples/quickstart",
+      projectName: "aria-quickstart",
+      config: {
+        jenkinsUrl: ci.url,
+        jenkinsPassword: { value: "jenkins-e2e-password", secret: true },
+        gitRepoUrl: `${ci.url}/scm/app.git`,
+        gitToken: { value: "git-e2e-token", secret: true },
+      },
+    });
+    const up = expectOk(await stack.up());
+    expect(changes(up)).toEqual({ create: 4 });
+
+    const prefix = stack.stackName;
+    expect(await endpointNames(stack)).toEqual(
+      [`${prefix}-app-repo`, `${prefix}-jenkins`, `${prefix}-release-jenkins`].sort(),
+    );
+    expect(output(up, "jenkinsCertificateFingerprint")).toBe(ci.fingerprint);
+    expect(output(up, "endpointProject")).toBe("Default Project");
+    expect(output(up, "lookedUpByName")).toMatchObject({
+      id: output(up, "jenkinsEndpointId"),
+      name: `${prefix}-jenkins`,
+      type: "jenkins",
+      url: ci.url,
+    });
+    const client = adminClient(stack);
+    try {
+      const jenkins = await client.getEndpoint(output(up, "jenkinsEndpointId") as string);
+      expect(jenkins.properties?.fingerprint).toBe(ci.fingerprint);
+    } finally {
+      await client.close();
+    }
+    const state = stack.rawState();
+    expect(state).not.toContain("jenkins-e2e-password");
+    expect(state).not.toContain("git-e2e-token");
+
+    await expectSteadyThenDestroy(stack, 4);
+  });
+
+  it("deployment-resources creates a resource, waits for it and finds it with every lookup", async () => {
+    stack = await openStack({
+      program: "examples/deployment-resources",
+      projectName: "aria-deployment-resources",
+    });
+    const up = expectOk(await stack.up());
+    expect(changes(up)).toEqual({ create: 2 });
+
+    const name = `${stack.stackName}-build-agent`;
+    expect(output(up, "requestStatus")).toBe("SUCCESSFUL");
+    expect(output(up, "deploymentId")).toEqual(expect.any(String));
+    expect(output(up, "taggedNames")).toEqual([name]);
+    expect(output(up, "searchedNames")).toEqual([name]);
+    const count = output(up, "machineCount") as number;
+    expect(count).toBeGreaterThan(5);
+    expect(output(up, "machineTotal")).toBe(count);
+    expect((output(up, "secondPageNames") as string[]).length).toBe(Math.min(5, count - 5));
+    expect(output(up, "filterIds")).toEqual(expect.arrayContaining(["projects", "resourceTypes", "tags"]));
+    expect((output(up, "commonTypes") as string[]).length).toBeLessThanOrEqual(3);
+
+    await expectSteadyThenDestroy(stack, 2);
+    const client = adminClient(stack);
+    try {
+      const left = await client.listResources({ tags: [`stack:${stack.stackName}`] });
+      expect(left.content).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("adopt-existing takes over endpoints created by hand, keeping their ids", async () => {
+    stack = await openStack({
+      program: "examples/adopt-existing",
+      projectName: "aria-adopt-existing",
+      config: {
+        jenkinsUrl: ci.url,
+        jenkinsPassword: { value: "jenkins-e2e-password", secret: true },
+        jiraUrl: ci.url,
+        jiraPassword: { value: "jira-e2e-password", secret: true },
+      },
+    });
+    // What someone did by hand in the UI, before Pulumi.
+    const client = adminClient(stack);
+    let handMade: string[];
+    try {
+      const made = await Promise.all([
+        client.createEndpoint({
+          name: "jenkins",
+          type: "jenkins",
+          project: "Platform",
+          description: "made by hand",
+          properties: { url: ci.url, username: "someone", password: "old-password" },
+        }),
+        client.createEndpoint({
+          name: "jira",
+          type: "jira",
+          project: "Platform",
+          description: "made by hand",
+          properties: { url: ci.url, username: "someone", password: "old-password" },
+        }),
+      ]);
+      handMade = made.map((endpoint) => endpoint.id);
+    } finally {
+      await client.close();
+    }
+
+    const up = expectOk(await stack.up());
+    expect(changes(up)).toEqual({ create: 3 });
+    expect([output(up, "jenkinsEndpointId"), output(up, "jiraEndpointId")]).toEqual(handMade);
+    expect(output(up, "jenkinsCreatedBy")).toEqual(expect.any(String));
+    expect(await endpointNames(stack)).toEqual(["jenkins", "jira"]);
+    const after = adminClient(stack);
+    try {
+      const jenkins = await after.getEndpoint(handMade[0]);
+      expect(jenkins.description).toBe("Team Jenkins, managed by Pulumi since adoption");
+      expect(jenkins.properties?.username).toBe("ci-bot");
+    } finally {
+      await after.close();
+    }
+
+    await expectSteadyThenDestroy(stack, 3);
+  });
+
+  it("pr-preview's emulator job runs the quickstart with the workflow's own configuration", async () => {
+    // The job's `pulumi config set` lines, against an HTTPS emulator that also plays Jenkins and Git.
+    const workflow = yamlDocuments(WORKFLOW)[0].value as { jobs: Record<string, WorkflowJob> };
+    const sets = configSets(jobScript(workflow.jobs["emulator-test"]));
+    const tls = await loopbackCertificate();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-pr-preview-"));
+    const certFile = path.join(dir, "emulator-cert.pem");
+    fs.writeFileSync(certFile, tls.cert);
+    const emulator = await startEmulator({ port: 0, tls: { key: tls.key, cert: tls.cert } });
+    try {
+      const local = (value: string) =>
+        value
+          .replaceAll("https://127.0.0.1:8443", emulator.url)
+          .replaceAll("$RUNNER_TEMP/emulator-cert.pem", certFile);
+      const config: Record<string, ConfigInput> = Object.fromEntries(
+        sets.map((set) => [set.key, { value: local(set.value), secret: set.secret }]),
+      );
+      stack = await openStack({
+        program: "examples/quickstart",
+        projectName: "aria-quickstart",
+        emulator,
+        noCredentials: true,
+        config,
+      });
+      const up = expectOk(await stack.up());
+      expect(changes(up)).toEqual({ create: 4 });
+      expect(output(up, "jenkinsCertificateFingerprint")).toBe(tls.fingerprint);
+      await expectSteadyThenDestroy(stack, 4, { "vra:caCert": certFile });
+    } finally {
+      await stack?.dispose();
+      stack = undefined;
+      await emulator.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
