@@ -42,7 +42,11 @@ async function main() {
       projectSettings: { name: job.projectName, runtime: "nodejs", backend: { url: job.backendUrl } },
     },
   );
-  await stack.setAllConfig(job.config ?? {});
+  // The job carries the whole config: keys no longer in it are removed from the stack.
+  const wanted = job.config ?? {};
+  const stale = Object.keys(await stack.getAllConfig()).filter((k) => !(k in wanted));
+  if (stale.length > 0) await stack.removeAllConfig(stale);
+  await stack.setAllConfig(wanted);
 
   let stdout = "";
   const onOutput = (out) => {

@@ -1,0 +1,153 @@
+/**
+ * Data functions about the endpoint catalogue and servers: endpoint types (tiles), a server's
+ * certificate chain, the server's validation of an endpoint definition, the API versions. Plain
+ * async functions in the program process, each with an `...Output` variant taking Inputs.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { About, Certificate, Tile, ValidationResult } from "../client";
+import { redactValues } from "../client/redact";
+import { programApiClient } from "../runtime/context";
+import type { LookupInputs } from "./lookups";
+import type { JsonValue } from "./schema";
+
+/** Every endpoint type the server supports, with its properties (`secret: true` marks secret ones). */
+export async function getEndpointTiles(): Promise<Tile[]> {
+  return (await programApiClient().getEndpointTiles()).tiles;
+}
+
+/** {@link getEndpointTiles} as an Output. */
+export function getEndpointTilesOutput(): pulumi.Output<Tile[]> {
+  return pulumi.output(getEndpointTiles()) as unknown as pulumi.Output<Tile[]>;
+}
+
+/** Which endpoint type {@link getEndpointTile} reads. */
+export interface GetEndpointTileArgs {
+  /** The endpoint type (tile id), e.g. `jenkins`. */
+  type: string;
+}
+
+/** One endpoint type and its properties. */
+export async function getEndpointTile(args: GetEndpointTileArgs): Promise<Tile> {
+  return programApiClient().getEndpointTile(args.type);
+}
+
+/** {@link getEndpointTile} taking Inputs. */
+export function getEndpointTileOutput(args: LookupInputs<GetEndpointTileArgs>): pulumi.Output<Tile> {
+  return pulumi.output(args as pulumi.Input<GetEndpointTileArgs>).apply((plain) => getEndpointTile(plain));
+}
+
+/** Which server {@link getEndpointCertificate} asks about. */
+export interface GetEndpointCertificateArgs {
+  /** URL of the server (e.g. `https://jenkins.example.com`). */
+  url: string;
+  /** Cloud proxy through which the Aria server reaches it (on-premises servers). */
+  cloudProxyId?: string;
+}
+
+/** A server's certificate chain as the Aria server sees it. */
+export interface GetEndpointCertificateResult {
+  /** The chain, leaf first. */
+  certificates: Certificate[];
+  /** SHA-256 fingerprint of the leaf (upper-case hex, no colons): the value for `properties.fingerprint`. */
+  sha256Fingerprint?: string;
+  /** SHA-1 fingerprint of the leaf. */
+  sha1Fingerprint?: string;
+}
+
+/** Fetches the certificate chain of a server, with the leaf's fingerprint ready for an endpoint. */
+export async function getEndpointCertificate(
+  args: GetEndpointCertificateArgs,
+): Promise<GetEndpointCertificateResult> {
+  const chain = await programApiClient().getEndpointCertificate(args.url, args.cloudProxyId);
+  const leaf = chain.certificates[0]?.fingerprints;
+  const result: GetEndpointCertificateResult = { certificates: chain.certificates };
+  if (leaf?.["SHA-256"]) result.sha256Fingerprint = leaf["SHA-256"];
+  if (leaf?.["SHA-1"]) result.sha1Fingerprint = leaf["SHA-1"];
+  return result;
+}
+
+/** {@link getEndpointCertificate} taking Inputs. */
+export function getEndpointCertificateOutput(
+  args: LookupInputs<GetEndpointCertificateArgs>,
+): pulumi.Output<GetEndpointCertificateResult> {
+  return pulumi
+    .output(args as pulumi.Input<GetEndpointCertificateArgs>)
+    .apply((plain) => getEndpointCertificate(plain));
+}
+
+/** The endpoint {@link validateEndpoint} asks the server to validate. */
+export interface ValidateEndpointArgs {
+  /** Name of the endpoint. */
+  name: string;
+  /** Endpoint type. */
+  type: string;
+  /** Project name. */
+  project?: string;
+  /** Description. */
+  description?: string;
+  /** Whether it would be restricted. */
+  isRestricted?: boolean;
+  /** Cloud proxy id. */
+  cloudProxyId?: string;
+  /** Non-secret properties. */
+  properties?: Record<string, JsonValue>;
+  /** Secret properties (merged into `properties` for the server; scrubbed from its message). */
+  secretProperties?: Record<string, JsonValue>;
+  /** Id of an existing endpoint whose stored secrets fill masked values. */
+  id?: string;
+}
+
+/** The server's verdict on an endpoint. */
+export interface ValidateEndpointResult {
+  /** True unless the server answered `FAILED`. */
+  succeeded: boolean;
+  /** The server's status (`COMPLETED`, `FAILED`, ...). */
+  status: string;
+  /** The server's message, e.g. why it could not connect. */
+  statusMessage: string;
+  /** Milliseconds the validation took. */
+  duration?: number;
+  /** What the validation produced (e.g. the server's certificate fingerprint). */
+  output: Record<string, unknown>;
+}
+
+/** Asks the server to validate an endpoint definition (it connects to the endpoint's server). */
+export async function validateEndpoint(args: ValidateEndpointArgs): Promise<ValidateEndpointResult> {
+  const secrets = Object.values(args.secretProperties ?? {}).filter(
+    (v): v is string => typeof v === "string",
+  );
+  const result: ValidationResult = await programApiClient().validateEndpoint({
+    name: args.name,
+    type: args.type,
+    project: args.project,
+    description: args.description ?? "",
+    isRestricted: args.isRestricted,
+    cloudProxyId: args.cloudProxyId,
+    properties: { ...args.properties, ...args.secretProperties },
+    id: args.id,
+  });
+  return {
+    succeeded: result.status !== "FAILED",
+    status: result.status,
+    statusMessage: redactValues(result.statusMessage ?? "", secrets),
+    ...(result.duration != null ? { duration: result.duration } : {}),
+    output: result.output ?? {},
+  };
+}
+
+/** {@link validateEndpoint} taking Inputs; secret when any input is. */
+export function validateEndpointOutput(
+  args: LookupInputs<ValidateEndpointArgs>,
+): pulumi.Output<ValidateEndpointResult> {
+  return pulumi.output(args as pulumi.Input<ValidateEndpointArgs>).apply((plain) => validateEndpoint(plain));
+}
+
+/** The API versions of the pipeline service (`GET /about`). */
+export async function getAbout(): Promise<About> {
+  return programApiClient().getAbout();
+}
+
+/** {@link getAbout} as an Output. */
+export function getAboutOutput(): pulumi.Output<About> {
+  return pulumi.output(getAbout()) as unknown as pulumi.Output<About>;
+}

@@ -1,0 +1,112 @@
+import { containsUnknown, isUnknown } from "./unknowns";
+
+/*
+ * What a change of inputs does to an endpoint. A pure function of the old state and the new
+ * inputs: the hidden `__provider` input is never looked at (a new release of the package must not
+ * show up as a change), nor are `validate` and `adopt`, which steer the provider and are not stored
+ * by the server.
+ */
+
+/** How a change of one field is carried out. */
+interface FieldRule {
+  /** The field cannot be changed in place: the endpoint is replaced. */
+  readonly replaces: boolean;
+  /** Leaving the field out means "whatever the server has" (like Terraform's optional+computed). */
+  readonly serverDefault: boolean;
+  /** The value an omitted field stands for, when it is not server-defaulted. */
+  readonly absent?: unknown;
+}
+
+/** The fields that make up the endpoint on the server, in the order changes are reported. */
+const FIELDS: Readonly<Record<string, FieldRule>> = {
+  name: { replaces: false, serverDefault: false },
+  type: { replaces: true, serverDefault: false },
+  project: { replaces: true, serverDefault: true },
+  description: { replaces: false, serverDefault: false, absent: "" },
+  isRestricted: { replaces: false, serverDefault: false, absent: false },
+  cloudProxyId: { replaces: false, serverDefault: true },
+  properties: { replaces: false, serverDefault: false, absent: {} },
+  secretProperties: { replaces: false, serverDefault: false, absent: {} },
+};
+
+/** The names of the fields {@link diffEndpoint} compares. */
+export const DIFFED_FIELDS = Object.keys(FIELDS);
+
+/** The effect of new inputs on an existing endpoint. */
+export interface EndpointDiff {
+  /** True when anything must change. */
+  readonly changes: boolean;
+  /** The fields that differ, in a stable order. */
+  readonly changedFields: string[];
+  /** The changed fields that force a replacement (`type`, `project`). */
+  readonly replaces: string[];
+  /**
+   * True when a replacement would create the new endpoint with the same (project, name) as the old
+   * one: the server refuses duplicates, so the old one must be deleted first.
+   */
+  readonly deleteBeforeReplace: boolean;
+}
+
+/**
+ * Compares an endpoint's old state (outputs or old inputs) with its new inputs. Unknown new values
+ * count as changes; an unknown `type` or `project` counts as a replacement.
+ */
+export function diffEndpoint(olds: Record<string, unknown>, news: Record<string, unknown>): EndpointDiff {
+  const changedFields: string[] = [];
+  const replaces: string[] = [];
+  for (const [field, rule] of Object.entries(FIELDS)) {
+    if (!fieldChanged(olds[field], news[field], rule)) continue;
+    changedFields.push(field);
+    if (rule.replaces) replaces.push(field);
+  }
+  return {
+    changes: changedFields.length > 0,
+    changedFields,
+    replaces,
+    deleteBeforeReplace:
+      replaces.length > 0 &&
+      !definitelyDiffers(olds.name, news.name) &&
+      !projectDefinitelyDiffers(olds, news),
+  };
+}
+
+function fieldChanged(old: unknown, value: unknown, rule: FieldRule): boolean {
+  if (isUnknown(value)) return true;
+  if (value === undefined || value === null) {
+    if (rule.serverDefault) return false;
+    value = rule.absent;
+  }
+  if (old === undefined || old === null) old = rule.absent;
+  if (containsUnknown(value)) return true;
+  return !deepEqual(old, value);
+}
+
+function definitelyDiffers(old: unknown, value: unknown): boolean {
+  return !isUnknown(value) && !deepEqual(old, value);
+}
+
+function projectDefinitelyDiffers(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+  // An omitted project keeps the server's: no move, so the name would collide.
+  if (news.project === undefined || news.project === null) return false;
+  return definitelyDiffers(olds.project, news.project);
+}
+
+/** Structural equality of JSON values; key order does not matter. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, i) => deepEqual(item, other[i]));
+  }
+  const left = definedEntries(a as Record<string, unknown>);
+  const right = definedEntries(b as Record<string, unknown>);
+  if (left.length !== right.length) return false;
+  const rightMap = new Map(right);
+  return left.every(([key, value]) => rightMap.has(key) && deepEqual(value, rightMap.get(key)));
+}
+
+function definedEntries(record: Record<string, unknown>): [string, unknown][] {
+  return Object.entries(record).filter(([, value]) => value !== undefined);
+}

@@ -1,0 +1,195 @@
+/**
+ * Data functions for endpoints: plain async functions that run in the program process (dynamic
+ * providers have no invokes), each with an `...Output` variant taking Inputs, as Pulumi's own
+ * `getX`/`getXOutput` pairs do. They run in preview too. Credentials come from the stack's `vra:`
+ * config or the environment, as for the resources.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Endpoint as ApiEndpointType } from "../client";
+import { isSecretKey } from "../client/redact";
+import { programApiClient } from "../runtime/context";
+import { odataLiteral } from "./odata";
+import { isMasked } from "./project";
+
+/** The arguments of a lookup with every field accepting an Input. */
+export type LookupInputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
+
+/** An endpoint as the lookups return it. Secret properties come back as the server shows them (masked). */
+export interface EndpointInfo {
+  /** Id of the endpoint. */
+  id: string;
+  /** Name of the endpoint. */
+  name: string;
+  /** Endpoint type. */
+  type: string;
+  /** Name of its project. */
+  project?: string;
+  /** Id of its project. */
+  projectId?: string;
+  /** Description. */
+  description: string;
+  /** Whether only administrators can change it. */
+  isRestricted: boolean;
+  /** Cloud proxy id. */
+  cloudProxyId?: string;
+  /** Type-specific properties; secret ones masked by the server. */
+  properties: Record<string, unknown>;
+  /** Creation time, as the server writes it. */
+  createdAt?: string;
+  /** Last update time, as the server writes it. */
+  updatedAt?: string;
+  /** Creator. */
+  createdBy?: string;
+  /** Last updater. */
+  updatedBy?: string;
+  /** API path of the endpoint. */
+  link?: string;
+}
+
+/** Which endpoint {@link getEndpoint} reads: by id, or by project and name. */
+export type GetEndpointArgs =
+  | {
+      /** Id of the endpoint. */
+      id: string;
+    }
+  | {
+      /** Name of the endpoint's project. */
+      project: string;
+      /** Name of the endpoint. */
+      name: string;
+    };
+
+/** Reads one endpoint, by id or by (project, name). */
+export async function getEndpoint(args: GetEndpointArgs): Promise<EndpointInfo> {
+  const client = programApiClient();
+  if ("id" in args && args.id) return toInfo(await client.getEndpoint(args.id));
+  const byName = args as { project?: string; name?: string };
+  if (!byName.project || !byName.name) {
+    throw new Error("getEndpoint needs either `id`, or both `project` and `name`.");
+  }
+  return toInfo(await client.getEndpointByName(byName.project, byName.name));
+}
+
+/** {@link getEndpoint} taking Inputs; the result is secret when it shows any secret value in clear. */
+export function getEndpointOutput(args: LookupInputs<GetEndpointArgs>): pulumi.Output<EndpointInfo> {
+  return secretIfNeeded(
+    pulumi
+      .output(args as pulumi.Input<GetEndpointArgs>)
+      .apply((plain) => getEndpoint(plain as GetEndpointArgs)),
+    (info) => [info],
+  );
+}
+
+/** Which endpoints {@link getEndpoints} lists. */
+export interface GetEndpointsArgs {
+  /** OData-like filter, e.g. `startswith(name,'ci-')`; combined with `project` and `type` by `and`. */
+  filter?: string;
+  /** Sort, e.g. `name asc` (server default `name desc`). */
+  orderBy?: string;
+  /** Endpoints to skip. */
+  skip?: number;
+  /** Most endpoints to return. Without it (and without `page`), every page is read. */
+  top?: number;
+  /** Page number (with the server's page size, or `top`). */
+  page?: number;
+  /** Only endpoints of this project (by name). */
+  project?: string;
+  /** Only endpoints of this type. */
+  type?: string;
+}
+
+/** The result of {@link getEndpoints}. */
+export interface GetEndpointsResult {
+  /** The endpoints, in the server's order. */
+  endpoints: EndpointInfo[];
+  /** Their ids, in the same order. */
+  ids: string[];
+  /** How many endpoints match across all pages, as the server counts them. */
+  totalCount: number;
+}
+
+/** Lists endpoints; `project` and `type` become an OData filter (quotes escaped). */
+export async function getEndpoints(args: GetEndpointsArgs = {}): Promise<GetEndpointsResult> {
+  const client = programApiClient();
+  const filter = endpointFilter(args);
+  if (args.top !== undefined || args.page !== undefined) {
+    const page = await client.listEndpoints({
+      filter,
+      orderBy: args.orderBy,
+      skip: args.skip,
+      top: args.top,
+      page: args.page,
+    });
+    const endpoints = page.items.map(toInfo);
+    return { endpoints, ids: endpoints.map((e) => e.id), totalCount: page.totalCount };
+  }
+  const all = (await client.listAllEndpoints({ filter, orderBy: args.orderBy, skip: args.skip })).map(toInfo);
+  return { endpoints: all, ids: all.map((e) => e.id), totalCount: all.length + (args.skip ?? 0) };
+}
+
+/** {@link getEndpoints} taking Inputs; the result is secret when it shows any secret value in clear. */
+export function getEndpointsOutput(
+  args: LookupInputs<GetEndpointsArgs> = {},
+): pulumi.Output<GetEndpointsResult> {
+  return secretIfNeeded(
+    pulumi
+      .output(args as pulumi.Input<GetEndpointsArgs>)
+      .apply((plain) => getEndpoints(plain as GetEndpointsArgs)),
+    (result) => result.endpoints,
+  );
+}
+
+/** The `$filter` of a listing: the caller's filter, and equality on project and type. */
+export function endpointFilter(
+  args: Pick<GetEndpointsArgs, "filter" | "project" | "type">,
+): string | undefined {
+  const parts: string[] = [];
+  if (args.filter !== undefined && args.filter.trim() !== "") parts.push(`(${args.filter})`);
+  if (args.project !== undefined) parts.push(`project eq ${odataLiteral(args.project)}`);
+  if (args.type !== undefined) parts.push(`type eq ${odataLiteral(args.type)}`);
+  return parts.length > 0 ? parts.join(" and ") : undefined;
+}
+
+function toInfo(endpoint: ApiEndpointType): EndpointInfo {
+  const defined = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+  return Object.fromEntries(
+    Object.entries({
+      id: endpoint.id,
+      name: endpoint.name,
+      type: endpoint.type,
+      project: defined(endpoint.project),
+      projectId: defined(endpoint._projectId),
+      description: endpoint.description ?? "",
+      isRestricted: endpoint.isRestricted === true,
+      cloudProxyId: defined(endpoint.cloudProxyId),
+      properties: endpoint.properties ?? {},
+      createdAt: defined(endpoint.createdAt),
+      updatedAt: defined(endpoint.updatedAt),
+      createdBy: defined(endpoint.createdBy),
+      updatedBy: defined(endpoint.updatedBy),
+      link: defined(endpoint._link),
+    }).filter(([, value]) => value !== undefined),
+  ) as unknown as EndpointInfo;
+}
+
+/** True when an endpoint shows a secret-looking property in clear (not masked, not a `${var.x}` reference). */
+export function showsSecret(endpoint: EndpointInfo): boolean {
+  return Object.entries(endpoint.properties).some(
+    ([key, value]) =>
+      isSecretKey(key) &&
+      typeof value === "string" &&
+      value !== "" &&
+      !isMasked(value) &&
+      !/^\$\{var\.[^}]+\}$/.test(value.trim()),
+  );
+}
+
+function secretIfNeeded<T>(
+  result: pulumi.Output<T>,
+  endpointsOf: (value: T) => EndpointInfo[],
+): pulumi.Output<T> {
+  return result.apply((value) => {
+    const plain = pulumi.output(value);
+    return endpointsOf(value).some(showsSecret) ? pulumi.secret(plain) : plain;
+  }) as pulumi.Output<T>;
+}

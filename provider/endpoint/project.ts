@@ -1,0 +1,89 @@
+import type { ApiEndpoint } from "./api";
+import { deepEqual } from "./diff";
+import { EndpointState, INPUT_KEYS } from "./schema";
+
+/*
+ * The read projection: what the server returns, mapped onto the resource's outputs and inputs so
+ * that an unchanged endpoint reads back exactly as it was declared.
+ *
+ * - Only the property keys the program declared are kept: the server may add its own defaults,
+ *   and showing them would be a change nobody made.
+ * - The server masks secrets ("*****") or leaves them out. Secret properties are always carried
+ *   forward from the declared (or previously stored) values; a plain property the server masks is
+ *   carried forward too. Consequence, documented: a secret changed on the server is not detected.
+ * - A value the server stores in another JSON type (the number 10 read back as "10") keeps its
+ *   declared form.
+ */
+
+/** What the projection needs to know about the declared endpoint. */
+export interface Declared {
+  readonly properties?: Record<string, unknown>;
+  readonly secretProperties?: Record<string, unknown>;
+  readonly validate?: boolean;
+  readonly adopt?: boolean;
+}
+
+/** True for the placeholder the API shows instead of a stored secret. */
+export function isMasked(value: unknown): boolean {
+  return typeof value === "string" && /^\*{3,}$/.test(value);
+}
+
+/** The resource's outputs for an endpoint the server returned. */
+export function toState(endpoint: ApiEndpoint, declared: Declared): EndpointState {
+  const server = asRecord((endpoint as { properties?: unknown }).properties);
+  const properties: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(declared.properties ?? {})) {
+    if (!(key in server)) continue;
+    const current = server[key];
+    properties[key] = isMasked(current) || sameScalar(current, value) ? value : current;
+  }
+  const fields = endpoint as Record<string, unknown>;
+  return withoutUndefined({
+    endpointId: str(fields.id),
+    name: str(fields.name),
+    type: str(fields.type),
+    project: str(fields.project),
+    projectId: str(fields._projectId),
+    description: str(fields.description) ?? "",
+    isRestricted: fields.isRestricted === true,
+    cloudProxyId: str(fields.cloudProxyId) || undefined,
+    properties,
+    secretProperties: { ...(declared.secretProperties ?? {}) },
+    validate: declared.validate,
+    adopt: declared.adopt,
+    createdAt: str(fields.createdAt),
+    updatedAt: str(fields.updatedAt),
+    createdBy: str(fields.createdBy),
+    updatedBy: str(fields.updatedBy),
+    link: str(fields._link),
+  });
+}
+
+/** The resource's inputs as the server now has them: the outputs projected onto the input keys. */
+export function inputsOf(state: EndpointState): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {};
+  for (const key of INPUT_KEYS) {
+    if (state[key] !== undefined) inputs[key] = state[key];
+  }
+  return inputs;
+}
+
+function sameScalar(current: unknown, declared: unknown): boolean {
+  if (deepEqual(current, declared)) return true;
+  const scalar = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+  return scalar(current) && scalar(declared) && String(current) === String(declared);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function withoutUndefined<T extends Record<string, unknown>>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+}

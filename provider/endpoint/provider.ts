@@ -1,0 +1,263 @@
+/**
+ * The endpoint provider: the implementation behind the serialised stub, run in the provider
+ * process. Each lifecycle method maps onto the pipeline API:
+ *
+ * | method | HTTP                                                                    |
+ * |--------|-------------------------------------------------------------------------|
+ * | check  | GET /endpoint-tiles (once per process), POST /endpoint-validation        |
+ * | diff   | none (pure)                                                              |
+ * | create | POST /endpoints; GET /endpoints/{project}/{name} to adopt or to recover  |
+ * | read   | GET /endpoints/{id}                                                      |
+ * | update | PUT /endpoints/{id}                                                      |
+ * | delete | DELETE /endpoints/{id}                                                   |
+ */
+import type { ProviderImplementation } from "../dynamic/impl";
+import { providerApiClient, providerSetting } from "../runtime/context";
+import type { ApiEndpoint, EndpointApi } from "./api";
+import { checkEndpoint, zodFailures } from "./check";
+import { deepEqual, diffEndpoint } from "./diff";
+import {
+  alreadyExistsMessage,
+  contextError,
+  describeEndpoint,
+  EndpointRef,
+  isAmbiguousOutcome,
+  isConflict,
+  isForbidden,
+  isNotFound,
+  restrictedMessage,
+  secretStrings,
+} from "./messages";
+import { odataLiteral } from "./odata";
+import { Declared, inputsOf, isMasked, toState } from "./project";
+import {
+  endpointInputsSchema,
+  EndpointInputs,
+  EndpointSpec,
+  EndpointState,
+  endpointStateSchema,
+  stripEngineFields,
+  toSpec,
+} from "./schema";
+import { TileCatalogue } from "./tiles";
+
+/** What the provider needs from its process. */
+export interface EndpointProviderOptions {
+  /** The API client. */
+  readonly api: () => EndpointApi;
+  /** Whether `check` asks the server to validate endpoints that do not say (default: yes). */
+  readonly validateByDefault: () => boolean;
+  /** The tile cache (default: a new one over `api`). */
+  readonly tiles?: TileCatalogue;
+}
+
+/** Builds an endpoint provider over the given client; the stub uses {@link endpointProvider}. */
+export function createEndpointProvider(options: EndpointProviderOptions): ProviderImplementation {
+  const { api, validateByDefault } = options;
+  const tiles = options.tiles ?? new TileCatalogue(() => api().getEndpointTiles());
+
+  return {
+    check: (olds, news) => checkEndpoint(olds, news, { api, tiles, validateByDefault }),
+
+    async diff(_id, olds, news) {
+      const result = diffEndpoint(stripEngineFields(olds), stripEngineFields(news));
+      return {
+        changes: result.changes,
+        replaces: result.replaces,
+        deleteBeforeReplace: result.deleteBeforeReplace,
+      };
+    },
+
+    async create(inputs) {
+      const declared = knownInputs(inputs);
+      const endpoint = await createOrAdopt(api(), declared);
+      return { id: endpoint.id, outs: toState(endpoint, declared) };
+    },
+
+    async read(id, props) {
+      const previous = previousState(props);
+      let endpoint: ApiEndpoint;
+      try {
+        endpoint = await api().getEndpoint(id);
+      } catch (error) {
+        // Gone: an empty id tells the engine, which then plans to create it again.
+        if (isNotFound(error)) return {};
+        throw contextError("read", { id, name: previous.name, project: previous.project }, error);
+      }
+      const state = toState(endpoint, declaredFromState(previous, endpoint));
+      return { id: endpoint.id, props: state, inputs: inputsOf(state) };
+    },
+
+    async update(id, olds, news) {
+      const previous = previousState(olds);
+      const declared = knownInputs(news);
+      // Omitted project and cloud proxy mean "keep the server's": a PUT replaces the whole spec.
+      const spec: EndpointSpec = {
+        ...toSpec(declared),
+        ...(declared.project === undefined && previous.project ? { project: previous.project } : {}),
+        ...(declared.cloudProxyId === undefined && previous.cloudProxyId
+          ? { cloudProxyId: previous.cloudProxyId }
+          : {}),
+      };
+      const ref: EndpointRef = { id, name: declared.name, project: spec.project };
+      let endpoint: ApiEndpoint;
+      try {
+        endpoint = await api().updateEndpoint(id, spec);
+      } catch (error) {
+        if (isForbidden(error) && (declared.isRestricted || previous.isRestricted)) {
+          throw new Error(restrictedMessage("update", ref));
+        }
+        if (isNotFound(error)) {
+          throw new Error(
+            `Cannot update ${describeEndpoint(ref)}: it no longer exists on the server (id ${id}); it was ` +
+              "deleted outside Pulumi. Run `pulumi refresh` (or `pulumi up --refresh`) to create it again.",
+          );
+        }
+        if (isConflict(error) && declared.name !== previous.name) {
+          throw new Error(
+            `Cannot rename endpoint '${previous.name}' to '${declared.name}': an endpoint named ` +
+              `'${declared.name}' already exists in the project. Choose another name.`,
+          );
+        }
+        throw contextError("update", ref, error, secretStrings(declared.secretProperties));
+      }
+      return { outs: toState(endpoint, declared) };
+    },
+
+    async delete(id, props) {
+      const previous = previousState(props);
+      const ref: EndpointRef = { id, name: previous.name, project: previous.project };
+      try {
+        await api().deleteEndpoint(id);
+      } catch (error) {
+        if (isNotFound(error)) return;
+        if (isForbidden(error) && previous.isRestricted) throw new Error(restrictedMessage("delete", ref));
+        throw contextError("delete", ref, error);
+      }
+    },
+  };
+}
+
+/** Inputs at create and update time, where every value is known (check has run). */
+function knownInputs(inputs: Record<string, unknown>): EndpointInputs {
+  const parsed = endpointInputsSchema.safeParse(stripEngineFields(inputs));
+  if (parsed.success) return parsed.data;
+  const reasons = zodFailures(parsed.error).map((f) => `${f.property || "(endpoint)"}: ${f.reason}`);
+  throw new Error(`Invalid endpoint inputs: ${reasons.join("; ")}`);
+}
+
+function previousState(props: Record<string, unknown> | undefined): EndpointState {
+  const parsed = endpointStateSchema.safeParse(stripEngineFields(props));
+  return parsed.success ? parsed.data : {};
+}
+
+/**
+ * What read projects onto: the previously stored declaration. State without one (written by
+ * something else) takes every property the server shows in clear.
+ */
+function declaredFromState(previous: EndpointState, endpoint: ApiEndpoint): Declared {
+  const properties =
+    previous.properties ??
+    Object.fromEntries(Object.entries(endpoint.properties ?? {}).filter(([, value]) => !isMasked(value)));
+  return {
+    properties,
+    secretProperties: previous.secretProperties ?? {},
+    validate: previous.validate,
+    adopt: previous.adopt,
+  };
+}
+
+/** POST the endpoint, or take over the existing one (`adopt`), or recover from an ambiguous failure. */
+async function createOrAdopt(client: EndpointApi, declared: EndpointInputs): Promise<ApiEndpoint> {
+  const spec = toSpec(declared);
+  const ref: EndpointRef = { name: declared.name, project: declared.project };
+  const secrets = secretStrings(declared.secretProperties);
+
+  if (declared.adopt) {
+    const existing = await findByName(client, ref, secrets);
+    if (existing) return adopt(client, existing, spec, ref, secrets);
+  }
+  try {
+    return await client.createEndpoint(spec);
+  } catch (error) {
+    if (isConflict(error)) {
+      // Created by someone else between the lookup and the POST: adopt it after all.
+      const existing = declared.adopt ? await findByName(client, ref, secrets) : undefined;
+      if (existing) return adopt(client, existing, spec, ref, secrets);
+      throw new Error(alreadyExistsMessage(ref));
+    }
+    if (isForbidden(error) && declared.isRestricted) throw new Error(restrictedMessage("create", ref));
+    if (isAmbiguousOutcome(error)) {
+      // The POST may have gone through: take the endpoint if it is the one we sent, never a duplicate.
+      const existing = await findByName(client, ref, secrets).catch(() => undefined);
+      if (existing && matchesSpec(existing, spec)) return existing;
+    }
+    throw contextError("create", ref, error, secrets);
+  }
+}
+
+async function adopt(
+  client: EndpointApi,
+  existing: ApiEndpoint,
+  spec: EndpointSpec,
+  ref: EndpointRef,
+  secrets: readonly string[],
+): Promise<ApiEndpoint> {
+  if (existing.type !== spec.type) {
+    throw new Error(
+      `Cannot adopt ${describeEndpoint(ref)}: the existing endpoint has type '${existing.type}', not ` +
+        `'${spec.type}'. Declare type '${existing.type}', or delete the existing endpoint first.`,
+    );
+  }
+  try {
+    return await client.updateEndpoint(existing.id, {
+      ...spec,
+      project: spec.project ?? existing.project ?? undefined,
+    });
+  } catch (error) {
+    if (isForbidden(error) && (spec.isRestricted || existing.isRestricted)) {
+      throw new Error(restrictedMessage("update", ref));
+    }
+    throw contextError("adopt", ref, error, secrets);
+  }
+}
+
+/** The endpoint of that (project, name), or undefined. Without a project, the only one of that name. */
+async function findByName(
+  client: EndpointApi,
+  ref: EndpointRef,
+  secrets: readonly string[],
+): Promise<ApiEndpoint | undefined> {
+  const name = ref.name as string;
+  try {
+    if (ref.project !== undefined) return await client.getEndpointByName(ref.project, name);
+    const page = await client.listEndpoints({ filter: `name eq ${odataLiteral(name)}` });
+    const matches = page.items.filter((item) => item.name === name);
+    return matches.length === 1 ? matches[0] : undefined;
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw contextError("look up", ref, error, secrets);
+  }
+}
+
+/** True when the stored endpoint is the one the spec describes (secrets, masked, are not compared). */
+function matchesSpec(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
+  if (endpoint.type !== spec.type || (endpoint.description ?? "") !== spec.description) return false;
+  const stored = endpoint.properties ?? {};
+  return Object.entries(spec.properties).every(
+    ([key, value]) =>
+      isMasked(stored[key]) || deepEqual(stored[key], value) || String(stored[key]) === String(value),
+  );
+}
+
+/** True unless `vra:validateEndpoints` (or VRA_VALIDATE_ENDPOINTS) is set to a false value. */
+export function validationSettingDefault(value: string | undefined): boolean {
+  if (value === undefined) return true;
+  return !/^(false|0|no|off)$/i.test(value.trim());
+}
+
+/** The endpoint provider of the provider process: client and settings from `configure` and the environment. */
+export const endpointProvider: ProviderImplementation = createEndpointProvider({
+  api: providerApiClient,
+  validateByDefault: () => validationSettingDefault(providerSetting("validateEndpoints")),
+});

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import type { EndpointSpecInput } from "../client";
+import { UNKNOWN } from "./unknowns";
+
+/*
+ * The single source of the endpoint's input and state types. The provider validates what the
+ * engine hands it against these schemas; the user-facing `EndpointArgs` (./resource.ts) wraps the
+ * same fields in `pulumi.Input` and is checked against them at compile time.
+ */
+
+/** A JSON value, the shape of one endpoint property. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Any JSON value. */
+export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValueSchema),
+    z.record(z.string(), jsonValueSchema),
+  ]),
+);
+
+/**
+ * Type-specific endpoint properties, keyed by the names the endpoint tile declares. A property set to
+ * null (an optional input left unset) is the same as no property: the server does not store it.
+ */
+export const propertiesSchema = z
+  .record(z.string().min(1, "property names must not be empty"), jsonValueSchema)
+  .transform((bag) => Object.fromEntries(Object.entries(bag).filter(([, value]) => value !== null)));
+
+/** The endpoint's declared fields, fully known, with the defaults applied. */
+const fields = {
+  name: z.string().min(1, "must not be empty"),
+  type: z.string().min(1, "must not be empty"),
+  project: z.string().min(1, "must not be empty").optional(),
+  description: z.string().default(""),
+  isRestricted: z.boolean().default(false),
+  cloudProxyId: z.string().min(1, "must not be empty").optional(),
+  properties: propertiesSchema.default({}),
+  secretProperties: propertiesSchema.default({}),
+  validate: z.boolean().optional(),
+  adopt: z.boolean().optional(),
+};
+
+/** The resource's inputs once every value is known (at create and update time). */
+export const endpointInputsSchema = z.strictObject(fields);
+
+/** An endpoint's inputs with every value known and defaults applied. */
+export type EndpointInputs = z.output<typeof endpointInputsSchema>;
+
+/** The names of the resource's inputs. */
+export const INPUT_KEYS = Object.keys(fields) as (keyof EndpointInputs)[];
+
+const unknownSentinel = z.literal(UNKNOWN);
+const unknownOr = <T extends z.ZodType>(schema: T) => z.union([unknownSentinel, schema]);
+
+/** Inputs as `check` and `diff` see them in preview: any value, at any depth, may be unknown. */
+export const previewInputsSchema = z.strictObject({
+  name: unknownOr(fields.name),
+  type: unknownOr(fields.type),
+  project: unknownOr(fields.project),
+  description: unknownOr(fields.description),
+  isRestricted: unknownOr(fields.isRestricted),
+  cloudProxyId: unknownOr(fields.cloudProxyId),
+  // Property values are JSON, which already admits the sentinel string.
+  properties: unknownOr(fields.properties),
+  secretProperties: unknownOr(fields.secretProperties),
+  validate: unknownOr(fields.validate),
+  adopt: unknownOr(fields.adopt),
+});
+
+/** An endpoint's inputs as seen in preview, where any value may be the unknown sentinel. */
+export type PreviewInputs = z.output<typeof previewInputsSchema>;
+
+/**
+ * The resource's outputs as stored in state: the inputs, with the server's view of the API
+ * fields, plus what the server computes. Parsed leniently: state written by an older release may
+ * lack fields.
+ */
+export const endpointStateSchema = z.looseObject({
+  endpointId: z.string().optional(),
+  name: z.string().optional(),
+  type: z.string().optional(),
+  project: z.string().optional(),
+  projectId: z.string().optional(),
+  description: z.string().optional(),
+  isRestricted: z.boolean().optional(),
+  cloudProxyId: z.string().optional(),
+  properties: z.record(z.string(), z.unknown()).optional(),
+  secretProperties: z.record(z.string(), z.unknown()).optional(),
+  validate: z.boolean().optional(),
+  adopt: z.boolean().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  createdBy: z.string().optional(),
+  updatedBy: z.string().optional(),
+  link: z.string().optional(),
+});
+
+/** The resource's outputs as stored in state. */
+export type EndpointState = z.output<typeof endpointStateSchema>;
+
+/** The body of a create or update: the client's spec type, with the properties as JSON values. */
+export type EndpointSpec = EndpointSpecInput & { description: string; properties: Record<string, JsonValue> };
+
+/** The API spec for known inputs: the secret properties are merged into `properties` here only. */
+export function toSpec(inputs: EndpointInputs): EndpointSpec {
+  return {
+    name: inputs.name,
+    type: inputs.type,
+    ...(inputs.project !== undefined ? { project: inputs.project } : {}),
+    description: inputs.description,
+    isRestricted: inputs.isRestricted,
+    ...(inputs.cloudProxyId !== undefined ? { cloudProxyId: inputs.cloudProxyId } : {}),
+    properties: { ...inputs.properties, ...inputs.secretProperties },
+  };
+}
+
+/** Removes the engine's hidden `__provider` input and `null`s (an unset optional input). */
+export function stripEngineFields(bag: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(bag ?? {})) {
+    if (key === "__provider" || value === null || value === undefined) continue;
+    out[key] = value;
+  }
+  return out;
+}

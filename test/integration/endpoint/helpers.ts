@@ -1,0 +1,81 @@
+/** Set-up of the endpoint provider's integration tests: an emulator on port 0 and the provider's configuration. */
+import {
+  startEmulator,
+  type FaultRule,
+  type RequestLogSnapshot,
+  type RunningEmulator,
+} from "../../../emulator";
+import { AriaClient, createClient, resolveClientConfig } from "../../../provider/client";
+import { resetRuntimeContext, setProviderConfig } from "../../../provider/runtime/context";
+import type { SettingKey } from "../../../provider/runtime/settings";
+
+/** Refresh tokens of the emulator's default users. */
+export const TOKENS = { admin: "admin-refresh-token", developer: "developer-refresh-token" } as const;
+
+/** An emulator with helpers for its operations surface. */
+export class Emulator {
+  private constructor(readonly running: RunningEmulator) {}
+
+  static async start(): Promise<Emulator> {
+    return new Emulator(await startEmulator({ port: 0, seedResources: 0 }));
+  }
+
+  get url(): string {
+    return this.running.url;
+  }
+
+  private async ops(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${this.url}/__emulator/${path}`, {
+      method,
+      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`emulator ${method} ${path}: ${response.status} ${text}`);
+    return text === "" ? undefined : JSON.parse(text);
+  }
+
+  /** Restores the seed data, empties the request log and removes faults. */
+  async reset(): Promise<void> {
+    await this.ops("POST", "reset");
+    await this.ops("DELETE", "requests");
+    await this.ops("DELETE", "faults");
+  }
+
+  requests(): Promise<RequestLogSnapshot> {
+    return this.ops("GET", "requests") as Promise<RequestLogSnapshot>;
+  }
+
+  async clearRequests(): Promise<void> {
+    await this.ops("DELETE", "requests");
+  }
+
+  async faults(rules: FaultRule[]): Promise<void> {
+    await this.ops("PUT", "faults", { rules });
+  }
+
+  /** Number of endpoints stored. */
+  async endpointCount(): Promise<number> {
+    return ((await this.ops("GET", "health")) as { endpoints: number }).endpoints;
+  }
+
+  /** A client of its own (for changes made "out of band"). */
+  client(user: keyof typeof TOKENS = "admin"): AriaClient {
+    return createClient(resolveClientConfig({ "vra:url": this.url, "vra:refreshToken": TOKENS[user] }, {}));
+  }
+
+  close(): Promise<void> {
+    return this.running.close();
+  }
+}
+
+/** Configures the provider process's runtime as `configure` would, for a user of the emulator. */
+export async function configureProvider(
+  url: string,
+  user: keyof typeof TOKENS = "admin",
+  extra: Partial<Record<SettingKey, string>> = {},
+): Promise<void> {
+  await resetRuntimeContext();
+  const settings: Partial<Record<SettingKey, string>> = { url, refreshToken: TOKENS[user], ...extra };
+  setProviderConfig((key) => settings[key]);
+}

@@ -1,0 +1,211 @@
+import { createEndpointProvider, validationSettingDefault } from "../../../provider/endpoint/provider";
+import { apiEndpoint, apiError, fakeApi } from "./fakes";
+
+const inputs = (extra: Record<string, unknown> = {}) => ({
+  __provider: "stub",
+  name: "ci",
+  type: "jenkins",
+  project: "Platform",
+  description: "",
+  isRestricted: false,
+  properties: { url: "https://jenkins.example.com" },
+  secretProperties: { password: "s3cret-password" },
+  ...extra,
+});
+
+function providerWith(api: ReturnType<typeof fakeApi>) {
+  return createEndpointProvider({ api: () => api, validateByDefault: () => true });
+}
+
+describe("endpoint provider (against a fake client)", () => {
+  describe("create", () => {
+    it("POSTs the spec with the secrets merged in and returns the projected outputs", async () => {
+      const api = fakeApi({ createEndpoint: jest.fn(async () => apiEndpoint()) });
+      const result = await providerWith(api).create(inputs());
+      expect(api.createEndpoint).toHaveBeenCalledWith({
+        name: "ci",
+        type: "jenkins",
+        project: "Platform",
+        description: "",
+        isRestricted: false,
+        properties: { url: "https://jenkins.example.com", password: "s3cret-password" },
+      });
+      expect(result.id).toBe("ep-1");
+      expect(result.outs).toMatchObject({
+        endpointId: "ep-1",
+        projectId: "proj-1",
+        properties: { url: "https://jenkins.example.com" },
+        secretProperties: { password: "s3cret-password" },
+      });
+    });
+
+    it("explains how to adopt an endpoint that already exists", async () => {
+      const api = fakeApi({ createEndpoint: jest.fn(async () => Promise.reject(apiError("Conflict", 409))) });
+      await expect(providerWith(api).create(inputs())).rejects.toThrow(/already exists.*adopt: true/s);
+    });
+
+    it("adopts an existing endpoint of the same project and name and PUTs the declared state", async () => {
+      const api = fakeApi({
+        getEndpointByName: jest.fn(async () => apiEndpoint({ id: "existing", description: "old" })),
+        updateEndpoint: jest.fn(async (_id: string) => apiEndpoint({ id: "existing" })),
+      });
+      const result = await providerWith(api).create(inputs({ adopt: true }));
+      expect(api.getEndpointByName).toHaveBeenCalledWith("Platform", "ci");
+      expect(api.updateEndpoint.mock.calls[0][0]).toBe("existing");
+      expect(api.updateEndpoint.mock.calls[0][1]).toMatchObject({
+        description: "",
+        properties: { password: "s3cret-password" },
+      });
+      expect(api.createEndpoint).not.toHaveBeenCalled();
+      expect(result.id).toBe("existing");
+    });
+
+    it("creates when there is nothing to adopt", async () => {
+      const api = fakeApi({
+        getEndpointByName: jest.fn(async () => Promise.reject(apiError("NotFound", 404))),
+        createEndpoint: jest.fn(async () => apiEndpoint()),
+      });
+      expect((await providerWith(api).create(inputs({ adopt: true }))).id).toBe("ep-1");
+    });
+
+    it("refuses to adopt an endpoint of another type", async () => {
+      const api = fakeApi({ getEndpointByName: jest.fn(async () => apiEndpoint({ type: "git" })) });
+      await expect(providerWith(api).create(inputs({ adopt: true }))).rejects.toThrow(
+        /has type 'git', not 'jenkins'/,
+      );
+    });
+
+    it("takes the endpoint a POST with an unknown outcome created, instead of creating a duplicate", async () => {
+      const reset = Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
+      const api = fakeApi({
+        createEndpoint: jest.fn(async () =>
+          Promise.reject(apiError("NetworkError", undefined, { cause: reset })),
+        ),
+        getEndpointByName: jest.fn(async () =>
+          apiEndpoint({ properties: { url: "https://jenkins.example.com", password: "*****" } }),
+        ),
+      });
+      const result = await providerWith(api).create(inputs());
+      expect(result.id).toBe("ep-1");
+      expect(api.createEndpoint).toHaveBeenCalledTimes(1);
+    });
+
+    it("fails with the original error when the lookup after an unknown outcome finds a different endpoint", async () => {
+      const api = fakeApi({
+        createEndpoint: jest.fn(async () => Promise.reject(apiError("ServerError", 500))),
+        getEndpointByName: jest.fn(async () => apiEndpoint({ properties: { url: "https://other" } })),
+      });
+      await expect(providerWith(api).create(inputs())).rejects.toThrow(
+        /Failed to create endpoint 'ci'.*HTTP 500/s,
+      );
+    });
+
+    it("says that only an administrator can create a restricted endpoint", async () => {
+      const api = fakeApi({
+        createEndpoint: jest.fn(async () => Promise.reject(apiError("Forbidden", 403))),
+      });
+      await expect(providerWith(api).create(inputs({ isRestricted: true }))).rejects.toThrow(
+        /only an administrator can create, update or delete a restricted endpoint/,
+      );
+    });
+
+    it("never puts a secret value in an error message", async () => {
+      const echo = new Error("server said: bad password s3cret-password");
+      const api = fakeApi({ createEndpoint: jest.fn(async () => Promise.reject(echo)) });
+      const error = await providerWith(api)
+        .create(inputs())
+        .catch((e: Error) => e);
+      expect((error as Error).message).toMatch(/Failed to create endpoint 'ci' in project 'Platform'/);
+      expect((error as Error).message).not.toContain("s3cret-password");
+    });
+  });
+
+  describe("read", () => {
+    it("GETs by id and returns outputs and inputs with the secrets carried forward", async () => {
+      const api = fakeApi({ getEndpoint: jest.fn(async () => apiEndpoint()) });
+      const previous = { ...inputs(), endpointId: "ep-1", projectId: "proj-1" };
+      const result = await providerWith(api).read("ep-1", previous);
+      expect(api.getEndpoint).toHaveBeenCalledWith("ep-1");
+      expect(result.id).toBe("ep-1");
+      expect(result.props).toMatchObject({ secretProperties: { password: "s3cret-password" } });
+      const { __provider: _p, ...declared } = inputs();
+      expect(result.inputs).toEqual(declared);
+    });
+
+    it("answers an empty id when the endpoint is gone, so that the engine plans to create it", async () => {
+      const api = fakeApi({ getEndpoint: jest.fn(async () => Promise.reject(apiError("NotFound", 404))) });
+      expect(await providerWith(api).read("ep-1", inputs())).toEqual({});
+    });
+  });
+
+  describe("update", () => {
+    it("PUTs the full spec by id, keeping the server's project when none is declared", async () => {
+      const api = fakeApi({ updateEndpoint: jest.fn(async () => apiEndpoint({ name: "ci-2" })) });
+      const { project: _p, ...news } = inputs({ name: "ci-2" });
+      await providerWith(api).update("ep-1", { ...inputs(), endpointId: "ep-1" }, news);
+      expect(api.updateEndpoint).toHaveBeenCalledWith("ep-1", {
+        name: "ci-2",
+        type: "jenkins",
+        project: "Platform",
+        description: "",
+        isRestricted: false,
+        properties: { url: "https://jenkins.example.com", password: "s3cret-password" },
+      });
+    });
+
+    it("says that only an administrator can update a restricted endpoint", async () => {
+      const api = fakeApi({
+        updateEndpoint: jest.fn(async () => Promise.reject(apiError("Forbidden", 403))),
+      });
+      await expect(
+        providerWith(api).update(
+          "ep-1",
+          inputs({ isRestricted: true }),
+          inputs({ isRestricted: true, description: "x" }),
+        ),
+      ).rejects.toThrow(/only an administrator can create, update or delete a restricted endpoint/);
+    });
+
+    it("points to refresh when the endpoint was deleted outside Pulumi", async () => {
+      const api = fakeApi({ updateEndpoint: jest.fn(async () => Promise.reject(apiError("NotFound", 404))) });
+      await expect(providerWith(api).update("ep-1", inputs(), inputs({ description: "x" }))).rejects.toThrow(
+        /pulumi refresh/,
+      );
+    });
+  });
+
+  describe("delete", () => {
+    it("DELETEs by id and counts a 404 as done", async () => {
+      const api = fakeApi({ deleteEndpoint: jest.fn(async () => Promise.reject(apiError("NotFound", 404))) });
+      await expect(providerWith(api).delete("ep-1", inputs())).resolves.toBeUndefined();
+      expect(api.deleteEndpoint).toHaveBeenCalledWith("ep-1");
+    });
+
+    it("says that only an administrator can delete a restricted endpoint", async () => {
+      const api = fakeApi({
+        deleteEndpoint: jest.fn(async () => Promise.reject(apiError("Forbidden", 403))),
+      });
+      await expect(providerWith(api).delete("ep-1", inputs({ isRestricted: true }))).rejects.toThrow(
+        /only an administrator can create, update or delete a restricted endpoint/,
+      );
+    });
+  });
+
+  it("diffs without any API call", async () => {
+    const api = fakeApi();
+    const result = await providerWith(api).diff(
+      "ep-1",
+      { ...inputs(), endpointId: "ep-1" },
+      inputs({ type: "git" }),
+    );
+    expect(result).toEqual({ changes: true, replaces: ["type"], deleteBeforeReplace: true });
+  });
+});
+
+describe("validationSettingDefault", () => {
+  it("is on unless vra:validateEndpoints says false", () => {
+    expect(validationSettingDefault(undefined)).toBe(true);
+    expect(validationSettingDefault("true")).toBe(true);
+    for (const off of ["false", "FALSE", "0", "no", "off"]) expect(validationSettingDefault(off)).toBe(false);
+  });
+});
