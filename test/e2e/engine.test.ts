@@ -1,0 +1,41 @@
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
+import { changes, E2EStack, engineRoot, expectOk, openStack } from "./harness";
+
+jest.setTimeout(600_000);
+
+/*
+ * The chain every other e2e test relies on: the CLI built from Go modules (or found on PATH), the
+ * Automation API, closure serialisation in the program process, and the dynamic-provider process
+ * resolving the package by name.
+ */
+describe("the real Pulumi engine", () => {
+  let stack: E2EStack | undefined;
+  afterAll(async () => {
+    await stack?.dispose();
+  });
+
+  it("is a CLI that prints its stamped version, matching @pulumi/pulumi", () => {
+    const version = execFileSync(path.join(engineRoot(), "bin", "pulumi"), ["version"], {
+      encoding: "utf8",
+      env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+    }).trim();
+    expect(version).toBe(`v${require("@pulumi/pulumi/package.json").version}`);
+  });
+
+  it("runs up, then a preview and a refresh that find nothing to do, then destroy", async () => {
+    stack = await openStack({ program: "test/e2e/programs/engine-chain" });
+    const up = expectOk(await stack.up());
+    expect(up.summary.create).toBe(2); // the stack and the endpoint
+    expect(typeof up.outputs?.endpointId.value).toBe("string");
+
+    expect(changes(expectOk(await stack.preview()))).toEqual({});
+    expect(changes(expectOk(await stack.refresh()))).toEqual({});
+
+    const destroyed = expectOk(await stack.destroy());
+    expect(destroyed.summary.delete).toBe(2);
+    const res = await fetch(`${stack.url}/__emulator/requests`);
+    const log = (await res.json()) as { counts: Record<string, number> };
+    expect(log.counts["DELETE /pipeline/api/endpoints/{id}"]).toBe(1);
+  });
+});
