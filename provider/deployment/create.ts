@@ -1,0 +1,207 @@
+/**
+ * Creating a deployment resource: `POST /deployment/api/resources` answers at once with a request
+ * id, and the resource exists only once that request is `SUCCESSFUL`.
+ *
+ * No failure leaves an orphan that a re-run cannot see:
+ * - the request ends `FAILED`, `ABORTED` or `APPROVAL_REJECTED`: the half-created resource is
+ *   deleted, and the error carries the request's `details`;
+ * - the wait times out: the request is cancelled, the resource deleted, and the error names the
+ *   request (a request that finishes `SUCCESSFUL` while being cancelled is kept as a success);
+ * - anything else after the server accepted the request (the cancel does not settle, the clean-up
+ *   fails, the API becomes unreachable): the error is a {@link ResourceInitError} carrying the
+ *   resource id, which the engine records in the stack as a resource whose creation did not finish.
+ *   The next `pulumi up` deletes and re-creates it (see `diff`), `pulumi destroy` deletes it.
+ */
+import { isAriaApiError } from "../client/errors";
+import { DeploymentResourceInputs, DeploymentResourceState } from "./schema";
+import {
+  cancelRequest,
+  describeOutcome,
+  deleteAndWait,
+  formatDuration,
+  formatError,
+  OperationDeps,
+  reportToStderr,
+  settleMs,
+  waitForDeploymentRequest,
+} from "./operations";
+import type { Resource } from "../client/schemas";
+import { CREATED, incompleteState, READ_EXPAND, Settings, settingsOf, stateFromServer } from "./state";
+import { compact } from "./values";
+
+/**
+ * A creation that the server accepted but that did not finish. The Node dynamic-provider host turns
+ * an error with `id` and `properties` into the engine's "initialisation failed" answer, so the
+ * resource is recorded in the stack (with these outputs) instead of being forgotten.
+ */
+export class ResourceInitError extends Error {
+  override name = "ResourceInitError";
+  /** Reasons shown by the engine. */
+  readonly reasons: string[];
+
+  constructor(
+    message: string,
+    /** The resource id, recorded as the Pulumi id. */
+    readonly id: string,
+    /** The outputs to record. */
+    readonly properties: Record<string, unknown>,
+  ) {
+    super(message);
+    this.reasons = [message];
+  }
+}
+
+/** The result of a successful creation: the id and the outputs. */
+export interface Created {
+  readonly id: string;
+  readonly outs: DeploymentResourceState;
+}
+
+/** Creates the resource and waits for it; see the module comment for failures. */
+export async function createDeploymentResource(
+  deps: OperationDeps,
+  inputs: DeploymentResourceInputs,
+  providerKey: Record<string, unknown> = {},
+): Promise<Created> {
+  const report = deps.report ?? reportToStderr;
+  const what = `create ${inputs.type} '${inputs.name}'`;
+  const settings = settingsOf(inputs);
+  const answer = await deps.api
+    .createResource(
+      compact({
+        name: inputs.name,
+        type: inputs.type,
+        projectId: inputs.projectId,
+        deploymentId: inputs.deploymentId,
+        properties: inputs.properties,
+      }),
+    )
+    .catch((error: unknown) => {
+      throw mayHaveCreated(error) ? ambiguousCreate(what, inputs, error) : error;
+    });
+  const ids = { ...answer, projectId: answer.projectId ?? undefined };
+  report(
+    `${what}: request ${answer.requestId} accepted (resource ${answer.resourceId}, deployment ${answer.deploymentId})`,
+  );
+  const recordIncomplete = (message: string, requestStatus: string): ResourceInitError =>
+    new ResourceInitError(
+      `${message} The resource ${answer.resourceId} is recorded in the stack: the next \`pulumi up\` deletes and ` +
+        `re-creates it, \`pulumi destroy\` deletes it.`,
+      answer.resourceId,
+      { ...incompleteState(inputs, ids, requestStatus), ...providerKey },
+    );
+
+  let settled: Settled;
+  try {
+    settled = await settle(deps, answer.requestId, what, settings);
+  } catch (error) {
+    throw recordIncomplete(
+      `${what}: lost track of request ${answer.requestId}: ${formatError(error)}.`,
+      "UNKNOWN",
+    );
+  }
+  if (settled.kind === "stuck") throw recordIncomplete(settled.problem, settled.status);
+  if (settled.kind === "failed") {
+    let removal: "absent" | "deleted";
+    try {
+      removal = await deleteAndWait(deps, ids, what, settings, settleMs(settings));
+    } catch (error) {
+      throw recordIncomplete(
+        `${settled.problem} Deleting the half-created resource failed: ${formatError(error)}.`,
+        settled.status,
+      );
+    }
+    throw new Error(
+      removal === "deleted" ? `${settled.problem} The half-created resource was deleted.` : settled.problem,
+    );
+  }
+  let resource: Resource;
+  try {
+    resource = await deps.api.getResource(answer.resourceId, READ_EXPAND);
+  } catch (error) {
+    // The request succeeded: recorded as created, the next run's update reads it again.
+    throw recordIncomplete(
+      `${what}: created, but reading resource ${answer.resourceId} failed: ${formatError(error)}.`,
+      CREATED,
+    );
+  }
+  return {
+    id: resource.id,
+    outs: stateFromServer(resource, {
+      settings,
+      inputPropertyKeys: Object.keys(inputs.properties ?? {}),
+      requestId: answer.requestId,
+      requestStatus: CREATED,
+    }),
+  };
+}
+
+/** True when a failed `POST` may nevertheless have reached the server (no answer, or a 5xx). */
+function mayHaveCreated(error: unknown): boolean {
+  return isAriaApiError(error, "Timeout", "NetworkError", "ServerError", "HttpError") && error.sentRequest;
+}
+
+/**
+ * The error of a creation whose fate is unknown: the API gives no request id to follow, so the user
+ * is told how to find a resource the server may have created (its request appears once accepted).
+ */
+function ambiguousCreate(what: string, inputs: DeploymentResourceInputs, error: unknown): Error {
+  return new Error(
+    `${what}: ${formatError(error)} The server may have accepted the creation before the failure: look for a ` +
+      `resource named '${inputs.name}' of type ${inputs.type} (e.g. with getResources({ search: ` +
+      `${JSON.stringify(inputs.name)} })) and delete it before running again, or the next run creates a second one.`,
+  );
+}
+
+/** Where a creation request ended up. */
+type Settled =
+  | { readonly kind: "created" }
+  | { readonly kind: "failed"; readonly status: string; readonly problem: string }
+  | { readonly kind: "stuck"; readonly status: string; readonly problem: string };
+
+/**
+ * Waits for the creation request; on a timeout cancels it and waits for the cancel to settle. A
+ * request that finishes `SUCCESSFUL` while being cancelled counts as created.
+ */
+async function settle(
+  deps: OperationDeps,
+  requestId: string,
+  what: string,
+  settings: Settings,
+): Promise<Settled> {
+  const outcome = await waitForDeploymentRequest(deps, requestId, what, settings);
+  const status = outcome.request.status ?? "UNKNOWN";
+  if (outcome.kind === "terminal") {
+    return status === CREATED
+      ? { kind: "created" }
+      : {
+          kind: "failed",
+          status,
+          problem: `${what}: request ${requestId} ended ${describeOutcome(outcome.request)}`,
+        };
+  }
+  const problem =
+    `${what}: timed out after ${formatDuration(outcome.elapsedMs)} waiting for request ${requestId} ` +
+    `(last status ${status}); raise waitTimeoutSeconds if it needs longer.`;
+  await cancelRequest(deps, requestId, what);
+  const after = await waitForDeploymentRequest(deps, requestId, what, settings, settleMs(settings));
+  const finalStatus = after.request.status ?? "UNKNOWN";
+  if (after.kind === "timeout") {
+    return {
+      kind: "stuck",
+      status: finalStatus,
+      problem: `${problem} Cancelling it did not settle it (${finalStatus}).`,
+    };
+  }
+  if (finalStatus === CREATED) {
+    (deps.report ?? reportToStderr)(
+      `${what}: request ${requestId} finished SUCCESSFUL while being cancelled; keeping it`,
+    );
+    return { kind: "created" };
+  }
+  return {
+    kind: "failed",
+    status: finalStatus,
+    problem: `${problem} The request was cancelled (${finalStatus}).`,
+  };
+}

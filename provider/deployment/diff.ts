@@ -1,0 +1,62 @@
+/**
+ * `diff` of a {@link DeploymentResource}, as a pure function of the old state (outputs) and the new
+ * inputs. The API has no update, so a change of any API input is a replacement, reported per key;
+ * the wait settings only steer the provider and change in place without calling the API.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { UNKNOWN } from "../endpoint/unknowns";
+import { withoutProvider } from "./inputs";
+import { REPLACE_KEYS, SETTING_KEYS } from "./schema";
+import { isIncomplete, parseState } from "./state";
+import { pick, sameValue } from "./values";
+
+/**
+ * The replacement keys and in-place keys between the old state and new inputs.
+ *
+ * - `name`, `type`: compared as given.
+ * - `projectId`, `deploymentId`: unset means "whatever the server chose", so only a set value that
+ *   differs from the state is a change.
+ * - `properties`: the new properties are compared with the state's properties restricted to the keys
+ *   the program had set (`inputPropertyKeys`), so properties the server adds are no change, and a
+ *   property removed from the program is one.
+ * - A resource whose creation did not finish (see `requestStatus`) is replaced, deleting it first.
+ */
+export function diffDeploymentResource(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): pulumi.dynamic.DiffResult {
+  const state = parseState(withoutProvider(olds));
+  const inputs = withoutProvider(news);
+  const replaces: string[] = [];
+  for (const key of REPLACE_KEYS) {
+    const next = inputs[key];
+    if (next === UNKNOWN) {
+      replaces.push(key);
+      continue;
+    }
+    switch (key) {
+      case "name":
+      case "type":
+        if (!sameValue(state[key], next)) replaces.push(key);
+        break;
+      case "projectId":
+      case "deploymentId":
+        if (next !== undefined && !sameValue(state[key], next)) replaces.push(key);
+        break;
+      case "properties": {
+        const nextProps = (next ?? {}) as Record<string, unknown>;
+        const declared = state.inputPropertyKeys ?? Object.keys(nextProps);
+        if (!sameValue(pick(state.properties, declared), nextProps)) replaces.push(key);
+        break;
+      }
+    }
+  }
+  const incomplete = isIncomplete(state);
+  if (incomplete) replaces.push("requestStatus");
+  const updates = SETTING_KEYS.filter((key) => !sameValue(state[key], inputs[key]));
+  return {
+    changes: replaces.length > 0 || updates.length > 0,
+    replaces,
+    deleteBeforeReplace: incomplete,
+  };
+}

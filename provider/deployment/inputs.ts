@@ -1,0 +1,62 @@
+/**
+ * Inputs as the dynamic provider receives them: with the hidden `__provider`, and during preview
+ * with unknown values (outputs of resources not created yet) standing in for any type. `check` is
+ * here, as a pure function.
+ */
+import { UNKNOWN } from "../endpoint/unknowns";
+import {
+  DeploymentResourceInputs,
+  DeploymentResourceInputsSchema,
+  schemaProblems,
+  SchemaProblem,
+} from "./schema";
+
+/** The hidden input holding the serialised provider; never sent to the API, never compared. */
+export const PROVIDER_KEY = "__provider";
+
+/** The inputs without `__provider`. */
+export function withoutProvider(inputs: Record<string, unknown> | undefined): Record<string, unknown> {
+  const { [PROVIDER_KEY]: _provider, ...rest } = inputs ?? {};
+  return rest;
+}
+
+type InputKey = keyof typeof DeploymentResourceInputsSchema.shape;
+
+/** What `check` answers: the inputs to use and the problems found (empty when valid). */
+export interface CheckOutcome {
+  readonly inputs: Record<string, unknown>;
+  readonly failures: SchemaProblem[];
+}
+
+/**
+ * Validates new inputs against the schema. Top-level unknowns are accepted for any key (their
+ * type is checked once known); unknowns nested in `properties` are accepted as any property value.
+ * The inputs are returned unchanged (no defaults are filled in, so that a later change of a default
+ * shows no diff).
+ */
+export function checkInputs(news: Record<string, unknown>): CheckOutcome {
+  const inputs = withoutProvider(news);
+  const shape = DeploymentResourceInputsSchema.shape;
+  const unknownKeys = Object.keys(inputs).filter(
+    (key) => inputs[key] === UNKNOWN && key in shape,
+  ) as InputKey[];
+  const known = Object.fromEntries(
+    Object.entries(inputs).filter(([key]) => !unknownKeys.includes(key as InputKey)),
+  );
+  const mask: Partial<Record<InputKey, true>> = Object.fromEntries(unknownKeys.map((key) => [key, true]));
+  const schema =
+    unknownKeys.length === 0 ? DeploymentResourceInputsSchema : DeploymentResourceInputsSchema.partial(mask);
+  const result = schema.safeParse(known);
+  return { inputs, failures: result.success ? [] : schemaProblems(result.error) };
+}
+
+/**
+ * Parses inputs that passed `check` (create, update): now fully known. Throws with every problem if
+ * they are not valid, which cannot happen through the engine but keeps a direct caller honest.
+ */
+export function parseInputs(news: Record<string, unknown>): DeploymentResourceInputs {
+  const result = DeploymentResourceInputsSchema.safeParse(withoutProvider(news));
+  if (result.success) return result.data;
+  const problems = schemaProblems(result.error).map((p) => `${p.property || "inputs"}: ${p.reason}`);
+  throw new Error(`pulumi-aria: invalid DeploymentResource inputs: ${problems.join("; ")}`);
+}

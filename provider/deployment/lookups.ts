@@ -1,0 +1,137 @@
+/**
+ * Lookups ("data functions") of deployment resources and resource filters. They run in the
+ * program process (dynamic providers have no invokes), during preview too, on the program's client
+ * (`vra:` stack config, then the `VRA_*` environment). Each `getX` returns a Promise; each
+ * `getXOutput` takes Inputs and returns an Output.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { collectPages } from "../client/paging";
+import type { LookupInputs } from "../endpoint/lookups";
+import type { FilterEntry, Resource, ResourceFilter } from "../client/schemas";
+import { programApiClient } from "../runtime/context";
+import {
+  GetResourceArgs,
+  GetResourceArgsSchema,
+  GetResourceFilterArgs,
+  GetResourceFilterArgsSchema,
+  GetResourceFiltersArgs,
+  GetResourceFiltersArgsSchema,
+  GetResourcesArgs,
+  GetResourcesArgsSchema,
+  parseOrThrow,
+} from "./schema";
+
+/** Items fetched per request when a lookup walks every page. */
+export const LOOKUP_PAGE_SIZE = 100;
+
+/** A deployment resource as the API returns it (see `Resource` of the client). */
+export type GetResourceResult = Resource;
+
+/** What {@link getResources} returns. */
+export interface GetResourcesResult {
+  /** The matching resources, in the requested order. */
+  readonly resources: Resource[];
+  /** How many resources match the filters, whatever `skip` and `top`. */
+  readonly totalElements: number;
+}
+
+/** What {@link getResourceFilters} returns. */
+export interface GetResourceFiltersResult {
+  /** The filters of the calling user, each with its values and their counts. */
+  readonly filters: ResourceFilter[];
+}
+
+/** What {@link getResourceFilter} returns. */
+export interface GetResourceFilterResult {
+  /** Id of the filter. */
+  readonly filterId: string;
+  /** The filter's values with the number of matching resources, in the requested order. */
+  readonly entries: FilterEntry[];
+  /** How many values match, whatever `skip` and `top`. */
+  readonly totalElements: number;
+}
+
+/** Fetches one deployment resource by id (`GET /deployment/api/resources/{id}`); fails when it does not exist. */
+export async function getResource(args: GetResourceArgs): Promise<GetResourceResult> {
+  const a = parseOrThrow(GetResourceArgsSchema, args, "getResource");
+  return programApiClient().getResource(a.id, a.expand);
+}
+
+/** {@link getResource} over Inputs, as an Output. */
+export function getResourceOutput(args: LookupInputs<GetResourceArgs>): pulumi.Output<GetResourceResult> {
+  return pulumi.output(args).apply((a) => getResource(a as GetResourceArgs));
+}
+
+/**
+ * Lists deployment resources (`GET /deployment/api/resources`). Filters of one kind match any of
+ * their values; different kinds must all match. Without `top`, every page from `skip` on is fetched,
+ * in the requested order.
+ */
+export async function getResources(args: GetResourcesArgs = {}): Promise<GetResourcesResult> {
+  const { skip, top, ...query } = parseOrThrow(GetResourcesArgsSchema, args, "getResources");
+  const client = programApiClient();
+  let totalElements: number | undefined;
+  const resources = await collectPages(
+    async (pageSkip, pageTop) => {
+      const page = await client.listResources({ ...query, skip: pageSkip, top: pageTop });
+      totalElements ??= page.totalElements ?? undefined;
+      return { items: page.content, total: page.totalElements, last: page.last };
+    },
+    { skip, limit: top, pageSize: Math.min(top ?? LOOKUP_PAGE_SIZE, LOOKUP_PAGE_SIZE) },
+  );
+  return { resources, totalElements: totalElements ?? (skip ?? 0) + resources.length };
+}
+
+/** {@link getResources} over Inputs, as an Output. */
+export function getResourcesOutput(
+  args: LookupInputs<GetResourcesArgs> = {},
+): pulumi.Output<GetResourcesResult> {
+  return pulumi.output(args).apply((a) => getResources(a as GetResourcesArgs));
+}
+
+/** Lists the resource filters of the calling user (`GET /deployment/api/resources/filters`). */
+export async function getResourceFilters(
+  args: GetResourceFiltersArgs = {},
+): Promise<GetResourceFiltersResult> {
+  const a = parseOrThrow(GetResourceFiltersArgsSchema, args, "getResourceFilters");
+  const answer = await programApiClient().getResourceFilters({ resourceTypes: a.resourceTypes });
+  return { filters: answer.filters };
+}
+
+/** {@link getResourceFilters} over Inputs, as an Output. */
+export function getResourceFiltersOutput(
+  args: LookupInputs<GetResourceFiltersArgs> = {},
+): pulumi.Output<GetResourceFiltersResult> {
+  return pulumi.output(args).apply((a) => getResourceFilters(a as GetResourceFiltersArgs));
+}
+
+/**
+ * Lists the values of one resource filter with their counts
+ * (`GET /deployment/api/resources/filters/{filterId}`). Without `top`, every page from `skip` on is
+ * fetched, in the requested order.
+ */
+export async function getResourceFilter(args: GetResourceFilterArgs): Promise<GetResourceFilterResult> {
+  const { filterId, skip, top, ...query } = parseOrThrow(
+    GetResourceFilterArgsSchema,
+    args,
+    "getResourceFilter",
+  );
+  const client = programApiClient();
+  let totalElements: number | undefined;
+  const entries = await collectPages(
+    async (pageSkip, pageTop) => {
+      const page = await client.getResourceFilter(filterId, { ...query, skip: pageSkip, top: pageTop });
+      totalElements ??= page.totalElements ?? undefined;
+      return { items: page.content, total: page.totalElements, last: page.last };
+    },
+    { skip, limit: top, pageSize: Math.min(top ?? LOOKUP_PAGE_SIZE, LOOKUP_PAGE_SIZE) },
+  );
+  return { filterId, entries, totalElements: totalElements ?? (skip ?? 0) + entries.length };
+}
+
+/** {@link getResourceFilter} over Inputs, as an Output. */
+export function getResourceFilterOutput(
+  args: LookupInputs<GetResourceFilterArgs>,
+): pulumi.Output<GetResourceFilterResult> {
+  return pulumi.output(args).apply((a) => getResourceFilter(a as GetResourceFilterArgs));
+}

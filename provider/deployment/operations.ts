@@ -1,0 +1,145 @@
+/**
+ * What the deployment provider needs around the API client: the subset of client methods it calls,
+ * the clock and the progress reporter, injected so that tests can drive them; and the waits on a
+ * request that create and delete share.
+ */
+import type { AriaClient } from "../client";
+import { isAriaApiError } from "../client/errors";
+import type { Request } from "../client/schemas";
+import { DEFAULT_WAIT_TIMEOUT_SECONDS } from "./schema";
+import { Settings } from "./state";
+import { backoffWithCap, Clock, systemClock, waitForRequest, WaitOutcome } from "./wait";
+
+/** The client methods the deployment provider calls. */
+export type DeploymentApi = Pick<
+  AriaClient,
+  "createResource" | "getResource" | "getRequest" | "cancelRequest" | "deleteResource"
+>;
+
+/** Everything the provider's operations depend on. */
+export interface OperationDeps {
+  /** The API. */
+  readonly api: DeploymentApi;
+  /** Time; default the real clock. */
+  readonly clock?: Clock;
+  /** Where progress goes; default the provider's stderr, which the engine shows. */
+  readonly report?: (message: string) => void;
+}
+
+/** Writes progress to stderr: the engine shows a provider's output lines while it runs. */
+export function reportToStderr(message: string): void {
+  console.error(`pulumi-aria: ${message}`);
+}
+
+/** How long to wait, at most, for a cancelled request or a clean-up to settle. */
+export const SETTLE_TIMEOUT_MS = 2 * 60 * 1000;
+
+/** The wait timeout of some settings, in milliseconds. */
+export function timeoutMs(settings: Settings): number {
+  return (settings.waitTimeoutSeconds ?? DEFAULT_WAIT_TIMEOUT_SECONDS) * 1000;
+}
+
+/** The message of an error, or the value as text. */
+export function formatError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** "12s", "3m05s": a duration for messages. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+}
+
+/**
+ * Waits for request `requestId`, reporting each status change as `<what>: request <id> is <status>`.
+ * `limitMs` overrides the settings' timeout (for settling after a cancel or a clean-up).
+ */
+export function waitForDeploymentRequest(
+  deps: OperationDeps,
+  requestId: string,
+  what: string,
+  settings: Settings,
+  limitMs: number = timeoutMs(settings),
+): Promise<WaitOutcome<Request>> {
+  const report = deps.report ?? reportToStderr;
+  return waitForRequest(() => deps.api.getRequest(requestId), {
+    timeoutMs: limitMs,
+    backoff: backoffWithCap(settings.pollIntervalMaxSeconds),
+    clock: deps.clock ?? systemClock,
+    onProgress: (request, elapsed) =>
+      report(
+        `${what}: request ${requestId} is ${request.status ?? "(no status)"} after ${formatDuration(elapsed)}`,
+      ),
+  });
+}
+
+/** The request's status and details for a message: `FAILED: disk quota exceeded`. */
+export function describeOutcome(request: Request): string {
+  const status = request.status ?? "(no status)";
+  return request.details ? `${status}: ${request.details}` : status;
+}
+
+/** True when `error` is the API's "not found". */
+export function isNotFound(error: unknown): boolean {
+  return isAriaApiError(error, "NotFound");
+}
+
+/** Runs `fn`, answering `undefined` when the API says the object does not exist. */
+export async function unlessNotFound<T>(fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Deletes a resource and waits for the delete request. Resolves `"absent"` when it was already gone
+ * (404), `"deleted"` when the request succeeded; throws when the request failed or timed out.
+ */
+export async function deleteAndWait(
+  deps: OperationDeps,
+  ids: { resourceId: string; deploymentId: string },
+  what: string,
+  settings: Settings,
+  limitMs: number = timeoutMs(settings),
+): Promise<"absent" | "deleted"> {
+  const request = await unlessNotFound(() => deps.api.deleteResource(ids.deploymentId, ids.resourceId));
+  if (request === undefined) return "absent";
+  (deps.report ?? reportToStderr)(
+    `${what}: delete request ${request.id} sent for resource ${ids.resourceId}`,
+  );
+  if (request.status === "SUCCESSFUL") return "deleted";
+  const outcome = await waitForDeploymentRequest(deps, request.id, what, settings, limitMs);
+  if (outcome.kind === "timeout") {
+    throw new Error(
+      `${what}: timed out after ${formatDuration(outcome.elapsedMs)} waiting for delete request ${request.id} ` +
+        `(last status ${outcome.request.status ?? "unknown"}). The resource ${ids.resourceId} stays in the stack; ` +
+        `run the command again once the request has finished, or raise waitTimeoutSeconds.`,
+    );
+  }
+  if (outcome.request.status !== "SUCCESSFUL") {
+    throw new Error(
+      `${what}: delete request ${request.id} for resource ${ids.resourceId} ended ${describeOutcome(outcome.request)}`,
+    );
+  }
+  return "deleted";
+}
+
+/** Asks the server to cancel a request; a refusal is reported, not thrown (the wait that follows tells). */
+export async function cancelRequest(deps: OperationDeps, requestId: string, what: string): Promise<void> {
+  const report = deps.report ?? reportToStderr;
+  try {
+    await deps.api.cancelRequest(requestId);
+    report(`${what}: cancel sent for request ${requestId}`);
+  } catch (error) {
+    report(`${what}: cancelling request ${requestId} failed: ${formatError(error)}`);
+  }
+}
+
+/** How long a cancel or a clean-up may take: {@link SETTLE_TIMEOUT_MS}, or the wait timeout when shorter, but at least 5s. */
+export function settleMs(settings: Settings): number {
+  return Math.max(5_000, Math.min(SETTLE_TIMEOUT_MS, timeoutMs(settings)));
+}

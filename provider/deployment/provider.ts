@@ -1,0 +1,137 @@
+/**
+ * The dynamic provider of {@link DeploymentResource}, run in the provider process behind the
+ * serialised stub (see ../dynamic). CRUD against the Deployment API:
+ *
+ * | method | HTTP                                                                  |
+ * |--------|-----------------------------------------------------------------------|
+ * | create | `POST /deployment/api/resources`, poll `GET /deployment/api/requests/{id}`, `GET /deployment/api/resources/{id}` |
+ * | read   | `GET /deployment/api/resources/{id}?expand=project,deployment` (404: gone) |
+ * | update | no API change (only the wait settings change in place); re-reads the resource |
+ * | delete | `DELETE /deployment/api/deployments/{deploymentId}/resources/{id}`, poll its request (404: done) |
+ *
+ * `check` validates with the zod schema, `diff` is pure (./diff.ts): every API input change replaces.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { ProviderImplementation } from "../dynamic/impl";
+import { isTerminalRequestStatus } from "../client/schemas";
+import { providerApiClient } from "../runtime/context";
+import { createDeploymentResource } from "./create";
+import { diffDeploymentResource } from "./diff";
+import { checkInputs, parseInputs, PROVIDER_KEY, withoutProvider } from "./inputs";
+import {
+  cancelRequest,
+  deleteAndWait,
+  OperationDeps,
+  settleMs,
+  unlessNotFound,
+  waitForDeploymentRequest,
+} from "./operations";
+import { inputsFromState, isIncomplete, parseState, READ_EXPAND, settingsOf, stateFromServer } from "./state";
+
+/** Builds the provider over the given dependencies (tests inject a client, a clock, a reporter). */
+export function makeDeploymentResourceProvider(deps: () => OperationDeps): ProviderImplementation {
+  return {
+    async check(
+      _olds: Record<string, unknown>,
+      news: Record<string, unknown>,
+    ): Promise<pulumi.dynamic.CheckResult> {
+      const { inputs, failures } = checkInputs(news);
+      return { inputs, failures };
+    },
+
+    async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+      return diffDeploymentResource(olds, news);
+    },
+
+    async create(inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
+      return createDeploymentResource(deps(), parseInputs(inputs), { [PROVIDER_KEY]: inputs[PROVIDER_KEY] });
+    },
+
+    async read(id: string, props?: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+      const { api } = deps();
+      const state = parseState(withoutProvider(props));
+      const resource = await unlessNotFound(() => api.getResource(id, READ_EXPAND));
+      if (resource === undefined) return {};
+      let requestStatus = state.requestStatus;
+      const requestId = state.requestId;
+      if (isIncomplete(state) && requestId) {
+        // A creation recorded as unfinished may have finished since: refresh its status.
+        const request = await unlessNotFound(() => api.getRequest(requestId));
+        requestStatus = request?.status ?? requestStatus;
+      }
+      const next = stateFromServer(resource, {
+        settings: settingsOf(state),
+        inputPropertyKeys: state.inputPropertyKeys,
+        requestId,
+        requestStatus,
+      });
+      return { id: resource.id, props: next, inputs: inputsFromState(next) };
+    },
+
+    async update(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+      // Reached when only the wait settings changed, or when the engine retries a creation recorded
+      // as unfinished whose request has since succeeded: nothing to send, re-read the resource.
+      const { api } = deps();
+      const inputs = parseInputs(news);
+      const state = parseState(withoutProvider(olds));
+      const resource = await unlessNotFound(() => api.getResource(id, READ_EXPAND));
+      if (resource === undefined) {
+        throw new Error(
+          `update ${inputs.type} '${inputs.name}': resource ${id} no longer exists on the server. ` +
+            "Run `pulumi refresh` to drop it from the stack; the next `pulumi up` then creates it again.",
+        );
+      }
+      return {
+        outs: stateFromServer(resource, {
+          settings: settingsOf(inputs),
+          inputPropertyKeys: Object.keys(inputs.properties ?? {}),
+          requestId: state.requestId,
+          requestStatus: state.requestStatus,
+        }),
+      };
+    },
+
+    async delete(id: string, props: Record<string, unknown>): Promise<void> {
+      const resolved = deps();
+      const { api } = resolved;
+      const state = parseState(withoutProvider(props));
+      const settings = settingsOf(state);
+      const what = `delete ${state.type ?? "resource"} '${state.name ?? id}'`;
+      const requestId = state.requestId;
+      if (isIncomplete(state) && requestId) {
+        // Its creation may still run: a resource cannot be deleted under a running request.
+        const request = await unlessNotFound(() => api.getRequest(requestId));
+        if (request && !isTerminalRequestStatus(request.status)) {
+          await cancelRequest(resolved, requestId, what);
+          const settled = await waitForDeploymentRequest(
+            resolved,
+            requestId,
+            what,
+            settings,
+            settleMs(settings),
+          );
+          if (settled.kind === "timeout") {
+            // Deleting now would answer 404 while the request may still create the resource later.
+            throw new Error(
+              `${what}: its creation request ${requestId} is still ${settled.request.status ?? "running"} and ` +
+                "could not be cancelled; the resource stays in the stack. Run the command again later.",
+            );
+          }
+        }
+      }
+      let deploymentId = state.deploymentId;
+      if (!deploymentId) {
+        const resource = await unlessNotFound(() => api.getResource(id));
+        if (resource === undefined) return;
+        deploymentId = resource.deploymentId ?? undefined;
+        if (!deploymentId) throw new Error(`${what}: the server reports no deployment for resource ${id}.`);
+      }
+      await deleteAndWait(resolved, { resourceId: id, deploymentId }, what, settings);
+    },
+  };
+}
+
+/** The provider used by the `deploymentResource` stub, on the provider process's client. */
+export const deploymentResourceProvider: ProviderImplementation = makeDeploymentResourceProvider(() => ({
+  api: providerApiClient(),
+}));

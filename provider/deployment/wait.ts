@@ -1,0 +1,104 @@
+/**
+ * Waiting for a deployment request (`GET /deployment/api/requests/{id}`) to reach a terminal status,
+ * polling with a capped exponential backoff. The clock is injected so that the policy is testable
+ * without real time.
+ */
+import { isTerminalRequestStatus } from "../client/schemas";
+
+/** Time as the waiting loop sees it. */
+export interface Clock {
+  /** Milliseconds since some fixed origin. */
+  now(): number;
+  /** Resolves after `ms` milliseconds. */
+  sleep(ms: number): Promise<void>;
+}
+
+/** The real clock. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** The pause between polls: starts at `initialMs`, multiplied by `factor` each poll, never above `maxMs`. */
+export interface Backoff {
+  /** First pause, in milliseconds. */
+  readonly initialMs: number;
+  /** Growth per poll. */
+  readonly factor: number;
+  /** Cap, in milliseconds. */
+  readonly maxMs: number;
+}
+
+/** Half a second, growing by half each poll, capped at 10 seconds. */
+export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, factor: 1.5, maxMs: 10_000 };
+
+/** The pause after poll number `attempt` (0-based): `initialMs * factor^attempt`, capped at `maxMs`. */
+export function backoffDelay(attempt: number, backoff: Backoff = DEFAULT_BACKOFF): number {
+  const raw = backoff.initialMs * Math.pow(backoff.factor, Math.max(0, attempt));
+  return Math.max(0, Math.min(backoff.maxMs, Number.isFinite(raw) ? raw : backoff.maxMs));
+}
+
+/** The part of a deployment request the loop looks at. */
+export interface RequestLike {
+  readonly id?: string;
+  readonly status?: string | null;
+  readonly details?: string | null;
+}
+
+/** True when the request will not change any more. */
+export function isTerminal(request: RequestLike): boolean {
+  return isTerminalRequestStatus(request.status);
+}
+
+/** How {@link waitForRequest} waits. */
+export interface WaitOptions<R extends RequestLike> {
+  /** Give up after this many milliseconds (measured on `clock`). */
+  readonly timeoutMs: number;
+  /** Pause policy; default {@link DEFAULT_BACKOFF}. */
+  readonly backoff?: Backoff;
+  /** Default {@link systemClock}. */
+  readonly clock?: Clock;
+  /** Called with the first polled request and every later one whose status changed, and the time waited so far. */
+  readonly onProgress?: (request: R, elapsedMs: number) => void;
+}
+
+/** How a wait ended: the request reached a terminal status, or time ran out (with the last request seen). */
+export type WaitOutcome<R extends RequestLike> =
+  | { readonly kind: "terminal"; readonly request: R; readonly elapsedMs: number }
+  | { readonly kind: "timeout"; readonly request: R; readonly elapsedMs: number };
+
+/**
+ * Polls `fetchRequest` until the request is terminal or `timeoutMs` has passed. The first poll is
+ * immediate; pauses follow `backoff` and never overshoot the deadline, and one last poll is made at
+ * the deadline so that a request that finished meanwhile is not reported as timed out. Errors of
+ * `fetchRequest` propagate (the client already retries transient failures).
+ */
+export async function waitForRequest<R extends RequestLike>(
+  fetchRequest: () => Promise<R>,
+  options: WaitOptions<R>,
+): Promise<WaitOutcome<R>> {
+  const clock = options.clock ?? systemClock;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const start = clock.now();
+  const deadline = start + Math.max(0, options.timeoutMs);
+  let lastStatus: string | null | undefined = "(not polled yet)";
+  for (let attempt = 0; ; attempt++) {
+    const request = await fetchRequest();
+    const elapsedMs = clock.now() - start;
+    if (request.status !== lastStatus) {
+      lastStatus = request.status;
+      options.onProgress?.(request, elapsedMs);
+    }
+    if (isTerminal(request)) return { kind: "terminal", request, elapsedMs };
+    const remaining = deadline - clock.now();
+    if (remaining <= 0) return { kind: "timeout", request, elapsedMs };
+    await clock.sleep(Math.min(backoffDelay(attempt, backoff), remaining));
+  }
+}
+
+/** A backoff capped at `maxSeconds` (the `pollIntervalMaxSeconds` input), otherwise the default. */
+export function backoffWithCap(maxSeconds: number | undefined): Backoff {
+  if (maxSeconds === undefined) return DEFAULT_BACKOFF;
+  const maxMs = maxSeconds * 1000;
+  return { ...DEFAULT_BACKOFF, initialMs: Math.min(DEFAULT_BACKOFF.initialMs, maxMs), maxMs };
+}

@@ -1,0 +1,174 @@
+import { createApiError } from "../../../provider/client/errors";
+import type { Request, Resource, ResourceCreateRequest } from "../../../provider/client";
+import type { DeploymentApi } from "../../../provider/deployment/operations";
+import type { Clock } from "../../../provider/deployment/wait";
+
+/** A clock whose `sleep` advances time instantly and records each pause. */
+export class FakeClock implements Clock {
+  t = 0;
+  readonly sleeps: number[] = [];
+  now(): number {
+    return this.t;
+  }
+  async sleep(ms: number): Promise<void> {
+    this.sleeps.push(ms);
+    this.t += ms;
+  }
+}
+
+/** A 404 as the client raises it. */
+export function notFound(path = "/deployment/api/resources/x"): Error {
+  return createApiError({ operation: "read resource", method: "GET", path, status: 404 });
+}
+
+/** How a scripted request behaves. */
+export interface Script {
+  /** Milliseconds until it reaches its outcome. */
+  durationMs: number;
+  /** Its outcome. */
+  outcome: "SUCCESSFUL" | "FAILED" | "APPROVAL_REJECTED";
+  /** `details` of a failure. */
+  details?: string;
+  /** What a cancel does: abort it (default), be refused (409), or be accepted and ignored. */
+  cancel?: "abort" | "refuse" | "ignore";
+}
+
+interface FakeRequest extends Script {
+  id: string;
+  kind: "create" | "delete";
+  startedAt: number;
+  abortedAt?: number;
+  resourceId: string;
+}
+
+/**
+ * A scripted Deployment API on a fake clock: requests move CREATED → INPROGRESS → outcome over
+ * `durationMs`; a created resource exists once its request succeeded; a deleted one disappears
+ * once the delete request succeeded.
+ */
+export class FakeDeploymentApi implements DeploymentApi {
+  readonly calls: string[] = [];
+  readonly requests = new Map<string, FakeRequest>();
+  readonly resources = new Map<string, Resource>();
+  private readonly pendingResources = new Map<string, Resource>();
+  private seq = 0;
+  /** The script of the next create request. */
+  createScript: Script = { durationMs: 2_000, outcome: "SUCCESSFUL" };
+  /** The script of delete requests. */
+  deleteScript: Script = { durationMs: 1_000, outcome: "SUCCESSFUL" };
+  /** When set, `getRequest` throws it. */
+  getRequestError?: Error;
+  /** When set, `deleteResource` throws it. */
+  deleteError?: Error;
+
+  constructor(private readonly clock: FakeClock) {}
+
+  async createResource(body: ResourceCreateRequest) {
+    this.calls.push(`POST /resources ${body.name}`);
+    const n = ++this.seq;
+    const resourceId = `res-${n}`;
+    const deploymentId = body.deploymentId ?? `dep-${n}`;
+    const projectId = body.projectId ?? "proj-default";
+    const request = this.addRequest("create", resourceId, this.createScript);
+    this.pendingResources.set(resourceId, {
+      id: resourceId,
+      name: body.name,
+      type: body.type,
+      properties: { ...(body.properties ?? {}), serverAdded: "yes" },
+      deploymentId,
+      projectId,
+      syncStatus: "SUCCESS",
+      origin: "ONBOARDED",
+      createdAt: "2024-01-01T00:00:00Z",
+      orgId: "org-1",
+      project: { id: projectId, name: "Default Project" },
+      deployment: { id: deploymentId, name: body.name },
+    });
+    return { deploymentId, projectId, requestId: request.id, resourceId };
+  }
+
+  async getRequest(requestId: string): Promise<Request> {
+    this.calls.push(`GET /requests/${requestId}`);
+    if (this.getRequestError) throw this.getRequestError;
+    const r = this.requests.get(requestId);
+    if (!r) throw notFound(`/deployment/api/requests/${requestId}`);
+    return this.view(r);
+  }
+
+  async cancelRequest(requestId: string): Promise<void> {
+    this.calls.push(`POST /requests/${requestId}?action=cancel`);
+    const r = this.requests.get(requestId);
+    if (!r) throw notFound(`/deployment/api/requests/${requestId}`);
+    const status = this.view(r).status;
+    if (r.cancel === "refuse" || ["SUCCESSFUL", "FAILED", "ABORTED"].includes(String(status))) {
+      throw createApiError({
+        operation: "cancel request",
+        method: "POST",
+        path: `/deployment/api/requests/${requestId}`,
+        status: 409,
+      });
+    }
+    if (r.cancel !== "ignore") r.abortedAt = this.clock.now();
+  }
+
+  async getResource(id: string): Promise<Resource> {
+    this.calls.push(`GET /resources/${id}`);
+    this.settle();
+    const resource = this.resources.get(id);
+    if (!resource) throw notFound(`/deployment/api/resources/${id}`);
+    return resource;
+  }
+
+  async deleteResource(deploymentId: string, resourceId: string): Promise<Request> {
+    this.calls.push(`DELETE /deployments/${deploymentId}/resources/${resourceId}`);
+    if (this.deleteError) throw this.deleteError;
+    this.settle();
+    const resource = this.resources.get(resourceId);
+    if (!resource || resource.deploymentId !== deploymentId) {
+      throw notFound(`/deployment/api/deployments/${deploymentId}/resources/${resourceId}`);
+    }
+    return this.view(this.addRequest("delete", resourceId, this.deleteScript));
+  }
+
+  /** Applies finished requests (resources appear and disappear). */
+  settle(): void {
+    for (const r of this.requests.values()) {
+      if (this.status(r) !== "SUCCESSFUL") continue;
+      if (r.kind === "create" && this.pendingResources.has(r.resourceId)) {
+        this.resources.set(r.resourceId, this.pendingResources.get(r.resourceId) as Resource);
+        this.pendingResources.delete(r.resourceId);
+      }
+      if (r.kind === "delete") this.resources.delete(r.resourceId);
+    }
+  }
+
+  private addRequest(kind: "create" | "delete", resourceId: string, script: Script): FakeRequest {
+    const request: FakeRequest = {
+      ...script,
+      id: `req-${++this.seq}`,
+      kind,
+      startedAt: this.clock.now(),
+      resourceId,
+    };
+    this.requests.set(request.id, request);
+    return request;
+  }
+
+  private status(r: FakeRequest): string {
+    if (r.abortedAt !== undefined) return "ABORTED";
+    const elapsed = this.clock.now() - r.startedAt;
+    if (elapsed >= r.durationMs) return r.outcome;
+    return elapsed < r.durationMs / 10 ? "CREATED" : "INPROGRESS";
+  }
+
+  private view(r: FakeRequest): Request {
+    this.settle();
+    const status = this.status(r);
+    return {
+      id: r.id,
+      status,
+      details: status === "ABORTED" ? "Request was cancelled" : status === r.outcome ? r.details : undefined,
+      resourceIds: [r.resourceId],
+    };
+  }
+}
