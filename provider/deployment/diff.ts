@@ -4,7 +4,7 @@
  * the wait settings only steer the provider and change in place without calling the API.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { UNKNOWN } from "../endpoint/unknowns";
+import { UNKNOWN } from "../common/unknowns";
 import { withoutProvider } from "./inputs";
 import { REPLACE_KEYS, SETTING_KEYS } from "./schema";
 import { isIncomplete, parseState } from "./state";

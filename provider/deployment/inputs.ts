@@ -3,7 +3,7 @@
  * with unknown values (outputs of resources not created yet) standing in for any type. `check` is
  * here, as a pure function.
  */
-import { UNKNOWN } from "../endpoint/unknowns";
+import { UNKNOWN } from "../common/unknowns";
 import {
   DeploymentResourceInputs,
   DeploymentResourceInputsSchema,

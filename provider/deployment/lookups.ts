@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { collectPages } from "../client/paging";
-import type { LookupInputs } from "../endpoint/lookups";
+import type { LookupInputs } from "../common/lookup-inputs";
 import type { FilterEntry, Resource, ResourceFilter } from "../client/schemas";
 import { programApiClient } from "../runtime/context";
 import {

@@ -1,7 +1,7 @@
 /** Small helpers over JSON-like values, as they travel between the engine, the state and the API. */
 // The generic helpers live with the endpoint provider, which came first; they belong in a shared module.
-import { deepEqual } from "../endpoint/diff";
-import { containsUnknown } from "../endpoint/unknowns";
+import { deepEqual } from "../common/values";
+import { containsUnknown } from "../common/unknowns";
 
 /** True when two JSON-like values are equal, ignoring key order; an unknown value is never equal. */
 export function sameValue(a: unknown, b: unknown): boolean {

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { About, Certificate, Tile, ValidationResult } from "../client";
 import { redactValues } from "../client/redact";
 import { programApiClient } from "../runtime/context";
-import type { LookupInputs } from "./lookups";
+import type { LookupInputs } from "../common/lookup-inputs";
 import type { JsonValue } from "./schema";
 
 /** Every endpoint type the server supports, with its properties (`secret: true` marks secret ones). */

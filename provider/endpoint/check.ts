@@ -13,7 +13,7 @@ import {
   toSpec,
 } from "./schema";
 import type { TileCatalogue } from "./tiles";
-import { containsUnknown, isUnknown, UNKNOWN } from "./unknowns";
+import { containsUnknown, isUnknown, UNKNOWN } from "../common/unknowns";
 
 /*
  * `check` runs in every preview and before every create and update. In order:

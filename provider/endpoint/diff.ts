@@ -1,4 +1,5 @@
-import { containsUnknown, isUnknown } from "./unknowns";
+import { deepEqual } from "../common/values";
+import { containsUnknown, isUnknown } from "../common/unknowns";
 
 /*
  * What a change of inputs does to an endpoint. A pure function of the old state and the new
@@ -89,24 +90,4 @@ function projectDefinitelyDiffers(olds: Record<string, unknown>, news: Record<st
   // An omitted project keeps the server's: no move, so the name would collide.
   if (news.project === undefined || news.project === null) return false;
   return definitelyDiffers(olds.project, news.project);
-}
-
-/** Structural equality of JSON values; key order does not matter. */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const other = b as unknown[];
-    return a.length === other.length && a.every((item, i) => deepEqual(item, other[i]));
-  }
-  const left = definedEntries(a as Record<string, unknown>);
-  const right = definedEntries(b as Record<string, unknown>);
-  if (left.length !== right.length) return false;
-  const rightMap = new Map(right);
-  return left.every(([key, value]) => rightMap.has(key) && deepEqual(value, rightMap.get(key)));
-}
-
-function definedEntries(record: Record<string, unknown>): [string, unknown][] {
-  return Object.entries(record).filter(([, value]) => value !== undefined);
 }

@@ -11,8 +11,8 @@ import { programApiClient } from "../runtime/context";
 import { odataLiteral } from "./odata";
 import { isMasked } from "./project";
 
-/** The arguments of a lookup with every field accepting an Input. */
-export type LookupInputs<T> = { [K in keyof T]: pulumi.Input<T[K]> };
+export type { LookupInputs } from "../common/lookup-inputs";
+import type { LookupInputs } from "../common/lookup-inputs";
 
 /** An endpoint as the lookups return it. Secret properties come back as the server shows them (masked). */
 export interface EndpointInfo {

@@ -1,5 +1,5 @@
 import type { ApiEndpoint } from "./api";
-import { deepEqual } from "./diff";
+import { deepEqual } from "../common/values";
 import { EndpointState, INPUT_KEYS } from "./schema";
 
 /*

@@ -15,7 +15,8 @@ import type { ProviderImplementation } from "../dynamic/impl";
 import { providerApiClient, providerSetting } from "../runtime/context";
 import type { ApiEndpoint, EndpointApi } from "./api";
 import { checkEndpoint, zodFailures } from "./check";
-import { deepEqual, diffEndpoint } from "./diff";
+import { deepEqual } from "../common/values";
+import { diffEndpoint } from "./diff";
 import {
   alreadyExistsMessage,
   contextError,

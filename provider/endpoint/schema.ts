@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { EndpointSpecInput } from "../client";
-import { UNKNOWN } from "./unknowns";
+import { UNKNOWN } from "../common/unknowns";
 
 /*
  * The single source of the endpoint's input and state types. The provider validates what the

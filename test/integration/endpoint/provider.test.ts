@@ -3,7 +3,7 @@ import {
   endpointProvider,
   validationSettingDefault,
 } from "../../../provider/endpoint/provider";
-import { UNKNOWN } from "../../../provider/endpoint/unknowns";
+import { UNKNOWN } from "../../../provider/common/unknowns";
 import { providerApiClient, providerSetting, resetRuntimeContext } from "../../../provider/runtime/context";
 import { configureProvider, Emulator } from "./helpers";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { checkEndpoint, CheckContext, propertyPath } from "../../../provider/endpoint/check";
 import { TileCatalogue } from "../../../provider/endpoint/tiles";
-import { UNKNOWN } from "../../../provider/endpoint/unknowns";
+import { UNKNOWN } from "../../../provider/common/unknowns";
 import { apiError, fakeApi, TILES } from "./fakes";
 
 const PROVIDER = { __provider: "serialised stub text" };

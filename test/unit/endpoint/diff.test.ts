@@ -1,5 +1,6 @@
-import { deepEqual, diffEndpoint } from "../../../provider/endpoint/diff";
-import { UNKNOWN } from "../../../provider/endpoint/unknowns";
+import { deepEqual } from "../../../provider/common/values";
+import { diffEndpoint } from "../../../provider/endpoint/diff";
+import { UNKNOWN } from "../../../provider/common/unknowns";
 
 /** Old state as stored after a create: the server's view of the declared fields plus computed outputs. */
 const olds = {

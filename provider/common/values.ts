@@ -1,0 +1,21 @@
+/* Value helpers shared by the endpoint and deployment providers. */
+
+/** Structural equality of JSON values; key order does not matter. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, i) => deepEqual(item, other[i]));
+  }
+  const left = definedEntries(a as Record<string, unknown>);
+  const right = definedEntries(b as Record<string, unknown>);
+  if (left.length !== right.length) return false;
+  const rightMap = new Map(right);
+  return left.every(([key, value]) => rightMap.has(key) && deepEqual(value, rightMap.get(key)));
+}
+
+function definedEntries(record: Record<string, unknown>): [string, unknown][] {
+  return Object.entries(record).filter(([, value]) => value !== undefined);
+}
