@@ -1,0 +1,92 @@
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import type { EmulatorUser } from "./auth/users";
+import type { EmulatorOptions } from "./options";
+
+/** Usage text of `aria-emulator --help`. */
+export const USAGE = `Usage: aria-emulator [options]
+
+Serves an emulation of the VMware Aria Automation pipeline-endpoint and deployment-resource APIs.
+
+Options:
+  --port <n>               port to listen on (default 8080; 0 picks a free port)
+  --host <address>         interface to listen on (default 127.0.0.1)
+  --data <file>            keep data in this JSON file across restarts (default: in memory)
+  --token-ttl <seconds>    access-token lifetime (default 28800 = 8 hours)
+  --request-delay-ms <n>   duration of asynchronous deployment requests (default 300)
+  --seed-resources <n>     number of seeded deployment resources (default 300)
+  --users <file>           JSON array of users [{username, password, admin?, refreshToken?}]
+  --tls-key <file>         serve https with this PEM private key (needs --tls-cert)
+  --tls-cert <file>        serve https with this PEM certificate (needs --tls-key)
+  --help                   show this help
+
+Default users: admin / admin-password (administrator), developer / developer-password.
+Prints "listening on <url>" once ready; stops cleanly on SIGINT or SIGTERM.`;
+
+/** The default port of the command line (the library defaults to an ephemeral port). */
+export const CLI_DEFAULT_PORT = 8080;
+
+/** What the command line asks for. */
+export type CliCommand = { kind: "help" } | { kind: "start"; options: EmulatorOptions };
+
+function number(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n))
+    throw new Error(`--${flag} expects a number, got '${value}'`);
+  return n;
+}
+
+function readUsers(file: string): EmulatorUser[] {
+  let users: unknown;
+  try {
+    users = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new Error(`--users: cannot read '${file}': ${(e as Error).message}`);
+  }
+  if (!Array.isArray(users)) throw new Error(`--users: '${file}' must hold a JSON array of users`);
+  return users as EmulatorUser[];
+}
+
+/** Parses command-line arguments (without `node` and the script); throws with a readable message. */
+export function parseCli(argv: string[]): CliCommand {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      data: { type: "string" },
+      "token-ttl": { type: "string" },
+      "request-delay-ms": { type: "string" },
+      "seed-resources": { type: "string" },
+      users: { type: "string" },
+      "tls-key": { type: "string" },
+      "tls-cert": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return { kind: "help" };
+  if ((values["tls-key"] === undefined) !== (values["tls-cert"] === undefined)) {
+    throw new Error("--tls-key and --tls-cert must be given together");
+  }
+  const options: EmulatorOptions = {
+    port: number("port", values.port) ?? CLI_DEFAULT_PORT,
+    ...(values.host !== undefined && { host: values.host }),
+    ...(values.data !== undefined && { dataFile: values.data }),
+    ...(values["token-ttl"] !== undefined && { tokenTtlSeconds: number("token-ttl", values["token-ttl"]) }),
+    ...(values["request-delay-ms"] !== undefined && {
+      requestDelayMs: number("request-delay-ms", values["request-delay-ms"]),
+    }),
+    ...(values["seed-resources"] !== undefined && {
+      seedResources: number("seed-resources", values["seed-resources"]),
+    }),
+    ...(values.users !== undefined && { users: readUsers(values.users) }),
+    ...(values["tls-key"] !== undefined &&
+      values["tls-cert"] !== undefined && {
+        tls: { key: readFileSync(values["tls-key"]), cert: readFileSync(values["tls-cert"]) },
+      }),
+  };
+  return { kind: "start", options };
+}

@@ -1,0 +1,114 @@
+import type { StoredDeployment, StoredRequest, StoredResource } from "./model";
+
+/** Everything the deployment service keeps, in a persistable form. */
+export interface DeploymentSnapshot {
+  deployments: StoredDeployment[];
+  resources: StoredResource[];
+  requests: StoredRequest[];
+}
+
+/** When a request reaches its outcome (or was aborted). */
+export function requestEndMs(req: StoredRequest): number {
+  return req.abortedAtMs ?? req.createdAtMs + req.durationMs;
+}
+
+/**
+ * Deployments, resources and requests. Requests progress with time and are settled lazily:
+ * every operation first applies the effects of requests that have come due (a created resource
+ * appears, a deleted one disappears), so no timers need cleaning up and pending requests
+ * survive a restart.
+ */
+export class DeploymentStore {
+  readonly resources = new Map<string, StoredResource>();
+  readonly deployments = new Map<string, StoredDeployment>();
+  readonly requests = new Map<string, StoredRequest>();
+  private readonly pending = new Set<string>();
+  private readonly latestByResource = new Map<string, string>();
+
+  constructor(private readonly onChange: () => void = () => undefined) {}
+
+  /** Replaces all contents. */
+  load(snapshot: DeploymentSnapshot): void {
+    this.resources.clear();
+    this.deployments.clear();
+    this.requests.clear();
+    this.pending.clear();
+    this.latestByResource.clear();
+    for (const d of snapshot.deployments) this.deployments.set(d.id, d);
+    for (const r of snapshot.resources) this.resources.set(r.id, r);
+    for (const q of [...snapshot.requests].sort((a, b) => a.createdAtMs - b.createdAtMs)) this.track(q);
+    this.onChange();
+  }
+
+  /** A copy-free view for persistence. */
+  snapshot(): DeploymentSnapshot {
+    return {
+      deployments: [...this.deployments.values()],
+      resources: [...this.resources.values()],
+      requests: [...this.requests.values()],
+    };
+  }
+
+  /** Records a new request. */
+  addRequest(req: StoredRequest): void {
+    this.track(req);
+    this.onChange();
+  }
+
+  /** Adds a deployment. */
+  addDeployment(deployment: StoredDeployment): void {
+    this.deployments.set(deployment.id, deployment);
+    this.onChange();
+  }
+
+  /** Marks a request aborted now; answers false when it had already ended. */
+  abort(req: StoredRequest, now = Date.now()): boolean {
+    this.settle(now);
+    if (req.settled) return false;
+    req.abortedAtMs = now;
+    req.settled = true;
+    this.pending.delete(req.id);
+    this.onChange();
+    return true;
+  }
+
+  /** Marks a failed request dismissed. */
+  dismiss(req: StoredRequest): void {
+    req.dismissed = true;
+    this.onChange();
+  }
+
+  /** The most recent request touching a resource. */
+  latestRequestOf(resourceId: string): StoredRequest | undefined {
+    const id = this.latestByResource.get(resourceId);
+    return id === undefined ? undefined : this.requests.get(id);
+  }
+
+  /** Requests that have not ended yet. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /** Applies the effects of every request that has come due by `now`. */
+  settle(now = Date.now()): void {
+    if (this.pending.size === 0) return;
+    const due = [...this.pending]
+      .map((id) => this.requests.get(id) as StoredRequest)
+      .filter((req) => requestEndMs(req) <= now)
+      .sort((a, b) => requestEndMs(a) - requestEndMs(b));
+    for (const req of due) {
+      this.pending.delete(req.id);
+      req.settled = true;
+      if (req.outcome !== "SUCCESSFUL") continue;
+      if (req.kind === "create" && req.draft) this.resources.set(req.draft.id, req.draft);
+      if (req.kind === "delete") for (const id of req.resourceIds) this.resources.delete(id);
+    }
+    if (due.length > 0) this.onChange();
+  }
+
+  private track(req: StoredRequest): void {
+    this.requests.set(req.id, req);
+    if (!req.settled) this.pending.add(req.id);
+    for (const id of req.resourceIds) this.latestByResource.set(id, req.id);
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * A local emulator of the VMware Aria Automation APIs this package uses: pipeline endpoints
+ * (under `/pipeline/api` and `/codestream/api`), deployment resources (`/deployment/api`) and
+ * the login flows, plus an operations surface under `/__emulator/` for tests.
+ */
+import { authRoutes } from "./auth/auth-routes";
+import { TokenService } from "./auth/tokens";
+import { UserDirectory } from "./auth/users";
+import { Router } from "./core/router";
+import { deploymentRoutes } from "./deployment/routes";
+import { unsupportedRoutes } from "./deployment/unsupported";
+import { FaultInjector } from "./ops/faults";
+import { opsRoutes } from "./ops/ops-routes";
+import { RequestLog } from "./ops/request-log";
+import { resolveOptions, type EmulatorOptions, type RunningEmulator } from "./options";
+import { catalogRoutes } from "./pipeline/catalog-routes";
+import { endpointRoutes } from "./pipeline/endpoint-routes";
+import { dispatch } from "./server/dispatch";
+import { listen } from "./server/http-server";
+import { EmulatorState } from "./state/emulator-state";
+import { DataFileWriter, readDataFile } from "./state/persistence";
+
+export type { EmulatorOptions, RunningEmulator } from "./options";
+export type { EmulatorUser } from "./auth/users";
+export { DEFAULT_USERS } from "./auth/users";
+export { PROJECTS, type Project } from "./state/projects";
+export type { FaultRule } from "./ops/faults";
+export type { RequestLogEntry, RequestLogSnapshot } from "./ops/request-log";
+
+/** Starts an emulator; resolves once it is listening. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const o = resolveOptions(options);
+  const users = new UserDirectory(o.users);
+  const persisted = o.dataFile !== undefined ? readDataFile(o.dataFile) : undefined;
+  const secret = persisted ? Buffer.from(persisted.tokenSecret, "base64") : TokenService.newSecret();
+  const tokens = new TokenService(secret, o.tokenTtlSeconds);
+
+  let writer: DataFileWriter | undefined;
+  const state = new EmulatorState(o.seedResources, () => writer?.schedule());
+  if (persisted) state.load(persisted);
+  else state.resetToSeed();
+  if (o.dataFile !== undefined) {
+    writer = new DataFileWriter(o.dataFile, () => JSON.stringify(state.persisted(secret)), 100);
+    if (!persisted) writer.schedule();
+  }
+
+  const log = new RequestLog();
+  const faults = new FaultInjector();
+  const api = new Router([
+    ...authRoutes(users, tokens),
+    ...endpointRoutes(state.endpoints),
+    ...catalogRoutes(state.endpoints),
+    ...deploymentRoutes(state.deployment, { requestDelayMs: o.requestDelayMs }),
+    ...unsupportedRoutes(),
+  ]);
+  const ops = new Router(
+    opsRoutes({
+      log,
+      faults,
+      reset: () => state.resetToSeed(),
+      stats: () => {
+        state.deployment.settle();
+        return {
+          endpoints: state.endpoints.size,
+          resources: state.deployment.resources.size,
+          pendingRequests: state.deployment.pendingCount,
+        };
+      },
+    }),
+  );
+  const deps = { api, ops, users, tokens, log, faults };
+  const server = await listen(
+    (req, res) =>
+      void dispatch(deps, req, res).catch((e: Error) => {
+        process.stderr.write(`aria-emulator: failed to answer ${req.method} ${req.url}: ${e.message}\n`);
+        res.destroy();
+      }),
+    o,
+  );
+  let closing: Promise<void> | undefined;
+  return {
+    url: server.url,
+    port: server.port,
+    close: () => {
+      closing ??= server.close().then(() => writer?.flush());
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { badRequest } from "../core/http-error";
+
+/** A fault rule as installed with `PUT /__emulator/faults`. */
+export interface FaultRule {
+  /** Only requests with this method (any when absent). */
+  method?: string;
+  /** Only requests whose path matches this regular expression source (any when absent). */
+  path?: string;
+  /** `status`: answer `status` instead of serving; `delay`: wait `delayMs` first; `cut`: serve, then drop the socket. */
+  kind: "status" | "delay" | "cut";
+  /** Status for `status` faults (default 500). */
+  status?: number;
+  /** Adds `Retry-After: <n>` to `status` faults. */
+  retryAfterSeconds?: number;
+  /** Delay for `delay` faults, in milliseconds. */
+  delayMs?: number;
+  /** Probability in [0, 1] that a matching request is affected (default 1). */
+  rate?: number;
+  /** Affect only the next N matching requests (unlimited when absent); counts down. */
+  count?: number;
+}
+
+/** What the faults decided for one request. */
+export interface FaultDecision {
+  /** Total delay to apply before anything else. */
+  delayMs: number;
+  /** The terminal fault, if any. */
+  action?: { kind: "status"; status: number; retryAfterSeconds?: number } | { kind: "cut" };
+}
+
+interface ActiveRule {
+  rule: FaultRule;
+  pathRegex?: RegExp;
+  remaining?: number;
+}
+
+const KINDS = new Set(["status", "delay", "cut"]);
+
+function isNumber(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+function parseRule(raw: unknown, index: number): ActiveRule {
+  const where = `rules[${index}]`;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    throw badRequest(`${where} must be an object`);
+  const r = raw as Record<string, unknown>;
+  if (typeof r.kind !== "string" || !KINDS.has(r.kind)) {
+    throw badRequest(`${where}.kind must be one of: status, delay, cut`);
+  }
+  if (r.method !== undefined && typeof r.method !== "string")
+    throw badRequest(`${where}.method must be a string`);
+  if (r.path !== undefined && typeof r.path !== "string") throw badRequest(`${where}.path must be a string`);
+  let pathRegex: RegExp | undefined;
+  try {
+    pathRegex = r.path === undefined ? undefined : new RegExp(r.path);
+  } catch (e) {
+    throw badRequest(`${where}.path is not a valid regular expression: ${(e as Error).message}`);
+  }
+  if (
+    r.status !== undefined &&
+    (!Number.isInteger(r.status) || (r.status as number) < 100 || (r.status as number) > 599)
+  ) {
+    throw badRequest(`${where}.status must be an integer between 100 and 599`);
+  }
+  if (r.retryAfterSeconds !== undefined && (!isNumber(r.retryAfterSeconds) || r.retryAfterSeconds < 0)) {
+    throw badRequest(`${where}.retryAfterSeconds must be a non-negative number`);
+  }
+  if (r.kind === "delay" && (!isNumber(r.delayMs) || r.delayMs < 0)) {
+    throw badRequest(`${where}.delayMs must be a non-negative number for a delay fault`);
+  }
+  if (r.rate !== undefined && (!isNumber(r.rate) || r.rate < 0 || r.rate > 1)) {
+    throw badRequest(`${where}.rate must be a number between 0 and 1`);
+  }
+  if (r.count !== undefined && (!Number.isInteger(r.count) || (r.count as number) < 1)) {
+    throw badRequest(`${where}.count must be a positive integer`);
+  }
+  const rule: FaultRule = {
+    kind: r.kind as FaultRule["kind"],
+    ...(r.method !== undefined && { method: (r.method as string).toUpperCase() }),
+    ...(r.path !== undefined && { path: r.path as string }),
+    ...(r.status !== undefined && { status: r.status as number }),
+    ...(r.retryAfterSeconds !== undefined && { retryAfterSeconds: r.retryAfterSeconds as number }),
+    ...(r.delayMs !== undefined && { delayMs: r.delayMs as number }),
+    ...(r.rate !== undefined && { rate: r.rate as number }),
+    ...(r.count !== undefined && { count: r.count as number }),
+  };
+  return { rule, pathRegex, remaining: rule.count };
+}
+
+/**
+ * Injected failures for resilience tests. Rules are checked in order: every applicable `delay`
+ * rule adds its delay; the first applicable `status` or `cut` rule decides the outcome.
+ */
+export class FaultInjector {
+  private rules: ActiveRule[] = [];
+
+  constructor(private readonly random: () => number = Math.random) {}
+
+  /** Replaces all rules (400 naming the problem when one is invalid). */
+  set(body: unknown): void {
+    const raw = (body as { rules?: unknown } | undefined)?.rules;
+    if (!Array.isArray(raw)) throw badRequest("Body must be an object with a 'rules' array");
+    this.rules = raw.map(parseRule);
+  }
+
+  /** Removes all rules. */
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** The installed rules, with `count` showing what is left. */
+  list(): FaultRule[] {
+    return this.rules
+      .filter((a) => a.remaining === undefined || a.remaining > 0)
+      .map((a) => ({ ...a.rule, ...(a.remaining !== undefined && { count: a.remaining }) }));
+  }
+
+  /** Decides what happens to one request, consuming counts of the rules that apply. */
+  decide(method: string, path: string): FaultDecision {
+    const decision: FaultDecision = { delayMs: 0 };
+    for (const active of this.rules) {
+      const { rule } = active;
+      if (active.remaining !== undefined && active.remaining <= 0) continue;
+      if (rule.method !== undefined && rule.method !== method) continue;
+      if (active.pathRegex && !active.pathRegex.test(path)) continue;
+      if (rule.rate !== undefined && rule.rate < 1 && this.random() >= rule.rate) continue;
+      if (active.remaining !== undefined) active.remaining -= 1;
+      if (rule.kind === "delay") {
+        decision.delayMs += rule.delayMs ?? 0;
+        continue;
+      }
+      decision.action =
+        rule.kind === "cut"
+          ? { kind: "cut" }
+          : { kind: "status", status: rule.status ?? 500, retryAfterSeconds: rule.retryAfterSeconds };
+      break;
+    }
+    return decision;
+  }
+}

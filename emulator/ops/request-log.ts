@@ -1,0 +1,67 @@
+/** One served request, as `GET /__emulator/requests` lists it. */
+export interface RequestLogEntry {
+  /** HTTP method. */
+  method: string;
+  /** Path as received, without the query string. */
+  path: string;
+  /** Raw query string without `?` ("" when none). */
+  query: string;
+  /** `<METHOD> <route template>`, e.g. `GET /pipeline/api/endpoints/{id}`. */
+  route: string;
+  /** Status answered; 0 when a `cut` fault closed the socket without answering. */
+  status: number;
+  /** Time from arrival to answer, in milliseconds. */
+  durationMs: number;
+  /** The injected fault that shaped this answer, if any. */
+  fault?: "status" | "delay" | "cut";
+}
+
+/** The body of `GET /__emulator/requests`. */
+export interface RequestLogSnapshot {
+  /** Requests served since the last reset of the log. */
+  total: number;
+  /** Requests per `<METHOD> <route template>`. */
+  counts: Record<string, number>;
+  /** Sum of `durationMs` over all requests counted in `total` (also those trimmed from `entries`). */
+  totalDurationMs: number;
+  /** The most recent entries (at most 50,000), oldest first. */
+  entries: RequestLogEntry[];
+}
+
+/** Counts and remembers API requests (never the operations surface itself). */
+export class RequestLog {
+  private total = 0;
+  private totalDurationMs = 0;
+  private counts = new Map<string, number>();
+  private entries: RequestLogEntry[] = [];
+
+  constructor(private readonly capacity = 50_000) {}
+
+  /** Records one served request. */
+  record(entry: RequestLogEntry): void {
+    this.total += 1;
+    this.totalDurationMs += entry.durationMs;
+    this.counts.set(entry.route, (this.counts.get(entry.route) ?? 0) + 1);
+    this.entries.push(entry);
+    // Trim in chunks so recording stays O(1) amortised.
+    if (this.entries.length > this.capacity * 1.25) this.entries = this.entries.slice(-this.capacity);
+  }
+
+  /** The log as the operations surface answers it. */
+  snapshot(): RequestLogSnapshot {
+    return {
+      total: this.total,
+      totalDurationMs: Math.round(this.totalDurationMs * 100) / 100,
+      counts: Object.fromEntries(this.counts),
+      entries: this.entries.slice(-this.capacity),
+    };
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.total = 0;
+    this.totalDurationMs = 0;
+    this.counts = new Map();
+    this.entries = [];
+  }
+}

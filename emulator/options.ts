@@ -1,0 +1,92 @@
+import { DEFAULT_USERS, type EmulatorUser } from "./auth/users";
+
+/** How to start an emulator. Every field is optional. */
+export interface EmulatorOptions {
+  /** Port to listen on; 0 (the default) picks a free ephemeral port. */
+  port?: number;
+  /** Interface to listen on (default `127.0.0.1`). */
+  host?: string;
+  /** JSON file keeping all data across restarts (written atomically); in memory when absent. */
+  dataFile?: string;
+  /** Access-token lifetime in seconds (default 8 hours); expired tokens answer 401. */
+  tokenTtlSeconds?: number;
+  /** Duration of asynchronous deployment requests in milliseconds (default 300). */
+  requestDelayMs?: number;
+  /** Number of seeded deployment resources (default 300; 0 = none). */
+  seedResources?: number;
+  /** Users accepted at login (replace the default `admin` and `developer`). */
+  users?: EmulatorUser[];
+  /** Serve https with this key and certificate (PEM). */
+  tls?: { key: string | Buffer; cert: string | Buffer };
+}
+
+/** A started emulator. */
+export interface RunningEmulator {
+  /** Base URL, e.g. `http://127.0.0.1:41234` (no trailing slash; `https` when `tls` is set). */
+  url: string;
+  /** The port actually bound. */
+  port: number;
+  /** Stops listening, drops open connections and flushes the data file. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Options with every default applied. */
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  dataFile?: string;
+  tokenTtlSeconds: number;
+  requestDelayMs: number;
+  seedResources: number;
+  users: readonly EmulatorUser[];
+  tls?: { key: string | Buffer; cert: string | Buffer };
+}
+
+/** Default access-token lifetime: 8 hours, like the product. */
+export const DEFAULT_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+/** Default duration of asynchronous requests. */
+export const DEFAULT_REQUEST_DELAY_MS = 300;
+/** Default number of seeded resources. */
+export const DEFAULT_SEED_RESOURCES = 300;
+
+function check(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  integer: boolean,
+  max = Infinity,
+): number {
+  if (value === undefined) return fallback;
+  if (
+    typeof value !== "number" ||
+    !Number.isFinite(value) ||
+    value < 0 ||
+    value > max ||
+    (integer && !Number.isInteger(value))
+  ) {
+    const kind = integer ? "a non-negative integer" : "a non-negative number";
+    throw new RangeError(
+      `Emulator option '${name}' must be ${kind}${max < Infinity ? ` up to ${max}` : ""}, got ${value}`,
+    );
+  }
+  return value;
+}
+
+/** Applies defaults and rejects nonsense with an error naming the option. */
+export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
+  const tokenTtlSeconds = check("tokenTtlSeconds", options.tokenTtlSeconds, DEFAULT_TOKEN_TTL_SECONDS, false);
+  if (tokenTtlSeconds === 0) throw new RangeError("Emulator option 'tokenTtlSeconds' must be greater than 0");
+  if (options.users !== undefined && (!Array.isArray(options.users) || options.users.length === 0)) {
+    throw new TypeError("Emulator option 'users' must be a non-empty array of users");
+  }
+  return {
+    port: check("port", options.port, 0, true, 65535),
+    host: options.host ?? "127.0.0.1",
+    ...(options.dataFile !== undefined && { dataFile: options.dataFile }),
+    tokenTtlSeconds,
+    requestDelayMs: check("requestDelayMs", options.requestDelayMs, DEFAULT_REQUEST_DELAY_MS, false),
+    seedResources: check("seedResources", options.seedResources, DEFAULT_SEED_RESOURCES, true, 1_000_000),
+    users: options.users ?? DEFAULT_USERS,
+    ...(options.tls !== undefined && { tls: options.tls }),
+  };
+}

@@ -1,0 +1,148 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { ApiResponse } from "../core/api-response";
+import { DEPLOYMENT_API_VERSIONS, PIPELINE_API_VERSIONS, checkApiVersion } from "../core/api-version";
+import type { RequestContext } from "../core/context";
+import { HttpError, springError } from "../core/http-error";
+import { newRequestId } from "../core/ids";
+import type { RouteMatch, Router } from "../core/router";
+import { authenticate } from "../auth/auth-routes";
+import type { TokenService } from "../auth/tokens";
+import type { UserDirectory } from "../auth/users";
+import type { FaultInjector } from "../ops/faults";
+import type { RequestLog } from "../ops/request-log";
+import { parseBody, readBody } from "./body";
+
+/** What the request pipeline works with. */
+export interface DispatchDeps {
+  api: Router;
+  ops: Router;
+  users: UserDirectory;
+  tokens: TokenService;
+  log: RequestLog;
+  faults: FaultInjector;
+}
+
+const API_PREFIX = /^\/(pipeline|codestream|deployment)\/api(\/|$)/;
+const OPS_PREFIX = /^\/__emulator(\/|$)/;
+
+function errorResponse(error: HttpError, path: string): ApiResponse {
+  return {
+    status: error.status,
+    body: springError(error.status, error.message, path, newRequestId()),
+    headers: error.headers,
+  };
+}
+
+function write(res: ServerResponse, response: ApiResponse): void {
+  const headers: Record<string, string | number> = { ...response.headers };
+  let payload: string | undefined;
+  if (response.body !== undefined && response.status !== 204) {
+    payload = JSON.stringify(response.body);
+    headers["Content-Type"] = "application/json";
+    headers["Content-Length"] = Buffer.byteLength(payload);
+  }
+  res.writeHead(response.status, headers);
+  res.end(payload);
+}
+
+function routeName(method: string, match: RouteMatch | HttpError): string {
+  if (match instanceof HttpError || match.kind === "not-found") return `${method} (unmatched)`;
+  const template = match.kind === "found" ? match.route.template : match.template;
+  return `${method} ${template}`;
+}
+
+/** Runs one matched (or unmatched) request through auth, version checks and its handler. */
+async function serve(
+  deps: DispatchDeps,
+  match: RouteMatch | HttpError,
+  ctx: Omit<RequestContext, "params" | "body">,
+  raw: Buffer,
+): Promise<ApiResponse> {
+  if (match instanceof HttpError) throw match;
+  const needsAuth = match.kind === "found" ? match.route.auth !== false : API_PREFIX.test(ctx.path);
+  const caller = needsAuth ? authenticate(ctx, deps.users, deps.tokens) : undefined;
+  if (match.kind === "not-found") throw new HttpError(404, `No handler found for ${ctx.method} ${ctx.path}`);
+  if (match.kind === "method-not-allowed") {
+    throw new HttpError(405, `Request method '${ctx.method}' is not supported`, {
+      Allow: match.allowed.join(", "),
+    });
+  }
+  if (match.route.family === "pipeline") checkApiVersion(ctx.query, PIPELINE_API_VERSIONS);
+  if (match.route.family === "deployment") checkApiVersion(ctx.query, DEPLOYMENT_API_VERSIONS);
+  const body = parseBody(raw, ctx.headers["content-type"]);
+  return match.route.handler({ ...ctx, params: match.params, body, ...(caller && { caller }) });
+}
+
+async function safely(path: string, run: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof HttpError) return errorResponse(e, path);
+    process.stderr.write(`aria-emulator: unexpected error on ${path}: ${(e as Error).stack ?? String(e)}\n`);
+    return errorResponse(new HttpError(500, `Unexpected emulator error: ${(e as Error).message}`), path);
+  }
+}
+
+/**
+ * The request pipeline: operations surface (no auth, no log, no faults) or API request →
+ * faults → auth → apiVersion → handler → answer (or cut socket) → request log.
+ */
+export async function dispatch(deps: DispatchDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const started = performance.now();
+  const rawUrl = req.url ?? "/";
+  const q = rawUrl.indexOf("?");
+  const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  const search = q < 0 ? "" : rawUrl.slice(q + 1);
+  const method = (req.method ?? "GET").toUpperCase();
+  const base = { method, path, query: new URLSearchParams(search), headers: req.headers };
+
+  if (OPS_PREFIX.test(path)) {
+    const response = await safely(path, async () =>
+      serve(deps, deps.ops.match(method, path), base, await readBody(req)),
+    );
+    write(res, response);
+    return;
+  }
+
+  let match: RouteMatch | HttpError;
+  try {
+    match = deps.api.match(method, path);
+  } catch (e) {
+    match = e as HttpError;
+  }
+  const decision = deps.faults.decide(method, path);
+  let fault: "status" | "delay" | "cut" | undefined = decision.delayMs > 0 ? "delay" : undefined;
+  const response = await safely(path, async () => {
+    const raw = await readBody(req);
+    if (decision.delayMs > 0) await sleep(decision.delayMs);
+    const action = decision.action;
+    if (action?.kind === "status") {
+      fault = "status";
+      const headers =
+        action.retryAfterSeconds !== undefined
+          ? { "Retry-After": String(action.retryAfterSeconds) }
+          : undefined;
+      throw new HttpError(action.status, `Injected fault: HTTP ${action.status}`, headers);
+    }
+    return serve(deps, match, base, raw);
+  });
+  let status = response.status;
+  if (decision.action?.kind === "cut") {
+    fault = "cut";
+    status = 0;
+    req.socket.destroy();
+  } else {
+    write(res, response);
+  }
+  deps.log.record({
+    method,
+    path,
+    query: search,
+    route: routeName(method, match),
+    status,
+    durationMs: Math.round((performance.now() - started) * 100) / 100,
+    ...(fault && { fault }),
+  });
+}

@@ -1,0 +1,133 @@
+import { Client, startHarness, type Harness } from "./helpers/client";
+import { startEmulator } from "../../../emulator";
+
+describe("authentication", () => {
+  let h: Harness;
+  beforeAll(async () => (h = await startHarness({ seedResources: 5 })));
+  afterAll(() => h.close());
+
+  it("logs in with username and password and answers the user's fixed refresh token", async () => {
+    const reply = await h.anonymous.post("/csp/gateway/am/api/login?access_token", {
+      username: "admin",
+      password: "admin-password",
+      domain: "System Domain",
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      refresh_token: "admin-refresh-token",
+      token_type: "bearer",
+      expires_in: 28800,
+    });
+    const dev = await h.anonymous.post("/csp/gateway/am/api/login?access_token", {
+      username: "developer",
+      password: "developer-password",
+    });
+    expect(dev.body.refresh_token).toBe("developer-refresh-token");
+    expect((await h.anonymous.get("/pipeline/api/about", { token: reply.body.access_token })).status).toBe(
+      200,
+    );
+  });
+
+  it("exchanges a refresh token for a bearer token at /iaas/api/login", async () => {
+    const reply = await h.anonymous.post("/iaas/api/login", { refreshToken: "developer-refresh-token" });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ tokenType: "Bearer", token: expect.any(String) });
+    expect((await h.anonymous.get("/deployment/api/resources", { token: reply.body.token })).status).toBe(
+      200,
+    );
+  });
+
+  it("authorizes a cloud API token sent as a form", async () => {
+    const reply = await h.anonymous.call("POST", "/csp/gateway/am/api/auth/api-tokens/authorize", {
+      raw: "refresh_token=admin-refresh-token",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ access_token: expect.any(String), expires_in: 28800 });
+  });
+
+  it("answers 401 to bad credentials without echoing the password", async () => {
+    const reply = await h.anonymous.post("/csp/gateway/am/api/login", {
+      username: "admin",
+      password: "hunter2-guess",
+    });
+    expect(reply.status).toBe(401);
+    expect(reply.body).toMatchObject({
+      status: 401,
+      error: "Unauthorized",
+      message: "Invalid username or password",
+    });
+    expect(reply.text).not.toContain("hunter2-guess");
+    expect((await h.anonymous.post("/iaas/api/login", { refreshToken: "stolen" })).status).toBe(401);
+  });
+
+  it("answers 400 when login fields are missing", async () => {
+    const reply = await h.anonymous.post("/csp/gateway/am/api/login", { username: "admin" });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe("Field 'password' is required");
+  });
+
+  it.each([
+    "/pipeline/api/endpoints",
+    "/codestream/api/endpoint-tiles",
+    "/deployment/api/resources",
+    "/pipeline/api/no-such-thing",
+  ])("answers 401 to %s without a valid bearer token", async (path) => {
+    const none = await h.anonymous.get(path);
+    expect(none.status).toBe(401);
+    expect(none.headers["www-authenticate"]).toMatch(/^Bearer/);
+    expect(none.body).toMatchObject({
+      path,
+      status: 401,
+      message: "Full authentication is required to access this resource",
+    });
+    expect((await h.anonymous.get(path, { token: "forged.token.value" })).body.message).toBe(
+      "Invalid access token",
+    );
+    expect(
+      (await h.anonymous.get(path, { headers: { authorization: "Basic YWRtaW46YWRtaW4=" } })).status,
+    ).toBe(401);
+  });
+
+  it("answers 404 to unknown paths and 405 to unsupported methods once authenticated", async () => {
+    expect((await h.admin.get("/pipeline/api/no-such-thing")).status).toBe(404);
+    const wrong = await h.admin.call("PATCH", "/pipeline/api/endpoints");
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.allow).toBe("GET, POST");
+  });
+
+  it("expires access tokens after tokenTtlSeconds", async () => {
+    const emulator = await startEmulator({ tokenTtlSeconds: 0.3, seedResources: 0 });
+    const client = new Client(emulator.url);
+    try {
+      const token = await client.login("admin");
+      expect((await client.get("/pipeline/api/about", { token })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 400));
+      const reply = await client.get("/pipeline/api/about", { token });
+      expect(reply.status).toBe(401);
+      expect(reply.body.message).toBe("Access token has expired");
+    } finally {
+      await emulator.close();
+      await client.close();
+    }
+  });
+
+  it("accepts the users it is given instead of the defaults", async () => {
+    const emulator = await startEmulator({
+      users: [{ username: "ops", password: "pw", admin: true }],
+      seedResources: 0,
+    });
+    const client = new Client(emulator.url);
+    try {
+      expect(
+        (await client.post("/csp/gateway/am/api/login", { username: "admin", password: "admin-password" }))
+          .status,
+      ).toBe(401);
+      const reply = await client.post("/csp/gateway/am/api/login", { username: "ops", password: "pw" });
+      expect(reply.body.refresh_token).toBe("ops-refresh-token");
+    } finally {
+      await emulator.close();
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { CLI_DEFAULT_PORT, parseCli } from "../../../emulator/cli-args";
+
+describe("the command line", () => {
+  it("maps every flag onto an emulator option", () => {
+    const command = parseCli([
+      "--port=0",
+      "--host",
+      "127.0.0.1",
+      "--data",
+      "/tmp/x.json",
+      "--token-ttl",
+      "60",
+      "--request-delay-ms",
+      "10",
+      "--seed-resources",
+      "5",
+    ]);
+    expect(command).toEqual({
+      kind: "start",
+      options: {
+        port: 0,
+        host: "127.0.0.1",
+        dataFile: "/tmp/x.json",
+        tokenTtlSeconds: 60,
+        requestDelayMs: 10,
+        seedResources: 5,
+      },
+    });
+  });
+
+  it("listens on port 8080 unless told otherwise", () => {
+    expect(parseCli([])).toEqual({ kind: "start", options: { port: CLI_DEFAULT_PORT } });
+  });
+
+  it("asks for help with --help or -h", () => {
+    expect(parseCli(["--help"])).toEqual({ kind: "help" });
+    expect(parseCli(["-h"])).toEqual({ kind: "help" });
+  });
+
+  it("rejects unknown flags, bad numbers and half a TLS configuration", () => {
+    expect(() => parseCli(["--colour"])).toThrow(/Unknown option '--colour'/);
+    expect(() => parseCli(["--port", "eighty"])).toThrow("--port expects a number, got 'eighty'");
+    expect(() => parseCli(["--tls-key", "k.pem"])).toThrow("--tls-key and --tls-cert must be given together");
+  });
+});

@@ -1,0 +1,59 @@
+import { FaultInjector } from "../../../emulator/ops/faults";
+
+describe("fault rules", () => {
+  it("answer the first matching status rule, adding every matching delay", () => {
+    const faults = new FaultInjector();
+    faults.set({
+      rules: [
+        { kind: "delay", delayMs: 100 },
+        {
+          kind: "status",
+          method: "get",
+          path: "^/pipeline/api/endpoints",
+          status: 429,
+          retryAfterSeconds: 2,
+        },
+        { kind: "status", status: 500 },
+      ],
+    });
+    expect(faults.decide("GET", "/pipeline/api/endpoints/1")).toEqual({
+      delayMs: 100,
+      action: { kind: "status", status: 429, retryAfterSeconds: 2 },
+    });
+    expect(faults.decide("POST", "/pipeline/api/endpoints")).toEqual({
+      delayMs: 100,
+      action: { kind: "status", status: 500 },
+    });
+  });
+
+  it("apply to the next N matching requests only", () => {
+    const faults = new FaultInjector();
+    faults.set({ rules: [{ kind: "cut", count: 2, path: "/deployment/" }] });
+    expect(faults.decide("GET", "/pipeline/api/about").action).toBeUndefined();
+    expect(faults.decide("GET", "/deployment/api/resources").action).toEqual({ kind: "cut" });
+    expect(faults.list()).toEqual([{ kind: "cut", path: "/deployment/", count: 1 }]);
+    expect(faults.decide("GET", "/deployment/api/resources").action).toEqual({ kind: "cut" });
+    expect(faults.decide("GET", "/deployment/api/resources").action).toBeUndefined();
+    expect(faults.list()).toEqual([]);
+  });
+
+  it("apply at the given rate", () => {
+    const rolls = [0.1, 0.9];
+    const faults = new FaultInjector(() => rolls.shift() ?? 0);
+    faults.set({ rules: [{ kind: "status", status: 503, rate: 0.5 }] });
+    expect(faults.decide("GET", "/").action).toEqual({ kind: "status", status: 503 });
+    expect(faults.decide("GET", "/").action).toBeUndefined();
+  });
+
+  it.each([
+    [{}, "Body must be an object with a 'rules' array"],
+    [{ rules: [{ kind: "explode" }] }, "rules[0].kind must be one of: status, delay, cut"],
+    [{ rules: [{ kind: "delay" }] }, "rules[0].delayMs must be a non-negative number for a delay fault"],
+    [{ rules: [{ kind: "status", status: 42 }] }, "rules[0].status must be an integer between 100 and 599"],
+    [{ rules: [{ kind: "cut", path: "(" }] }, "rules[0].path is not a valid regular expression"],
+    [{ rules: [{ kind: "cut", rate: 2 }] }, "rules[0].rate must be a number between 0 and 1"],
+    [{ rules: [{ kind: "cut", count: 0 }] }, "rules[0].count must be a positive integer"],
+  ])("reject %j naming the problem", (body, message) => {
+    expect(() => new FaultInjector().set(body)).toThrow(message);
+  });
+});
