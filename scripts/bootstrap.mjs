@@ -19,18 +19,15 @@ if (major < 20 || (major === 20 && minor < 18)) {
   process.exit(1);
 }
 
-// 1. Dependencies: install when node_modules is missing or older than the lock file.
+// 1. Dependencies: install when node_modules is missing or older than the lock file. `npm install`
+// rather than `npm ci`: npm 11 writes lock files without the other platforms' optional bindings
+// (unrs-resolver's) and then refuses them in `npm ci` as out of sync; `npm install` installs the
+// locked versions all the same.
 const lock = path.join(root, "package-lock.json");
 const marker = path.join(root, "node_modules", ".package-lock.json");
-if (
-  !fs.existsSync(marker) ||
-  (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs)
-) {
-  say("installing dependencies (npm ci)");
-  execFileSync(npm, [fs.existsSync(lock) ? "ci" : "install", "--no-audit", "--no-fund"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+if (!fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs)) {
+  say("installing dependencies (npm install)");
+  execFileSync(npm, ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
 }
 
 // 2. node_modules/pulumi-aria -> the repository, so that example and test programs, and the

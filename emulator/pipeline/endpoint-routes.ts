@@ -60,6 +60,26 @@ function create(store: EndpointStore, ctx: RequestContext): StoredEndpoint {
   const who = callerOf(ctx).username;
   const endpoint: StoredEndpoint = {
     id: newId(),
+    ...specFields(spec, project, properties),
+    createdMicros: now,
+    updatedMicros: now,
+    createdBy: who,
+    updatedBy: who,
+  };
+  store.put(endpoint);
+  return endpoint;
+}
+
+/** The stored fields that a create or a full PUT takes from the request. */
+function specFields(
+  spec: EndpointSpecInput,
+  project: { name: string; id: string },
+  properties: Record<string, PropertyValue>,
+): Pick<
+  StoredEndpoint,
+  "name" | "project" | "projectId" | "type" | "description" | "isRestricted" | "properties" | "cloudProxyId"
+> {
+  return {
     name: spec.name,
     project: project.name,
     projectId: project.id,
@@ -68,13 +88,7 @@ function create(store: EndpointStore, ctx: RequestContext): StoredEndpoint {
     isRestricted: spec.isRestricted,
     properties,
     ...(spec.cloudProxyId !== undefined && { cloudProxyId: spec.cloudProxyId }),
-    createdMicros: now,
-    updatedMicros: now,
-    createdBy: who,
-    updatedBy: who,
   };
-  store.put(endpoint);
-  return endpoint;
 }
 
 /** Full PUT: a missing `project` keeps the current one; renames and moves are allowed. */
@@ -90,14 +104,7 @@ function update(store: EndpointStore, ctx: RequestContext, find: () => StoredEnd
   checkUnique(store, project.name, spec.name, existing.id);
   const updated: StoredEndpoint = {
     id: existing.id,
-    name: spec.name,
-    project: project.name,
-    projectId: project.id,
-    type: spec.type,
-    description: spec.description,
-    isRestricted: spec.isRestricted,
-    properties,
-    ...(spec.cloudProxyId !== undefined && { cloudProxyId: spec.cloudProxyId }),
+    ...specFields(spec, project, properties),
     createdMicros: existing.createdMicros,
     updatedMicros: Math.max(nowMicros(), existing.updatedMicros + 1),
     createdBy: existing.createdBy,

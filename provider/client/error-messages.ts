@@ -2,26 +2,28 @@
  * The words of API errors: what failed, why (the server's message), and what to do. Kept apart from
  * the classification in ./errors so each stays small. Messages are redacted by the caller.
  */
-import type { AriaErrorCode } from "./errors";
+import type { AriaApiErrorDetails } from "./errors";
 import { isSecretKey, REDACTED } from "./redact";
 
-/** Facts a message is written from. */
-export interface FailureFacts {
-  readonly code: AriaErrorCode;
-  readonly operation: string;
-  readonly method: string;
-  readonly path: string;
-  readonly status?: number;
-  readonly serverMessage?: string;
-  readonly requestId?: string;
-  readonly attempts: number;
+/** Facts a message is written from: the error's own details plus what only the message needs. */
+export interface FailureFacts extends Pick<
+  AriaApiErrorDetails,
+  | "code"
+  | "operation"
+  | "method"
+  | "path"
+  | "status"
+  | "serverMessage"
+  | "requestId"
+  | "attempts"
+  | "causeCode"
+  | "sentRequest"
+> {
   readonly timeoutSeconds?: number;
   readonly endpointWrite: boolean;
   readonly hint?: string;
   readonly detail?: string;
-  readonly causeCode?: string;
   readonly causeMessage?: string;
-  readonly sentRequest: boolean;
   readonly tls: boolean;
 }
 
