@@ -25,7 +25,10 @@ if (major < 20 || (major === 20 && minor < 18)) {
 // locked versions all the same.
 const lock = path.join(root, "package-lock.json");
 const marker = path.join(root, "node_modules", ".package-lock.json");
-if (!fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs)) {
+if (
+  !fs.existsSync(marker) ||
+  (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs)
+) {
   say("installing dependencies (npm install)");
   execFileSync(npm, ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
 }
