@@ -1,0 +1,164 @@
+// Summarises V8 CPU profiles (`node --cpu-prof`): self time per function and per package, so the
+// report can say where a phase's CPU time goes in the provider and program processes.
+
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+/** The package (or runtime part) a script URL belongs to. */
+export function categoryOf(url, functionName) {
+  if (!url) {
+    if (/^\((garbage collector|idle|program|root)\)$/.test(functionName)) return functionName;
+    return "(native/builtin)";
+  }
+  if (url.startsWith("node:internal/modules/")) return "module loading";
+  if (url.startsWith("node:")) return "node core";
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url.replace(/\\/g, "/"));
+  if (m) {
+    if (m[1] === "pulumi-aria") return "pulumi-aria";
+    if (m[1] === "@pulumi/pulumi") {
+      const sub = /@pulumi\/pulumi\/([^/]+)/.exec(url)?.[1] ?? "";
+      return `@pulumi/pulumi/${sub.replace(/\.js$/, "")}`;
+    }
+    return m[1];
+  }
+  if (/\/dist\/provider\//.test(url)) return "pulumi-aria";
+  if (/\/bench\/programs\//.test(url)) return "benchmark program";
+  return "other";
+}
+
+/** A function's name and place, the same in any profile of the same code. */
+function frameOf(callFrame) {
+  const name = callFrame.functionName || "(anonymous)";
+  const where = callFrame.url ? `${shortUrl(callFrame.url)}:${callFrame.lineNumber + 1}` : "";
+  return { name, where, key: `${name} ${where}`, category: categoryOf(callFrame.url, name) };
+}
+
+/**
+ * Summarises one `.cpuprofile`: self time (ms) per function and per category, and inclusive time
+ * per category and per function (the time of the samples with it on their stack, counted once per
+ * stack: "time under pulumi-aria frames" includes the zod, undici and module loading it calls).
+ */
+export function summariseProfile(profile, { top = 15, topInclusive = 80 } = {}) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfMs = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const id = profile.samples[i];
+    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
+  const functions = new Map();
+  const categories = new Map();
+  const inclusiveFunctions = new Map();
+  const inclusiveCategories = new Map();
+  const onPath = { key: new Map(), category: new Map() };
+  const enter = (map, k) => map.set(k, (map.get(k) ?? 0) + 1);
+  const leave = (map, k) => (map.get(k) === 1 ? map.delete(k) : map.set(k, map.get(k) - 1));
+  // Depth-first from the root: a node's inclusive time counts for its function and its category
+  // unless an ancestor already counted it (recursion).
+  const walk = (id) => {
+    const node = byId.get(id);
+    const frame = frameOf(node.callFrame);
+    const own = selfMs.get(id) ?? 0;
+    if (own > 0) {
+      const f = functions.get(frame.key) ?? {
+        function: frame.name,
+        where: frame.where,
+        category: frame.category,
+        selfMs: 0,
+      };
+      f.selfMs += own;
+      functions.set(frame.key, f);
+      categories.set(frame.category, (categories.get(frame.category) ?? 0) + own);
+    }
+    const countsKey = !onPath.key.has(frame.key);
+    const countsCategory = !onPath.category.has(frame.category);
+    enter(onPath.key, frame.key);
+    enter(onPath.category, frame.category);
+    let inclusive = own;
+    for (const child of node.children ?? []) inclusive += walk(child);
+    leave(onPath.key, frame.key);
+    leave(onPath.category, frame.category);
+    if (countsKey) {
+      const f = inclusiveFunctions.get(frame.key) ?? { ms: 0, category: frame.category };
+      f.ms += inclusive;
+      inclusiveFunctions.set(frame.key, f);
+    }
+    if (countsCategory)
+      inclusiveCategories.set(frame.category, (inclusiveCategories.get(frame.category) ?? 0) + inclusive);
+    return inclusive;
+  };
+  const totalMs = walk(profile.nodes[0].id);
+  const sorted = (map) => [...map].sort((a, b) => b[1] - a[1]);
+  return {
+    totalMs,
+    busyMs: totalMs - (categories.get("(idle)") ?? 0),
+    topFunctions: [...functions.values()]
+      .filter((f) => f.function !== "(idle)")
+      .sort((a, b) => b.selfMs - a.selfMs)
+      .slice(0, top),
+    categories: Object.fromEntries(sorted(categories)),
+    inclusiveCategories: Object.fromEntries(sorted(inclusiveCategories).filter(([c]) => !/^\(/.test(c))),
+    inclusiveFunctions: Object.fromEntries(
+      [...inclusiveFunctions]
+        .filter(([k]) => !/^\((root|idle|program)\)/.test(k))
+        .sort((a, b) => b[1].ms - a[1].ms)
+        .slice(0, topInclusive),
+    ),
+  };
+}
+
+/** Categories whose frames are plumbing (the call path to everything), not a cause. */
+const PLUMBING = new Set([
+  "node core",
+  "module loading",
+  "(native/builtin)",
+  "ts-node",
+  "benchmark program",
+  "other",
+]);
+
+/**
+ * The library functions, present in both profiles, whose inclusive time grew most from `floor` to
+ * `subject` (two summaries of the same kind of process): `[{function, subjectMs, floorMs,
+ * deltaMs}]`, largest growth first. Typically one call chain, read from the outermost down.
+ */
+export function inclusiveDelta(subject, floor, top = 8) {
+  const a = subject?.inclusiveFunctions ?? {};
+  const b = floor?.inclusiveFunctions ?? {};
+  return Object.keys(a)
+    .filter((k) => b[k] !== undefined && !PLUMBING.has(a[k].category))
+    .map((k) => ({ function: k, subjectMs: a[k].ms, floorMs: b[k].ms, deltaMs: a[k].ms - b[k].ms }))
+    .sort((x, y) => y.deltaMs - x.deltaMs)
+    .slice(0, top);
+}
+
+function shortUrl(url) {
+  const clean = url.replace(/^file:\/\//, "");
+  const nm = clean.lastIndexOf("node_modules/");
+  if (nm >= 0) return clean.slice(nm + "node_modules/".length);
+  const repo = clean.indexOf("/dist/");
+  return repo >= 0 ? clean.slice(repo + 1) : path.basename(clean);
+}
+
+/**
+ * Summarises every profile in `dir`, labelling each by the process that wrote it: `provider` (a pid
+ * of `providerPids`), `program` (`programPid`, the run-op process that runs the inline program) or
+ * `helper` (e.g. the shim's `node -e` that locates the provider script).
+ */
+export function summariseProfileDir(dir, { providerPids = [], programPid } = {}) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((file) => {
+      const pid = Number(/^CPU\.[^.]+\.[^.]+\.(\d+)\./.exec(file)?.[1]);
+      const profile = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+      return {
+        file,
+        pid,
+        process: providerPids.includes(pid) ? "provider" : pid === programPid ? "program" : "helper",
+        ...summariseProfile(profile),
+      };
+    })
+    .filter((p) => p.busyMs > 0)
+    .sort((a, b) => b.busyMs - a.busyMs);
+}

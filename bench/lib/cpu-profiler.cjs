@@ -1,0 +1,45 @@
+// Preloaded (`--require`, through NODE_OPTIONS) into the engine's node processes when the benchmark
+// runs with --profile: records a V8 CPU profile of the whole process with the inspector and writes
+// it as `CPU.<date>.<time>.<pid>.0.001.cpuprofile` into BENCH_CPU_PROF_DIR when the process exits,
+// also on SIGINT/SIGTERM (how the engine stops plugins). Node 20 refuses `--cpu-prof` in
+// NODE_OPTIONS, hence this. Writes nothing to stdout (the provider announces its port there).
+"use strict";
+
+const dir = process.env.BENCH_CPU_PROF_DIR;
+if (dir) {
+  const fs = require("node:fs");
+  const path = require("node:path");
+  const inspector = require("node:inspector");
+  const session = new inspector.Session();
+  session.connect();
+  session.post("Profiler.enable");
+  session.post("Profiler.setSamplingInterval", { interval: 500 });
+  session.post("Profiler.start");
+
+  let written = false;
+  const write = () => {
+    if (written) return;
+    written = true;
+    // The in-process session answers synchronously, so this works inside an `exit` handler.
+    session.post("Profiler.stop", (error, result) => {
+      if (error || !result) return;
+      const now = new Date();
+      const pad = (n) => String(n).padStart(2, "0");
+      const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(
+        path.join(dir, `CPU.${stamp}.${process.pid}.0.001.cpuprofile`),
+        JSON.stringify(result.profile),
+      );
+    });
+  };
+  process.on("exit", write);
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    const onSignal = () => {
+      write();
+      process.removeListener(signal, onSignal);
+      process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
+}

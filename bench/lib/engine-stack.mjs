@@ -1,0 +1,193 @@
+// One stack of one benchmark program on a temporary `file://` backend, run through the real engine
+// by scripts/run-op.js (one process per operation, as the e2e harness does). Each operation is
+// timed inside the run-op process (lib/op-timer.cjs), and the processes it starts (engine, program,
+// provider) are sampled while it runs (lib/process-sampler.mjs).
+
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import { createRequire } from "node:module";
+import * as os from "node:os";
+import * as path from "node:path";
+import { performance } from "node:perf_hooks";
+import { REPO_ROOT } from "./paths.mjs";
+import { descendantsOf, sampleProcesses } from "./process-sampler.mjs";
+
+const require = createRequire(import.meta.url);
+const RUN_OP = path.join(REPO_ROOT, "scripts", "run-op.js");
+const OP_TIMER = path.join(REPO_ROOT, "bench", "lib", "op-timer.cjs");
+const CPU_PROFILER = path.join(REPO_ROOT, "bench", "lib", "cpu-profiler.cjs");
+const SDK_DIR = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
+
+let engineRootCache;
+
+/** The engine root (`<root>/bin/pulumi`), found or built by scripts/ensure-engine.mjs. */
+export function engineRoot() {
+  engineRootCache ??= execFileSync(
+    process.execPath,
+    [path.join(REPO_ROOT, "scripts", "ensure-engine.mjs"), "--print-root", "--quiet"],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  ).trim();
+  return engineRootCache;
+}
+
+/** The engine's default `--parallel` (what every operation here uses), read from the CLI's help. */
+export function engineDefaultParallel() {
+  const help = execFileSync(path.join(engineRoot(), "bin", "pulumi"), ["up", "--help"], {
+    encoding: "utf8",
+    env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+  });
+  const m = /--parallel int32 .*\(default (\d+)\)/.exec(help);
+  return m ? Number(m[1]) : 4 * os.cpus().length;
+}
+
+/** Live child processes and stacks, so that an interrupted run can stop and remove them all. */
+const live = new Set();
+const stacks = new Set();
+
+/** Kills every operation still running (its process group and every descendant) and removes the stacks' directories. */
+export function killAllOperations() {
+  for (const child of live) {
+    // Plugins may run in process groups of their own: kill the descendants one by one as well.
+    for (const pid of [...descendantsOf(child.pid), child.pid]) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }
+  live.clear();
+  for (const stack of stacks) stack.dispose();
+}
+
+export class BenchStack {
+  /**
+   * @param {object} o
+   * @param {string} o.programDir absolute directory of the program's index.ts
+   * @param {string} o.projectName Pulumi project name (also the namespace of the program's config)
+   * @param {Record<string, {value: string, secret?: boolean}>} o.config stack config
+   * @param {Record<string, string>} [o.env] extra environment for the engine and its processes
+   */
+  constructor({ programDir, projectName, config, env = {} }) {
+    this.programDir = programDir;
+    this.projectName = projectName;
+    this.config = { ...config };
+    this.stackName = `b${randomBytes(4).toString("hex")}`;
+    this.tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-bench-"));
+    fs.mkdirSync(path.join(this.tmp, "state"));
+    fs.mkdirSync(path.join(this.tmp, "home"));
+    // Inside the repository, so the provider process resolves `pulumi-aria` through node_modules.
+    const benchRoot = path.join(REPO_ROOT, ".e2e");
+    fs.mkdirSync(benchRoot, { recursive: true });
+    this.workDir = fs.mkdtempSync(path.join(benchRoot, "bench-"));
+    this.env = {
+      PULUMI_CONFIG_PASSPHRASE: "bench-passphrase",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_HOME: path.join(this.tmp, "home"),
+      PULUMI_BACKEND_URL: `file://${path.join(this.tmp, "state")}`,
+      PATH: [path.join(engineRoot(), "bin"), SDK_DIR, process.env.PATH].join(path.delimiter),
+      ...env,
+    };
+    this.count = 0;
+    stacks.add(this);
+  }
+
+  /** Sets a stack config value (`ns:key`, or a bare key in the project's namespace). */
+  setConfig(key, value, secret = false) {
+    this.config[key.includes(":") ? key : `${this.projectName}:${key}`] = { value: String(value), secret };
+  }
+
+  /**
+   * Runs one operation in a fresh process. Answers the run-op result plus `ms` (the engine
+   * operation alone), `wallMs` (the whole process) and `processes` (per role: peak memory, CPU time, pids;
+   * see process-sampler.mjs).
+   * @param {string} op up | preview | refresh | destroy | export
+   * @param {{profileDir?: string}} [opts] write CPU profiles of every node process of the run
+   *   (the program, i.e. run-op, and the provider) into this directory (lib/cpu-profiler.cjs)
+   */
+  async run(op, { profileDir } = {}) {
+    const id = ++this.count;
+    const jobFile = path.join(this.tmp, `job-${id}.json`);
+    const resultFile = path.join(this.tmp, `result-${id}.json`);
+    const timingFile = path.join(this.tmp, `timing-${id}.json`);
+    const profiling = profileDir
+      ? {
+          BENCH_CPU_PROF_DIR: profileDir,
+          NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${CPU_PROFILER}`].filter(Boolean).join(" "),
+        }
+      : {};
+    const envVars = { ...this.env, ...profiling };
+    fs.writeFileSync(
+      jobFile,
+      JSON.stringify({
+        op,
+        options: op === "preview" ? { diff: true } : {},
+        programDir: this.programDir,
+        projectName: this.projectName,
+        stackName: this.stackName,
+        workDir: this.workDir,
+        backendUrl: this.env.PULUMI_BACKEND_URL,
+        engineRoot: engineRoot(),
+        config: this.config,
+        envVars,
+        resultFile,
+      }),
+    );
+    const preload = ["-r", OP_TIMER, ...(profileDir ? ["-r", CPU_PROFILER] : [])];
+    const started = performance.now();
+    const child = spawn(process.execPath, [...preload, RUN_OP, jobFile], {
+      cwd: this.workDir,
+      env: {
+        ...process.env,
+        ...this.env,
+        BENCH_TIMING_FILE: timingFile,
+        ...(profileDir ? { BENCH_CPU_PROF_DIR: profileDir } : {}),
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+      detached: true,
+    });
+    live.add(child);
+    const sampler = sampleProcesses(child.pid);
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += d;
+      if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
+    });
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    live.delete(child);
+    const processes = sampler.stop();
+    const wallMs = performance.now() - started;
+    if (!fs.existsSync(resultFile)) {
+      throw new Error(`pulumi ${op} did not produce a result (exit ${code}):\n${stderr.slice(-4000)}`);
+    }
+    const result = JSON.parse(fs.readFileSync(resultFile, "utf8"));
+    if (!result.ok) {
+      throw new Error(
+        `pulumi ${op} failed: ${result.error}\n--- stdout ---\n${String(result.stdout).slice(-6000)}\n` +
+          `--- stderr ---\n${String(result.stderr ?? "").slice(-4000)}${stderr.slice(-2000)}`,
+      );
+    }
+    const timings = fs.existsSync(timingFile) ? JSON.parse(fs.readFileSync(timingFile, "utf8")) : [];
+    const ms = timings.find((t) => t.op === op)?.ms ?? wallMs;
+    return { ...result, ms, wallMs, processes: processes.roles, programPid: child.pid };
+  }
+
+  /** The exported deployment (`pulumi stack export`). */
+  async exportStack() {
+    return (await this.run("export")).deployment;
+  }
+
+  /** Removes the stack's temporary directories (the stack itself must be destroyed first). */
+  dispose() {
+    stacks.delete(this);
+    fs.rmSync(this.tmp, { recursive: true, force: true });
+    fs.rmSync(this.workDir, { recursive: true, force: true });
+  }
+}

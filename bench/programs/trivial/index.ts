@@ -1,0 +1,63 @@
+/*
+ * Benchmark program, the engine floor: N dynamic resources with the same inputs as the endpoints
+ * program, whose provider calls nothing. What a phase costs here is what the engine, the program
+ * process and the dynamic-provider host cost on their own. Config as the endpoints program
+ * (`count`, `targetUrl`, `changed`).
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+const config = new pulumi.Config();
+const count = config.requireNumber("count");
+const targetUrl = config.require("targetUrl");
+const changed = config.getNumber("changed") ?? -1;
+
+/** Inputs without the engine's own fields (`__provider`). */
+function own(inputs: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...inputs };
+  delete copy.__provider;
+  return copy;
+}
+
+const provider: pulumi.dynamic.ResourceProvider = {
+  async check(_olds, news) {
+    return { inputs: news };
+  },
+  async diff(_id, olds, news) {
+    return { changes: JSON.stringify(own(olds)) !== JSON.stringify(own(news)) };
+  },
+  async create(inputs) {
+    return { id: String(inputs.name), outs: own(inputs) };
+  },
+  async read(id, props) {
+    return { id, props: own(props ?? {}), inputs: own(props ?? {}) };
+  },
+  async update(_id, _olds, news) {
+    return { outs: own(news) };
+  },
+  async delete() {
+    /* nothing to delete */
+  },
+};
+
+class Trivial extends pulumi.dynamic.Resource {
+  constructor(name: string, props: pulumi.Inputs) {
+    super(provider, name, props, { additionalSecretOutputs: ["secretProperties"] }, "bench", "Trivial");
+  }
+}
+
+for (let i = 0; i < count; i++) {
+  new Trivial(`ep-${i}`, {
+    project: "Default Project",
+    name: `bench-endpoint-${i}`,
+    type: "jenkins",
+    description: `Benchmark endpoint ${i}`,
+    properties: {
+      url: `${targetUrl}/jenkins/${i}`,
+      username: "bench",
+      folderPath: i === changed ? "/jobs/changed" : "/jobs",
+    },
+    secretProperties: pulumi.secret({ password: `bench-password-${i}` }),
+  });
+}
+
+export const resources = count;

@@ -1,0 +1,234 @@
+#!/usr/bin/env node
+// The benchmark (`npm run bench`): what the provider costs, against the floors it cannot beat,
+// measured in the same run. For each N, three runs of the five phases (create, preview with no
+// changes, refresh, up changing one, destroy):
+//   - the endpoints program (bench/programs/endpoints) through the real engine, against the emulator;
+//   - the engine floor: the same number of trivial dynamic resources (bench/programs/trivial);
+//   - the API floor: the calls each phase needs, made directly through the client (bench/api-floor.mjs).
+// Then getEndpoints over 10,000 endpoints (bench/lookup.mjs), and with --profile one extra,
+// CPU-profiled lifecycle. Writes results.json, report.md and chart.svg under bench/results/<timestamp>/
+// and prints the table. See bench/README.md.
+
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import { analyseSizes, analyseSlopes, judgeTargets } from "./lib/analysis.mjs";
+import { killAllScripts, runScript } from "./lib/children.mjs";
+import { installConcurrencyProbe } from "./lib/concurrency-probe.mjs";
+import { engineDefaultParallel, engineRoot, killAllOperations } from "./lib/engine-stack.mjs";
+import { measureSize } from "./lib/measure-size.mjs";
+import { BENCH_DIR, EMULATOR_MODULE } from "./lib/paths.mjs";
+import { restorePrerequisites } from "./lib/prerequisites.mjs";
+import { probeCheckpoints } from "./lib/checkpoint-probe.mjs";
+import { profileLifecycle } from "./lib/profile-run.mjs";
+import { consoleSummary, writeReport } from "./report.mjs";
+
+const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options])
+  --sizes 10,100,500     numbers of endpoints (default 10,100,500)
+  --repeat 3             repetitions of preview and refresh (median; default 3)
+  --cycles 1             repetitions of the whole lifecycle (median of create/update/destroy; default 1)
+  --out <dir>            results directory (default bench/results/<timestamp>)
+  --validate true|false  the endpoints' validate input (default: unset, the provider's default)
+  --lookup-count 10000   endpoints for the getEndpoints benchmark; 0 skips it
+  --profile              one extra, CPU-profiled lifecycle (provider and program processes), and
+                         the engine floor's create and destroy without the engine's checkpoints
+  --profile-size <N>     size of the profiled lifecycle (default: the largest size)
+  --help`;
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "10,100,500" },
+    repeat: { type: "string", default: "3" },
+    cycles: { type: "string", default: "1" },
+    out: { type: "string" },
+    validate: { type: "string" },
+    "lookup-count": { type: "string", default: "10000" },
+    profile: { type: "boolean", default: false },
+    "profile-size": { type: "string" },
+    help: { type: "boolean", default: false },
+  },
+});
+if (args.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+
+const positiveInt = (name, value, allowZero = false) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) {
+    process.stderr.write(
+      `--${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got '${value}'\n${USAGE}\n`,
+    );
+    process.exit(2);
+  }
+  return n;
+};
+const sizes = [...new Set(args.sizes.split(",").map((s) => positiveInt("sizes", s.trim())))].sort(
+  (a, b) => a - b,
+);
+const repeat = positiveInt("repeat", args.repeat);
+const cycles = positiveInt("cycles", args.cycles);
+const lookupCount = positiveInt("lookup-count", args["lookup-count"], true);
+const profileSize = args["profile-size"]
+  ? positiveInt("profile-size", args["profile-size"])
+  : sizes[sizes.length - 1];
+if (args.validate !== undefined && !["true", "false"].includes(args.validate)) {
+  process.stderr.write(`--validate must be true or false\n${USAGE}\n`);
+  process.exit(2);
+}
+const validate = args.validate === undefined ? undefined : args.validate === "true";
+
+const startedAt = new Date();
+const stamp = startedAt
+  .toISOString()
+  .replace(/[:.]/g, "-")
+  .replace(/-\d{3}Z$/, "Z");
+const outDir = path.resolve(args.out ?? path.join(BENCH_DIR, "results", stamp));
+fs.mkdirSync(outDir, { recursive: true });
+const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+
+// `npm run bench` bootstraps first; `node bench/run.mjs` alone does it here when needed.
+restorePrerequisites(log);
+
+const REFRESH_TOKEN = "admin-refresh-token";
+const MAX_ATTEMPTS = 3;
+const RETRY_DELAY_MS = 30_000;
+installConcurrencyProbe();
+const { startEmulator } = await import(EMULATOR_MODULE);
+const emulators = [];
+/** Runs `body` with a fresh emulator, closed afterwards. */
+const withEmulator = async (body) => {
+  const emulator = await startEmulator({ port: 0, seedResources: 0 });
+  emulators.push(emulator);
+  try {
+    return await body(emulator);
+  } finally {
+    emulators.splice(emulators.indexOf(emulator), 1);
+    await emulator.close();
+  }
+};
+const stopAll = async () => {
+  killAllOperations();
+  killAllScripts();
+  await Promise.all(emulators.splice(0).map((e) => e.close()));
+};
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    log(`${signal}: stopping every process of the run`);
+    stopAll().finally(() => process.exit(130));
+  });
+}
+
+async function main() {
+  const root = engineRoot();
+  const parallel = engineDefaultParallel();
+  const pulumiVersion = execFileSync(path.join(root, "bin", "pulumi"), ["version"], {
+    encoding: "utf8",
+    env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+  }).trim();
+  log(`engine ${pulumiVersion} at ${root}; default parallelism ${parallel}; results in ${outDir}`);
+
+  const loadAtStart = os.loadavg()[0];
+  const raw = { sizes: {} };
+  const warnings = [];
+  const errors = [];
+  const retries = [];
+  const ctx = { refreshToken: REFRESH_TOKEN, repeat, cycles, validate, parallel, log };
+  // Each stage gets a fresh emulator and, when it fails (say, the package was rebuilt or unlinked
+  // under the run by other work in the tree), up to two more attempts; a stage that still fails ends
+  // the measurements, not the report.
+  const stage = async (name, body) => {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      // Give a rebuild or reinstall in progress time to finish before trying again.
+      if (attempt > 1) await sleep(RETRY_DELAY_MS);
+      try {
+        restorePrerequisites(log);
+        await withEmulator((emulator) => body({ ...ctx, url: emulator.url }));
+        return true;
+      } catch (error) {
+        const message = String(error?.stack ?? error).slice(0, 8000);
+        log(`${name} failed (attempt ${attempt} of ${MAX_ATTEMPTS}): ${message.split("\n")[0]}`);
+        (attempt < MAX_ATTEMPTS ? retries : errors).push({ stage: name, attempt, message });
+      }
+    }
+    return false;
+  };
+
+  for (const n of sizes) {
+    const ok = await stage(`N=${n}`, async (c) => {
+      const { warnings: w, ...entry } = await measureSize(n, c);
+      warnings.push(...w);
+      raw.sizes[n] = entry;
+    });
+    if (!ok) break;
+  }
+
+  let lookup;
+  if (lookupCount > 0 && errors.length === 0) {
+    await stage("getEndpoints", async (c) => {
+      log(`getEndpoints over ${lookupCount} endpoints (seeding them first)`);
+      lookup = await runScript("lookup.mjs", {
+        url: c.url,
+        refreshToken: REFRESH_TOKEN,
+        count: lookupCount,
+        concurrency: 16,
+        repeat,
+      });
+    });
+  }
+
+  let profiles;
+  if (args.profile && errors.length === 0) {
+    await stage("profile", async (c) => {
+      log(`profiling one lifecycle of each program at N=${profileSize}`);
+      profiles = await profileLifecycle(profileSize, outDir, c);
+      profiles.withoutCheckpoints = await probeCheckpoints(profileSize, c);
+    });
+  }
+
+  if (Object.keys(raw.sizes).length === 0) {
+    fs.writeFileSync(path.join(outDir, "results.json"), JSON.stringify({ errors, warnings }, null, 2));
+    throw new Error(`no size completed; see ${path.join(outDir, "results.json")}`);
+  }
+  const analysed = analyseSizes(raw);
+  const slopes = analyseSlopes(analysed);
+  const results = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    command: `node bench/run.mjs ${process.argv.slice(2).join(" ")}`.trim(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "unknown",
+      memoryBytes: os.totalmem(),
+      node: process.versions.node,
+      platform: `${os.platform()} ${os.release()}`,
+      pulumi: pulumiVersion,
+      loadAverage: { start: loadAtStart, end: os.loadavg()[0] },
+    },
+    config: { sizes, repeat, cycles, parallel, validate, lookupCount, profile: args.profile, profileSize },
+    sizes: analysed,
+    slopes,
+    targets: judgeTargets(analysed, slopes, lookup),
+    lookup,
+    profiles,
+    warnings,
+    errors,
+    retries,
+    raw,
+  };
+  fs.writeFileSync(path.join(outDir, "results.json"), JSON.stringify(results, null, 2));
+  writeReport(outDir, results);
+  process.stdout.write(consoleSummary(results));
+  process.stdout.write(
+    `\nResults: ${path.relative(process.cwd(), outDir) || "."}/{results.json,report.md,chart.svg}\n`,
+  );
+}
+
+try {
+  await main();
+} finally {
+  await stopAll();
+}
