@@ -202,8 +202,12 @@ async function buildNodeLanguageHost(goBin, work, env, version, buildArgs) {
     await run(goBin, ["get", `${NODEJS_HOST_MODULE}@${pseudo}`], { cwd: work, env, echo: false });
     await run(goBin, buildArgs, { cwd: work, env });
   } catch (err) {
+    const lines = String(err.message)
+      .split("\n")
+      .filter((l) => l.trim());
+    const reason = lines.find((l) => /40[34]|not available|not found/i.test(l)) ?? lines[0];
     log(
-      `note: the Node language host (pulumi-language-nodejs) could not be built: ${String(err.message).split("\n")[0]}\n` +
+      `note: the Node language host (pulumi-language-nodejs) could not be built: ${reason.trim()}\n` +
         `[engine] The tests, demo and benchmarks do not need it (they run inline programs through the Automation API).`,
     );
   }
