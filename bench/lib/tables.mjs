@@ -23,6 +23,17 @@ export function textTable(header, rows) {
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
+/** One row per size (ascending) and phase, built by `row(n, label, phaseResult)`. */
+function phaseRows(sizes, row) {
+  const rows = [];
+  for (const n of Object.keys(sizes)
+    .map(Number)
+    .sort((a, b) => a - b)) {
+    for (const { name, label } of PHASES) rows.push(row(n, label, sizes[n].phases[name]));
+  }
+  return rows;
+}
+
 /** The main table: per size and phase, time against the floors, requests and provider memory. */
 export function mainTable(sizes) {
   const header = [
@@ -39,29 +50,23 @@ export function mainTable(sizes) {
     "provider peak MB",
     "provider CPU ms",
   ];
-  const rows = [];
-  for (const n of Object.keys(sizes)
-    .map(Number)
-    .sort((a, b) => a - b)) {
-    for (const { name, label } of PHASES) {
-      const p = sizes[n].phases[name];
-      const r = p.endpoints.requestSummary;
-      rows.push([
-        n,
-        label,
-        ms(p.endpoints.ms),
-        ms(p.engineFloor.ms),
-        ms(p.apiFloor.ms),
-        ratio(p.ratio),
-        ratio(p.cpuRatio),
-        r.total,
-        r.perResource.toFixed(2),
-        r.oneOff,
-        mb(p.endpoints.providerPeakRssBytes),
-        ms(p.endpoints.cpuMs.provider),
-      ]);
-    }
-  }
+  const rows = phaseRows(sizes, (n, label, p) => {
+    const r = p.endpoints.requestSummary;
+    return [
+      n,
+      label,
+      ms(p.endpoints.ms),
+      ms(p.engineFloor.ms),
+      ms(p.apiFloor.ms),
+      ratio(p.ratio),
+      ratio(p.cpuRatio),
+      r.total,
+      r.perResource.toFixed(2),
+      r.oneOff,
+      mb(p.endpoints.providerPeakRssBytes),
+      ms(p.endpoints.cpuMs.provider),
+    ];
+  });
   return { header, rows };
 }
 
@@ -79,21 +84,15 @@ export function requestsTable(sizes) {
       .sort((a, b) => b[1] - a[1])
       .map(([route, c]) => `${c} × ${route}`)
       .join("<br>") || "none";
-  const rows = [];
-  for (const n of Object.keys(sizes)
-    .map(Number)
-    .sort((a, b) => a - b)) {
-    for (const { name, label } of PHASES) {
-      const p = sizes[n].phases[name];
-      rows.push([
-        n,
-        label,
-        fmt(p.endpoints.requests),
-        fmt(p.apiFloor.requests),
-        `${p.endpoints.maxInFlight} / ${p.apiFloor.maxInFlight ?? "n/a"}`,
-      ]);
-    }
-  }
+  const rows = phaseRows(sizes, (n, label, p) => {
+    return [
+      n,
+      label,
+      fmt(p.endpoints.requests),
+      fmt(p.apiFloor.requests),
+      `${p.endpoints.maxInFlight} / ${p.apiFloor.maxInFlight ?? "n/a"}`,
+    ];
+  });
   return { header, rows };
 }
 
@@ -141,22 +140,16 @@ export function cpuTable(sizes) {
     "floor provider peak MB",
   ];
   const triple = (c) => `${ms(c.provider)} / ${ms(c.program)} / ${ms(c.engine)}`;
-  const rows = [];
-  for (const n of Object.keys(sizes)
-    .map(Number)
-    .sort((a, b) => a - b)) {
-    for (const { name, label } of PHASES) {
-      const p = sizes[n].phases[name];
-      rows.push([
-        n,
-        label,
-        triple(p.endpoints.cpuMs),
-        triple(p.engineFloor.cpuMs),
-        ms(p.endpoints.serverMs),
-        mb(p.endpoints.providerPeakRssBytes),
-        mb(p.engineFloor.providerPeakRssBytes),
-      ]);
-    }
-  }
+  const rows = phaseRows(sizes, (n, label, p) => {
+    return [
+      n,
+      label,
+      triple(p.endpoints.cpuMs),
+      triple(p.engineFloor.cpuMs),
+      ms(p.endpoints.serverMs),
+      mb(p.endpoints.providerPeakRssBytes),
+      mb(p.engineFloor.providerPeakRssBytes),
+    ];
+  });
   return { header, rows };
 }
