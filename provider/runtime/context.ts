@@ -53,7 +53,7 @@ export function programApiClient(): AriaClient {
 function settingFrom(lookup: ConfigLookup | undefined, key: SettingKey): string | undefined {
   const fromConfig = lookup?.(key);
   if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
-  const fromEnv = process.env[SETTINGS[key].env];
+  const fromEnv = process.env[SETTINGS[key]];
   return fromEnv === "" ? undefined : fromEnv;
 }
 

@@ -1,24 +1,13 @@
+import { CONFIG_ENV_NAMES } from "../client/config";
+
 /**
  * Every configuration key the package reads, in the `vra` namespace of Pulumi config
- * (`pulumi config set vra:url ...`) with the matching environment variable. Config beats the
- * environment. Keys marked secret must be set with `--secret`.
+ * (`pulumi config set vra:url ...`), with the matching environment variable. Config beats the
+ * environment. The client's own keys come from its table; `validateEndpoints` is the provider's.
  */
 export const SETTINGS = {
-  url: { env: "VRA_URL", secret: false },
-  accessToken: { env: "VRA_ACCESS_TOKEN", secret: true },
-  refreshToken: { env: "VRA_REFRESH_TOKEN", secret: true },
-  username: { env: "VRA_USERNAME", secret: false },
-  password: { env: "VRA_PASSWORD", secret: true },
-  domain: { env: "VRA_DOMAIN", secret: false },
-  insecure: { env: "VRA_INSECURE", secret: false },
-  caCert: { env: "VRA_CA_CERT", secret: false },
-  apiTimeout: { env: "VRA_API_TIMEOUT", secret: false },
-  reauthorizeTimeout: { env: "VRA_REAUTHORIZE_TIMEOUT", secret: false },
-  maxRetries: { env: "VRA_MAX_RETRIES", secret: false },
-  apiVersion: { env: "VRA_API_VERSION", secret: false },
-  deploymentApiVersion: { env: "VRA_DEPLOYMENT_API_VERSION", secret: false },
-  pipelineBasePath: { env: "VRA_PIPELINE_BASE_PATH", secret: false },
-  validateEndpoints: { env: "VRA_VALIDATE_ENDPOINTS", secret: false },
+  ...CONFIG_ENV_NAMES,
+  validateEndpoints: "VRA_VALIDATE_ENDPOINTS",
 } as const;
 
 /** A configuration key of the `vra` namespace, without the prefix. */
