@@ -9,7 +9,7 @@
 //   npm run demo -- --keep-running   same, then keep the servers up to look around (Ctrl-C stops)
 //   npm run demo -- --destroy        delete everything the demo created and remove .demo/
 
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as https from "node:https";
 import { createRequire } from "node:module";
@@ -250,12 +250,8 @@ async function main() {
   const portsFile = path.join(demoDir, "ports.json");
   const saved = readJson(portsFile, {});
 
-  const engineRoot = execFileSync(
-    process.execPath,
-    [path.join(root, "scripts", "ensure-engine.mjs"), "--print-root", "--quiet"],
-    { encoding: "utf8" },
-  ).trim();
-  const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [root] }));
+  const { engineEnv, engineRoot: findEngine } = require("./engine-env.js");
+  const engineRoot = findEngine({ quiet: true });
 
   line(bold("pulumi-aria demo: examples/quickstart against a local Aria Automation emulator"));
   step("Starting the local servers");
@@ -274,14 +270,12 @@ async function main() {
   const ctx = {
     workDir,
     engineRoot,
-    env: {
-      PATH: [path.join(engineRoot, "bin"), sdkDir, process.env.PATH].join(path.delimiter),
-      PULUMI_BACKEND_URL: `file://${path.join(demoDir, "state")}`,
-      PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
-      PULUMI_HOME: path.join(demoDir, "home"),
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    },
+    env: engineEnv({
+      root: engineRoot,
+      stateDir: path.join(demoDir, "state"),
+      homeDir: path.join(demoDir, "home"),
+      passphrase: PASSPHRASE,
+    }),
     // What `pulumi config set` (with --secret for the secrets) would hold for this stack.
     config: {
       "vra:url": { value: emulator.url, secret: false },

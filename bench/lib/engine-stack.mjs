@@ -17,18 +17,11 @@ const require = createRequire(import.meta.url);
 const RUN_OP = path.join(REPO_ROOT, "scripts", "run-op.js");
 const OP_TIMER = path.join(REPO_ROOT, "bench", "lib", "op-timer.cjs");
 const CPU_PROFILER = path.join(REPO_ROOT, "bench", "lib", "cpu-profiler.cjs");
-const SDK_DIR = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
-
-let engineRootCache;
+const { engineEnv, engineRoot: engineRootOf } = require("../../scripts/engine-env.js");
 
 /** The engine root (`<root>/bin/pulumi`), found or built by scripts/ensure-engine.mjs. */
 export function engineRoot() {
-  engineRootCache ??= execFileSync(
-    process.execPath,
-    [path.join(REPO_ROOT, "scripts", "ensure-engine.mjs"), "--print-root", "--quiet"],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
-  ).trim();
-  return engineRootCache;
+  return engineRootOf({ quiet: true });
 }
 
 /** The engine's default `--parallel` (what every operation here uses), read from the CLI's help. */
@@ -87,12 +80,12 @@ export class BenchStack {
     fs.mkdirSync(benchRoot, { recursive: true });
     this.workDir = fs.mkdtempSync(path.join(benchRoot, "bench-"));
     this.env = {
-      PULUMI_CONFIG_PASSPHRASE: "bench-passphrase",
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_HOME: path.join(this.tmp, "home"),
-      PULUMI_BACKEND_URL: `file://${path.join(this.tmp, "state")}`,
-      PATH: [path.join(engineRoot(), "bin"), SDK_DIR, process.env.PATH].join(path.delimiter),
+      ...engineEnv({
+        root: engineRoot(),
+        stateDir: path.join(this.tmp, "state"),
+        homeDir: path.join(this.tmp, "home"),
+        passphrase: "bench-passphrase",
+      }),
       ...env,
     };
     this.count = 0;

@@ -7,16 +7,16 @@
  * jest's module sandbox. The program's working directory lives under `<repo>/.e2e/` so that the
  * provider process resolves `pulumi-aria` through node_modules as it would in a user's project.
  */
-import { ChildProcess, execFileSync, spawn } from "node:child_process";
+import { ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator";
+import { engineEnv, engineRoot as engineRootOf } from "../../scripts/engine-env";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
 const RUN_OP = path.join(REPO_ROOT, "scripts", "run-op.js");
-const SDK_DIR = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
 
 /** Refresh tokens of the emulator's default users. */
 export const USERS = {
@@ -68,22 +68,8 @@ export interface RequestLog {
   entries: Array<{ method: string; path: string; route: string; status: number }>;
 }
 
-let engineRootCache: string | undefined;
-
 /** The engine root (`<root>/bin/pulumi`), found or built by scripts/ensure-engine.mjs. */
-export function engineRoot(): string {
-  if (!engineRootCache) {
-    engineRootCache = execFileSync(
-      process.execPath,
-      [path.join(REPO_ROOT, "scripts", "ensure-engine.mjs"), "--print-root"],
-      {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    ).trim();
-  }
-  return engineRootCache;
-}
+export const engineRoot = (): string => engineRootOf();
 
 function assertBuilt(): void {
   const impl = path.join(REPO_ROOT, "dist", "provider", "dynamic", "impl.js");
@@ -251,15 +237,13 @@ export async function openStack(options: OpenStackOptions): Promise<E2EStack> {
   const e2eRoot = path.join(REPO_ROOT, ".e2e");
   fs.mkdirSync(e2eRoot, { recursive: true });
   const workDir = fs.mkdtempSync(path.join(e2eRoot, "work-"));
-  const root = engineRoot();
   const env: Record<string, string> = {
-    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    PULUMI_HOME: path.join(tmp, "home"),
-    PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
-    // The engine finds pulumi-resource-pulumi-nodejs next to the CLI or on PATH; the SDK ships it.
-    PATH: [path.join(root, "bin"), SDK_DIR, process.env.PATH].join(path.delimiter),
+    ...engineEnv({
+      root: engineRoot(),
+      stateDir: path.join(tmp, "state"),
+      homeDir: path.join(tmp, "home"),
+      passphrase: "e2e-passphrase",
+    }),
     ...options.env,
   };
   const projectName = options.projectName ?? "e2e";

@@ -1,0 +1,41 @@
+// What every runner of the real engine needs (the e2e harness, the demo, the benchmarks): the
+// engine root found or built by ensure-engine.mjs, and the offline environment the CLI, the
+// program and the dynamic-provider process run in.
+"use strict";
+
+const { execFileSync } = require("node:child_process");
+const path = require("node:path");
+
+const REPO_ROOT = path.resolve(__dirname, "..");
+// The SDK ships pulumi-resource-pulumi-nodejs, the shim that starts the dynamic-provider process.
+const SDK_DIR = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
+
+let cachedRoot;
+
+/** The engine root (`<root>/bin/pulumi`), found or built once per process by scripts/ensure-engine.mjs. */
+function engineRoot({ quiet = false } = {}) {
+  if (!cachedRoot) {
+    const args = [path.join(REPO_ROOT, "scripts", "ensure-engine.mjs"), "--print-root"];
+    if (quiet) args.push("--quiet");
+    cachedRoot = execFileSync(process.execPath, args, {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    }).trim();
+  }
+  return cachedRoot;
+}
+
+/** The environment of an engine run on a local `file://` backend, with no network and no plugin downloads. */
+function engineEnv({ root, stateDir, homeDir, passphrase }) {
+  return {
+    PULUMI_CONFIG_PASSPHRASE: passphrase,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_HOME: homeDir,
+    PULUMI_BACKEND_URL: `file://${stateDir}`,
+    // The engine finds pulumi-resource-pulumi-nodejs next to the CLI or on PATH.
+    PATH: [path.join(root, "bin"), SDK_DIR, process.env.PATH].join(path.delimiter),
+  };
+}
+
+module.exports = { engineRoot, engineEnv, REPO_ROOT };
