@@ -1,11 +1,20 @@
 #!/usr/bin/env node
-// Finds or builds the Pulumi engine (CLI) that the end-to-end tests, the demo and the benchmarks
-// drive through the Automation API, and prints its root (`<root>/bin/pulumi`).
+// Finds or builds the Pulumi engine that the end-to-end tests, the demo and the benchmarks run: the
+// CLI, the Node language host (what runs a program directory under `pulumi up`) and the
+// dynamic-provider shim, side by side in `<root>/bin`. Prints the root.
 //
 // Order: $PULUMI_ARIA_ENGINE_ROOT; a `pulumi` on PATH whose version matches the dev
-// @pulumi/pulumi; a cached build under ~/.cache/pulumi-aria/pulumi-v<version>; otherwise a build
-// from the CLI's Go modules at that version (needs Go and the Go module proxy), made in a temporary
-// directory and renamed into place, so that concurrent runs never see a half-built cache.
+// @pulumi/pulumi (it keeps its own language host); a cached build under
+// ~/.cache/pulumi-aria/pulumi-v<version>; otherwise a build from the CLI's Go modules at that version
+// (needs Go and the Go module proxy), made in a temporary directory and renamed into place, so that
+// concurrent runs never see a half-built cache.
+//
+// The Node language host: the module matching the CLI
+// (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3, untagged, at the pkg tag's
+// commit) when the module proxy serves it; otherwise the host that still lived inside the SDK module,
+// package github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs at v3.68.0 (the newest SDK
+// version that holds it), built in a wrapper module because its go.mod has a replace directive.
+// Which one is used is printed, and recorded in <root>/bin/language-host.json.
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
@@ -22,6 +31,10 @@ const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "
 const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
 const SDK_MODULE = "github.com/pulumi/pulumi/sdk/v3";
 const NODEJS_HOST_MODULE = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3";
+// The fallback host: the last SDK release that still carried the Node language host in its own module.
+const LEGACY_HOST_SDK_VERSION = "v3.68.0";
+const LEGACY_HOST_PACKAGE = `${SDK_MODULE}/nodejs/cmd/pulumi-language-nodejs`;
+const HOST_INFO = "language-host.json";
 // pkg/go.mod carries this non-local replace; a wrapper module must repeat it to build the CLI.
 const CLIPBOARD_REPLACE =
   "github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e";
@@ -88,6 +101,16 @@ function usableRoot(root, version) {
   return fs.existsSync(path.join(bin, "pulumi-resource-pulumi-nodejs"));
 }
 
+/** What the root's Node language host is (written when it was built), if it has one. */
+function hostInfo(root) {
+  try {
+    if (!fs.existsSync(path.join(root, "bin", "pulumi-language-nodejs"))) return undefined;
+    return JSON.parse(fs.readFileSync(path.join(root, "bin", HOST_INFO), "utf8"));
+  } catch {
+    return { source: "unknown origin" };
+  }
+}
+
 function run(cmd, args, { echo = true, ...opts } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], ...opts });
@@ -129,14 +152,7 @@ async function build(version, target) {
     20000,
   );
   try {
-    const env = {
-      ...process.env,
-      CGO_ENABLED: "0",
-      GOFLAGS: "-mod=mod -buildvcs=false",
-      // Recent Pulumi tags are not always in the checksum database mirror reachable here; the
-      // module proxy still serves them and go.sum records what was downloaded.
-      GONOSUMDB: [process.env.GONOSUMDB, "github.com/pulumi/pulumi"].filter(Boolean).join(","),
-    };
+    const env = goEnv();
     fs.writeFileSync(
       path.join(work, "go.mod"),
       `module pulumi-aria/engine-build\n\ngo 1.25\n\nrequire (\n\t${PKG_MODULE} v${version}\n\t${SDK_MODULE} v${version}\n)\n\nreplace ${CLIPBOARD_REPLACE}\n`,
@@ -146,27 +162,12 @@ async function build(version, target) {
       `//go:build tools\n\npackage tools\n\nimport _ "${PKG_MODULE}/cmd/pulumi"\n`,
     );
     log(`building Pulumi CLI v${version} from Go modules in ${work}`);
-    await run(goBin, ["mod", "tidy"], { cwd: work, env });
-    const ldflags = `-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v${version}`;
-    const buildArgs = (out, pkg) => [
-      "build",
-      "-trimpath",
-      "-tags",
-      "osusergo,grpcnotrace",
-      "-ldflags",
-      ldflags,
-      "-o",
-      out,
-      pkg,
-    ];
-    await run(goBin, buildArgs(path.join(bin, "pulumi"), `${PKG_MODULE}/cmd/pulumi`), { cwd: work, env });
-    await buildNodeLanguageHost(
-      goBin,
-      work,
+    await tidyVerified(goBin, work, env);
+    await run(goBin, goBuildArgs(path.join(bin, "pulumi"), `${PKG_MODULE}/cmd/pulumi`, `v${version}`), {
+      cwd: work,
       env,
-      version,
-      buildArgs(path.join(bin, "pulumi-language-nodejs"), NODEJS_HOST_MODULE),
-    );
+    });
+    await buildNodeLanguageHost(goBin, work, env, version, bin);
     fs.copyFileSync(shimSource(), path.join(bin, "pulumi-resource-pulumi-nodejs"));
     fs.chmodSync(path.join(bin, "pulumi-resource-pulumi-nodejs"), 0o755);
     const stamped = pulumiVersionOf(path.join(bin, "pulumi"));
@@ -185,14 +186,45 @@ async function build(version, target) {
   }
 }
 
+/** The Go environment of a build: static binaries, module mode, checksums verified by default. */
+function goEnv() {
+  return { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=mod -buildvcs=false" };
+}
+
 /**
- * The Node language host is only needed to run a program directory with `pulumi up`; the tests, the
- * demo and the benchmarks use Automation API inline programs, which serve the language runtime from
- * the Node process itself. The host's module has no tags, so it is required at the commit of the
- * pkg tag (a pseudo-version); a module proxy that does not serve that pseudo-version is reported,
- * not fatal.
+ * `go mod tidy` with checksum verification against the checksum database. Where the database cannot
+ * be reached or does not know a Pulumi version, the build goes on without verifying Pulumi's own
+ * modules (GONOSUMDB) and says so: go.sum then only records what the module proxy served.
  */
-async function buildNodeLanguageHost(goBin, work, env, version, buildArgs) {
+async function tidyVerified(goBin, work, env) {
+  try {
+    await run(goBin, ["mod", "tidy"], { cwd: work, env, echo: false });
+  } catch (err) {
+    if (!/sum\.golang\.org|checksum database|verifying .*(module|go\.mod)/i.test(err.message)) throw err;
+    const seen = /verifying module: (\S+?):.*?(\d{3} [A-Za-z ]+)/.exec(err.message);
+    const why = seen ? ` (it answered ${seen[2].trim()} for ${seen[1]})` : "";
+    log(
+      `warning: the checksum database could not verify the Pulumi modules${why}; building them ` +
+        "unverified (GONOSUMDB=github.com/pulumi/pulumi). go.sum records what the module proxy served.",
+    );
+    env.GONOSUMDB = [process.env.GONOSUMDB, "github.com/pulumi/pulumi"].filter(Boolean).join(",");
+    await run(goBin, ["mod", "tidy"], { cwd: work, env });
+  }
+}
+
+function goBuildArgs(out, pkg, stampedVersion) {
+  const ldflags = `-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=${stampedVersion}`;
+  return ["build", "-trimpath", "-tags", "osusergo,grpcnotrace", "-ldflags", ldflags, "-o", out, pkg];
+}
+
+/**
+ * Builds the Node language host into `binDir`: the module matching the CLI where the module proxy
+ * serves it (it has no tags, so it is required at the pkg tag's commit), otherwise the host of the
+ * SDK module at v3.68.0 in a wrapper module of its own. Records which in language-host.json.
+ */
+async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
+  const out = path.join(binDir, "pulumi-language-nodejs");
+  let matchingReason;
   try {
     const info = JSON.parse(
       await run(goBin, ["list", "-m", "-json", `${PKG_MODULE}@v${version}`], { cwd: work, env, echo: false }),
@@ -200,16 +232,73 @@ async function buildNodeLanguageHost(goBin, work, env, version, buildArgs) {
     const time = new Date(info.Time).toISOString().replace(/[-:T]/g, "").slice(0, 14);
     const pseudo = `v3.0.0-${time}-${info.Origin.Hash.slice(0, 12)}`;
     await run(goBin, ["get", `${NODEJS_HOST_MODULE}@${pseudo}`], { cwd: work, env, echo: false });
-    await run(goBin, buildArgs, { cwd: work, env });
+    await run(goBin, goBuildArgs(out, NODEJS_HOST_MODULE, `v${version}`), { cwd: work, env });
+    return writeHostInfo(binDir, { module: NODEJS_HOST_MODULE, version: pseudo, matchesCli: true });
   } catch (err) {
     const lines = String(err.message)
       .split("\n")
       .filter((l) => l.trim());
-    const reason = lines.find((l) => /40[34]|not available|not found/i.test(l)) ?? lines[0];
-    log(
-      `note: the Node language host (pulumi-language-nodejs) could not be built: ${reason.trim()}\n` +
-        `[engine] The tests, demo and benchmarks do not need it (they run inline programs through the Automation API).`,
+    matchingReason = (lines.find((l) => /40[34]|not available|not found/i.test(l)) ?? lines[0] ?? "").trim();
+  }
+  log(`the matching Node language host is not served here (${matchingReason});`);
+  log(`building the host of ${SDK_MODULE} ${LEGACY_HOST_SDK_VERSION} instead`);
+  const hostWork = fs.mkdtempSync(path.join(work, "host-"));
+  fs.writeFileSync(
+    path.join(hostWork, "go.mod"),
+    `module pulumi-aria/language-host-build\n\ngo 1.21\n\nrequire ${SDK_MODULE} ${LEGACY_HOST_SDK_VERSION}\n`,
+  );
+  fs.writeFileSync(
+    path.join(hostWork, "tools.go"),
+    `//go:build tools\n\npackage tools\n\nimport _ "${LEGACY_HOST_PACKAGE}"\n`,
+  );
+  const hostEnv = { ...env };
+  await tidyVerified(goBin, hostWork, hostEnv);
+  await run(goBin, goBuildArgs(out, LEGACY_HOST_PACKAGE, LEGACY_HOST_SDK_VERSION), {
+    cwd: hostWork,
+    env: hostEnv,
+  });
+  return writeHostInfo(binDir, { module: SDK_MODULE, version: LEGACY_HOST_SDK_VERSION, matchesCli: false });
+}
+
+function writeHostInfo(binDir, info) {
+  fs.writeFileSync(path.join(binDir, HOST_INFO), `${JSON.stringify(info, null, 2)}\n`);
+  return info;
+}
+
+function describeHost(info) {
+  if (!info) return "none";
+  if (!info.module) return `pulumi-language-nodejs (${info.source})`;
+  return `pulumi-language-nodejs from ${info.module} ${info.version}${info.matchesCli ? "" : " (the CLI's own is not served here)"}`;
+}
+
+/** Adds the Node language host to a cached root built before hosts were part of it. */
+async function addLanguageHost(root, version) {
+  const goBin = onPath("go");
+  if (!goBin)
+    throw new Error("The cached engine has no Node language host and Go is not installed to build one.");
+  const work = fs.mkdtempSync(path.join(path.dirname(root), `.host-v${version}-`));
+  try {
+    const staging = path.join(work, "bin");
+    fs.mkdirSync(staging);
+    const env = goEnv();
+    fs.writeFileSync(
+      path.join(work, "go.mod"),
+      `module pulumi-aria/engine-build\n\ngo 1.25\n\nrequire (\n\t${PKG_MODULE} v${version}\n\t${SDK_MODULE} v${version}\n)\n\nreplace ${CLIPBOARD_REPLACE}\n`,
     );
+    fs.writeFileSync(
+      path.join(work, "tools.go"),
+      `//go:build tools\n\npackage tools\n\nimport _ "${PKG_MODULE}/cmd/pulumi"\n`,
+    );
+    await tidyVerified(goBin, work, env);
+    await buildNodeLanguageHost(goBin, work, env, version, staging);
+    // The info file first: a host without it would read as "unknown origin".
+    fs.renameSync(path.join(staging, HOST_INFO), path.join(root, "bin", HOST_INFO));
+    fs.renameSync(
+      path.join(staging, "pulumi-language-nodejs"),
+      path.join(root, "bin", "pulumi-language-nodejs"),
+    );
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
@@ -225,8 +314,9 @@ async function main() {
   }
   const fromPath = onPath("pulumi");
   if (fromPath && pulumiVersionOf(fromPath) === `v${version}`) {
-    // The dynamic-provider shim ships in @pulumi/pulumi; callers put that folder on PATH.
-    log(`using the Pulumi CLI on PATH (${fromPath}, v${version})`);
+    // The dynamic-provider shim ships in @pulumi/pulumi; callers put that folder on PATH. The CLI
+    // keeps the language host installed with it.
+    log(`using the Pulumi CLI on PATH (${fromPath}, v${version}) with its own Node language host`);
     return path.dirname(path.dirname(fromPath));
   } else if (fromPath) {
     log(
@@ -235,11 +325,13 @@ async function main() {
   }
   const target = path.join(cacheBase(), `pulumi-v${version}`);
   if (usableRoot(target, version)) {
-    log(`using cached Pulumi v${version} at ${target}`);
+    if (!hostInfo(target)) await addLanguageHost(target, version);
+    log(`using cached Pulumi v${version} at ${target}; language host: ${describeHost(hostInfo(target))}`);
     return target;
   }
   if (fs.existsSync(target)) fs.rmSync(target, { recursive: true, force: true });
   await build(version, target);
+  log(`language host: ${describeHost(hostInfo(target))}`);
   return target;
 }
 
