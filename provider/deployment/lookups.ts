@@ -7,6 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { collectPages } from "../client/paging";
 import type { LookupInputs } from "../common/lookup-inputs";
+import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
 import type { FilterEntry, Resource, ResourceFilter } from "../client/schemas";
 import { programApiClient } from "../runtime/context";
 import {
@@ -52,14 +53,17 @@ export interface GetResourceFilterResult {
 }
 
 /** Fetches one deployment resource by id (`GET /deployment/api/resources/{id}`); fails when it does not exist. */
-export async function getResource(args: GetResourceArgs): Promise<GetResourceResult> {
+export async function getResource(args: GetResourceArgs, _opts?: LookupOptions): Promise<GetResourceResult> {
   const a = parseOrThrow(GetResourceArgsSchema, args, "getResource");
   return programApiClient().getResource(a.id, a.expand);
 }
 
-/** {@link getResource} over Inputs, as an Output. */
-export function getResourceOutput(args: LookupInputs<GetResourceArgs>): pulumi.Output<GetResourceResult> {
-  return pulumi.output(args).apply((a) => getResource(a as GetResourceArgs));
+/** {@link getResource} over Inputs, as an Output; unknown in a preview while a resource it depends on is to be created. */
+export function getResourceOutput(
+  args: LookupInputs<GetResourceArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<GetResourceResult> {
+  return lookupOutput(args, opts, getResource);
 }
 
 /**
@@ -67,7 +71,10 @@ export function getResourceOutput(args: LookupInputs<GetResourceArgs>): pulumi.O
  * their values; different kinds must all match. Without `top`, every page from `skip` on is fetched,
  * in the requested order.
  */
-export async function getResources(args: GetResourcesArgs = {}): Promise<GetResourcesResult> {
+export async function getResources(
+  args: GetResourcesArgs = {},
+  _opts?: LookupOptions,
+): Promise<GetResourcesResult> {
   const { skip, top, ...query } = parseOrThrow(GetResourcesArgsSchema, args, "getResources");
   const client = programApiClient();
   let totalElements: number | undefined;
@@ -82,27 +89,33 @@ export async function getResources(args: GetResourcesArgs = {}): Promise<GetReso
   return { resources, totalElements: totalElements ?? (skip ?? 0) + resources.length };
 }
 
-/** {@link getResources} over Inputs, as an Output. */
+/**
+ * {@link getResources} over Inputs, as an Output. With `dependsOn`, it lists only once those resources
+ * exist (unknown in a preview while they are to be created), as Pulumi's invokes do.
+ */
 export function getResourcesOutput(
   args: LookupInputs<GetResourcesArgs> = {},
+  opts?: LookupOutputOptions,
 ): pulumi.Output<GetResourcesResult> {
-  return pulumi.output(args).apply((a) => getResources(a as GetResourcesArgs));
+  return lookupOutput(args, opts, (a: GetResourcesArgs) => getResources(a));
 }
 
 /** Lists the resource filters of the calling user (`GET /deployment/api/resources/filters`). */
 export async function getResourceFilters(
   args: GetResourceFiltersArgs = {},
+  _opts?: LookupOptions,
 ): Promise<GetResourceFiltersResult> {
   const a = parseOrThrow(GetResourceFiltersArgsSchema, args, "getResourceFilters");
   const answer = await programApiClient().getResourceFilters({ resourceTypes: a.resourceTypes });
   return { filters: answer.filters };
 }
 
-/** {@link getResourceFilters} over Inputs, as an Output. */
+/** {@link getResourceFilters} over Inputs, as an Output, honouring `dependsOn`. */
 export function getResourceFiltersOutput(
   args: LookupInputs<GetResourceFiltersArgs> = {},
+  opts?: LookupOutputOptions,
 ): pulumi.Output<GetResourceFiltersResult> {
-  return pulumi.output(args).apply((a) => getResourceFilters(a as GetResourceFiltersArgs));
+  return lookupOutput(args, opts, (a: GetResourceFiltersArgs) => getResourceFilters(a));
 }
 
 /**
@@ -110,7 +123,10 @@ export function getResourceFiltersOutput(
  * (`GET /deployment/api/resources/filters/{filterId}`). Without `top`, every page from `skip` on is
  * fetched, in the requested order.
  */
-export async function getResourceFilter(args: GetResourceFilterArgs): Promise<GetResourceFilterResult> {
+export async function getResourceFilter(
+  args: GetResourceFilterArgs,
+  _opts?: LookupOptions,
+): Promise<GetResourceFilterResult> {
   const { filterId, skip, top, ...query } = parseOrThrow(
     GetResourceFilterArgsSchema,
     args,
@@ -129,9 +145,10 @@ export async function getResourceFilter(args: GetResourceFilterArgs): Promise<Ge
   return { filterId, entries, totalElements: totalElements ?? (skip ?? 0) + entries.length };
 }
 
-/** {@link getResourceFilter} over Inputs, as an Output. */
+/** {@link getResourceFilter} over Inputs, as an Output, honouring `dependsOn`. */
 export function getResourceFilterOutput(
   args: LookupInputs<GetResourceFilterArgs>,
+  opts?: LookupOutputOptions,
 ): pulumi.Output<GetResourceFilterResult> {
-  return pulumi.output(args).apply((a) => getResourceFilter(a as GetResourceFilterArgs));
+  return lookupOutput(args, opts, (a: GetResourceFilterArgs) => getResourceFilter(a));
 }

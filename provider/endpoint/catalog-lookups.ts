@@ -8,16 +8,17 @@ import type { About, Certificate, Tile, ValidationResult } from "../client";
 import { redactValues } from "../client/redact";
 import { programApiClient } from "../runtime/context";
 import type { LookupInputs } from "../common/lookup-inputs";
+import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
 import type { JsonValue } from "./schema";
 
 /** Every endpoint type the server supports, with its properties (`secret: true` marks secret ones). */
-export async function getEndpointTiles(): Promise<Tile[]> {
+export async function getEndpointTiles(_opts?: LookupOptions): Promise<Tile[]> {
   return (await programApiClient().getEndpointTiles()).tiles;
 }
 
 /** {@link getEndpointTiles} as an Output. */
-export function getEndpointTilesOutput(): pulumi.Output<Tile[]> {
-  return pulumi.output(getEndpointTiles()) as unknown as pulumi.Output<Tile[]>;
+export function getEndpointTilesOutput(opts?: LookupOutputOptions): pulumi.Output<Tile[]> {
+  return lookupOutput({}, opts, () => getEndpointTiles());
 }
 
 /** Which endpoint type {@link getEndpointTile} reads. */
@@ -27,13 +28,16 @@ export interface GetEndpointTileArgs {
 }
 
 /** One endpoint type and its properties. */
-export async function getEndpointTile(args: GetEndpointTileArgs): Promise<Tile> {
+export async function getEndpointTile(args: GetEndpointTileArgs, _opts?: LookupOptions): Promise<Tile> {
   return programApiClient().getEndpointTile(args.type);
 }
 
 /** {@link getEndpointTile} taking Inputs. */
-export function getEndpointTileOutput(args: LookupInputs<GetEndpointTileArgs>): pulumi.Output<Tile> {
-  return pulumi.output(args as pulumi.Input<GetEndpointTileArgs>).apply((plain) => getEndpointTile(plain));
+export function getEndpointTileOutput(
+  args: LookupInputs<GetEndpointTileArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<Tile> {
+  return lookupOutput(args, opts, (plain: GetEndpointTileArgs) => getEndpointTile(plain));
 }
 
 /** Which server {@link getEndpointCertificate} asks about. */
@@ -57,6 +61,7 @@ export interface GetEndpointCertificateResult {
 /** Fetches the certificate chain of a server, with the leaf's fingerprint ready for an endpoint. */
 export async function getEndpointCertificate(
   args: GetEndpointCertificateArgs,
+  _opts?: LookupOptions,
 ): Promise<GetEndpointCertificateResult> {
   const chain = await programApiClient().getEndpointCertificate(args.url, args.cloudProxyId);
   const leaf = chain.certificates[0]?.fingerprints;
@@ -69,10 +74,9 @@ export async function getEndpointCertificate(
 /** {@link getEndpointCertificate} taking Inputs. */
 export function getEndpointCertificateOutput(
   args: LookupInputs<GetEndpointCertificateArgs>,
+  opts?: LookupOutputOptions,
 ): pulumi.Output<GetEndpointCertificateResult> {
-  return pulumi
-    .output(args as pulumi.Input<GetEndpointCertificateArgs>)
-    .apply((plain) => getEndpointCertificate(plain));
+  return lookupOutput(args, opts, (plain: GetEndpointCertificateArgs) => getEndpointCertificate(plain));
 }
 
 /** The endpoint {@link validateEndpoint} asks the server to validate. */
@@ -112,7 +116,10 @@ export interface ValidateEndpointResult {
 }
 
 /** Asks the server to validate an endpoint definition (it connects to the endpoint's server). */
-export async function validateEndpoint(args: ValidateEndpointArgs): Promise<ValidateEndpointResult> {
+export async function validateEndpoint(
+  args: ValidateEndpointArgs,
+  _opts?: LookupOptions,
+): Promise<ValidateEndpointResult> {
   const secrets = Object.values(args.secretProperties ?? {}).filter(
     (v): v is string => typeof v === "string",
   );
@@ -138,16 +145,17 @@ export async function validateEndpoint(args: ValidateEndpointArgs): Promise<Vali
 /** {@link validateEndpoint} taking Inputs; secret when any input is. */
 export function validateEndpointOutput(
   args: LookupInputs<ValidateEndpointArgs>,
+  opts?: LookupOutputOptions,
 ): pulumi.Output<ValidateEndpointResult> {
-  return pulumi.output(args as pulumi.Input<ValidateEndpointArgs>).apply((plain) => validateEndpoint(plain));
+  return lookupOutput(args, opts, (plain: ValidateEndpointArgs) => validateEndpoint(plain));
 }
 
 /** The API versions of the pipeline service (`GET /about`). */
-export async function getAbout(): Promise<About> {
+export async function getAbout(_opts?: LookupOptions): Promise<About> {
   return programApiClient().getAbout();
 }
 
 /** {@link getAbout} as an Output. */
-export function getAboutOutput(): pulumi.Output<About> {
-  return pulumi.output(getAbout()) as unknown as pulumi.Output<About>;
+export function getAboutOutput(opts?: LookupOutputOptions): pulumi.Output<About> {
+  return lookupOutput({}, opts, () => getAbout());
 }

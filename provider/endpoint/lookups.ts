@@ -12,7 +12,9 @@ import { odataLiteral } from "./odata";
 import { isMasked } from "./project";
 
 export type { LookupInputs } from "../common/lookup-inputs";
+export type { LookupOptions, LookupOutputOptions } from "../common/lookup-output";
 import type { LookupInputs } from "../common/lookup-inputs";
+import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
 
 /** An endpoint as the lookups return it. Secret properties come back as the server shows them (masked). */
 export interface EndpointInfo {
@@ -60,7 +62,7 @@ export type GetEndpointArgs =
     };
 
 /** Reads one endpoint, by id or by (project, name). */
-export async function getEndpoint(args: GetEndpointArgs): Promise<EndpointInfo> {
+export async function getEndpoint(args: GetEndpointArgs, _opts?: LookupOptions): Promise<EndpointInfo> {
   const client = programApiClient();
   if ("id" in args && args.id) return toInfo(await client.getEndpoint(args.id));
   const byName = args as { project?: string; name?: string };
@@ -70,12 +72,17 @@ export async function getEndpoint(args: GetEndpointArgs): Promise<EndpointInfo> 
   return toInfo(await client.getEndpointByName(byName.project, byName.name));
 }
 
-/** {@link getEndpoint} taking Inputs; the result is secret when it shows any secret value in clear. */
-export function getEndpointOutput(args: LookupInputs<GetEndpointArgs>): pulumi.Output<EndpointInfo> {
+/**
+ * {@link getEndpoint} taking Inputs; the result is secret when it shows any secret value in clear.
+ * Looking up an endpoint the program declares itself (`{project: e.project, name: e.name}`) gives an
+ * unknown result in a preview that will create or replace it, and reads it once it exists.
+ */
+export function getEndpointOutput(
+  args: LookupInputs<GetEndpointArgs>,
+  opts?: LookupOutputOptions,
+): pulumi.Output<EndpointInfo> {
   return secretIfNeeded(
-    pulumi
-      .output(args as pulumi.Input<GetEndpointArgs>)
-      .apply((plain) => getEndpoint(plain as GetEndpointArgs)),
+    lookupOutput(args, opts, (plain: GetEndpointArgs) => getEndpoint(plain)),
     (info) => [info],
   );
 }
@@ -109,7 +116,10 @@ export interface GetEndpointsResult {
 }
 
 /** Lists endpoints; `project` and `type` become an OData filter (quotes escaped). */
-export async function getEndpoints(args: GetEndpointsArgs = {}): Promise<GetEndpointsResult> {
+export async function getEndpoints(
+  args: GetEndpointsArgs = {},
+  _opts?: LookupOptions,
+): Promise<GetEndpointsResult> {
   const client = programApiClient();
   const filter = endpointFilter(args);
   if (args.top !== undefined || args.page !== undefined) {
@@ -130,11 +140,10 @@ export async function getEndpoints(args: GetEndpointsArgs = {}): Promise<GetEndp
 /** {@link getEndpoints} taking Inputs; the result is secret when it shows any secret value in clear. */
 export function getEndpointsOutput(
   args: LookupInputs<GetEndpointsArgs> = {},
+  opts?: LookupOutputOptions,
 ): pulumi.Output<GetEndpointsResult> {
   return secretIfNeeded(
-    pulumi
-      .output(args as pulumi.Input<GetEndpointsArgs>)
-      .apply((plain) => getEndpoints(plain as GetEndpointsArgs)),
+    lookupOutput(args, opts, (plain: GetEndpointsArgs) => getEndpoints(plain)),
     (result) => result.endpoints,
   );
 }
