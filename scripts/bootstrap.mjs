@@ -19,18 +19,18 @@ if (major < 20 || (major === 20 && minor < 18)) {
   process.exit(1);
 }
 
-// 1. Dependencies: install when node_modules is missing or older than the lock file. `npm install`
-// rather than `npm ci`: npm 11 writes lock files without the other platforms' optional bindings
-// (unrs-resolver's) and then refuses them in `npm ci` as out of sync; `npm install` installs the
-// locked versions all the same.
+// 1. Dependencies: `npm ci` (exactly the lock file, as users' CI installs) when node_modules is
+// missing or older than the lock file. package.json pins unrs-resolver (jest's resolver) through
+// `overrides` to a release whose bindings for every platform are published, so that the lock file
+// lists them all and `npm ci` accepts it on any machine.
 const lock = path.join(root, "package-lock.json");
 const marker = path.join(root, "node_modules", ".package-lock.json");
 if (
   !fs.existsSync(marker) ||
   (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs)
 ) {
-  say("installing dependencies (npm install)");
-  execFileSync(npm, ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  say("installing dependencies (npm ci)");
+  execFileSync(npm, ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
 }
 
 // 2. node_modules/pulumi-aria -> the repository, so that example and test programs, and the
