@@ -30,7 +30,10 @@ export type GetResourceResult = Resource;
 
 /** What {@link getResources} returns. */
 export interface GetResourcesResult {
-  /** The matching resources, in the requested order. */
+  /**
+   * The matching resources, in the requested order. On the Output of {@link getResourcesOutput}, read
+   * it inside `apply` (`out.apply((r) => r.resources)`): `out.resources` is the Output's own member.
+   */
   readonly resources: Resource[];
   /** How many resources match the filters, whatever `skip` and `top`. */
   readonly totalElements: number;

@@ -12,13 +12,24 @@ let providerLookup: ConfigLookup | undefined;
 let providerClient: AriaClient | undefined;
 let programClient: AriaClient | undefined;
 
-/** Called by the provider's `configure` with the stack configuration (secrets decrypted). */
+/** How long a replaced client stays open for the calls still using it. */
+const RETIRED_CLIENT_GRACE_MS = 5 * 60_000;
+
+/**
+ * Called by the provider's `configure` with the stack configuration (secrets decrypted). The engine
+ * may configure a running provider again (`pulumi up --refresh` does, while refresh reads are still
+ * in flight): the client is kept when the settings are the same, and a replaced one is closed only
+ * after a grace period, so no call in flight finds its client closed under it.
+ */
 export function setProviderConfig(lookup: ConfigLookup): void {
+  const same =
+    providerLookup !== undefined &&
+    JSON.stringify(collectSettings(providerLookup)) === JSON.stringify(collectSettings(lookup));
   providerLookup = lookup;
-  if (providerClient) {
-    // New configuration: drop the old client so the next call builds one from it.
-    void providerClient.close();
+  if (providerClient && !same) {
+    const retired = providerClient;
     providerClient = undefined;
+    setTimeout(() => void retired.close(), RETIRED_CLIENT_GRACE_MS).unref();
   }
 }
 
