@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { changes, E2EStack, engineRoot, expectOk, openStack } from "./harness";
 
@@ -6,8 +7,9 @@ jest.setTimeout(600_000);
 
 /*
  * The chain every other e2e test relies on: the CLI built from Go modules (or found on PATH), the
- * Automation API, closure serialisation in the program process, and the dynamic-provider process
- * resolving the package by name.
+ * Node language host running a program directory, closure serialisation in the program process, and
+ * the dynamic-provider process resolving the package by name; and the same program through the
+ * Automation API.
  */
 describe("the real Pulumi engine", () => {
   let stack: E2EStack | undefined;
@@ -23,19 +25,35 @@ describe("the real Pulumi engine", () => {
     expect(version).toBe(`v${require("@pulumi/pulumi/package.json").version}`);
   });
 
-  it("runs up, then a preview and a refresh that find nothing to do, then destroy", async () => {
-    stack = await openStack({ program: "test/e2e/programs/engine-chain" });
-    const up = expectOk(await stack.up());
-    expect(up.summary.create).toBe(2); // the stack and the endpoint
-    expect(typeof up.outputs?.endpointId.value).toBe("string");
-
-    expect(changes(expectOk(await stack.preview()))).toEqual({});
-    expect(changes(expectOk(await stack.refresh()))).toEqual({});
-
-    const destroyed = expectOk(await stack.destroy());
-    expect(destroyed.summary.delete).toBe(2);
-    const res = await fetch(`${stack.url}/__emulator/requests`);
-    const log = (await res.json()) as { counts: Record<string, number> };
-    expect(log.counts["DELETE /pipeline/api/endpoints/{id}"]).toBe(1);
+  it("has the Node language host beside the CLI, and says which one", () => {
+    const bin = path.join(engineRoot(), "bin");
+    expect(fs.existsSync(path.join(bin, "pulumi-language-nodejs"))).toBe(true);
+    // A CLI found on PATH brings its own host; one built by ensure-engine records which it built.
+    const built = path.join(bin, "language-host.json");
+    if (fs.existsSync(built) || engineRoot().includes(`${path.sep}pulumi-aria${path.sep}`)) {
+      const info = JSON.parse(fs.readFileSync(built, "utf8"));
+      expect(info.module).toMatch(/^github\.com\/pulumi\/pulumi\//);
+      expect(info.version).toMatch(/^v3\./);
+    }
   });
+
+  it.each(["cli", "automation"] as const)(
+    "runs up, then a preview and a refresh that find nothing to do, then destroy (via %s)",
+    async (via) => {
+      await stack?.dispose();
+      stack = await openStack({ program: "test/e2e/programs/engine-chain", via });
+      const up = expectOk(await stack.up());
+      expect(up.summary.create).toBe(2); // the stack and the endpoint
+      expect(typeof up.outputs?.endpointId.value).toBe("string");
+
+      expect(changes(expectOk(await stack.preview()))).toEqual({});
+      expect(changes(expectOk(await stack.refresh()))).toEqual({});
+
+      const destroyed = expectOk(await stack.destroy());
+      expect(destroyed.summary.delete).toBe(2);
+      const res = await fetch(`${stack.url}/__emulator/requests`);
+      const log = (await res.json()) as { counts: Record<string, number> };
+      expect(log.counts["DELETE /pipeline/api/endpoints/{id}"]).toBe(1);
+    },
+  );
 });

@@ -1,11 +1,15 @@
 /*
- * End-to-end harness: the real Pulumi engine, driven through the Automation API, against the
- * emulator on an ephemeral loopback port, with a temporary `file://` backend.
+ * End-to-end harness: the real Pulumi engine against the emulator on an ephemeral loopback port, with
+ * a temporary `file://` backend.
  *
- * Each operation runs in its own plain Node process (test/e2e/run-op.js) so that closure
- * serialisation and the dynamic-provider process behave exactly as under `pulumi up`, outside
- * jest's module sandbox. The program's working directory lives under `<repo>/.e2e/` so that the
- * provider process resolves `pulumi-aria` through node_modules as it would in a user's project.
+ * By default every operation is what a user types in a program directory: `pulumi up`, `pulumi
+ * preview`, ... run by the CLI, the program compiled and run by the Node language host, in a copy of
+ * the program directory under `<repo>/.e2e/` whose node_modules holds the packed pulumi-aria and
+ * @pulumi/pulumi from `npm install` (scripts/program-runner.js). A standalone project (one with its
+ * own package.json, as the examples) is installed with `npm install` in its copy.
+ *
+ * `via: "automation"` runs the same program through the Automation API instead (scripts/run-op.js,
+ * an inline program in a plain Node process), for the tests of that path.
  */
 import { ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -14,6 +18,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator";
 import { engineEnv, engineRoot as engineRootOf } from "../../scripts/engine-env";
+import { Pack, packPackage, prepareProgram, PulumiCli } from "../../scripts/program-runner";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
 const RUN_OP = path.join(REPO_ROOT, "scripts", "run-op.js");
@@ -42,8 +47,10 @@ export interface OpenStackOptions {
   emulatorOptions?: EmulatorOptions;
   /** Extra environment for the engine, program and provider processes. */
   env?: Record<string, string>;
-  /** Project name (default `e2e`). */
+  /** Project name (default: the program's Pulumi.yaml, else `e2e`). */
   projectName?: string;
+  /** How operations run: the `pulumi` CLI in the program directory (default), or the Automation API. */
+  via?: "cli" | "automation";
 }
 
 /** What one operation answered. */
@@ -71,6 +78,13 @@ export interface RequestLog {
 /** The engine root (`<root>/bin/pulumi`), found or built by scripts/ensure-engine.mjs. */
 export const engineRoot = (): string => engineRootOf();
 
+let packed: Pack | undefined;
+/** The repository packed as `npm publish` would, once per test file. */
+function pack(): Pack {
+  packed ??= packPackage();
+  return packed;
+}
+
 function assertBuilt(): void {
   const impl = path.join(REPO_ROOT, "dist", "provider", "dynamic", "impl.js");
   const link = path.join(REPO_ROOT, "node_modules", "pulumi-aria");
@@ -86,6 +100,7 @@ export class E2EStack {
   private readonly children = new Set<ChildProcess>();
   private config: Record<string, { value: string; secret: boolean }> = {};
   private opCount = 0;
+  private readonly cli?: PulumiCli;
 
   constructor(
     readonly emulator: RunningEmulator,
@@ -96,7 +111,32 @@ export class E2EStack {
     private readonly tmp: string,
     readonly workDir: string,
     private readonly env: Record<string, string>,
-  ) {}
+    via: "cli" | "automation",
+  ) {
+    if (via === "cli") {
+      this.cli = new PulumiCli({
+        cwd: workDir,
+        stackName,
+        env,
+        logDir: tmp,
+        echo: !!process.env.E2E_VERBOSE,
+        onSpawn: (child) => {
+          this.children.add(child);
+          child.on("close", () => this.children.delete(child));
+        },
+      });
+    }
+  }
+
+  /**
+   * Runs any other `pulumi` command in the program directory on this stack's backend (e.g.
+   * `["cancel", "--yes"]`); add `--stack` yourself where the command needs it.
+   */
+  async pulumi(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    if (!this.cli) throw new Error("pulumi() needs a stack opened with via: 'cli'");
+    await this.cli.sync(this.config);
+    return this.cli.exec(args);
+  }
 
   /** The emulator's base URL. */
   get url(): string {
@@ -154,6 +194,7 @@ export class E2EStack {
 
   /** Runs one operation in a fresh process; never throws for an engine failure (see `ok`). */
   async run(op: string, options: Record<string, unknown>): Promise<OpResult> {
+    if (this.cli) return this.cli.run(op, options, this.config);
     const id = ++this.opCount;
     const jobFile = path.join(this.tmp, `job-${id}.json`);
     const resultFile = path.join(this.tmp, `result-${id}.json`);
@@ -234,9 +275,21 @@ export async function openStack(options: OpenStackOptions): Promise<E2EStack> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-e2e-"));
   fs.mkdirSync(path.join(tmp, "state"));
   fs.mkdirSync(path.join(tmp, "home"));
-  const e2eRoot = path.join(REPO_ROOT, ".e2e");
+  const via = options.via ?? "cli";
+  // A CLI program's copy lives outside the repository, as a user's project does (nothing above it
+  // is a package); an Automation API program resolves pulumi-aria through the repository's self-link.
+  const e2eRoot = via === "cli" ? os.tmpdir() : path.join(REPO_ROOT, ".e2e");
   fs.mkdirSync(e2eRoot, { recursive: true });
-  const workDir = fs.mkdtempSync(path.join(e2eRoot, "work-"));
+  const workDir = fs.mkdtempSync(path.join(e2eRoot, via === "cli" ? "pulumi-aria-program-" : "work-"));
+  let projectName = options.projectName ?? "e2e";
+  if (via === "cli") {
+    projectName = prepareProgram({ source: programDir, dest: workDir, projectName, pack: pack() });
+    if (options.projectName && options.projectName !== projectName) {
+      throw new Error(
+        `${options.program}/Pulumi.yaml names project '${projectName}', not '${options.projectName}'`,
+      );
+    }
+  }
   const env: Record<string, string> = {
     ...engineEnv({
       root: engineRoot(),
@@ -246,7 +299,6 @@ export async function openStack(options: OpenStackOptions): Promise<E2EStack> {
     }),
     ...options.env,
   };
-  const projectName = options.projectName ?? "e2e";
   const stack = new E2EStack(
     emulator,
     !options.emulator,
@@ -256,6 +308,7 @@ export async function openStack(options: OpenStackOptions): Promise<E2EStack> {
     tmp,
     workDir,
     env,
+    via,
   );
   if (!options.noCredentials) {
     stack.setConfig("vra:url", emulator.url);

@@ -1,0 +1,71 @@
+import type { ChildProcess } from "node:child_process";
+
+/** The packed package: the tarball and its sha1. */
+export interface Pack {
+  tarball: string;
+  shasum: string;
+}
+/** Packs the repository (dist/ must be built) into .e2e/pack. */
+export function packPackage(): Pack;
+/** A directory whose node_modules holds the packed pulumi-aria, @pulumi/pulumi and TypeScript. */
+export function userInstall(pack: Pack): string;
+/** Copies a program directory to `dest` and installs it as a user would; returns its project name. */
+export function prepareProgram(options: {
+  source: string;
+  dest: string;
+  projectName: string;
+  pack: Pack;
+}): string;
+/** Resource change counts from an engine event log. */
+export function summaryOf(eventLog: string): Record<string, number>;
+
+/** A config value of the stack. */
+export interface ConfigValue {
+  value: string;
+  secret: boolean;
+}
+
+/** What one CLI operation answered. */
+export interface CliResult {
+  ok: boolean;
+  op: string;
+  summary: Record<string, number>;
+  outputs?: Record<string, { value: unknown; secret: boolean }>;
+  deployment?: { version: number; deployment: unknown };
+  stdout: string;
+  stderr?: string;
+  error?: string;
+}
+
+/** One stack of one program directory, driven through the `pulumi` CLI. */
+export class PulumiCli {
+  constructor(options: {
+    cwd: string;
+    stackName: string;
+    env: Record<string, string>;
+    logDir: string;
+    onSpawn?: (child: ChildProcess) => void;
+    /** Copy the CLI's output to this process's stdout and stderr. */
+    echo?: boolean;
+    /** Called with every chunk the CLI prints. */
+    onOutput?: (text: string) => void;
+  });
+  /** Runs `pulumi <args>` in the program directory; never rejects for a non-zero exit. */
+  exec(
+    args: string[],
+    options?: { input?: string; extraEnv?: Record<string, string> },
+  ): Promise<{ code: number; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+  /** Creates the stack on first use and brings its config to `wanted`. */
+  sync(wanted: Record<string, ConfigValue>): Promise<void>;
+  /** Runs one operation: up, preview, refresh, destroy, export or outputs. */
+  run(
+    op: string,
+    options?: Record<string, unknown>,
+    config?: Record<string, ConfigValue>,
+  ): Promise<CliResult>;
+  /** The stack's outputs. */
+  outputs(): Promise<Record<string, { value: unknown; secret: boolean }>>;
+}
+
+export const WORK_ROOT: string;
+export const REPO_ROOT: string;

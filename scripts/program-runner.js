@@ -1,0 +1,347 @@
+// Runs Pulumi programs the way users run them: the `pulumi` CLI in a program directory (the Node
+// language host compiles the TypeScript), with pulumi-aria installed from its packed tarball and
+// @pulumi/pulumi from the npm registry. Shared by the e2e harness, the demo and the benchmarks.
+//
+// - packPackage(): `npm pack` of this repository (dist/ must be built), cached by content.
+// - userInstall(pack): one `npm install` of that tarball with @pulumi/pulumi and TypeScript, reused
+//   by every program that has no package.json of its own (the test programs).
+// - prepareProgram(): copies a program directory; a project with its own package.json (the examples)
+//   is installed with `npm install` as a user would, its pulumi-aria pointed at the tarball.
+// - PulumiCli: one stack of one program directory; every operation is a `pulumi` process.
+"use strict";
+
+const { execFileSync, spawn } = require("node:child_process");
+const fs = require("node:fs");
+const path = require("node:path");
+
+const REPO_ROOT = path.resolve(__dirname, "..");
+const WORK_ROOT = path.join(REPO_ROOT, ".e2e");
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+/** Versions the program installs use: the ones this repository develops with. */
+function devVersions() {
+  const installed = (name) =>
+    JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [REPO_ROOT] }), "utf8"))
+      .version;
+  return {
+    "@pulumi/pulumi": installed("@pulumi/pulumi"),
+    typescript: installed("typescript"),
+    "@types/node": installed("@types/node"),
+  };
+}
+
+function npmRun(args, cwd) {
+  try {
+    return execFileSync(npm, args, {
+      cwd,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, npm_config_update_notifier: "false" },
+    });
+  } catch (err) {
+    throw new Error(
+      `npm ${args.join(" ")} failed in ${cwd}:\n${String(err.stderr ?? err.message).slice(-3000)}`,
+    );
+  }
+}
+
+/** Packs the repository (as `npm publish` would) into .e2e/pack; returns the tarball and its sha1. */
+function packPackage() {
+  if (!fs.existsSync(path.join(REPO_ROOT, "dist", "provider", "index.js"))) {
+    throw new Error("dist/ is not built: run `node scripts/bootstrap.mjs` first.");
+  }
+  const dir = path.join(WORK_ROOT, "pack");
+  fs.mkdirSync(dir, { recursive: true });
+  const [info] = JSON.parse(npmRun(["pack", "--json", "--pack-destination", dir], REPO_ROOT));
+  return { tarball: path.join(dir, info.filename), shasum: info.shasum };
+}
+
+/**
+ * A node_modules holding the packed pulumi-aria, @pulumi/pulumi and TypeScript, installed once per
+ * tarball content under .e2e/install-<sha>/ and reused; made in a temporary directory and renamed
+ * into place, so a half-made install is never used.
+ */
+function userInstall(pack) {
+  const dir = path.join(WORK_ROOT, `install-${pack.shasum.slice(0, 12)}`);
+  if (fs.existsSync(path.join(dir, "node_modules", "pulumi-aria", "package.json"))) return dir;
+  fs.mkdirSync(WORK_ROOT, { recursive: true });
+  for (const old of fs.readdirSync(WORK_ROOT)) {
+    if (old.startsWith("install-")) fs.rmSync(path.join(WORK_ROOT, old), { recursive: true, force: true });
+  }
+  const tmp = fs.mkdtempSync(path.join(WORK_ROOT, ".install-"));
+  fs.copyFileSync(pack.tarball, path.join(tmp, "pulumi-aria.tgz"));
+  const versions = devVersions();
+  fs.writeFileSync(
+    path.join(tmp, "package.json"),
+    JSON.stringify(
+      {
+        name: "pulumi-aria-programs",
+        private: true,
+        dependencies: {
+          "@pulumi/pulumi": versions["@pulumi/pulumi"],
+          "pulumi-aria": "file:./pulumi-aria.tgz",
+        },
+        devDependencies: { typescript: versions.typescript, "@types/node": versions["@types/node"] },
+      },
+      null,
+      2,
+    ),
+  );
+  npmRun(["install", "--no-audit", "--no-fund", "--prefer-offline"], tmp);
+  try {
+    fs.renameSync(tmp, dir);
+  } catch {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    esModuleInterop: true,
+    outDir: "bin",
+    target: "es2022",
+    module: "commonjs",
+    moduleResolution: "node",
+    sourceMap: true,
+    experimentalDecorators: true,
+    forceConsistentCasingInFileNames: true,
+  },
+  files: ["index.ts"],
+};
+
+/**
+ * Copies a program directory to `dest` and makes it runnable by `pulumi`:
+ * - with a package.json (a standalone project): its `pulumi-aria` dependency is pointed at the
+ *   tarball and `npm install` runs there, as a user's install does;
+ * - without one: node_modules links to the shared user install, and a Pulumi.yaml (named
+ *   `projectName`) and tsconfig.json are written where missing.
+ * Returns the project name from the Pulumi.yaml.
+ */
+function prepareProgram({ source, dest, projectName, pack }) {
+  fs.mkdirSync(dest, { recursive: true });
+  for (const entry of fs.readdirSync(source)) {
+    if (entry === "node_modules" || entry === "bin" || /^Pulumi\..+\.ya?ml$/.test(entry)) continue;
+    fs.cpSync(path.join(source, entry), path.join(dest, entry), { recursive: true });
+  }
+  const manifest = path.join(dest, "package.json");
+  if (fs.existsSync(manifest)) {
+    const pkg = JSON.parse(fs.readFileSync(manifest, "utf8"));
+    if (!pkg.dependencies?.["pulumi-aria"])
+      throw new Error(`${source}/package.json does not depend on pulumi-aria`);
+    fs.copyFileSync(pack.tarball, path.join(dest, "pulumi-aria.tgz"));
+    pkg.dependencies["pulumi-aria"] = "file:./pulumi-aria.tgz";
+    fs.writeFileSync(manifest, `${JSON.stringify(pkg, null, 2)}\n`);
+    npmRun(["install", "--no-audit", "--no-fund", "--prefer-offline"], dest);
+  } else {
+    // What `npm install pulumi-aria @pulumi/pulumi` leaves in a user's project, with node_modules
+    // shared between the test programs instead of installed again for each.
+    const versions = devVersions();
+    const pkg = {
+      name: projectName,
+      private: true,
+      main: "index.ts",
+      dependencies: { "@pulumi/pulumi": versions["@pulumi/pulumi"], "pulumi-aria": "file:./pulumi-aria.tgz" },
+      devDependencies: { typescript: versions.typescript, "@types/node": versions["@types/node"] },
+    };
+    fs.writeFileSync(manifest, `${JSON.stringify(pkg, null, 2)}\n`);
+    fs.symlinkSync(path.join(userInstall(pack), "node_modules"), path.join(dest, "node_modules"), "dir");
+    if (!fs.existsSync(path.join(dest, "tsconfig.json"))) {
+      fs.writeFileSync(path.join(dest, "tsconfig.json"), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+    }
+  }
+  const projectFile = path.join(dest, "Pulumi.yaml");
+  if (!fs.existsSync(projectFile)) {
+    fs.writeFileSync(projectFile, `name: ${projectName}\nruntime: nodejs\n`);
+    return projectName;
+  }
+  const name = /^name:\s*(\S+)/m.exec(fs.readFileSync(projectFile, "utf8"));
+  if (!name) throw new Error(`${projectFile} has no name`);
+  return name[1];
+}
+
+/** Resource change counts of an operation: the last summary event of its event log. */
+function summaryOf(eventLog) {
+  let summary = {};
+  if (!fs.existsSync(eventLog)) return summary;
+  for (const line of fs.readFileSync(eventLog, "utf8").split("\n")) {
+    if (!line.includes('"summaryEvent"')) continue;
+    summary = JSON.parse(line).summaryEvent.resourceChanges ?? {};
+  }
+  return summary;
+}
+
+/** Command-line flags of an operation's options (the Automation API's names, for familiarity). */
+function flagsOf(op, options) {
+  const flags = [];
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined || value === false) continue;
+    switch (key) {
+      case "diff":
+        flags.push("--diff");
+        break;
+      case "refresh":
+        flags.push("--refresh");
+        break;
+      case "skipPreview":
+        flags.push("--skip-preview");
+        break;
+      case "clearPendingCreates":
+        flags.push("--clear-pending-creates");
+        break;
+      case "expectNoChanges":
+        flags.push("--expect-no-changes");
+        break;
+      case "parallel":
+        flags.push("--parallel", String(value));
+        break;
+      case "target":
+        for (const urn of [].concat(value)) flags.push("--target", urn);
+        break;
+      case "policyPacks":
+        for (const pack of [].concat(value)) flags.push("--policy-pack", pack);
+        break;
+      case "policyPackConfigs":
+        for (const file of [].concat(value)) flags.push("--policy-pack-config", file);
+        break;
+      default:
+        throw new Error(`pulumi ${op}: option '${key}' is not supported by the program runner`);
+    }
+  }
+  return flags;
+}
+
+/** One stack of one program directory, driven through the `pulumi` CLI. */
+class PulumiCli {
+  /**
+   * @param {{cwd: string, stackName: string, env: Record<string,string>, logDir: string,
+   *          onSpawn?: (child: import("node:child_process").ChildProcess) => void,
+   *          echo?: boolean, onOutput?: (text: string) => void}} options
+   */
+  constructor(options) {
+    this.options = options;
+    this.applied = new Map();
+    this.created = false;
+    this.count = 0;
+  }
+
+  /** Runs `pulumi <args>` in the program directory; never throws for a non-zero exit. */
+  exec(args, { input, extraEnv } = {}) {
+    const { cwd, env, onSpawn, echo } = this.options;
+    return new Promise((resolve, reject) => {
+      const child = spawn("pulumi", args, {
+        cwd,
+        env: { ...process.env, ...env, ...extraEnv },
+        stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+        detached: true,
+      });
+      onSpawn?.(child);
+      let stdout = "";
+      let stderr = "";
+      const { onOutput } = this.options;
+      child.stdout.on("data", (d) => {
+        stdout += d;
+        if (echo) process.stdout.write(d);
+        onOutput?.(String(d));
+      });
+      child.stderr.on("data", (d) => {
+        stderr += d;
+        if (echo) process.stderr.write(d);
+        onOutput?.(String(d));
+      });
+      if (input !== undefined) child.stdin.end(input);
+      child.on("error", reject);
+      child.on("close", (code, signal) => resolve({ code: code ?? -1, signal, stdout, stderr }));
+    });
+  }
+
+  async must(args) {
+    const r = await this.exec(args);
+    if (r.code !== 0)
+      throw new Error(`pulumi ${args.join(" ")} exited with ${r.code}:\n${r.stderr || r.stdout}`);
+    return r;
+  }
+
+  /** Creates the stack on first use, then brings its config to `wanted` ({key: {value, secret}}). */
+  async sync(wanted) {
+    const s = ["--stack", this.options.stackName];
+    if (!this.created) {
+      await this.must(["stack", "select", "--create", ...s, "--non-interactive"]);
+      this.created = true;
+    }
+    const stale = [...this.applied.keys()].filter((k) => !(k in wanted));
+    if (stale.length > 0) await this.must(["config", "rm-all", ...s, ...stale]);
+    const changed = Object.entries(wanted).filter(([k, v]) => {
+      const had = this.applied.get(k);
+      return !had || had.value !== v.value || had.secret !== v.secret;
+    });
+    if (changed.length > 0) {
+      const pairs = changed.flatMap(([k, v]) => [v.secret ? "--secret" : "--plaintext", `${k}=${v.value}`]);
+      await this.must(["config", "set-all", ...s, ...pairs]);
+    }
+    this.applied = new Map(Object.entries(wanted).map(([k, v]) => [k, { ...v }]));
+  }
+
+  /**
+   * Runs one operation (`up`, `preview`, `refresh`, `destroy`, `export`, `outputs`) as a user would
+   * type it, and answers {ok, op, summary, outputs?, deployment?, stdout, stderr, error?}.
+   */
+  async run(op, options = {}, config = {}) {
+    await this.sync(config);
+    const s = ["--stack", this.options.stackName];
+    const common = ["--non-interactive", "--color", "never", ...s];
+    const result = { ok: true, op, summary: {} };
+    if (op === "export" || op === "outputs") {
+      const r = await this.exec(
+        op === "export" ? ["stack", "export", ...s] : ["stack", "output", "--json", ...s],
+      );
+      Object.assign(result, { ok: r.code === 0, stdout: r.stdout, stderr: r.stderr });
+      if (r.code !== 0) result.error = lastLines(r.stderr || r.stdout);
+      else if (op === "export") result.deployment = JSON.parse(r.stdout);
+      else result.outputs = await this.outputs();
+      return result;
+    }
+    const eventLog = path.join(this.options.logDir, `events-${++this.count}-${op}.jsonl`);
+    const args = {
+      up: ["up", "--yes"],
+      preview: ["preview"],
+      refresh: ["refresh", "--yes"],
+      destroy: ["destroy", "--yes"],
+    }[op];
+    if (!args) throw new Error(`unknown operation ${op}`);
+    // --event-log (the engine's events, as the Automation API reads them) is one of the CLI's debug
+    // flags, which PULUMI_DEBUG_COMMANDS makes available; it changes nothing else.
+    const r = await this.exec([...args, ...common, "--event-log", eventLog, ...flagsOf(op, options)], {
+      extraEnv: { PULUMI_DEBUG_COMMANDS: "true" },
+    });
+    Object.assign(result, {
+      ok: r.code === 0,
+      stdout: r.stdout,
+      stderr: r.stderr,
+      summary: summaryOf(eventLog),
+    });
+    if (r.code !== 0)
+      result.error = `pulumi ${op} exited with ${r.code}${r.signal ? ` (${r.signal})` : ""}: ${lastLines(r.stderr || r.stdout)}`;
+    else if (op === "up") result.outputs = await this.outputs();
+    return result;
+  }
+
+  /** Stack outputs as {name: {value, secret}}: values from --show-secrets, secrecy from the masked listing. */
+  async outputs() {
+    const s = ["--stack", this.options.stackName];
+    const shown = JSON.parse(
+      (await this.must(["stack", "output", "--json", "--show-secrets", ...s])).stdout || "{}",
+    );
+    const masked = JSON.parse((await this.must(["stack", "output", "--json", ...s])).stdout || "{}");
+    return Object.fromEntries(
+      Object.entries(shown).map(([k, value]) => [k, { value, secret: masked[k] === "[secret]" }]),
+    );
+  }
+}
+
+function lastLines(text, n = 30) {
+  return String(text).trim().split("\n").slice(-n).join("\n");
+}
+
+module.exports = { packPackage, userInstall, prepareProgram, PulumiCli, summaryOf, WORK_ROOT, REPO_ROOT };
