@@ -4,54 +4,20 @@
  * changes → destroy → nothing left on the server.
  */
 import { execFileSync } from "node:child_process";
-import { X509Certificate } from "node:crypto";
 import * as fs from "node:fs";
-import * as https from "node:https";
-import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
-import * as selfsigned from "selfsigned";
 import { startEmulator } from "../../emulator";
 import { createClient, resolveClientConfig, type AriaClient } from "../../provider/client";
 import { configSets, jobScript, WORKFLOW, WorkflowJob, yamlDocuments } from "../unit/examples/example-files";
+import { CiStandIn, loopbackCertificate, startCiStandIn } from "./ci-stand-in";
 import { changes, ConfigInput, E2EStack, expectOk, openStack, OpResult, REPO_ROOT, USERS } from "./harness";
 
 // Each engine operation is a process of its own (a few seconds); jest ignores `testTimeout` set per project.
 jest.setTimeout(10 * 60 * 1000);
 
-/** A stand-in for a team's CI servers (Jenkins, Git, Jira): HTTPS with a self-signed certificate. */
-interface CiStandIn {
-  readonly url: string;
-  /** SHA-256 fingerprint of its certificate, upper-case hex without colons. */
-  readonly fingerprint: string;
-  close(): Promise<void>;
-}
-
-/** A self-signed certificate for 127.0.0.1, and its SHA-256 fingerprint as the API writes it. */
-async function loopbackCertificate(): Promise<{ key: string; cert: string; fingerprint: string }> {
-  const pems = await selfsigned.generate([{ name: "commonName", value: "ci.test.local" }], {
-    keySize: 2048,
-    extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
-  });
-  const fingerprint = new X509Certificate(pems.cert).fingerprint256.replace(/:/g, "");
-  return { key: pems.private, cert: pems.cert, fingerprint };
-}
-
-async function startCiStandIn(): Promise<CiStandIn> {
-  const pems = await loopbackCertificate();
-  const server = https.createServer({ key: pems.key, cert: pems.cert }, (_req, res) => res.end("ok\n"));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `https://127.0.0.1:${port}`,
-    fingerprint: pems.fingerprint,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+/** The examples that are Pulumi programs (the others are a workflow and an operator manifest). */
+const RUNNABLE = ["quickstart", "deployment-resources", "adopt-existing"];
 
 /** An API client of the emulator behind a stack, as the administrator (`settings`: e.g. `vra:caCert`). */
 function adminClient(stack: E2EStack, settings: Record<string, string> = {}): AriaClient {
@@ -101,10 +67,16 @@ describe("the example programs", () => {
     await ci?.close();
   });
 
-  it("type-check against the built package, as a user's project sees it", () => {
+  it.each(RUNNABLE)("%s is a standalone project that type-checks against the built package", (example) => {
+    const dir = path.join(REPO_ROOT, "examples", example);
+    for (const file of ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "README.md"]) {
+      expect(fs.existsSync(path.join(dir, file))).toBe(true);
+    }
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(["@pulumi/pulumi", "pulumi-aria"]);
     const tsc = path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
     expect(() =>
-      execFileSync(process.execPath, [tsc, "-p", "examples"], { cwd: REPO_ROOT, encoding: "utf8" }),
+      execFileSync(process.execPath, [tsc, "--noEmit", "-p", dir], { cwd: REPO_ROOT, encoding: "utf8" }),
     ).not.toThrow();
   });
 
@@ -119,7 +91,10 @@ describe("the example programs", () => {
         gitToken: { value: "git-e2e-token", secret: true },
       },
     });
+    // What a pull request's preview shows is what up then does.
+    const firstPreview = expectOk(await stack.preview());
     const up = expectOk(await stack.up());
+    expect(changes(firstPreview)).toEqual(changes(up));
     expect(changes(up)).toEqual({ create: 4 });
 
     const prefix = stack.stackName;
@@ -153,7 +128,10 @@ describe("the example programs", () => {
       program: "examples/deployment-resources",
       projectName: "aria-deployment-resources",
     });
+    // What a pull request's preview shows is what up then does.
+    const firstPreview = expectOk(await stack.preview());
     const up = expectOk(await stack.up());
+    expect(changes(firstPreview)).toEqual(changes(up));
     expect(changes(up)).toEqual({ create: 2 });
 
     const name = `${stack.stackName}-build-agent`;
@@ -214,7 +192,13 @@ describe("the example programs", () => {
       await client.close();
     }
 
+    // What a pull request's preview shows is what up then does.
+
+    const firstPreview = expectOk(await stack.preview());
+
     const up = expectOk(await stack.up());
+
+    expect(changes(firstPreview)).toEqual(changes(up));
     expect(changes(up)).toEqual({ create: 3 });
     expect([output(up, "jenkinsEndpointId"), output(up, "jiraEndpointId")]).toEqual(handMade);
     expect(output(up, "jenkinsCreatedBy")).toEqual(expect.any(String));
@@ -255,7 +239,10 @@ describe("the example programs", () => {
         noCredentials: true,
         config,
       });
+      // What a pull request's preview shows is what up then does.
+      const firstPreview = expectOk(await stack.preview());
       const up = expectOk(await stack.up());
+      expect(changes(firstPreview)).toEqual(changes(up));
       expect(changes(up)).toEqual({ create: 4 });
       expect(output(up, "jenkinsCertificateFingerprint")).toBe(tls.fingerprint);
       await expectSteadyThenDestroy(stack, 4, { "vra:caCert": certFile });
