@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run demo`: runs the quickstart program (examples/quickstart) with the real Pulumi engine
+// `npm run demo`: installs the quickstart program (examples/quickstart) as a user would (npm install
+// of the packed package in .demo/program) and runs it with the `pulumi` CLI
 // against the embedded Aria Automation emulator, refreshes to show there is no drift, and prints
 // what happened. Everything lives under .demo/ (gitignored): the emulator's data, the stack state
 // and a self-signed certificate for the stand-in CI server, so running it again is safe: the second
@@ -9,7 +10,6 @@
 //   npm run demo -- --keep-running   same, then keep the servers up to look around (Ctrl-C stops)
 //   npm run demo -- --destroy        delete everything the demo created and remove .demo/
 
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as https from "node:https";
 import { createRequire } from "node:module";
@@ -78,8 +78,8 @@ async function startCiStandIn(saved) {
   return { server, url: `https://127.0.0.1:${port}`, port };
 }
 
-/** Copies a child's output to ours, indented, without the engine's progress dots. */
-function relay(stream) {
+/** A sink for the CLI's output that copies it to ours, indented, without the engine's progress dots. */
+function relay() {
   let pending = "";
   const emit = (text) => {
     // The engine's progress dots, and its advice to `pulumi stack rm` (the demo removes .demo/ itself).
@@ -90,62 +90,34 @@ function relay(stream) {
       return;
     process.stdout.write(`  ${dim("│")} ${text}\n`);
   };
-  stream.setEncoding("utf8");
-  stream.on("data", (chunk) => {
+  return (chunk) => {
     const lines = (pending + chunk).split("\n");
     pending = lines.pop();
     lines.forEach(emit);
-  });
-  stream.on("end", () => pending && emit(pending));
+  };
 }
 
-/** Runs one engine operation on the demo stack in its own process (scripts/run-op.js). */
-function runOp(op, ctx, options = {}) {
-  const id = `${op}-${process.pid}-${Date.now()}`;
-  const jobFile = path.join(demoDir, `job-${id}.json`);
-  const resultFile = path.join(demoDir, `result-${id}.json`);
-  fs.writeFileSync(
-    jobFile,
-    JSON.stringify({
-      op,
-      options,
-      stream: op !== "export" && op !== "outputs",
-      programDir: program,
-      projectName: "aria-quickstart",
-      stackName: STACK,
-      workDir: ctx.workDir,
-      backendUrl: ctx.env.PULUMI_BACKEND_URL,
-      engineRoot: ctx.engineRoot,
-      config: ctx.config,
-      envVars: ctx.env,
-      resultFile,
-    }),
-    { mode: 0o600 },
-  );
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "scripts", "run-op.js"), jobFile], {
-      cwd: ctx.workDir,
-      env: { ...process.env, ...ctx.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    relay(child.stdout);
-    relay(child.stderr);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      fs.rmSync(jobFile, { force: true });
-      if (!fs.existsSync(resultFile)) {
-        reject(new Error(`pulumi ${op} ended without a result (exit ${code})`));
-        return;
-      }
-      const result = JSON.parse(fs.readFileSync(resultFile, "utf8"));
-      fs.rmSync(resultFile, { force: true });
-      if (!result.ok) {
-        reject(new Error(`pulumi ${op} failed: ${result.error.split("\n").slice(-6).join("\n")}`));
-        return;
-      }
-      resolve(result);
-    });
-  });
+/**
+ * The quickstart as a user's project in .demo/program: copied from examples/quickstart and installed
+ * with `npm install` of the packed package, again only when the package changed.
+ */
+function prepareQuickstart(runner) {
+  const pack = runner.packPackage();
+  const dest = path.join(demoDir, "program");
+  const stamp = path.join(dest, ".pulumi-aria-pack");
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === pack.shasum) return dest;
+  fs.rmSync(dest, { recursive: true, force: true });
+  line(`  installing examples/quickstart into ${rel(dest)} (npm install of the packed pulumi-aria)`);
+  runner.prepareProgram({ source: program, dest, projectName: "aria-quickstart", pack });
+  fs.writeFileSync(stamp, pack.shasum);
+  return dest;
+}
+
+/** Runs one operation on the demo stack with the `pulumi` CLI in the program directory. */
+async function runOp(op, ctx, options = {}) {
+  const result = await ctx.cli.run(op, options, ctx.config);
+  if (!result.ok) throw new Error(`pulumi ${op} failed: ${result.error.split("\n").slice(-6).join("\n")}`);
+  return result;
 }
 
 /** A plain value of a stack output (`{value, secret}`), or `[secret]`. */
@@ -245,8 +217,8 @@ async function main() {
   }
   fs.mkdirSync(path.join(demoDir, "state"), { recursive: true });
   fs.mkdirSync(path.join(demoDir, "home"), { recursive: true });
-  const workDir = path.join(demoDir, "work");
-  fs.mkdirSync(workDir, { recursive: true });
+  fs.rmSync(path.join(demoDir, "work"), { recursive: true, force: true }); // the Automation API era's
+  const runner = require("./program-runner.js");
   const portsFile = path.join(demoDir, "ports.json");
   const saved = readJson(portsFile, {});
 
@@ -267,15 +239,18 @@ async function main() {
   );
   line(`  CI stand-in (HTTPS)       ${ci.url}   plays Jenkins and the Git server, self-signed certificate`);
 
+  const workDir = prepareQuickstart(runner);
+  const env = engineEnv({
+    root: engineRoot,
+    stateDir: path.join(demoDir, "state"),
+    homeDir: path.join(demoDir, "home"),
+    passphrase: PASSPHRASE,
+  });
   const ctx = {
     workDir,
     engineRoot,
-    env: engineEnv({
-      root: engineRoot,
-      stateDir: path.join(demoDir, "state"),
-      homeDir: path.join(demoDir, "home"),
-      passphrase: PASSPHRASE,
-    }),
+    env,
+    cli: new runner.PulumiCli({ cwd: workDir, stackName: STACK, env, logDir: demoDir, onOutput: relay() }),
     // What `pulumi config set` (with --secret for the secrets) would hold for this stack.
     config: {
       "vra:url": { value: emulator.url, secret: false },
