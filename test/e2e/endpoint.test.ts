@@ -93,11 +93,20 @@ describe("endpoint lifecycle through the engine", () => {
 
   it("refreshes with no change, with exactly one GET per endpoint", async () => {
     await stack.resetRequests();
-    const refresh = expectOk(await stack.refresh());
+    const refresh = expectOk(await stack.refresh({ skipPreview: true }));
     expect(changes(refresh)).toEqual({});
     const log = await stack.requests();
     expect(perEndpointRequests(log.counts)).toEqual({ "GET /pipeline/api/endpoints/{id}": ENDPOINTS });
     expect(log.counts["GET /pipeline/api/about"] ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it("refreshes with its preview (`pulumi refresh --yes`) reading each endpoint once in each", async () => {
+    await stack.resetRequests();
+    const refresh = expectOk(await stack.refresh());
+    expect(changes(refresh)).toEqual({});
+    const log = await stack.requests();
+    // The CLI previews a refresh before applying it (the Automation API passes --skip-preview).
+    expect(perEndpointRequests(log.counts)).toEqual({ "GET /pipeline/api/endpoints/{id}": 2 * ENDPOINTS });
   });
 
   it("previews no change after the refresh", async () => {
