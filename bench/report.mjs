@@ -164,7 +164,10 @@ export function renderReport(results) {
     "",
     "## Time against the floors",
     "",
-    "`aria ms` is the engine operation (one `pulumi` run through the Automation API) on the endpoints program; the " +
+    (c.via === "automation"
+      ? "`aria ms` is the engine operation (one `pulumi` run through the Automation API) on the endpoints program; the "
+      : "`aria ms` is one `pulumi` command in the program's directory (the CLI, the language host compiling and running " +
+        "the program, as users run it), wall time of the process, on the endpoints program; the ") +
       "engine floor is the same operation on as many trivial dynamic resources that call nothing; the API floor is " +
       "the calls the phase cannot avoid, made directly through the client with the engine's concurrency. " +
       "`ratio` = aria / (engine floor + API floor). `CPU ratio` is the same ratio on CPU time (engine, program and " +
@@ -193,9 +196,13 @@ export function renderReport(results) {
     "",
     "## CPU and memory by process",
     "",
-    "Sampled from /proc every 100 ms during each operation. The program process is the run-op process (the " +
-      "Automation API runs the inline program in it, so its figure includes the API's own work); engine is the " +
-      "`pulumi` CLI and the language host, including the stack-selection and config commands run before the operation.",
+    c.via === "automation"
+      ? "Sampled from /proc every 100 ms during each operation. The program process is the run-op process (the " +
+        "Automation API runs the inline program in it, so its figure includes the API's own work); engine is the " +
+        "`pulumi` CLI and the language host, including the stack-selection and config commands run before the operation."
+      : "Sampled from /proc every 100 ms during each operation. The program process is the Node process the " +
+        "language host starts (`@pulumi/pulumi/cmd/run`, TypeScript compilation included); engine is the `pulumi` " +
+        "CLI and the language host.",
     "",
     markdownTable(cpu.header, cpu.rows),
     "",

@@ -2,7 +2,8 @@
 // The benchmark (`npm run bench`): what the provider costs, against the floors it cannot beat,
 // measured in the same run. For each N, three runs of the five phases (create, preview with no
 // changes, refresh, up changing one, destroy):
-//   - the endpoints program (bench/programs/endpoints) through the real engine, against the emulator;
+//   - the endpoints program (bench/programs/endpoints) through the real engine, against the emulator,
+//     run by the `pulumi` CLI in a program directory (default) or the Automation API (--via automation);
 //   - the engine floor: the same number of trivial dynamic resources (bench/programs/trivial);
 //   - the API floor: the calls each phase needs, made directly through the client (bench/api-floor.mjs).
 // Then getEndpoints over 10,000 endpoints (bench/lookup.mjs), and with --profile one extra,
@@ -18,7 +19,7 @@ import { parseArgs } from "node:util";
 import { analyseSizes, analyseSlopes, judgeTargets } from "./lib/analysis.mjs";
 import { killAllScripts, runScript } from "./lib/children.mjs";
 import { installConcurrencyProbe } from "./lib/concurrency-probe.mjs";
-import { engineDefaultParallel, engineRoot, killAllOperations } from "./lib/engine-stack.mjs";
+import { engineDefaultParallel, engineRoot, killAllOperations, VIAS } from "./lib/engine-stack.mjs";
 import { measureSize } from "./lib/measure-size.mjs";
 import { BENCH_DIR, EMULATOR_MODULE } from "./lib/paths.mjs";
 import { restorePrerequisites } from "./lib/prerequisites.mjs";
@@ -36,6 +37,8 @@ const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options]
   --profile              one extra, CPU-profiled lifecycle (provider and program processes), and
                          the engine floor's create and destroy without the engine's checkpoints
   --profile-size <N>     size of the profiled lifecycle (default: the largest size)
+  --via cli|automation   how programs run: cli (default), \`pulumi <op>\` in a program directory as users
+                         run it; automation, the Automation API (scripts/run-op.js)
   --help`;
 
 const { values: args } = parseArgs({
@@ -48,6 +51,7 @@ const { values: args } = parseArgs({
     "lookup-count": { type: "string", default: "10000" },
     profile: { type: "boolean", default: false },
     "profile-size": { type: "string" },
+    via: { type: "string", default: "cli" },
     help: { type: "boolean", default: false },
   },
 });
@@ -80,6 +84,11 @@ if (args.validate !== undefined && !["true", "false"].includes(args.validate)) {
   process.exit(2);
 }
 const validate = args.validate === undefined ? undefined : args.validate === "true";
+if (!VIAS.includes(args.via)) {
+  process.stderr.write(`--via must be one of ${VIAS.join(", ")}, got '${args.via}'\n${USAGE}\n`);
+  process.exit(2);
+}
+const via = args.via;
 
 const startedAt = new Date();
 const stamp = startedAt
@@ -136,7 +145,7 @@ async function main() {
   const warnings = [];
   const errors = [];
   const retries = [];
-  const ctx = { refreshToken: REFRESH_TOKEN, repeat, cycles, validate, parallel, log };
+  const ctx = { refreshToken: REFRESH_TOKEN, repeat, cycles, validate, parallel, via, log };
   // Each stage gets a fresh emulator and, when it fails (say, the package was rebuilt or unlinked
   // under the run by other work in the tree), up to two more attempts; a stage that still fails ends
   // the measurements, not the report.
@@ -208,7 +217,17 @@ async function main() {
       pulumi: pulumiVersion,
       loadAverage: { start: loadAtStart, end: os.loadavg()[0] },
     },
-    config: { sizes, repeat, cycles, parallel, validate, lookupCount, profile: args.profile, profileSize },
+    config: {
+      sizes,
+      repeat,
+      cycles,
+      parallel,
+      validate,
+      via,
+      lookupCount,
+      profile: args.profile,
+      profileSize,
+    },
     sizes: analysed,
     slopes,
     targets: judgeTargets(analysed, slopes, lookup),

@@ -14,6 +14,7 @@ export async function probeCheckpoints(n, ctx) {
     projectName: "bench",
     config: {},
     env: { PULUMI_SKIP_CHECKPOINTS: "true" },
+    via: ctx.via,
   });
   stack.setConfig("count", n);
   stack.setConfig("targetUrl", ctx.url);

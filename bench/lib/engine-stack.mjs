@@ -1,7 +1,12 @@
 // One stack of one benchmark program on a temporary `file://` backend, run through the real engine
-// by scripts/run-op.js (one process per operation, as the e2e harness does). Each operation is
-// timed inside the run-op process (lib/op-timer.cjs), and the processes it starts (engine, program,
-// provider) are sampled while it runs (lib/process-sampler.mjs).
+// one process per operation, in one of two ways:
+//   cli         the path users run: `pulumi <op>` in a copy of the program directory, the program
+//               installed from the packed package (scripts/program-runner.js) and compiled by the
+//               Node language host; an operation's time is the `pulumi` process's wall time;
+//   automation  the Automation API, by scripts/run-op.js; an operation's time is the engine
+//               operation alone, timed inside the run-op process (lib/op-timer.cjs).
+// The processes an operation starts (engine, program, provider) are sampled while it runs
+// (lib/process-sampler.mjs).
 
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -18,6 +23,17 @@ const RUN_OP = path.join(REPO_ROOT, "scripts", "run-op.js");
 const OP_TIMER = path.join(REPO_ROOT, "bench", "lib", "op-timer.cjs");
 const CPU_PROFILER = path.join(REPO_ROOT, "bench", "lib", "cpu-profiler.cjs");
 const { engineEnv, engineRoot: engineRootOf } = require("../../scripts/engine-env.js");
+const runner = require("../../scripts/program-runner.js");
+
+/** The ways an operation can be run. */
+export const VIAS = ["cli", "automation"];
+
+let pack;
+/** The packed package, made once per bench run. */
+function packOnce() {
+  pack ??= runner.packPackage();
+  return pack;
+}
 
 /** The engine root (`<root>/bin/pulumi`), found or built by scripts/ensure-engine.mjs. */
 export function engineRoot() {
@@ -66,8 +82,11 @@ export class BenchStack {
    * @param {string} o.projectName Pulumi project name (also the namespace of the program's config)
    * @param {Record<string, {value: string, secret?: boolean}>} o.config stack config
    * @param {Record<string, string>} [o.env] extra environment for the engine and its processes
+   * @param {"cli"|"automation"} [o.via] how operations run (default cli, the users' path)
    */
-  constructor({ programDir, projectName, config, env = {} }) {
+  constructor({ programDir, projectName, config, env = {}, via = "cli" }) {
+    if (!VIAS.includes(via)) throw new Error(`via must be one of ${VIAS.join(", ")}, got '${via}'`);
+    this.via = via;
     this.programDir = programDir;
     this.projectName = projectName;
     this.config = { ...config };
@@ -90,6 +109,17 @@ export class BenchStack {
     };
     this.count = 0;
     stacks.add(this);
+    if (via === "cli") {
+      const programCopy = path.join(this.workDir, "program");
+      runner.prepareProgram({ source: programDir, dest: programCopy, projectName, pack: packOnce() });
+      this.cli = new runner.PulumiCli({
+        cwd: programCopy,
+        stackName: this.stackName,
+        env: this.env,
+        logDir: this.tmp,
+        onSpawn: (child) => this.onSpawn?.(child),
+      });
+    }
   }
 
   /** Sets a stack config value (`ns:key`, or a bare key in the project's namespace). */
@@ -106,6 +136,7 @@ export class BenchStack {
    *   (the program, i.e. run-op, and the provider) into this directory (lib/cpu-profiler.cjs)
    */
   async run(op, { profileDir } = {}) {
+    if (this.via === "cli") return this.runCli(op, { profileDir });
     const id = ++this.count;
     const jobFile = path.join(this.tmp, `job-${id}.json`);
     const resultFile = path.join(this.tmp, `result-${id}.json`);
@@ -170,6 +201,54 @@ export class BenchStack {
     const timings = fs.existsSync(timingFile) ? JSON.parse(fs.readFileSync(timingFile, "utf8")) : [];
     const ms = timings.find((t) => t.op === op)?.ms ?? wallMs;
     return { ...result, ms, wallMs, processes: processes.roles, programPid: child.pid };
+  }
+
+  /**
+   * `run` through the CLI: the config is brought up to date first (not timed), then the operation's
+   * own `pulumi` process is timed and sampled (not the `stack output` calls that follow an up).
+   */
+  async runCli(op, { profileDir } = {}) {
+    await this.cli.sync(this.config);
+    const profiling = profileDir
+      ? {
+          BENCH_CPU_PROF_DIR: profileDir,
+          NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${CPU_PROFILER}`].filter(Boolean).join(" "),
+        }
+      : {};
+    Object.assign(this.cli.options.env, profiling);
+    let timing;
+    this.onSpawn = (child) => {
+      if (timing || child.spawnargs[1] !== (op === "export" ? "stack" : op)) return;
+      live.add(child);
+      timing = { started: performance.now(), sampler: sampleProcesses(child.pid, { rootRole: "engine" }) };
+      child.on("close", () => {
+        live.delete(child);
+        timing.wallMs = performance.now() - timing.started;
+        timing.processes = timing.sampler.stop();
+      });
+    };
+    try {
+      // As the Automation API runs them: `up`, `refresh` and `destroy` without their own preview
+      // (the preview is a phase of its own), so both paths measure the same work.
+      const options = op === "preview" ? { diff: true } : op === "export" ? {} : { skipPreview: true };
+      const result = await this.cli.run(op, options, this.config);
+      if (!result.ok) {
+        throw new Error(
+          `pulumi ${op} failed: ${result.error}\n--- stdout ---\n${String(result.stdout).slice(-6000)}`,
+        );
+      }
+      const roles = timing?.processes?.roles ?? {};
+      return {
+        ...result,
+        ms: timing.wallMs,
+        wallMs: timing.wallMs,
+        processes: roles,
+        programPid: roles.program?.pids[0],
+      };
+    } finally {
+      this.onSpawn = undefined;
+      for (const key of Object.keys(profiling)) delete this.cli.options.env[key];
+    }
   }
 
   /** The exported deployment (`pulumi stack export`). */

@@ -38,6 +38,7 @@ class ProgramRun {
       programDir: path.join(BENCH_DIR, "programs", program),
       projectName: "bench",
       config: {},
+      via: o.via,
     });
     this.stack.setConfig("vra:url", o.url);
     this.stack.setConfig("vra:refreshToken", o.refreshToken, true);
@@ -106,6 +107,7 @@ class ProgramRun {
  * @param {string} o.refreshToken credentials for the stacks (`vra:refreshToken`, secret)
  * @param {number} o.repeat repetitions of preview and refresh
  * @param {boolean|undefined} o.validate the endpoints' `validate` input (undefined: provider default)
+ * @param {"cli"|"automation"} [o.via] how operations run (lib/engine-stack.mjs)
  * @param {boolean} [o.exportAfterCreate] keep the exported deployment after create
  * @param {(program: string, phase: string) => string|undefined} [o.profileDirFor] profile into this directory
  * @param {(msg: string) => void} [o.log]

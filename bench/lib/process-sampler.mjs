@@ -1,7 +1,8 @@
-// Samples, every ~100 ms, the processes one engine run starts (the descendants of its run-op
-// process; other sessions on the machine may run engines too), from /proc:
+// Samples, every ~100 ms, the processes one engine run starts (the descendants of its root process:
+// the run-op process, or the `pulumi` CLI; other sessions on the machine may run engines too), from /proc:
 //   provider  node .../@pulumi/pulumi/cmd/dynamic-provider (started by the pulumi-resource-pulumi-nodejs shim)
-//   program   the run-op process itself: the Automation API runs the inline program in it
+//   program   node .../@pulumi/pulumi/cmd/run (started by the language host, on the CLI path), or the
+//             run-op process itself (the Automation API runs the inline program in it)
 //   engine    the pulumi CLI and its Go plugins (language host)
 // For each role it keeps the peak resident memory (the larger of the summed VmRSS at one instant
 // and the processes' own high-water marks, VmHWM, which the kernel keeps between samples) and the
@@ -14,6 +15,7 @@ import { setInterval, clearInterval } from "node:timers";
 const ROLES = [
   // Not the shim's `node -e "require.resolve('.../cmd/dynamic-provider')"`.
   ["provider", (cmd) => cmd.includes("cmd/dynamic-provider") && !cmd.includes("\0-e\0")],
+  ["program", (cmd) => /@pulumi\/pulumi\/cmd\/run(\/|\0)/.test(cmd)],
   ["engine", (cmd) => /(^|\/)(pulumi|pulumi-language-nodejs)\0/.test(cmd)],
 ];
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
@@ -67,8 +69,11 @@ export function descendantsOf(rootPid) {
   return out;
 }
 
-/** Starts sampling the processes under `rootPid`; `stop()` answers per role peak RSS, CPU and pids. */
-export function sampleProcesses(rootPid, intervalMs = 100) {
+/**
+ * Starts sampling the processes under `rootPid` (itself counted as `rootRole`); `stop()` answers
+ * per role peak RSS, CPU and pids.
+ */
+export function sampleProcesses(rootPid, { rootRole = "program", intervalMs = 100 } = {}) {
   const supported = fs.existsSync("/proc/self/stat");
   const seen = new Map(); // pid -> {role, cpuMs, hwm}
   const peakSum = {};
@@ -91,7 +96,7 @@ export function sampleProcesses(rootPid, intervalMs = 100) {
       if (!stats.has(pid)) continue;
       let entry = seen.get(pid);
       if (!entry && pid === rootPid) {
-        entry = { role: "program", cpuMs: 0, hwm: 0 };
+        entry = { role: rootRole, cpuMs: 0, hwm: 0 };
         seen.set(pid, entry);
       } else if (!entry) {
         const cmd = readOr(`/proc/${pid}/cmdline`, "");
