@@ -8,7 +8,7 @@ export interface AgentEndpointArgs extends TypedEndpointArgs {
   leMansAgent: pulumi.Input<string>;
 }
 
-const SPEC: TypedEndpointSpec<AgentEndpointArgs> = {
+export const SPEC: TypedEndpointSpec<AgentEndpointArgs> = {
   type: "agent",
   plain: ["leMansAgent"],
   secret: [],

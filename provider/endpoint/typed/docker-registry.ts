@@ -16,7 +16,7 @@ export interface DockerRegistryEndpointArgs extends TypedEndpointArgs {
   fingerprint?: pulumi.Input<string>;
 }
 
-const SPEC: TypedEndpointSpec<DockerRegistryEndpointArgs> = {
+export const SPEC: TypedEndpointSpec<DockerRegistryEndpointArgs> = {
   type: "docker-registry",
   plain: ["url", "serverType", "username", "fingerprint"],
   secret: ["password"],

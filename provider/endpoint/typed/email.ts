@@ -20,7 +20,7 @@ export interface EmailEndpointArgs extends TypedEndpointArgs {
   outboundPassword?: pulumi.Input<string>;
 }
 
-const SPEC: TypedEndpointSpec<EmailEndpointArgs> = {
+export const SPEC: TypedEndpointSpec<EmailEndpointArgs> = {
   type: "email",
   plain: [
     "senderAddress",

@@ -20,7 +20,7 @@ export interface GerritEndpointArgs extends TypedEndpointArgs {
   leMansAgent?: pulumi.Input<string>;
 }
 
-const SPEC: TypedEndpointSpec<GerritEndpointArgs> = {
+export const SPEC: TypedEndpointSpec<GerritEndpointArgs> = {
   type: "gerrit",
   plain: ["url", "username", "fingerprint", "leMansAgent"],
   secret: ["password", "privateKey", "passPhrase"],

@@ -22,7 +22,7 @@ export interface GitEndpointArgs extends TypedEndpointArgs {
   fingerprint?: pulumi.Input<string>;
 }
 
-const SPEC: TypedEndpointSpec<GitEndpointArgs> = {
+export const SPEC: TypedEndpointSpec<GitEndpointArgs> = {
   type: "git",
   plain: ["serverType", "repoURL", "branch", "authType", "username", "fingerprint"],
   secret: ["password", "privateToken"],

@@ -1,10 +1,10 @@
 /** Typed endpoint resources: thin layers over `Endpoint` that route secret fields to `secretProperties`. */
-export * from "./agent";
+export { AgentEndpoint, type AgentEndpointArgs } from "./agent";
 export type { TypedEndpointArgs } from "./common";
-export * from "./docker-registry";
-export * from "./email";
-export * from "./gerrit";
-export * from "./git";
-export * from "./jenkins";
-export * from "./jira";
-export * from "./kubernetes";
+export { DockerRegistryEndpoint, type DockerRegistryEndpointArgs } from "./docker-registry";
+export { EmailEndpoint, type EmailEndpointArgs } from "./email";
+export { GerritEndpoint, type GerritEndpointArgs } from "./gerrit";
+export { GitEndpoint, type GitEndpointArgs } from "./git";
+export { JenkinsEndpoint, type JenkinsEndpointArgs } from "./jenkins";
+export { JiraEndpoint, type JiraEndpointArgs } from "./jira";
+export { KubernetesEndpoint, type KubernetesEndpointArgs } from "./kubernetes";

@@ -22,7 +22,7 @@ export interface JenkinsEndpointArgs extends TypedEndpointArgs {
   fingerprint?: pulumi.Input<string>;
 }
 
-const SPEC: TypedEndpointSpec<JenkinsEndpointArgs> = {
+export const SPEC: TypedEndpointSpec<JenkinsEndpointArgs> = {
   type: "jenkins",
   plain: ["url", "username", "folderPath", "pollInterval", "retryCount", "retryWaitSeconds", "fingerprint"],
   secret: ["password"],

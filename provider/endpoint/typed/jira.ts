@@ -14,7 +14,7 @@ export interface JiraEndpointArgs extends TypedEndpointArgs {
   fingerprint?: pulumi.Input<string>;
 }
 
-const SPEC: TypedEndpointSpec<JiraEndpointArgs> = {
+export const SPEC: TypedEndpointSpec<JiraEndpointArgs> = {
   type: "jira",
   plain: ["url", "username", "fingerprint"],
   secret: ["password"],

@@ -24,7 +24,7 @@ export interface KubernetesEndpointArgs extends TypedEndpointArgs {
   fingerprint?: pulumi.Input<string>;
 }
 
-const SPEC: TypedEndpointSpec<KubernetesEndpointArgs> = {
+export const SPEC: TypedEndpointSpec<KubernetesEndpointArgs> = {
   type: "k8s",
   plain: ["kubernetesURL", "authType", "certAuthorityData", "certData", "userName", "fingerprint"],
   secret: ["certKeyData", "password", "token"],
