@@ -173,10 +173,11 @@ async function createOrAdopt(client: EndpointApi, declared: EndpointInputs): Pro
   const spec = toSpec(declared);
   const ref: EndpointRef = { name: declared.name, project: declared.project };
   const secrets = secretStrings(declared.secretProperties);
+  const writesSecrets = Object.keys(declared.secretProperties ?? {}).length > 0;
 
   if (declared.adopt) {
     const existing = await findByName(client, ref, secrets);
-    if (existing) return adopt(client, existing, spec, ref, secrets);
+    if (existing) return adopt(client, existing, spec, ref, secrets, writesSecrets);
   }
   try {
     return await client.createEndpoint(spec);
@@ -184,7 +185,7 @@ async function createOrAdopt(client: EndpointApi, declared: EndpointInputs): Pro
     if (isConflict(error)) {
       // Created by someone else between the lookup and the POST: adopt it after all.
       const existing = declared.adopt ? await findByName(client, ref, secrets) : undefined;
-      if (existing) return adopt(client, existing, spec, ref, secrets);
+      if (existing) return adopt(client, existing, spec, ref, secrets, writesSecrets);
       throw new Error(alreadyExistsMessage(ref));
     }
     if (isForbidden(error) && declared.isRestricted) throw new Error(restrictedMessage("create", ref));
@@ -203,6 +204,7 @@ async function adopt(
   spec: EndpointSpec,
   ref: EndpointRef,
   secrets: readonly string[],
+  writesSecrets: boolean,
 ): Promise<ApiEndpoint> {
   if (existing.type !== spec.type) {
     throw new Error(
@@ -210,6 +212,9 @@ async function adopt(
         `'${spec.type}'. Declare type '${existing.type}', or delete the existing endpoint first.`,
     );
   }
+  // Already as declared, and no secret to write (a secret cannot be compared: the server masks it):
+  // adoption writes nothing.
+  if (!writesSecrets && isAsDeclared(existing, spec)) return existing;
   try {
     return await client.updateEndpoint(existing.id, {
       ...spec,
@@ -248,6 +253,17 @@ function matchesSpec(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
   return Object.entries(spec.properties).every(
     ([key, value]) =>
       isMasked(stored[key]) || deepEqual(stored[key], value) || String(stored[key]) === String(value),
+  );
+}
+
+/** True when the stored endpoint already has every declared field and property exactly. */
+function isAsDeclared(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
+  const stored = endpoint.properties ?? {};
+  return (
+    (endpoint.description ?? "") === spec.description &&
+    (endpoint.isRestricted ?? false) === (spec.isRestricted ?? false) &&
+    (spec.cloudProxyId === undefined || endpoint.cloudProxyId === spec.cloudProxyId) &&
+    Object.entries(spec.properties).every(([key, value]) => deepEqual(stored[key], value))
   );
 }
 

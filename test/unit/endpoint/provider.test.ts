@@ -60,6 +60,28 @@ describe("endpoint provider (against a fake client)", () => {
       expect(result.id).toBe("existing");
     });
 
+    it("adopts an endpoint already as declared, with no secret declared, without writing to the server", async () => {
+      const api = fakeApi({ getEndpointByName: jest.fn(async () => apiEndpoint({ id: "existing" })) });
+      const result = await providerWith(api).create(inputs({ adopt: true, secretProperties: {} }));
+      expect(api.updateEndpoint).not.toHaveBeenCalled();
+      expect(api.createEndpoint).not.toHaveBeenCalled();
+      expect(result.id).toBe("existing");
+    });
+
+    it.each([
+      ["a declared secret, which cannot be compared", { secretProperties: { password: "new" } }],
+      ["another description", { secretProperties: {}, description: "declared" }],
+      ["another property value", { secretProperties: {}, properties: { url: "https://other.example.com" } }],
+      ["another restriction", { secretProperties: {}, isRestricted: true }],
+    ])("adopts with a PUT when the program declares %s", async (_what, extra) => {
+      const api = fakeApi({
+        getEndpointByName: jest.fn(async () => apiEndpoint({ id: "existing" })),
+        updateEndpoint: jest.fn(async (_id: string) => apiEndpoint({ id: "existing" })),
+      });
+      await providerWith(api).create(inputs({ adopt: true, ...extra }));
+      expect(api.updateEndpoint).toHaveBeenCalledTimes(1);
+    });
+
     it("creates when there is nothing to adopt", async () => {
       const api = fakeApi({
         getEndpointByName: jest.fn(async () => Promise.reject(apiError("NotFound", 404))),
