@@ -1,0 +1,251 @@
+import type { Endpoint as ApiEndpoint } from "../client/schemas";
+import { isMasked } from "../endpoint/project";
+import { TYPED_ENDPOINT_CLASSES } from "../endpoint/typed/registry";
+import { resourceNames } from "./naming";
+
+/** What the generated project is built from. */
+export interface ExportInput {
+  /** The endpoints to declare, as the server answers them (secrets masked). */
+  readonly endpoints: readonly ApiEndpoint[];
+  /** Secret property names per endpoint type (from the tiles), besides the values the server masks. */
+  readonly secretNamesByType?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The Pulumi project name. */
+  readonly projectName: string;
+  /** The server's URL, for the README. */
+  readonly serverUrl: string;
+  /** The version range of pulumi-aria the project depends on. */
+  readonly packageVersion: string;
+  /** The command that made the project, for the README. */
+  readonly command: string;
+}
+
+/** One secret the program reads from stack config. */
+export interface SecretSetting {
+  /** The config key (in the project's namespace). */
+  readonly key: string;
+  /** The endpoint's project and name, and the property. */
+  readonly project: string;
+  readonly endpoint: string;
+  readonly property: string;
+  /** The resource that reads it. */
+  readonly resourceName: string;
+}
+
+/** The generated project: file name → content, and the secrets its program reads from config. */
+export interface GeneratedProject {
+  readonly files: Record<string, string>;
+  readonly secrets: readonly SecretSetting[];
+  /** Resource name per endpoint id. */
+  readonly resourceNames: ReadonlyMap<string, string>;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function key(name: string): string {
+  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+}
+
+function literal(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+function objectLiteral(entries: readonly (readonly [string, string])[], indent: string): string {
+  if (entries.length === 0) return "{}";
+  const inner = entries.map(([k, v]) => `${indent}  ${key(k)}: ${v},`).join("\n");
+  return `{\n${inner}\n${indent}}`;
+}
+
+/** Whether a property of an endpoint holds a secret: masked by the server, or named secret by its type. */
+function isSecretProperty(
+  endpoint: ApiEndpoint,
+  property: string,
+  value: unknown,
+  input: ExportInput,
+): boolean {
+  if (isMasked(value)) return true;
+  const typed = TYPED_ENDPOINT_CLASSES.get(endpoint.type);
+  const named =
+    typed?.secret.includes(property) || input.secretNamesByType?.get(endpoint.type)?.has(property);
+  // A pipeline-variable reference (`${var.NAME}`) is no secret value: it is written as it is.
+  return Boolean(named) && !/^\$\{var\.[^}]+\}$/.test(String(value));
+}
+
+function declaration(
+  endpoint: ApiEndpoint,
+  resourceName: string,
+  input: ExportInput,
+  secrets: SecretSetting[],
+): string {
+  const typed = TYPED_ENDPOINT_CLASSES.get(endpoint.type);
+  const project = endpoint.project ?? "";
+  const plain: [string, string][] = [];
+  const secret: [string, string][] = [];
+  for (const [property, value] of Object.entries(endpoint.properties ?? {})) {
+    if (value === null || value === undefined) continue;
+    if (isSecretProperty(endpoint, property, value, input)) {
+      if (isMasked(value) || value === "") {
+        const configKey = `${resourceName}-${property}`.replace(/[^A-Za-z0-9_.-]/g, "-");
+        secrets.push({ key: configKey, project, endpoint: endpoint.name, property, resourceName });
+        secret.push([property, `config.getSecret(${literal(configKey)})`]);
+      } else {
+        secret.push([property, `pulumi.secret(${literal(value)})`]);
+      }
+    } else {
+      plain.push([property, literal(value)]);
+    }
+  }
+  const common: [string, string][] = [
+    ["project", literal(project)],
+    ["name", literal(endpoint.name)],
+  ];
+  if (endpoint.description) common.push(["description", literal(endpoint.description)]);
+  if (endpoint.isRestricted) common.push(["isRestricted", "true"]);
+  if (endpoint.cloudProxyId) common.push(["cloudProxyId", literal(endpoint.cloudProxyId)]);
+  const configKeys = secrets.filter((s) => s.resourceName === resourceName).map((s) => literal(s.key));
+  // The server's validation connects with the secrets: it can only run once they are all set.
+  if (configKeys.length > 0) common.push(["validate", `allSet(${configKeys.join(", ")})`]);
+  common.push(["adopt", "true"]);
+  const indent = "  ";
+  const header = `// ${project} / ${endpoint.name} (${endpoint.type}), id ${endpoint.id}`;
+  if (typed) {
+    const typedPlain = plain.filter(([p]) => typed.plain.includes(p));
+    const extraPlain = plain.filter(([p]) => !typed.plain.includes(p));
+    const typedSecret = secret.filter(([p]) => typed.secret.includes(p));
+    const extraSecret = secret.filter(([p]) => !typed.secret.includes(p));
+    const args: [string, string][] = [...common, ...typedPlain, ...typedSecret];
+    if (extraPlain.length > 0) args.push(["additionalProperties", objectLiteral(extraPlain, indent)]);
+    if (extraSecret.length > 0) {
+      args.push(["additionalSecretProperties", `setSecrets(${objectLiteral(extraSecret, indent)})`]);
+    }
+    return `${header}\nnew aria.${typed.className}(${literal(resourceName)}, ${objectLiteral(args, "")});\n`;
+  }
+  const args: [string, string][] = [
+    ...common,
+    ["type", literal(endpoint.type)],
+    ["properties", objectLiteral(plain, indent)],
+  ];
+  if (secret.length > 0) args.push(["secretProperties", `setSecrets(${objectLiteral(secret, indent)})`]);
+  return `${header}\nnew aria.Endpoint(${literal(resourceName)}, ${objectLiteral(args, "")});\n`;
+}
+
+const PROGRAM_HEADER = `// Generated by aria-export: one resource per endpoint, each with \`adopt: true\`, so that \`pulumi up\`
+// takes the endpoints over where they are instead of creating them. Secrets come from the stack's
+// config (see README.md); a secret left unset keeps the value stored on the server.
+import * as pulumi from "@pulumi/pulumi";
+import * as aria from "pulumi-aria";
+
+const config = new pulumi.Config();
+
+/** Whether every one of these secrets is set in the stack's config. */
+function allSet(...keys: string[]): boolean {
+  return keys.every((key) => config.getSecret(key) !== undefined);
+}
+
+/** The secrets that are set: an unset one (undefined) is left out, so the server keeps its value. */
+function setSecrets(
+  values: Record<string, pulumi.Input<string> | undefined>,
+): Record<string, pulumi.Input<string>> {
+  const set: Record<string, pulumi.Input<string>> = {};
+  for (const [property, value] of Object.entries(values)) if (value !== undefined) set[property] = value;
+  return set;
+}
+`;
+
+function readme(
+  input: ExportInput,
+  secrets: readonly SecretSetting[],
+  names: ReadonlyMap<string, string>,
+): string {
+  const rows = input.endpoints.map(
+    (e) => `| ${names.get(e.id)} | ${e.project ?? ""} | ${e.name.replace(/\|/g, "\\|")} | ${e.type} |`,
+  );
+  const secretLines =
+    secrets.length === 0
+      ? ["The endpoints hold no secrets the program needs."]
+      : [
+          "Each secret is read from the stack's config. An unset secret keeps the value stored on the server",
+          "(adoption without secrets writes nothing to the server); set one to have `pulumi up` write it:",
+          "",
+          "```sh",
+          ...secrets.map(
+            (s) => `pulumi config set --secret ${s.key} '<${s.property} of ${s.project} / ${s.endpoint}>'`,
+          ),
+          "```",
+        ];
+  return [
+    `# ${input.projectName}`,
+    "",
+    `The pipeline endpoints of ${input.serverUrl}, as a Pulumi program, generated by:`,
+    "",
+    "```sh",
+    input.command,
+    "```",
+    "",
+    "## Run it",
+    "",
+    "```sh",
+    "npm install",
+    "pulumi stack init dev",
+    `pulumi config set vra:url ${input.serverUrl}`,
+    "pulumi config set --secret vra:refreshToken '<API token>'",
+    "pulumi up      # adopts every endpoint; with no secret set, sends no write to the server",
+    "pulumi preview # no changes",
+    "```",
+    "",
+    "## Secrets",
+    "",
+    ...secretLines,
+    "",
+    "## Endpoints",
+    "",
+    "| resource | project | endpoint | type |",
+    "|---|---|---|---|",
+    ...rows,
+    "",
+  ].join("\n");
+}
+
+/** Writes the standalone Pulumi project that adopts `input.endpoints`. Pure: no I/O. */
+export function generateProject(input: ExportInput): GeneratedProject {
+  const endpoints = [...input.endpoints].sort(
+    (a, b) =>
+      (a.project ?? "").localeCompare(b.project ?? "") ||
+      a.name.localeCompare(b.name) ||
+      a.id.localeCompare(b.id),
+  );
+  const names = resourceNames(endpoints.map((e) => ({ project: e.project ?? "", name: e.name })));
+  const byId = new Map(endpoints.map((e, i) => [e.id, names[i]]));
+  const secrets: SecretSetting[] = [];
+  const body = endpoints.map((e, i) => declaration(e, names[i], input, secrets)).join("\n");
+  const packageJson = {
+    name: input.projectName,
+    private: true,
+    main: "index.ts",
+    devDependencies: { "@types/node": "^20.19.0", typescript: "~5.9.3" },
+    dependencies: { "@pulumi/pulumi": "~3.248.0", "pulumi-aria": input.packageVersion },
+  };
+  const tsconfig = {
+    compilerOptions: {
+      strict: true,
+      esModuleInterop: true,
+      outDir: "bin",
+      target: "es2022",
+      module: "commonjs",
+      moduleResolution: "node",
+      sourceMap: true,
+      forceConsistentCasingInFileNames: true,
+    },
+    files: ["index.ts"],
+  };
+  return {
+    files: {
+      "Pulumi.yaml": `name: ${input.projectName}\nruntime: nodejs\ndescription: Pipeline endpoints of ${input.serverUrl}, adopted by aria-export\n`,
+      "package.json": `${JSON.stringify(packageJson, null, 2)}\n`,
+      "tsconfig.json": `${JSON.stringify(tsconfig, null, 2)}\n`,
+      "index.ts": `${PROGRAM_HEADER}\n${body}`,
+      "README.md": readme({ ...input, endpoints }, secrets, byId),
+    },
+    secrets,
+    resourceNames: byId,
+  };
+}

@@ -1,0 +1,132 @@
+import * as ts from "typescript";
+import type { Endpoint } from "../../../provider/client/schemas";
+import { generateProject } from "../../../provider/export/generate";
+
+const endpoint = (overrides: Partial<Endpoint>): Endpoint =>
+  ({
+    id: "id-1",
+    name: "ci",
+    type: "jenkins",
+    project: "Platform",
+    description: "",
+    isRestricted: false,
+    properties: {},
+    ...overrides,
+  }) as Endpoint;
+
+const input = (endpoints: Endpoint[]) => ({
+  endpoints,
+  projectName: "adopted",
+  serverUrl: "https://aria.example.com",
+  packageVersion: "^0.1.0",
+  command: "aria-export --out adopted",
+});
+
+describe("generated adoption project", () => {
+  const project = generateProject(
+    input([
+      endpoint({
+        id: "j",
+        properties: {
+          url: "https://jenkins.example.com",
+          username: "ci",
+          password: "*****",
+          pollInterval: 15,
+        },
+      }),
+      endpoint({
+        id: "b",
+        name: "Bamboo – prod",
+        type: "bamboo",
+        project: "Payments",
+        description: 'It\'s "quoted"',
+        isRestricted: true,
+        properties: { url: "https://bamboo.example.com", password: "*****", empty: "" },
+      }),
+      endpoint({
+        id: "v",
+        name: "jira",
+        type: "jira",
+        properties: { url: "https://jira.example.com", password: "${var.JIRA_PASSWORD}" },
+      }),
+    ]),
+  );
+  const index = project.files["index.ts"];
+
+  it("writes a standalone project: Pulumi.yaml, package.json, tsconfig.json, index.ts, README.md", () => {
+    expect(Object.keys(project.files).sort()).toEqual([
+      "Pulumi.yaml",
+      "README.md",
+      "index.ts",
+      "package.json",
+      "tsconfig.json",
+    ]);
+    expect(JSON.parse(project.files["package.json"]).dependencies["pulumi-aria"]).toBe("^0.1.0");
+    expect(project.files["Pulumi.yaml"]).toMatch(/^name: adopted\nruntime: nodejs\n/);
+  });
+
+  it("declares the typed class where the type has one and the generic Endpoint otherwise, all adopted", () => {
+    expect(index).toContain('new aria.JenkinsEndpoint("ci", {');
+    expect(index).toContain('new aria.Endpoint("bamboo-prod", {');
+    expect(index.match(/^ {2}adopt: true,$/gm)).toHaveLength(3);
+  });
+
+  it("keeps numbers as numbers, empty strings as empty strings, and quotes what needs quoting", () => {
+    expect(index).toContain("pollInterval: 15,");
+    expect(index).toContain('empty: "",');
+    expect(index).toContain('description: "It\'s \\"quoted\\"",');
+    expect(index).toContain("isRestricted: true,");
+  });
+
+  it("reads each masked secret from stack config and lists the commands to set them", () => {
+    expect(index).toContain('password: config.getSecret("ci-password"),');
+    expect(index).toContain('password: config.getSecret("bamboo-prod-password"),');
+    expect(project.secrets.map((s) => s.key)).toEqual(["bamboo-prod-password", "ci-password"]);
+    expect(project.files["README.md"]).toContain("pulumi config set --secret ci-password");
+    // Validation connects with the secrets, so it waits until they are set.
+    expect(index).toContain('validate: allSet("ci-password"),');
+    expect(index).not.toMatch(/new aria\.JiraEndpoint\("jira", \{[^}]*validate:/s);
+  });
+
+  it("writes a pipeline-variable reference as it is, never from config", () => {
+    expect(index).toContain('password: "${var.JIRA_PASSWORD}"');
+    expect(project.secrets.map((s) => s.property)).not.toContain("JIRA_PASSWORD");
+  });
+
+  it("writes a program that TypeScript parses without errors", () => {
+    const parsed = ts.transpileModule(index, { reportDiagnostics: true, compilerOptions: {} });
+    expect(parsed.diagnostics ?? []).toEqual([]);
+  });
+
+  it("is the same for the same endpoints in any order", () => {
+    const shuffled = generateProject(
+      input([
+        endpoint({
+          id: "v",
+          name: "jira",
+          type: "jira",
+          properties: { url: "https://jira.example.com", password: "${var.JIRA_PASSWORD}" },
+        }),
+        endpoint({
+          id: "j",
+          properties: {
+            url: "https://jenkins.example.com",
+            username: "ci",
+            password: "*****",
+            pollInterval: 15,
+          },
+        }),
+        endpoint({
+          id: "b",
+          name: "Bamboo – prod",
+          type: "bamboo",
+          project: "Payments",
+          description: 'It\'s "quoted"',
+          isRestricted: true,
+          properties: { url: "https://bamboo.example.com", password: "*****", empty: "" },
+        }),
+      ]),
+    );
+    expect(shuffled.files["index.ts"]).toEqual(index);
+  });
+});
