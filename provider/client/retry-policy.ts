@@ -4,8 +4,10 @@
  *
  * - GET, PUT, DELETE (and calls marked idempotent, such as token exchanges) are retried on connection
  *   failures and on 429, 502, 503 and 504.
- * - Other methods (POST) are retried only when the request provably never left the client (connection
- *   refused, name not resolved, connect timeout): a create must never be sent twice blindly.
+ * - Other methods (POST) are retried on 429 (the server did nothing) and when the request provably
+ *   never left the client (connection refused, name not resolved, connect timeout): a create must
+ *   never be sent twice blindly; after a 5xx or a lost answer the caller decides (endpoint creates
+ *   look the endpoint up before sending again).
  * - Waits follow `Retry-After` (seconds or HTTP date) when given, else exponential backoff with jitter;
  *   every wait is capped, the number of retries is bounded, and so is the total time spent waiting.
  * - Timeouts waiting for an answer are not retried: they already cost the user a full `apiTimeout`.
@@ -88,7 +90,11 @@ export function decideRetry(
     if (!RETRYABLE_STATUSES.includes(attempt.status)) {
       return { retry: false, reason: `status ${attempt.status} is not retryable` };
     }
-    if (!idempotent) return { retry: false, reason: `${attempt.method} is not retried on an answer` };
+    // A 429 says the server refused to act, so even a create may be sent again; after a 5xx it
+    // may have acted, and only the caller can tell (by looking the object up first).
+    if (!idempotent && attempt.status !== 429) {
+      return { retry: false, reason: `${attempt.method} is not retried on an answer` };
+    }
   } else {
     const code = attempt.errorCode;
     if (code === undefined || !RETRYABLE_ERROR_CODES.includes(code)) {

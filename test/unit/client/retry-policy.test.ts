@@ -28,8 +28,15 @@ describe("retry decisions", () => {
     expect(decideRetry(policy, first({ status }), half).retry).toBe(false);
   });
 
-  it("never retries a POST that got an answer, even 503", () => {
-    for (const status of [429, 502, 503, 504]) {
+  it("retries a POST answered 429, which says the server did nothing, after Retry-After", () => {
+    expect(decideRetry(policy, first({ method: "POST", status: 429, retryAfter: "1" }), half)).toEqual({
+      retry: true,
+      delayMs: 1000,
+    });
+  });
+
+  it("never retries a POST answered 502, 503 or 504, after which the server may have acted", () => {
+    for (const status of [502, 503, 504]) {
       expect(decideRetry(policy, first({ method: "POST", status }), half).retry).toBe(false);
     }
   });
