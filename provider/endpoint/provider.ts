@@ -7,6 +7,7 @@
  * | check  | GET /endpoint-tiles (once per process), POST /endpoint-validation        |
  * | diff   | none (pure)                                                              |
  * | create | POST /endpoints; GET /endpoints/{project}/{name} to adopt or to recover  |
+ * |        | (see ./create.ts: retries that never make a duplicate)                   |
  * | read   | GET /endpoints/{id}                                                      |
  * | update | PUT /endpoints/{id}                                                      |
  * | delete | DELETE /endpoints/{id}                                                   |
@@ -15,21 +16,18 @@ import type { ProviderImplementation } from "../dynamic/impl";
 import { providerApiClient, providerSetting } from "../runtime/context";
 import type { ApiEndpoint, EndpointApi } from "./api";
 import { checkEndpoint, zodFailures } from "./check";
-import { deepEqual } from "../common/values";
 import { diffEndpoint } from "./diff";
+import { createOrAdopt } from "./create";
 import {
-  alreadyExistsMessage,
   contextError,
   describeEndpoint,
   EndpointRef,
-  isAmbiguousOutcome,
   isConflict,
   isForbidden,
   isNotFound,
   restrictedMessage,
   secretStrings,
 } from "./messages";
-import { odataLiteral } from "./odata";
 import { Declared, inputsOf, isMasked, toState } from "./project";
 import {
   endpointInputsSchema,
@@ -50,6 +48,8 @@ export interface EndpointProviderOptions {
   readonly validateByDefault: () => boolean;
   /** The tile cache (default: a new one over `api`). */
   readonly tiles?: TileCatalogue;
+  /** Waits between create attempts (default: a timer); tests pass a fake. */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 /** Builds an endpoint provider over the given client; the stub uses {@link endpointProvider}. */
@@ -71,7 +71,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
 
     async create(inputs) {
       const declared = knownInputs(inputs);
-      const endpoint = await createOrAdopt(api(), declared);
+      const endpoint = await createOrAdopt(api(), declared, options.sleep);
       return { id: endpoint.id, outs: toState(endpoint, declared) };
     },
 
@@ -166,105 +166,6 @@ function declaredFromState(previous: EndpointState, endpoint: ApiEndpoint): Decl
     validate: previous.validate,
     adopt: previous.adopt,
   };
-}
-
-/** POST the endpoint, or take over the existing one (`adopt`), or recover from an ambiguous failure. */
-async function createOrAdopt(client: EndpointApi, declared: EndpointInputs): Promise<ApiEndpoint> {
-  const spec = toSpec(declared);
-  const ref: EndpointRef = { name: declared.name, project: declared.project };
-  const secrets = secretStrings(declared.secretProperties);
-  const writesSecrets = Object.keys(declared.secretProperties ?? {}).length > 0;
-
-  if (declared.adopt) {
-    const existing = await findByName(client, ref, secrets);
-    if (existing) return adopt(client, existing, spec, ref, secrets, writesSecrets);
-  }
-  try {
-    return await client.createEndpoint(spec);
-  } catch (error) {
-    if (isConflict(error)) {
-      // Created by someone else between the lookup and the POST: adopt it after all.
-      const existing = declared.adopt ? await findByName(client, ref, secrets) : undefined;
-      if (existing) return adopt(client, existing, spec, ref, secrets, writesSecrets);
-      throw new Error(alreadyExistsMessage(ref));
-    }
-    if (isForbidden(error) && declared.isRestricted) throw new Error(restrictedMessage("create", ref));
-    if (isAmbiguousOutcome(error)) {
-      // The POST may have gone through: take the endpoint if it is the one we sent, never a duplicate.
-      const existing = await findByName(client, ref, secrets).catch(() => undefined);
-      if (existing && matchesSpec(existing, spec)) return existing;
-    }
-    throw contextError("create", ref, error, secrets);
-  }
-}
-
-async function adopt(
-  client: EndpointApi,
-  existing: ApiEndpoint,
-  spec: EndpointSpec,
-  ref: EndpointRef,
-  secrets: readonly string[],
-  writesSecrets: boolean,
-): Promise<ApiEndpoint> {
-  if (existing.type !== spec.type) {
-    throw new Error(
-      `Cannot adopt ${describeEndpoint(ref)}: the existing endpoint has type '${existing.type}', not ` +
-        `'${spec.type}'. Declare type '${existing.type}', or delete the existing endpoint first.`,
-    );
-  }
-  // Already as declared, and no secret to write (a secret cannot be compared: the server masks it):
-  // adoption writes nothing.
-  if (!writesSecrets && isAsDeclared(existing, spec)) return existing;
-  try {
-    return await client.updateEndpoint(existing.id, {
-      ...spec,
-      project: spec.project ?? existing.project ?? undefined,
-    });
-  } catch (error) {
-    if (isForbidden(error) && (spec.isRestricted || existing.isRestricted)) {
-      throw new Error(restrictedMessage("update", ref));
-    }
-    throw contextError("adopt", ref, error, secrets);
-  }
-}
-
-/** The endpoint of that (project, name), or undefined. Without a project, the only one of that name. */
-async function findByName(
-  client: EndpointApi,
-  ref: EndpointRef,
-  secrets: readonly string[],
-): Promise<ApiEndpoint | undefined> {
-  const name = ref.name as string;
-  try {
-    if (ref.project !== undefined) return await client.getEndpointByName(ref.project, name);
-    const page = await client.listEndpoints({ filter: `name eq ${odataLiteral(name)}` });
-    const matches = page.items.filter((item) => item.name === name);
-    return matches.length === 1 ? matches[0] : undefined;
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw contextError("look up", ref, error, secrets);
-  }
-}
-
-/** True when the stored endpoint is the one the spec describes (secrets, masked, are not compared). */
-function matchesSpec(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
-  if (endpoint.type !== spec.type || (endpoint.description ?? "") !== spec.description) return false;
-  const stored = endpoint.properties ?? {};
-  return Object.entries(spec.properties).every(
-    ([key, value]) =>
-      isMasked(stored[key]) || deepEqual(stored[key], value) || String(stored[key]) === String(value),
-  );
-}
-
-/** True when the stored endpoint already has every declared field and property exactly. */
-function isAsDeclared(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
-  const stored = endpoint.properties ?? {};
-  return (
-    (endpoint.description ?? "") === spec.description &&
-    (endpoint.isRestricted ?? false) === (spec.isRestricted ?? false) &&
-    (spec.cloudProxyId === undefined || endpoint.cloudProxyId === spec.cloudProxyId) &&
-    Object.entries(spec.properties).every(([key, value]) => deepEqual(stored[key], value))
-  );
 }
 
 /** True unless `vra:validateEndpoints` (or VRA_VALIDATE_ENDPOINTS) is set to a false value. */

@@ -199,11 +199,20 @@ describe("endpoint provider against the emulator", () => {
   });
 
   describe("create", () => {
-    it("explains how to adopt when the endpoint already exists", async () => {
-      await createChecked(jenkins());
+    it("explains how to adopt when a different endpoint of that name already exists", async () => {
+      await createChecked(jenkins({ description: "made by hand" }));
       await expect(
         endpointProvider.create({ ...(await endpointProvider.check({}, jenkins())).inputs }),
       ).rejects.toThrow(/already exists in the project.*adopt: true/s);
+    });
+
+    it("recognises an endpoint with exactly the declared content as the one an interrupted run created", async () => {
+      const first = await createChecked(jenkins());
+      const again = await endpointProvider.create({
+        ...(await endpointProvider.check({}, jenkins())).inputs,
+      });
+      expect(again.id).toBe(first.id);
+      expect(await emulator.endpointCount()).toBe(1);
     });
 
     it("adopts an existing endpoint and brings it to the declared state", async () => {

@@ -14,7 +14,7 @@ const inputs = (extra: Record<string, unknown> = {}) => ({
 });
 
 function providerWith(api: ReturnType<typeof fakeApi>) {
-  return createEndpointProvider({ api: () => api, validateByDefault: () => true });
+  return createEndpointProvider({ api: () => api, validateByDefault: () => true, sleep: async () => {} });
 }
 
 describe("endpoint provider (against a fake client)", () => {
@@ -40,7 +40,10 @@ describe("endpoint provider (against a fake client)", () => {
     });
 
     it("explains how to adopt an endpoint that already exists", async () => {
-      const api = fakeApi({ createEndpoint: jest.fn(async () => Promise.reject(apiError("Conflict", 409))) });
+      const api = fakeApi({
+        createEndpoint: jest.fn(async () => Promise.reject(apiError("Conflict", 409))),
+        getEndpointByName: jest.fn(async () => apiEndpoint({ description: "made by hand" })),
+      });
       await expect(providerWith(api).create(inputs())).rejects.toThrow(/already exists.*adopt: true/s);
     });
 
@@ -120,6 +123,41 @@ describe("endpoint provider (against a fake client)", () => {
       await expect(providerWith(api).create(inputs())).rejects.toThrow(
         /Failed to create endpoint 'ci'.*HTTP 500/s,
       );
+    });
+
+    it("recognises on a 409 the endpoint an interrupted run created with the same content", async () => {
+      const api = fakeApi({
+        createEndpoint: jest.fn(async () => Promise.reject(apiError("Conflict", 409))),
+        getEndpointByName: jest.fn(async () => apiEndpoint({ id: "made-by-killed-run" })),
+      });
+      expect((await providerWith(api).create(inputs())).id).toBe("made-by-killed-run");
+      expect(api.updateEndpoint).not.toHaveBeenCalled();
+    });
+
+    it("sends the create again after a 503 when the lookup finds nothing, and a 409 then finds its own", async () => {
+      const createEndpoint = jest
+        .fn()
+        .mockRejectedValueOnce(apiError("ServerError", 503))
+        .mockRejectedValueOnce(apiError("Conflict", 409));
+      const getEndpointByName = jest
+        .fn()
+        .mockRejectedValueOnce(apiError("NotFound", 404))
+        .mockResolvedValueOnce(apiEndpoint({ id: "created" }));
+      const api = fakeApi({ createEndpoint, getEndpointByName });
+      expect((await providerWith(api).create(inputs())).id).toBe("created");
+      expect(createEndpoint).toHaveBeenCalledTimes(2);
+    });
+
+    it("gives up after four ambiguous answers with nothing created, saying so and what to run", async () => {
+      const createEndpoint = jest.fn(async () => Promise.reject(apiError("ServerError", 502)));
+      const api = fakeApi({
+        createEndpoint,
+        getEndpointByName: jest.fn(async () => Promise.reject(apiError("NotFound", 404))),
+      });
+      await expect(providerWith(api).create(inputs())).rejects.toThrow(
+        /HTTP 502.*no endpoint of that name exists now, so nothing was created\. Run `pulumi up` again/s,
+      );
+      expect(createEndpoint).toHaveBeenCalledTimes(4);
     });
 
     it("says that only an administrator can create a restricted endpoint", async () => {
