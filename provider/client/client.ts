@@ -22,6 +22,8 @@ import {
   EndpointSpecInput,
   EndpointValidationSpec,
   EndpointValidationSpecInput,
+  ProjectPage,
+  Project,
   Request,
   Resource,
   ResourceCreateRequest,
@@ -188,6 +190,24 @@ export class AriaClient {
   /** `GET /endpoint-certificate?url=`: the certificate chain of a server, leaf first. */
   getEndpointCertificate(url: string, cloudProxyId?: string): Promise<CertificateChain> {
     return this.caller.call("getEndpointCertificate", CertificateChain, { query: { url, cloudProxyId } });
+  }
+
+  // ---- IaaS projects ------------------------------------------------------------------------
+
+  /** `GET /iaas/api/projects`: one page of the projects the caller can see. */
+  listProjects(query: { readonly skip?: number; readonly top?: number } = {}): Promise<ProjectPage> {
+    return this.caller.call("listProjects", ProjectPage, { query: { $skip: query.skip, $top: query.top } });
+  }
+
+  /** Every project the caller can see, walking the pages with `$skip`/`$top`. */
+  listAllProjects(): Promise<Project[]> {
+    return collectPages(
+      async (skip, top) => {
+        const page = await this.listProjects({ skip, top });
+        return { items: page.content, total: page.totalElements };
+      },
+      { pageSize: DEFAULT_PAGE_SIZE },
+    );
   }
 
   // ---- Deployment resources -----------------------------------------------------------------

@@ -119,6 +119,9 @@ export const ROUTES = {
     path: "/endpoint-certificate",
   },
 
+  // IaaS projects (endpoints name their project; check looks it up).
+  listProjects: { operation: "list projects", method: "GET", service: "root", path: "/iaas/api/projects" },
+
   // Deployment resources.
   createResource: { operation: "create resource", method: "POST", service: "deployment", path: "/resources" },
   listResources: { operation: "list resources", method: "GET", service: "deployment", path: "/resources" },

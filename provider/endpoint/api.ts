@@ -20,6 +20,7 @@ export type EndpointApi = Pick<
   | "getEndpointTile"
   | "getEndpointCertificate"
   | "getAbout"
+  | "listAllProjects"
 >;
 
 /** An endpoint as the API returns it. */
@@ -33,3 +34,6 @@ export type ApiTile = ApiTiles["tiles"][number];
 
 /** The result of the server's endpoint validation. */
 export type ApiValidation = Awaited<ReturnType<AriaClient["validateEndpoint"]>>;
+
+/** A project as the IaaS API lists it. */
+export type ApiProject = Awaited<ReturnType<AriaClient["listAllProjects"]>>[number];

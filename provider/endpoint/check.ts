@@ -1,9 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { redactValues } from "../client/redact";
-import type { ApiTile, EndpointApi } from "./api";
+import type { EndpointApi } from "./api";
 import { diffEndpoint } from "./diff";
 import { contextError, isForbidden, restrictedMessage, secretStrings } from "./messages";
+import { nameFailures, unaddressableReason } from "./name-rules";
+import type { ProjectCatalogue } from "./projects";
+import { PropertyBags, propertyPath, tileFailures } from "./property-rules";
 import {
   endpointInputsSchema,
   EndpointInputs,
@@ -12,17 +15,26 @@ import {
   stripEngineFields,
   toSpec,
 } from "./schema";
+import { movedSecretsWarning, routeSecrets, secretPropertyNames } from "./secret-routing";
 import type { TileCatalogue } from "./tiles";
+import type { WarningSink } from "../runtime/engine-log";
 import { containsUnknown, isUnknown, UNKNOWN } from "../common/unknowns";
 
+export { propertyPath } from "./property-rules";
+
 /*
- * `check` runs in every preview and before every create and update. In order:
- *  1. the common fields, with zod;
- *  2. unless the inputs are those of the last deployment: the properties against the server's tile
- *     for the type (known type, mandatory properties, no unknown property);
- *  3. when validation is on, the server's own endpoint validation, whose FAILED becomes a failure.
- * Values unknown in preview are never sent anywhere: the step that needs them is skipped, and the
- * engine runs `check` again with the real values before it creates or updates anything.
+ * `check` runs in every preview and before every create and update, so a preview fails on what `up`
+ * would fail on, before anything is written. In order:
+ *  1. the common fields, with zod, and names the server can address by project and name;
+ *  2. secrets written among the plain properties are moved to `secretProperties` (see
+ *     ./secret-routing.ts), with a warning naming them;
+ *  3. unless the inputs are those of the last deployment: the properties against the server's tile
+ *     for the type (known type and names, mandatory and per-authType properties, value types and
+ *     allowed values; ./property-rules.ts), and the project against the server's projects;
+ *  4. when validation is on, the server's own endpoint validation, whose FAILED becomes a failure.
+ * Values unknown in preview are never sent anywhere and never fail: the step that needs them is
+ * skipped, and the engine runs `check` again with the real values before it creates or updates.
+ * No failure quotes a property value, and none names a whole property bag (the engine would print it).
  */
 
 /** What `check` needs from its surroundings. */
@@ -31,13 +43,17 @@ export interface CheckContext {
   readonly api: () => EndpointApi;
   /** The once-per-process tile catalogue. */
   readonly tiles: TileCatalogue;
+  /** The once-per-process list of the server's projects. */
+  readonly projects: ProjectCatalogue;
   /** Whether the server validates endpoints when the resource does not say (`vra:validateEndpoints`). */
   readonly validateByDefault: () => boolean;
+  /** Where warnings go (the engine, in a provider process). */
+  readonly warn: WarningSink;
 }
 
 type Failure = pulumi.dynamic.CheckFailure;
 
-/** Validates an endpoint's new inputs; returns them normalised (defaults applied). */
+/** Validates an endpoint's new inputs; returns them normalised (defaults applied, secrets routed). */
 export async function checkEndpoint(
   olds: Record<string, unknown> | undefined,
   news: Record<string, unknown>,
@@ -45,43 +61,78 @@ export async function checkEndpoint(
 ): Promise<pulumi.dynamic.CheckResult> {
   const parsed = previewInputsSchema.safeParse(stripEngineFields(news));
   if (!parsed.success) return { inputs: news, failures: zodFailures(parsed.error) };
-  const inputs = parsed.data;
+  let inputs = parsed.data;
 
-  const failures = duplicateKeyFailures(inputs);
-  if (failures.length > 0) return { inputs, failures };
+  const failures = [...nameFailures(inputs), ...duplicateKeyFailures(inputs)];
 
-  if (unchangedSinceLastDeployment(olds, inputs)) return { inputs };
-  if (isUnknown(inputs.type)) return { inputs };
+  // What the last deployment stored as a secret stays one, without asking the server.
+  const previous = stripEngineFields(olds);
+  const stored = routeSecrets(inputs, new Set(Object.keys(knownRecord(previous.secretProperties) ?? {})));
+  if (failures.length === 0 && unchangedSinceLastDeployment(previous, stored.inputs)) {
+    await warnMoved(stored.inputs, stored.moved, context);
+    return { inputs: stored.inputs };
+  }
+  if (isUnknown(inputs.type)) return failures.length > 0 ? { inputs, failures } : { inputs };
 
   const { tile, validTypes } = await context.tiles.lookup(inputs.type as string).catch((error: unknown) => {
-    const ref = { name: knownString(inputs.name), project: knownString(inputs.project) };
-    throw contextError("check", ref, error);
+    throw contextError("check", refOf(inputs), error);
   });
   if (!tile) {
     const known = validTypes.length > 0 ? validTypes.join(", ") : "(the server lists none)";
-    return {
-      inputs,
-      failures: [
-        {
-          property: "type",
-          reason: `'${inputs.type}' is not an endpoint type of this server; valid types: ${known}`,
-        },
-      ],
-    };
+    const reason = `'${inputs.type}' is not an endpoint type of this server; valid types: ${known}`;
+    return { inputs, failures: [...failures, { property: "type", reason }] };
   }
-  failures.push(...tileFailures(tile, inputs));
+  const secretNames = secretPropertyNames(tile);
+  const routed = routeSecrets(inputs, secretNames);
+  inputs = routed.inputs;
+  await warnMoved(inputs, routed.moved, context);
+
+  failures.push(...tileFailures(tile, bagsOf(inputs), secretNames));
+  failures.push(...(await projectFailures(inputs, context)));
   if (failures.length > 0) return { inputs, failures };
 
   const remote = await remoteValidation(inputs, context);
   return remote ? { inputs, failures: [remote] } : { inputs };
 }
 
+async function warnMoved(inputs: PreviewInputs, moved: readonly string[], context: CheckContext) {
+  if (moved.length > 0) await context.warn(movedSecretsWarning(inputs, moved));
+}
+
+/** The project, when known, against the projects the server lists (nothing when it will not list them). */
+async function projectFailures(inputs: PreviewInputs, context: CheckContext): Promise<Failure[]> {
+  const project = knownString(inputs.project);
+  if (project === undefined || unaddressableReason(project)) return [];
+  const answer = await context.projects.lookup(project).catch((error: unknown) => {
+    throw contextError("check", refOf(inputs), error);
+  });
+  if (!answer || answer.exists) return [];
+  const shown = answer.names.slice(0, 20);
+  const more = answer.names.length > shown.length ? `, and ${answer.names.length - shown.length} more` : "";
+  const list = shown.length > 0 ? shown.map((name) => `'${name}'`).join(", ") + more : "(none)";
+  return [
+    {
+      property: "project",
+      reason:
+        `the server has no project '${project}' that these credentials can see; its projects: ${list}. ` +
+        "Use one of them, or create the project first (projects are managed in Aria Automation, not by this resource).",
+    },
+  ];
+}
+
+function bagsOf(inputs: PreviewInputs): PropertyBags {
+  return {
+    properties: knownRecord(inputs.properties),
+    secretProperties: knownRecord(inputs.secretProperties),
+  };
+}
+
+function refOf(inputs: PreviewInputs) {
+  return { name: knownString(inputs.name), project: knownString(inputs.project) };
+}
+
 /** True when the new inputs describe the endpoint of the last deployment (nothing to validate again). */
-function unchangedSinceLastDeployment(
-  olds: Record<string, unknown> | undefined,
-  inputs: PreviewInputs,
-): boolean {
-  const previous = stripEngineFields(olds);
+function unchangedSinceLastDeployment(previous: Record<string, unknown>, inputs: PreviewInputs): boolean {
   if (Object.keys(previous).length === 0) return false;
   return !diffEndpoint(previous, inputs).changes && !containsUnknown(inputs);
 }
@@ -93,11 +144,12 @@ export function zodFailures(error: z.ZodError): Failure[] {
 
 /**
  * The engine prints the value of a failure's property when it names a top-level input: a failure
- * about the whole secret bag is reported on the resource instead, so the value is never printed.
+ * about a whole property bag (either may hold a secret) is reported on the resource instead, so the
+ * value is never printed.
  */
 function hideSecretBag(failure: Failure): Failure {
-  return failure.property === "secretProperties"
-    ? { property: "", reason: `secretProperties: ${failure.reason}` }
+  return failure.property === "secretProperties" || failure.property === "properties"
+    ? { property: "", reason: `${failure.property}: ${failure.reason}` }
     : failure;
 }
 
@@ -124,18 +176,6 @@ function isSentinelMismatch(issue: z.core.$ZodIssue): boolean {
   return issue.code === "invalid_value" && issue.values.length === 1 && issue.values[0] === UNKNOWN;
 }
 
-/** `["properties", "url"]` → `properties.url`; keys that are not identifiers are quoted. */
-export function propertyPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((key, i) => {
-      const text = String(key);
-      if (typeof key === "number") return `[${text}]`;
-      if (/^[A-Za-z_$][\w$-]*$/.test(text)) return i === 0 ? text : `.${text}`;
-      return `[${JSON.stringify(text)}]`;
-    })
-    .join("");
-}
-
 function duplicateKeyFailures(inputs: PreviewInputs): Failure[] {
   const plain = knownRecord(inputs.properties);
   const secret = knownRecord(inputs.secretProperties);
@@ -146,47 +186,6 @@ function duplicateKeyFailures(inputs: PreviewInputs): Failure[] {
       property: propertyPath(["secretProperties", key]),
       reason: `'${key}' is set in both properties and secretProperties: set it in one of them only`,
     }));
-}
-
-/** The properties checked against the type's tile: known names, mandatory ones present. */
-export function tileFailures(tile: ApiTile, inputs: PreviewInputs): Failure[] {
-  const declared = tile.inputProperties;
-  const names = Object.keys(declared).sort();
-  const plain = knownRecord(inputs.properties);
-  const secret = knownRecord(inputs.secretProperties);
-  const failures: Failure[] = [];
-  for (const [bag, values] of [
-    ["properties", plain],
-    ["secretProperties", secret],
-  ] as const) {
-    for (const key of Object.keys(values ?? {})) {
-      if (key in declared) continue;
-      failures.push({
-        property: propertyPath([bag, key]),
-        reason:
-          `'${key}' is not a property of endpoint type '${tile.tileId}'; its properties are: ` +
-          (names.length > 0 ? names.join(", ") : "(none)"),
-      });
-    }
-  }
-  // A mandatory property may be in either bag; when a whole bag is unknown it may be in there.
-  if (plain && secret) {
-    for (const [key, property] of Object.entries(declared)) {
-      if (property.mandatory !== true) continue;
-      const value = key in secret ? secret[key] : plain[key];
-      if (value !== undefined && value !== null && value !== "") continue;
-      const bag = property.secret === true || key in secret ? "secretProperties" : "properties";
-      failures.push({
-        property: propertyPath([bag, key]),
-        reason: `'${key}' is required for endpoint type '${tile.tileId}'${describeProperty(property)}`,
-      });
-    }
-  }
-  return failures;
-}
-
-function describeProperty(property: { description?: string | null }): string {
-  return property.description ? ` (${property.description})` : "";
 }
 
 /** Runs the server's validation when it is on and every value is known; a failure, or nothing. */

@@ -4,7 +4,8 @@
  *
  * | method | HTTP                                                                    |
  * |--------|-------------------------------------------------------------------------|
- * | check  | GET /endpoint-tiles (once per process), POST /endpoint-validation        |
+ * | check  | GET /endpoint-tiles, GET /iaas/api/projects (once per process each),    |
+ * |        | POST /endpoint-validation                                               |
  * | diff   | none (pure)                                                              |
  * | create | POST /endpoints; GET /endpoints/{project}/{name} to adopt or to recover  |
  * |        | (see ./create.ts: retries that never make a duplicate)                   |
@@ -39,6 +40,8 @@ import {
   toSpec,
 } from "./schema";
 import { TileCatalogue } from "./tiles";
+import { ProjectCatalogue } from "./projects";
+import { engineWarning, WarningSink } from "../runtime/engine-log";
 
 /** What the provider needs from its process. */
 export interface EndpointProviderOptions {
@@ -50,15 +53,21 @@ export interface EndpointProviderOptions {
   readonly tiles?: TileCatalogue;
   /** Waits between create attempts (default: a timer); tests pass a fake. */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** The project cache (default: a new one over `api`). */
+  readonly projects?: ProjectCatalogue;
+  /** Where `check` sends warnings (default: the engine, see ../runtime/engine-log.ts). */
+  readonly warn?: WarningSink;
 }
 
 /** Builds an endpoint provider over the given client; the stub uses {@link endpointProvider}. */
 export function createEndpointProvider(options: EndpointProviderOptions): ProviderImplementation {
   const { api, validateByDefault } = options;
   const tiles = options.tiles ?? new TileCatalogue(() => api().getEndpointTiles());
+  const projects = options.projects ?? new ProjectCatalogue(() => api().listAllProjects());
+  const warn = options.warn ?? engineWarning;
 
   return {
-    check: (olds, news) => checkEndpoint(olds, news, { api, tiles, validateByDefault }),
+    check: (olds, news) => checkEndpoint(olds, news, { api, tiles, projects, validateByDefault, warn }),
 
     async diff(_id, olds, news) {
       const result = diffEndpoint(stripEngineFields(olds), stripEngineFields(news));

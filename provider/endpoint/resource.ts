@@ -25,7 +25,11 @@ export interface EndpointArgs {
   isRestricted?: pulumi.Input<boolean>;
   /** Id of the cloud proxy through which the server reaches an on-premises endpoint. Default: the server's. */
   cloudProxyId?: pulumi.Input<string>;
-  /** Type-specific properties that are not secret (`url`, `username`, `fingerprint`, ...). */
+  /**
+   * Type-specific properties that are not secret (`url`, `username`, `fingerprint`, ...). A secret written here
+   * (a property the server's tile marks secret, or named as the product names secrets) is moved to
+   * `secretProperties` and stored encrypted, with a warning: declare it there instead.
+   */
   properties?: pulumi.Input<EndpointPropertyInputs>;
   /**
    * Type-specific properties that are secrets (`password`, `token`, `privateKey`, ...). Stored encrypted in the

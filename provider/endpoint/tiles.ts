@@ -40,12 +40,3 @@ export class TileCatalogue {
     return this.pending;
   }
 }
-
-/** The names of a tile's secret input properties (flagged `secret: true` by the server). */
-export function secretPropertyNames(tile: ApiTile | undefined): Set<string> {
-  const names = new Set<string>();
-  for (const [name, property] of Object.entries(tile?.inputProperties ?? {})) {
-    if (property.secret === true) names.add(name);
-  }
-  return names;
-}

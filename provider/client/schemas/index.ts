@@ -5,6 +5,7 @@ export * from "./certificate";
 export * from "./common";
 export * from "./endpoint";
 export * from "./filter";
+export * from "./project";
 export * from "./request";
 export * from "./resource";
 export * from "./tile";

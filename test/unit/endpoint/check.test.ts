@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { checkEndpoint, CheckContext, propertyPath } from "../../../provider/endpoint/check";
 import { TileCatalogue } from "../../../provider/endpoint/tiles";
+import { ProjectCatalogue } from "../../../provider/endpoint/projects";
 import { UNKNOWN } from "../../../provider/common/unknowns";
-import { apiError, fakeApi, TILES } from "./fakes";
+import { apiError, fakeApi, PROJECTS, TILES } from "./fakes";
 
 const PROVIDER = { __provider: "serialised stub text" };
 
@@ -11,12 +12,15 @@ function setup(
 ) {
   const api = fakeApi({
     getEndpointTiles: jest.fn(async () => TILES),
+    listAllProjects: jest.fn(async () => PROJECTS),
     validateEndpoint: jest.fn(async () => options.validation ?? { status: "COMPLETED", statusMessage: "ok" }),
   });
   const context: CheckContext = {
     api: () => api,
     tiles: new TileCatalogue(() => api.getEndpointTiles()),
+    projects: new ProjectCatalogue(() => api.listAllProjects()),
     validateByDefault: () => options.validateByDefault ?? true,
+    warn: jest.fn(async () => undefined),
   };
   return { api, context };
 }
@@ -173,7 +177,9 @@ describe("checkEndpoint", () => {
     const context: CheckContext = {
       api: () => api,
       tiles: new TileCatalogue(() => api.getEndpointTiles()),
+      projects: new ProjectCatalogue(() => api.listAllProjects()),
       validateByDefault: () => true,
+      warn: jest.fn(async () => undefined),
     };
     const olds = (await checkEndpoint({}, jenkins(), setup().context)).inputs as Record<string, unknown>;
     const result = await checkEndpoint({ ...olds, ...PROVIDER }, jenkins(), context);

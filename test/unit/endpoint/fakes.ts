@@ -36,6 +36,12 @@ export const TILES: Tiles = {
   ],
 };
 
+/** The server's projects, as the IaaS API lists them. */
+export const PROJECTS = [
+  { id: "proj-1", name: "Platform", description: "" },
+  { id: "proj-2", name: "Default Project", description: "" },
+];
+
 /** An API failure as the client raises it. */
 export function apiError(code: AriaErrorCode, status?: number, extra: { cause?: unknown } = {}): Error {
   return createApiError({
@@ -85,6 +91,7 @@ export function fakeApi(
     "getEndpointTile",
     "getEndpointCertificate",
     "getAbout",
+    "listAllProjects",
   ];
   const api = {} as Record<keyof EndpointApi, jest.Mock>;
   for (const name of names) {

@@ -1,0 +1,92 @@
+import type { ApiTile } from "./api";
+import type { PreviewInputs } from "./schema";
+import { isUnknown } from "../common/unknowns";
+import { describeEndpoint } from "./messages";
+import { propertyPath } from "./property-rules";
+
+/*
+ * A secret written in the plain `properties` bag (the generic `Endpoint`'s `properties`, a typed
+ * resource's `additionalProperties`) is moved into `secretProperties` by `check`. The engine stores
+ * the inputs `check` returns, not the program's, and marks a returned input secret when the input of
+ * the same name was secret: `secretProperties` always is (the resource wraps it in `pulumi.secret`),
+ * so the moved value is stored encrypted in the inputs and, through `additionalSecretOutputs`, in the
+ * outputs. Which properties are secrets is the server's word: its tile's `secret: true` flags, for
+ * every type the server knows, including types this package has no resource for.
+ *
+ * The tile's `secret: true` flag is not part of the published tile shape (`{type, description,
+ * mandatory}`), so a property is also taken for a secret when its tile type says so (`Password`,
+ * `Secret`) or its name is one the product uses for secrets (`password`, `outboundPassword`, `token`,
+ * `privateToken`, `privateKey`, `passPhrase`, `certKeyData`, ...): moving a value that was not secret
+ * only hides it in diffs, leaving a secret in clear would store it.
+ *
+ * Not moved: an empty string (nothing secret in it) and a reference to a pipeline secret variable
+ * (`${var.NAME}`), the product's way of keeping a secret out of the endpoint altogether.
+ */
+
+/** True for a reference to a pipeline variable (`${var.NAME}`), which is not itself a secret. */
+export function isVariableReference(value: unknown): boolean {
+  return typeof value === "string" && /^\$\{var\.[^}]+\}$/.test(value.trim());
+}
+
+/** Property names the product uses for secrets (shared/api/README.md), matched at the end of a name. */
+const SECRET_NAME = /(password|passphrase|token|privatekey|certkeydata|secret|secretkey|apikey)$/i;
+
+/** The properties of a tile that hold secrets: flagged, typed or named as such. */
+export function secretPropertyNames(tile: ApiTile): Set<string> {
+  const names = new Set<string>();
+  for (const [name, property] of Object.entries(tile.inputProperties)) {
+    if (property.secret === true || /password|secret/i.test(property.type) || SECRET_NAME.test(name)) {
+      names.add(name);
+    }
+  }
+  return names;
+}
+
+/** The inputs with the named secrets moved out of `properties`, and the keys that were moved. */
+export interface RoutedSecrets {
+  readonly inputs: PreviewInputs;
+  readonly moved: readonly string[];
+}
+
+/**
+ * Moves every property of `secretNames` found in `properties` into `secretProperties`. Nothing moves
+ * while either bag is unknown (preview); a key set in both bags stays put (that is a failure of its own).
+ */
+export function routeSecrets(inputs: PreviewInputs, secretNames: ReadonlySet<string>): RoutedSecrets {
+  const plain = inputs.properties;
+  const secret = inputs.secretProperties;
+  if (!isBag(plain) || !isBag(secret)) return { inputs, moved: [] };
+  const moved = Object.keys(plain).filter(
+    (key) =>
+      secretNames.has(key) && !(key in secret) && plain[key] !== "" && !isVariableReference(plain[key]),
+  );
+  if (moved.length === 0) return { inputs, moved };
+  const properties = { ...plain };
+  const secretProperties = { ...secret };
+  for (const key of moved) {
+    secretProperties[key] = properties[key];
+    delete properties[key];
+  }
+  return { inputs: { ...inputs, properties, secretProperties }, moved };
+}
+
+/** The warning for secrets found in the plain bag; names the fields, never their values. */
+export function movedSecretsWarning(inputs: PreviewInputs, moved: readonly string[]): string {
+  const ref = {
+    name: typeof inputs.name === "string" && !isUnknown(inputs.name) ? inputs.name : undefined,
+    project: typeof inputs.project === "string" && !isUnknown(inputs.project) ? inputs.project : undefined,
+  };
+  const type = typeof inputs.type === "string" && !isUnknown(inputs.type) ? ` '${inputs.type}'` : "";
+  const fields = moved.map((key) => propertyPath(["properties", key])).join(", ");
+  const them = moved.length === 1 ? "it" : "them";
+  return (
+    `${describeEndpoint(ref)}: ${fields} ${moved.length === 1 ? "is a secret" : "are secrets"} of endpoint ` +
+    `type${type}, written among the plain properties. Moved to secretProperties and stored encrypted. ` +
+    `Declare ${them} in secretProperties (on a typed endpoint resource: in ${them === "it" ? "its" : "their"} ` +
+    `own input, or in additionalSecretProperties) to silence this warning.`
+  );
+}
+
+function isBag(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && !isUnknown(value);
+}
