@@ -17,14 +17,16 @@ export const secretInProperties: EndpointPolicy = {
     "Secrets (password, token, privateToken, certKeyData, privateKey, passPhrase, outboundPassword, ...) belong in secretProperties, not in properties.",
   enforcementLevel: "mandatory",
   violations(view: EndpointView): string[] {
-    const keys = new Set(view.movedSecrets);
+    const moved = new Set(view.movedSecrets);
+    const keys = new Set(moved);
     for (const [key, value] of Object.entries(view.properties ?? {})) {
       if (isSecretName(key) && !isNonSecretValue(value)) keys.add(key);
     }
     return [...keys].map(
       (key) =>
-        `${describeView(view)}: properties.${key} is a secret declared among the plain properties. Declare it ` +
-        `in secretProperties instead (on a typed endpoint resource: its own ${key} input, or ` +
+        `${describeView(view)}: properties.${key} is a secret declared among the plain properties` +
+        (moved.has(key) ? " (the provider moved it to secretProperties for this run)" : "") +
+        `. Declare it in secretProperties instead (on a typed endpoint resource: its own ${key} input, or ` +
         `additionalSecretProperties), from a secret config value (config.requireSecret), or refer to a ` +
         `pipeline secret variable ("\${var.NAME}").`,
     );

@@ -146,6 +146,7 @@ describe("the secret-in-properties policy", () => {
       expect(message).toContain(`properties.${name} is a secret declared among the plain properties`);
       expect(message).toContain("secretProperties");
       expect(message).toContain("additionalSecretProperties");
+      expect(message).not.toContain("moved");
       expect(message).not.toContain(SECRET);
     }
   });
@@ -166,7 +167,9 @@ describe("the secret-in-properties policy", () => {
     );
     const [message, ...more] = secretInProperties.violations(view, {});
     expect(more).toEqual([]);
-    expect(message).toContain("properties.password is a secret declared among the plain properties");
+    expect(message).toContain(
+      "properties.password is a secret declared among the plain properties (the provider moved it to secretProperties",
+    );
   });
 
   it("reports a secret once when check moved it and it is also still listed", () => {
