@@ -111,10 +111,10 @@ describe("the policy pack in a pull-request preview", () => {
       ["mandatory", "aria-endpoint-plain-http", "cluster-http"],
     ]);
     expect(message(found, "aria-endpoint-plain-http", "jenkins-http")).toMatch(
-      /endpoint 'ci-jenkins-http' \(resource 'jenkins-http'\): properties\.url uses plain http \(host jenkins\.lab\.example\.com:8080\)\. Use an https URL/,
+      /endpoint 'ci-jenkins-http' \(resource 'jenkins-http'\): properties\.url \(on a typed endpoint resource: its url input\) uses plain http \(host jenkins\.lab\.example\.com:8080\)\. Use an https URL/,
     );
     expect(message(found, "aria-endpoint-plain-http", "cluster-http")).toMatch(
-      /resource 'cluster-http'\): properties\.kubernetesURL uses plain http/,
+      /resource 'cluster-http'\): properties\.kubernetesURL \(on a typed endpoint resource: its kubernetesURL input\) uses plain http/,
     );
     expect(message(found, "aria-endpoint-plain-http", "cluster-http")).toContain(
       '{"aria-endpoint-plain-http": {"allowedHosts": ["k8s.lab.example.com"]}}',

@@ -34,7 +34,8 @@ export const plainHttp: EndpointPolicy<PlainHttpConfig> = {
       .filter(({ url }) => url.protocol === "http:" && !hostAllowed(url.hostname, allowed))
       .map(
         ({ key, url }) =>
-          `${describeView(view)}: properties.${key} uses plain http (host ${url.host}). Use an https URL ` +
+          `${describeView(view)}: properties.${key} (on a typed endpoint resource: its ${key} input) uses ` +
+          `plain http (host ${url.host}). Use an https URL ` +
           `(and pin the server's certificate in properties.fingerprint), or, if this host cannot serve ` +
           `https, allow it in this policy's config: {"${plainHttp.name}": {"allowedHosts": ["${url.hostname}"]}}.`,
       );

@@ -18,9 +18,9 @@ export const unpinnedCertificate: EndpointPolicy = {
     const { key, url } = https[0];
     return [
       `${describeView(view)}: properties.${key} is https (${url.host}) but properties.fingerprint is not set, so ` +
-        `any certificate the server is served is accepted. Pin it: set fingerprint to the SHA-256 fingerprint ` +
-        `of the certificate, which aria.getEndpointCertificateOutput({ url }) returns as sha256Fingerprint ` +
-        `(on a typed endpoint resource: its fingerprint input).`,
+        `Aria Automation accepts whatever certificate that server presents. Pin it: set properties.fingerprint ` +
+        `(on a typed endpoint resource: its fingerprint input) to the SHA-256 fingerprint of the certificate, ` +
+        `which aria.getEndpointCertificateOutput({ url }) returns as sha256Fingerprint.`,
     ];
   },
 };

@@ -65,7 +65,9 @@ describe("the pack's policies", () => {
       secretProperties: UNKNOWN,
     };
     expect(run(byName("aria-endpoint-plain-http"), props)).toEqual([
-      expect.stringContaining("endpoint of resource 'app': properties.url uses plain http"),
+      expect.stringContaining(
+        "endpoint of resource 'app': properties.url (on a typed endpoint resource: its url input) uses plain http",
+      ),
     ]);
     expect(run(byName("aria-endpoint-secret-in-properties"), props)).toHaveLength(1);
     expect(run(byName("aria-endpoint-restricted"), props)).toEqual([]);

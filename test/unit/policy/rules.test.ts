@@ -40,7 +40,9 @@ describe("the plain-http policy", () => {
       );
       expect({ type, more }).toEqual({ type, more: [] });
       expect(message).toContain("endpoint 'team-app' (resource 'app')");
-      expect(message).toContain(`properties.${field} uses plain http`);
+      expect(message).toContain(
+        `properties.${field} (on a typed endpoint resource: its ${field} input) uses plain http`,
+      );
       expect(message).toMatch(/Use an https URL/);
       expect(message).toContain('"aria-endpoint-plain-http": {"allowedHosts": [');
     }
