@@ -1,4 +1,3 @@
-import type * as pulumi from "@pulumi/pulumi";
 import type { EndpointArgs, EndpointPropertyInputs } from "../resource";
 
 /*
