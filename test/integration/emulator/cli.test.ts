@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -105,6 +105,53 @@ describe("the aria-emulator command", () => {
     await again.close();
     second.child.kill("SIGTERM");
     await exitOf(second.child);
+  });
+
+  it("seeds projects from --projects <file> and --project <name>", async () => {
+    const file = join(out, "projects.json");
+    writeFileSync(file, JSON.stringify(["From File", { name: "Described", description: "team d" }]));
+    const { child, url } = await start([
+      "--port",
+      "0",
+      "--seed-resources",
+      "0",
+      "--projects",
+      file,
+      "--project",
+      "Flag One",
+      "--project",
+      "Flag Two",
+    ]);
+    const client = new Client(url);
+    try {
+      const token = await client.login("developer");
+      const page = (await client.get("/iaas/api/projects?$top=50", { token })).body;
+      expect(page.content.map((p: { name: string }) => p.name)).toEqual([
+        "Default Project",
+        "Platform",
+        "Payments",
+        "From File",
+        "Described",
+        "Flag One",
+        "Flag Two",
+      ]);
+      const created = await client.post(
+        "/pipeline/api/endpoints",
+        { name: "cli", type: "agent", project: "Flag Two", properties: { leMansAgent: "p" } },
+        { token },
+      );
+      expect(created.body.project).toBe("Flag Two");
+    } finally {
+      await client.close();
+    }
+    const exited = exitOf(child);
+    child.kill("SIGTERM");
+    await exited;
+    const bad = spawnSync(process.execPath, [cli, "--projects", join(out, "missing.json")], {
+      encoding: "utf8",
+    });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--projects: cannot read/);
   });
 
   it("prints usage for --help and rejects unknown flags with exit code 2", () => {
