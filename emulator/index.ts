@@ -15,6 +15,8 @@ import { RequestLog } from "./ops/request-log";
 import { resolveOptions, type EmulatorOptions, type RunningEmulator } from "./options";
 import { catalogRoutes } from "./pipeline/catalog-routes";
 import { endpointRoutes } from "./pipeline/endpoint-routes";
+import { transferRoutes } from "./pipeline/transfer-routes";
+import { userPreferenceRoutes } from "./pipeline/user-preferences";
 import { dispatch } from "./server/dispatch";
 import { listen } from "./server/http-server";
 import { DATA_FORMAT, EmulatorState, isPersistedState } from "./emulator-state";
@@ -51,6 +53,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const api = new Router([
     ...authRoutes(users, tokens),
     ...endpointRoutes({ store: state.endpoints, projects: state.projects }),
+    ...transferRoutes({ store: state.endpoints, projects: state.projects }),
+    ...userPreferenceRoutes(),
     ...catalogRoutes(state.endpoints),
     ...projectRoutes({ projects: state.projects, inUse: (p) => state.projectInUse(p) }),
     ...deploymentRoutes(state.deployment, { requestDelayMs: o.requestDelayMs }),

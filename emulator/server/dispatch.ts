@@ -44,8 +44,9 @@ function write(res: ServerResponse, response: ApiResponse): void {
   const headers: Record<string, string | number> = { ...response.headers };
   let payload: string | undefined;
   if (response.body !== undefined && response.status !== 204) {
-    payload = JSON.stringify(response.body);
-    headers["Content-Type"] = "application/json";
+    const text = response.contentType !== undefined && typeof response.body === "string";
+    payload = text ? (response.body as string) : JSON.stringify(response.body);
+    headers["Content-Type"] = text ? (response.contentType as string) : "application/json";
     headers["Content-Length"] = Buffer.byteLength(payload);
   }
   res.writeHead(response.status, headers);

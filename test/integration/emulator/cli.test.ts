@@ -6,6 +6,8 @@ import { createInterface } from "node:readline";
 import { Client } from "./helpers/client";
 
 const ROOT = resolve(__dirname, "../../..");
+/** The compiled CLI lives outside the repository: its runtime dependencies (yaml) come from ours. */
+const RUN_ENV = { ...process.env, NODE_PATH: join(ROOT, "node_modules") };
 
 /** The CLI compiled from emulator/ only (so the test does not depend on the rest of the package building). */
 describe("the aria-emulator command", () => {
@@ -43,7 +45,10 @@ describe("the aria-emulator command", () => {
   });
 
   function start(args: string[]): Promise<{ child: ChildProcess; url: string; firstLine: string }> {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [cli, ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: RUN_ENV,
+    });
     children.add(child);
     child.on("exit", () => children.delete(child));
     return new Promise((resolveStart, reject) => {
@@ -148,6 +153,7 @@ describe("the aria-emulator command", () => {
     child.kill("SIGTERM");
     await exited;
     const bad = spawnSync(process.execPath, [cli, "--projects", join(out, "missing.json")], {
+      env: RUN_ENV,
       encoding: "utf8",
     });
     expect(bad.status).toBe(2);
@@ -155,10 +161,10 @@ describe("the aria-emulator command", () => {
   });
 
   it("prints usage for --help and rejects unknown flags with exit code 2", () => {
-    const help = spawnSync(process.execPath, [cli, "--help"], { encoding: "utf8" });
+    const help = spawnSync(process.execPath, [cli, "--help"], { encoding: "utf8", env: RUN_ENV });
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: aria-emulator \[options\]/);
-    const bad = spawnSync(process.execPath, [cli, "--colour"], { encoding: "utf8" });
+    const bad = spawnSync(process.execPath, [cli, "--colour"], { encoding: "utf8", env: RUN_ENV });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/Unknown option '--colour'/);
   });
