@@ -1,20 +1,11 @@
 /**
  * Client configuration, resolved from a plain record of Pulumi config values (`vra:url`, or `url`)
- * and the environment (`VRA_URL`). For every setting, config beats the environment; empty values
- * count as unset. All problems are reported together in one {@link AriaConfigError}.
+ * and the environment (`VRA_URL`) by one rule ({@link settingSource}: config beats the environment,
+ * blank values count as unset), then parsed by one zod schema (./config-schema.ts). All problems are
+ * reported together in one {@link AriaConfigError}.
  */
 import { AriaConfigError, ConfigIssue } from "./config-error";
-import {
-  parseApiVersion,
-  parseBasePath,
-  parseBoolean,
-  parseCaCert,
-  parseCount,
-  parseDurationSeconds,
-  Parsed,
-  parsePositiveSeconds,
-  parseServerUrl,
-} from "./config-values";
+import { ClientSettings, clientSettingsSchema } from "./config-schema";
 import { RetryPolicy } from "./retry-policy";
 
 /** Credentials, in the forms the product accepts. At least one usable form is present. */
@@ -106,6 +97,30 @@ const CREDENTIALS_HELP =
   "or vra:username and vra:password (VRA_USERNAME and VRA_PASSWORD, with optional vra:domain / VRA_DOMAIN); " +
   "set secrets with `pulumi config set --secret`.";
 
+/** Where a setting's value came from: the name to show the user (`vra:apiTimeout`, `VRA_API_TIMEOUT`) and the text. */
+export interface SettingSource {
+  readonly name: string;
+  readonly raw: string;
+}
+
+/**
+ * The one precedence rule of every setting: the Pulumi config value (`vra:<key>`, or the bare `<key>`)
+ * beats the environment variable; a value that is empty or blank counts as unset.
+ */
+export function settingSource(
+  key: string,
+  envName: string,
+  config: (name: string) => string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): SettingSource | undefined {
+  for (const name of [`vra:${key}`, key]) {
+    const value = config(name);
+    if (value !== undefined && value.trim() !== "") return { raw: value, name: `vra:${key}` };
+  }
+  const value = env[envName];
+  return value !== undefined && value.trim() !== "" ? { raw: value, name: envName } : undefined;
+}
+
 /**
  * Resolves the configuration from Pulumi config values (keys with or without `vra:`) and the
  * environment. Throws one {@link AriaConfigError} listing every missing or invalid setting.
@@ -114,74 +129,76 @@ export function resolveClientConfig(
   config: Readonly<Record<string, string | undefined>>,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): ClientConfig {
-  const issues: ConfigIssue[] = [];
-
-  const lookup = (key: ConfigKey): { raw: string; name: string } | undefined => {
-    for (const name of [`vra:${key}`, key]) {
-      const value = config[name];
-      if (value !== undefined && value.trim() !== "") return { raw: value, name: `vra:${key}` };
-    }
-    const envName = CONFIG_ENV_NAMES[key];
-    const value = env[envName];
-    return value !== undefined && value.trim() !== "" ? { raw: value, name: envName } : undefined;
-  };
-  const text = (key: ConfigKey): string | undefined => lookup(key)?.raw;
-  const parsed = <T>(key: ConfigKey, parse: (name: string, raw: string) => Parsed<T>): T | undefined => {
-    const found = lookup(key);
-    if (found === undefined) return undefined;
-    const result = parse(found.name, found.raw);
-    if (result.ok) return result.value;
-    issues.push({ key: found.name, message: result.message });
-    return undefined;
-  };
-
-  const url = parsed("url", parseServerUrl);
-  if (lookup("url") === undefined) {
-    issues.push({
-      key: "vra:url",
-      message: "no server URL: set vra:url (`pulumi config set vra:url https://vra.example.com`) or VRA_URL.",
-    });
+  const keys = Object.keys(CONFIG_ENV_NAMES) as ConfigKey[];
+  const sources = new Map<ConfigKey, SettingSource>();
+  for (const key of keys) {
+    const source = settingSource(key, CONFIG_ENV_NAMES[key], (name) => config[name], env);
+    if (source) sources.set(key, source);
   }
+  // Each setting parsed on its own, so that one bad value neither hides another nor the valid ones.
+  const settings: Record<string, unknown> = {};
+  const valueIssues = new Map<ConfigKey, ConfigIssue>();
+  for (const [key, source] of sources) {
+    const result = clientSettingsSchema.shape[key].safeParse(source.raw);
+    if (result.success) settings[key] = result.data;
+    else
+      valueIssues.set(key, { key: source.name, message: `${source.name} ${result.error.issues[0].message}` });
+  }
+  const typed = settings as ClientSettings;
 
   const credentials: Credentials = {
-    accessToken: text("accessToken")?.trim(),
-    refreshToken: text("refreshToken")?.trim(),
-    username: text("username")?.trim(),
-    password: text("password"),
-    domain: text("domain")?.trim(),
+    accessToken: typed.accessToken,
+    refreshToken: typed.refreshToken,
+    username: typed.username,
+    password: typed.password,
+    domain: typed.domain,
   };
-  const hasLogin = credentials.username !== undefined && credentials.password !== undefined;
-  if (!credentials.accessToken && !credentials.refreshToken && !hasLogin) {
-    if (credentials.username !== undefined) {
-      issues.push({
-        key: "vra:password",
-        message: "vra:username is set but no password: set vra:password (VRA_PASSWORD).",
-      });
-    } else if (credentials.password !== undefined) {
-      issues.push({
-        key: "vra:username",
-        message: "vra:password is set but no user: set vra:username (VRA_USERNAME).",
-      });
-    } else {
-      issues.push({ key: "credentials", message: CREDENTIALS_HELP });
-    }
-  }
+  const issues: ConfigIssue[] = [
+    sources.has("url")
+      ? valueIssues.get("url")
+      : {
+          key: "vra:url",
+          message:
+            "no server URL: set vra:url (`pulumi config set vra:url https://vra.example.com`) or VRA_URL.",
+        },
+    credentialsIssue(credentials),
+    ...[...valueIssues].filter(([key]) => key !== "url").map(([, issue]) => issue),
+  ].filter((issue): issue is ConfigIssue => issue !== undefined);
+  if (issues.length > 0) throw new AriaConfigError(issues);
 
   const resolved: ClientConfig = {
-    url: url ?? "",
+    url: typed.url ?? "",
     credentials: stripUndefined(credentials),
-    insecure: parsed("insecure", parseBoolean) ?? false,
-    caCert: parsed("caCert", (name, raw) => parseCaCert(name, raw)),
-    apiTimeoutSeconds: parsed("apiTimeout", parsePositiveSeconds) ?? DEFAULT_API_TIMEOUT_SECONDS,
-    reauthorizeTimeoutSeconds: parsed("reauthorizeTimeout", parseDurationSeconds) || undefined,
-    apiVersion: parsed("apiVersion", parseApiVersion),
-    deploymentApiVersion: parsed("deploymentApiVersion", parseApiVersion),
-    pipelineBasePath: parsed("pipelineBasePath", parseBasePath) ?? DEFAULT_PIPELINE_BASE_PATH,
+    insecure: typed.insecure ?? false,
+    caCert: typed.caCert,
+    apiTimeoutSeconds: typed.apiTimeout ?? DEFAULT_API_TIMEOUT_SECONDS,
+    reauthorizeTimeoutSeconds: typed.reauthorizeTimeout || undefined,
+    apiVersion: typed.apiVersion,
+    deploymentApiVersion: typed.deploymentApiVersion,
+    pipelineBasePath: typed.pipelineBasePath ?? DEFAULT_PIPELINE_BASE_PATH,
     deploymentBasePath: DEFAULT_DEPLOYMENT_BASE_PATH,
-    maxRetries: parsed("maxRetries", (name, raw) => parseCount(name, raw, 20)) ?? 4,
+    maxRetries: typed.maxRetries ?? 4,
   };
-  if (issues.length > 0) throw new AriaConfigError(issues);
   return stripUndefined(resolved);
+}
+
+/** What is missing when no usable form of credentials is set; nothing when one is. */
+function credentialsIssue(credentials: Credentials): ConfigIssue | undefined {
+  const hasLogin = credentials.username !== undefined && credentials.password !== undefined;
+  if (credentials.accessToken || credentials.refreshToken || hasLogin) return undefined;
+  if (credentials.username !== undefined) {
+    return {
+      key: "vra:password",
+      message: "vra:username is set but no password: set vra:password (VRA_PASSWORD).",
+    };
+  }
+  if (credentials.password !== undefined) {
+    return {
+      key: "vra:username",
+      message: "vra:password is set but no user: set vra:username (VRA_USERNAME).",
+    };
+  }
+  return { key: "credentials", message: CREDENTIALS_HELP };
 }
 
 function stripUndefined<T extends object>(value: T): T {

@@ -12,7 +12,7 @@
  * `check` validates with the zod schema, `diff` is pure (./diff.ts): every API input change replaces.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ProviderImplementation } from "../dynamic/impl";
+import type { ProviderImplementation } from "../common/provider-implementation";
 import { isTerminalRequestStatus } from "../client/schemas";
 import { providerApiClient } from "../runtime/context";
 import { createDeploymentResource } from "./create";
@@ -29,7 +29,7 @@ import {
 import { inputsFromState, isIncomplete, parseState, READ_EXPAND, settingsOf, stateFromServer } from "./state";
 
 /** Builds the provider over the given dependencies (tests inject a client, a clock, a reporter). */
-export function makeDeploymentResourceProvider(deps: () => OperationDeps): ProviderImplementation {
+export function createDeploymentResourceProvider(deps: () => OperationDeps): ProviderImplementation {
   return {
     async check(
       _olds: Record<string, unknown>,
@@ -132,6 +132,6 @@ export function makeDeploymentResourceProvider(deps: () => OperationDeps): Provi
 }
 
 /** The provider used by the `deploymentResource` stub, on the provider process's client. */
-export const deploymentResourceProvider: ProviderImplementation = makeDeploymentResourceProvider(() => ({
+export const deploymentResourceProvider: ProviderImplementation = createDeploymentResourceProvider(() => ({
   api: providerApiClient(),
 }));

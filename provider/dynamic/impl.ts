@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { setProviderConfig } from "../runtime/context";
 import type { SettingKey } from "../runtime/settings";
+import type { ProviderImplementation } from "../common/provider-implementation";
 import { KIND_CODES, ProviderKind } from "./stub";
 
 /*
@@ -13,9 +14,6 @@ import { KIND_CODES, ProviderKind } from "./stub";
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   setProviderConfig((key: SettingKey) => req.config.get(`vra:${key}`));
 }
-
-/** What each kind implements: every lifecycle method (configuration is shared, see `configure`). */
-export type ProviderImplementation = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;
 
 /** The full provider implementation for one kind of resource. */
 export function provider(kind: ProviderKind): ProviderImplementation {

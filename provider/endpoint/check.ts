@@ -87,7 +87,9 @@ export async function checkEndpoint(
   inputs = routed.inputs;
   await warnMoved(inputs, routed.moved, context);
 
-  failures.push(...tileFailures(tile, bagsOf(inputs), secretNames));
+  // An adopted endpoint's undeclared secrets keep the values the server stores.
+  const serverMayHoldSecrets = inputs.adopt === true || isUnknown(inputs.adopt);
+  failures.push(...tileFailures(tile, bagsOf(inputs), secretNames, { serverMayHoldSecrets }));
   failures.push(...(await projectFailures(inputs, context)));
   if (failures.length > 0) return { inputs, failures };
 

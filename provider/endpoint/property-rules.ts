@@ -36,12 +36,27 @@ interface Requirement {
   readonly require: readonly string[];
 }
 
+/** How the endpoint's secrets may be supplied besides the inputs. */
+export interface SecretSource {
+  /**
+   * True when the endpoint is being adopted (`adopt: true`, or not yet known): the server may already
+   * hold its secrets, and a secret left undeclared keeps the server's stored value, so a required
+   * secret may be missing from the inputs.
+   */
+  readonly serverMayHoldSecrets: boolean;
+}
+
 /** Every failure of the properties against the tile; `secretNames` are the tile's secret properties. */
-export function tileFailures(tile: ApiTile, bags: PropertyBags, secretNames: ReadonlySet<string>): Failure[] {
+export function tileFailures(
+  tile: ApiTile,
+  bags: PropertyBags,
+  secretNames: ReadonlySet<string>,
+  source: SecretSource = { serverMayHoldSecrets: false },
+): Failure[] {
   return [
     ...nameFailures(tile, bags),
     ...valueFailures(tile, bags),
-    ...requiredFailures(tile, bags, secretNames),
+    ...requiredFailures(tile, bags, secretNames, source),
   ];
 }
 
@@ -119,13 +134,19 @@ export function allowedValues(declared: Record<string, unknown>): string[] | und
   return values.length > 0 ? values : undefined;
 }
 
-function requiredFailures(tile: ApiTile, bags: PropertyBags, secretNames: ReadonlySet<string>): Failure[] {
+function requiredFailures(
+  tile: ApiTile,
+  bags: PropertyBags,
+  secretNames: ReadonlySet<string>,
+  source: SecretSource,
+): Failure[] {
   const { properties: plain, secretProperties: secret } = bags;
   // A required property may be in either bag; when a whole bag is unknown it may be in there.
   if (!plain || !secret) return [];
   const valueOf = (key: string) => (key in secret ? secret[key] : plain[key]);
   const missing = (key: string) => {
     const value = valueOf(key);
+    if (value === undefined && source.serverMayHoldSecrets && secretNames.has(key)) return false;
     return value === undefined || value === null || value === "";
   };
   const bagOf = (key: string) => (secretNames.has(key) || key in secret ? "secretProperties" : "properties");

@@ -13,7 +13,7 @@
  * | update | PUT /endpoints/{id}                                                      |
  * | delete | DELETE /endpoints/{id}                                                   |
  */
-import type { ProviderImplementation } from "../dynamic/impl";
+import type { ProviderImplementation } from "../common/provider-implementation";
 import { providerApiClient, providerSetting } from "../runtime/context";
 import type { ApiEndpoint, EndpointApi } from "./api";
 import { checkEndpoint, zodFailures } from "./check";

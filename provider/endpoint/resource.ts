@@ -1,54 +1,26 @@
 import * as pulumi from "@pulumi/pulumi";
 import { sharedProviderStub } from "../dynamic/stub";
-import type { JsonValue } from "./schema";
+import type { z } from "zod";
+import type { endpointInputsSchema, JsonValue } from "./schema";
 
 /** The values of an endpoint's property bag: JSON values, each possibly an Output. */
 export type EndpointPropertyInputs = Record<string, pulumi.Input<JsonValue | undefined>>;
 
+/** Each field of `T` as a Pulumi input (a value, a promise or an Output); optional fields stay optional. */
+type InputsOf<T> = { [K in keyof T]: pulumi.Input<NonNullable<T[K]>> };
+
+/** The schema's inputs, as the program writes them (defaults not yet applied). */
+type SchemaInputs = z.input<typeof endpointInputsSchema>;
+
 /**
- * The inputs of an {@link Endpoint}. The provider checks them against the zod schema in
- * `./schema.ts` (the unit tests assert the two agree).
+ * The inputs of an {@link Endpoint}: the fields of the provider's schema (`./schema.ts`, where they are
+ * documented), each a Pulumi input. `name` may be left out (the resource name is used), and a property
+ * bag may hold Outputs as values.
  */
-export interface EndpointArgs {
-  /** Name of the endpoint on the server, unique within its project. Default: the resource name. */
-  name?: pulumi.Input<string>;
-  /** Endpoint type, as the server's tiles name it (`jenkins`, `git`, `k8s`, ...). Changing it replaces the endpoint. */
-  type: pulumi.Input<string>;
-  /** Name of the project the endpoint belongs to. Default: the server's (`Default Project`). Changing it replaces the endpoint. */
-  project?: pulumi.Input<string>;
-  /** Human-friendly description. Default: empty. */
-  description?: pulumi.Input<string>;
-  /**
-   * When true, only an administrator can create, update or delete the endpoint; a pipeline that consumes it
-   * fails at that task when a non-administrator runs it, and only an administrator can resume it. Default: false.
-   */
-  isRestricted?: pulumi.Input<boolean>;
-  /** Id of the cloud proxy through which the server reaches an on-premises endpoint. Default: the server's. */
-  cloudProxyId?: pulumi.Input<string>;
-  /**
-   * Type-specific properties that are not secret (`url`, `username`, `fingerprint`, ...). A secret written here
-   * (a property the server's tile marks secret, or named as the product names secrets) is moved to
-   * `secretProperties` and stored encrypted, with a warning: declare it there instead.
-   */
-  properties?: pulumi.Input<EndpointPropertyInputs>;
-  /**
-   * Type-specific properties that are secrets (`password`, `token`, `privateKey`, ...). Stored encrypted in the
-   * state and never shown; sent to the server merged into `properties`. A secret changed on the server is not
-   * detected (the server masks secrets).
-   */
-  secretProperties?: pulumi.Input<EndpointPropertyInputs>;
-  /**
-   * Whether preview asks the server to validate the endpoint (connect to it, check the certificate).
-   * Default: `vra:validateEndpoints`, itself true by default.
-   */
-  validate?: pulumi.Input<boolean>;
-  /**
-   * Take over an existing endpoint of the same project and name instead of failing: it is brought to the
-   * declared state and, from then on, managed (and destroyed) by this stack. Pulumi's `import` option does not
-   * work for dynamic resources; this is the way to import.
-   */
-  adopt?: pulumi.Input<boolean>;
-}
+export type EndpointArgs = InputsOf<Omit<SchemaInputs, "name" | "properties" | "secretProperties">> &
+  Partial<InputsOf<Pick<SchemaInputs, "name">>> & {
+    [K in keyof Pick<SchemaInputs, "properties" | "secretProperties">]?: pulumi.Input<EndpointPropertyInputs>;
+  };
 
 /**
  * A pipeline endpoint of VMware Aria Automation (Code Stream): a stored connection that pipeline tasks consume.

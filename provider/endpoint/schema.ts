@@ -4,8 +4,8 @@ import { UNKNOWN } from "../common/unknowns";
 
 /*
  * The single source of the endpoint's input and state types. The provider validates what the
- * engine hands it against these schemas; the user-facing `EndpointArgs` (./resource.ts) wraps the
- * same fields in `pulumi.Input` and is checked against them at compile time.
+ * engine hands it against these schemas; the user-facing `EndpointArgs` (./resource.ts) is derived
+ * from the same fields, each wrapped in `pulumi.Input`.
  */
 
 /** A JSON value, the shape of one endpoint property. */
@@ -31,17 +31,48 @@ export const propertiesSchema = z
   .record(z.string().min(1, "property names must not be empty"), jsonValueSchema)
   .transform((bag) => Object.fromEntries(Object.entries(bag).filter(([, value]) => value !== null)));
 
-/** The endpoint's declared fields, fully known, with the defaults applied. */
+/**
+ * The endpoint's declared fields, fully known, with the defaults applied. The doc comments are the
+ * ones users read: `EndpointArgs` (./resource.ts) is derived from these fields.
+ */
 const fields = {
+  /** Name of the endpoint on the server, unique within its project. Default: the resource name. */
   name: z.string().min(1, "must not be empty"),
+  /** Endpoint type, as the server's tiles name it (`jenkins`, `git`, `k8s`, ...). Changing it replaces the endpoint. */
   type: z.string().min(1, "must not be empty"),
+  /** Name of the project the endpoint belongs to. Default: the server's (`Default Project`). Changing it replaces the endpoint. */
   project: z.string().min(1, "must not be empty").optional(),
+  /** Human-friendly description. Default: empty. */
   description: z.string().default(""),
+  /**
+   * When true, only an administrator can create, update or delete the endpoint; a pipeline that consumes it
+   * fails at that task when a non-administrator runs it, and only an administrator can resume it. Default: false.
+   */
   isRestricted: z.boolean().default(false),
+  /** Id of the cloud proxy through which the server reaches an on-premises endpoint. Default: the server's. */
   cloudProxyId: z.string().min(1, "must not be empty").optional(),
+  /**
+   * Type-specific properties that are not secret (`url`, `username`, `fingerprint`, ...). A secret written here
+   * (a property the server's tile marks secret, or named as the product names secrets) is moved to
+   * `secretProperties` and stored encrypted, with a warning: declare it there instead.
+   */
   properties: propertiesSchema.default({}),
+  /**
+   * Type-specific properties that are secrets (`password`, `token`, `privateKey`, ...). Stored encrypted in the
+   * state and never shown; sent to the server merged into `properties`. A secret changed on the server is not
+   * detected (the server masks secrets).
+   */
   secretProperties: propertiesSchema.default({}),
+  /**
+   * Whether preview asks the server to validate the endpoint (connect to it, check the certificate).
+   * Default: `vra:validateEndpoints`, itself true by default.
+   */
   validate: z.boolean().optional(),
+  /**
+   * Take over an existing endpoint of the same project and name instead of failing: it is brought to the
+   * declared state and, from then on, managed (and destroyed) by this stack. Pulumi's `import` option does not
+   * work for dynamic resources; this is the way to import.
+   */
   adopt: z.boolean().optional(),
 };
 

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { AriaClient, createClient, resolveClientConfig } from "../client";
+import { settingSource } from "../client/config";
 import { collectSettings, ConfigLookup, SettingKey, SETTINGS } from "./settings";
 
 /*
@@ -48,11 +49,6 @@ export function providerApiClient(): AriaClient {
 
 const programLookup: ConfigLookup = (key) => pulumi.runtime.getConfig(`vra:${key}`);
 
-/** A `vra:` setting as seen by the program process (data functions). */
-export function programSetting(key: SettingKey): string | undefined {
-  return settingFrom(programLookup, key);
-}
-
 /** The API client of the program process, used by data functions; built on first use. */
 export function programApiClient(): AriaClient {
   if (!programClient) {
@@ -61,11 +57,10 @@ export function programApiClient(): AriaClient {
   return programClient;
 }
 
+/** The client's precedence rule (config beats the environment, blank is unset) for any `vra:` key. */
 function settingFrom(lookup: ConfigLookup | undefined, key: SettingKey): string | undefined {
-  const fromConfig = lookup?.(key);
-  if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
-  const fromEnv = process.env[SETTINGS[key]];
-  return fromEnv === "" ? undefined : fromEnv;
+  const config = (name: string) => (name === `vra:${key}` ? lookup?.(key) : undefined);
+  return settingSource(key, SETTINGS[key], config, process.env)?.raw;
 }
 
 /** Test hook: forget every cached client and configuration. */

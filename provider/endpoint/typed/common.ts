@@ -1,4 +1,3 @@
-import type * as pulumi from "@pulumi/pulumi";
 import type { EndpointArgs, EndpointPropertyInputs } from "../resource";
 
 /*
@@ -7,27 +6,17 @@ import type { EndpointArgs, EndpointPropertyInputs } from "../resource";
  * never land in the plain `properties` bag by mistake.
  */
 
-/** The inputs every typed endpoint takes besides its type-specific properties. */
-export interface TypedEndpointArgs {
-  /** Name of the endpoint on the server, unique within its project. Default: the resource name. */
-  name?: pulumi.Input<string>;
-  /** Name of the project the endpoint belongs to. Default: the server's. Changing it replaces the endpoint. */
-  project?: pulumi.Input<string>;
-  /** Human-friendly description. Default: empty. */
-  description?: pulumi.Input<string>;
-  /** When true, only an administrator can create, update or delete the endpoint. Default: false. */
-  isRestricted?: pulumi.Input<boolean>;
-  /** Id of the cloud proxy through which the server reaches an on-premises endpoint. */
-  cloudProxyId?: pulumi.Input<string>;
-  /** Whether preview asks the server to validate the endpoint. Default: `vra:validateEndpoints` (true). */
-  validate?: pulumi.Input<boolean>;
-  /** Take over an existing endpoint of the same project and name (see `EndpointArgs.adopt`). */
-  adopt?: pulumi.Input<boolean>;
+/**
+ * The inputs every typed endpoint takes besides its type-specific properties: those of the generic
+ * endpoint (documented there) but its type and property bags, plus an escape hatch for properties
+ * of the type that have no typed input.
+ */
+export type TypedEndpointArgs = Omit<EndpointArgs, "type" | "properties" | "secretProperties"> & {
   /** Further non-secret properties of the type that have no typed input here. */
   additionalProperties?: EndpointPropertyInputs;
   /** Further secret properties of the type that have no typed input here. */
   additionalSecretProperties?: EndpointPropertyInputs;
-}
+};
 
 /** Which typed inputs of a resource are plain properties and which are secrets. */
 export interface TypedEndpointSpec<A> {

@@ -1,6 +1,6 @@
 import { AriaConfigError } from "../../../provider/client/config-error";
 import { resolveClientConfig } from "../../../provider/client/config";
-import { parseDurationSeconds } from "../../../provider/client/config-values";
+import { durationSetting } from "../../../provider/client/config-schema";
 
 const base = { "vra:url": "https://vra.example.com", "vra:refreshToken": "config-refresh-token" };
 
@@ -172,14 +172,14 @@ describe("configuration resolution", () => {
 
 describe("duration parsing", () => {
   it("reads plain seconds and Go-style durations", () => {
-    expect(parseDurationSeconds("k", "90")).toEqual({ ok: true, value: 90 });
-    expect(parseDurationSeconds("k", "1h30m")).toEqual({ ok: true, value: 5400 });
-    expect(parseDurationSeconds("k", "45s")).toEqual({ ok: true, value: 45 });
+    expect(durationSetting.safeParse("90")).toEqual({ success: true, data: 90 });
+    expect(durationSetting.safeParse("1h30m")).toEqual({ success: true, data: 5400 });
+    expect(durationSetting.safeParse("45s")).toEqual({ success: true, data: 45 });
   });
 
   it("rejects anything else, naming the key", () => {
-    const result = parseDurationSeconds("VRA_REAUTHORIZE_TIMEOUT", "15 minutes");
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.message).toContain("VRA_REAUTHORIZE_TIMEOUT");
+    const error = configError(() => resolveClientConfig(base, { VRA_REAUTHORIZE_TIMEOUT: "15 minutes" }));
+    expect(error.issues.map((issue) => issue.key)).toEqual(["VRA_REAUTHORIZE_TIMEOUT"]);
+    expect(error.message).toContain("VRA_REAUTHORIZE_TIMEOUT");
   });
 });

@@ -1,6 +1,6 @@
 import { createApiError } from "../../../provider/client/errors";
 import { ResourceInitError } from "../../../provider/deployment/create";
-import { makeDeploymentResourceProvider } from "../../../provider/deployment/provider";
+import { createDeploymentResourceProvider } from "../../../provider/deployment/provider";
 import { FakeClock, FakeDeploymentApi, notFound } from "./fakes";
 
 const PROVIDER = { __provider: "serialised stub" };
@@ -16,7 +16,7 @@ function setup() {
   const clock = new FakeClock();
   const api = new FakeDeploymentApi(clock);
   const messages: string[] = [];
-  const provider = makeDeploymentResourceProvider(() => ({ api, clock, report: (m) => messages.push(m) }));
+  const provider = createDeploymentResourceProvider(() => ({ api, clock, report: (m) => messages.push(m) }));
   return { clock, api, messages, provider };
 }
 

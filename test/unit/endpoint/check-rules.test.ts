@@ -272,6 +272,32 @@ describe("check refuses in preview what the server would refuse", () => {
     expect(unknownAuth.failures).toBeUndefined();
   });
 
+  it("lets an adopted endpoint leave its required secrets to the server, but not its plain properties", async () => {
+    const { context } = setup();
+    const adopted = await checkEndpoint(
+      {},
+      endpoint("k8s", { kubernetesURL: "https://k", authType: "certificate" }, { adopt: true }),
+      context,
+    );
+    expect(adopted.failures?.map((f) => f.property)).toEqual(["properties.certData"]);
+    const declaredEmpty = await checkEndpoint(
+      {},
+      endpoint(
+        "k8s",
+        { kubernetesURL: "https://k", authType: "token" },
+        { adopt: true, secretProperties: { token: "" } },
+      ),
+      context,
+    );
+    expect(declaredEmpty.failures?.map((f) => f.property)).toEqual(["secretProperties.token"]);
+    const created = await checkEndpoint(
+      {},
+      endpoint("k8s", { kubernetesURL: "https://k", authType: "token" }, { adopt: false }),
+      context,
+    );
+    expect(created.failures?.map((f) => f.property)).toEqual(["secretProperties.token"]);
+  });
+
   it("fails on a project the server does not list, naming the field and the projects there are", async () => {
     const { context, api } = setup();
     const result = await checkEndpoint({}, jenkins({}, { project: "Nope" }), context);

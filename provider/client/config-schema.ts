@@ -1,0 +1,165 @@
+/**
+ * The client's settings as one zod schema: each value arrives as the text the user wrote (Pulumi
+ * config or an environment variable) and leaves typed. Messages say what is accepted and echo the
+ * value given; the caller puts the setting's name in front (`vra:insecure must be true or false ...`),
+ * because only it knows where the value came from. Secret settings are never parsed here, so no
+ * message can echo one.
+ */
+import * as fs from "node:fs";
+import { z } from "zod";
+
+const TRUE_WORDS = ["true", "1", "yes", "on"];
+const FALSE_WORDS = ["false", "0", "no", "off"];
+
+/** `true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off`, any case, surrounding blanks ignored. */
+export const booleanSetting = z
+  .string()
+  .trim()
+  .pipe(
+    z.stringbool({
+      truthy: TRUE_WORDS,
+      falsy: FALSE_WORDS,
+      case: "insensitive",
+      error: (issue) => `must be true or false, got "${String(issue.input)}".`,
+    }),
+  );
+
+/** A positive number of seconds (decimals allowed). */
+export const positiveSecondsSetting = z
+  .string()
+  .trim()
+  .refine((text) => text !== "" && Number.isFinite(Number(text)) && Number(text) > 0, {
+    error: (issue) => `must be a positive number of seconds, got "${String(issue.input)}".`,
+  })
+  .transform(Number);
+
+/** A whole number from 0 to `max`. */
+export function countSetting(max: number) {
+  return z
+    .string()
+    .trim()
+    .refine((text) => /^\d+$/.test(text) && Number(text) <= max, {
+      error: (issue) => `must be a whole number from 0 to ${max}, got "${String(issue.input)}".`,
+    })
+    .transform(Number);
+}
+
+const DURATION_UNITS: Readonly<Record<string, number>> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+const DURATION_MESSAGE = (input: string) =>
+  `must be a number of seconds or a duration such as "15m" or "1h30m", got "${input}".`;
+
+/**
+ * A duration in seconds: a plain number (`900`) or a Go-style duration (`15m`, `1h30m`, `90s`), the form
+ * the Terraform provider's `VRA_REAUTHORIZE_TIMEOUT` takes. Zero means "disabled".
+ */
+export const durationSetting = z
+  .string()
+  .trim()
+  .regex(/^(\d+(\.\d+)?|(\d+(\.\d+)?(ms|h|m|s))+)$/, {
+    error: (issue) => DURATION_MESSAGE(String(issue.input)),
+  })
+  .transform((text) => {
+    if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
+    let total = 0;
+    for (const match of text.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g))
+      total += Number(match[1]) * DURATION_UNITS[match[2]];
+    return total;
+  });
+
+/** An API version in the vendor's `yyyy-MM-dd` form. */
+export const apiVersionSetting = z
+  .string()
+  .trim()
+  .pipe(
+    z.iso.date({
+      error: (issue) =>
+        `must be an API version in yyyy-MM-dd form (e.g. 2019-10-17), got "${String(issue.input)}".`,
+    }),
+  );
+
+/** The server's base URL: http(s), no query, fragment or credentials; returned without a trailing slash. */
+export const serverUrlSetting = z
+  .string()
+  .trim()
+  .pipe(
+    z.url({
+      protocol: /^https?$/,
+      error: (issue) =>
+        URL.canParse(String(issue.input))
+          ? `must be an http or https URL, got "${String(issue.input)}".`
+          : `must be an absolute URL such as https://vra.example.com, got "${String(issue.input)}".`,
+    }),
+  )
+  .transform((text) => new URL(text))
+  .refine((url) => url.search === "" && url.hash === "" && url.username === "" && url.password === "", {
+    error: (issue) =>
+      `must be the server's base URL, without query, fragment or credentials (got "${(issue.input as URL).origin}...").`,
+  })
+  .transform((url) => `${url.origin}${url.pathname.replace(/\/+$/, "")}`);
+
+/** A base path such as `/codestream/api`; returned with a leading and no trailing slash. */
+export const basePathSetting = z
+  .string()
+  .transform((raw) => raw.trim().replace(/\/+$/, ""))
+  .refine((text) => /^\/[A-Za-z0-9._~\-/]*$/.test(text) && !text.includes("//"), {
+    error: (issue) =>
+      `must be a path such as /pipeline/api or /codestream/api, got "${String(issue.input)}".`,
+  });
+
+/**
+ * A CA bundle: PEM text as given, or the path of a PEM file, read here. Leaves as the PEM text.
+ * `readFile` is replaceable for tests.
+ */
+export function caCertSetting(readFile: (path: string) => string = (file) => fs.readFileSync(file, "utf8")) {
+  return z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      if (text.includes("-----BEGIN")) {
+        if (text.includes("-----BEGIN CERTIFICATE-----")) return text;
+        ctx.addIssue({ code: "custom", message: `holds PEM text without a "BEGIN CERTIFICATE" block.` });
+        return z.NEVER;
+      }
+      let content: string;
+      try {
+        content = readFile(text);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        ctx.addIssue({
+          code: "custom",
+          message: `must be PEM text or the path of a PEM file; cannot read "${text}": ${reason}`,
+        });
+        return z.NEVER;
+      }
+      if (content.includes("-----BEGIN CERTIFICATE-----")) return content;
+      ctx.addIssue({ code: "custom", message: `points to "${text}", which holds no PEM certificate.` });
+      return z.NEVER;
+    });
+}
+
+/** A setting taken as given, except for surrounding blanks (user names, tokens, domains). */
+const trimmed = z.string().trim();
+
+/**
+ * Every client setting, by key. Each is optional here (unset: the default applies); which
+ * combinations are required is the caller's rule (a URL, and one usable form of credentials).
+ */
+export const clientSettingsSchema = z.object({
+  url: serverUrlSetting.optional(),
+  accessToken: trimmed.optional(),
+  refreshToken: trimmed.optional(),
+  username: trimmed.optional(),
+  password: z.string().optional(),
+  domain: trimmed.optional(),
+  insecure: booleanSetting.optional(),
+  caCert: caCertSetting().optional(),
+  apiTimeout: positiveSecondsSetting.optional(),
+  reauthorizeTimeout: durationSetting.optional(),
+  apiVersion: apiVersionSetting.optional(),
+  deploymentApiVersion: apiVersionSetting.optional(),
+  pipelineBasePath: basePathSetting.optional(),
+  maxRetries: countSetting(20).optional(),
+});
+
+/** The settings as parsed. */
+export type ClientSettings = z.output<typeof clientSettingsSchema>;
