@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { EmulatorUser } from "./auth/users";
 import type { EmulatorOptions } from "./options";
+import type { ProjectSeed } from "./state/projects";
 
 /** Usage text of `aria-emulator --help`. */
 export const USAGE = `Usage: aria-emulator [options]
@@ -16,6 +17,8 @@ Options:
   --request-delay-ms <n>   duration of asynchronous deployment requests (default 300)
   --seed-resources <n>     number of seeded deployment resources (default 300)
   --users <file>           JSON array of users [{username, password, admin?, refreshToken?}]
+  --project <name>         also know this project (repeatable); besides Default Project, Platform, Payments
+  --projects <file>        JSON array of projects to know: names or {name, id?, description?}
   --tls-key <file>         serve https with this PEM private key (needs --tls-cert)
   --tls-cert <file>        serve https with this PEM certificate (needs --tls-key)
   --help                   show this help
@@ -48,6 +51,21 @@ function readUsers(file: string): EmulatorUser[] {
   return users as EmulatorUser[];
 }
 
+function readProjects(file: string): (string | ProjectSeed)[] {
+  let projects: unknown;
+  try {
+    projects = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new Error(`--projects: cannot read '${file}': ${(e as Error).message}`);
+  }
+  if (!Array.isArray(projects)) {
+    throw new Error(
+      `--projects: '${file}' must hold a JSON array of project names or {name, id?, description?}`,
+    );
+  }
+  return projects as (string | ProjectSeed)[];
+}
+
 /** Parses command-line arguments (without `node` and the script); throws with a readable message. */
 export function parseCli(argv: string[]): CliCommand {
   const { values } = parseArgs({
@@ -62,6 +80,8 @@ export function parseCli(argv: string[]): CliCommand {
       "request-delay-ms": { type: "string" },
       "seed-resources": { type: "string" },
       users: { type: "string" },
+      project: { type: "string", multiple: true },
+      projects: { type: "string" },
       "tls-key": { type: "string" },
       "tls-cert": { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -83,6 +103,12 @@ export function parseCli(argv: string[]): CliCommand {
       seedResources: number("seed-resources", values["seed-resources"]),
     }),
     ...(values.users !== undefined && { users: readUsers(values.users) }),
+    ...((values.project !== undefined || values.projects !== undefined) && {
+      projects: [
+        ...(values.projects !== undefined ? readProjects(values.projects) : []),
+        ...(values.project ?? []),
+      ],
+    }),
     ...(values["tls-key"] !== undefined &&
       values["tls-cert"] !== undefined && {
         tls: { key: readFileSync(values["tls-key"]), cert: readFileSync(values["tls-cert"]) },

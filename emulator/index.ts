@@ -15,15 +15,18 @@ import { RequestLog } from "./ops/request-log";
 import { resolveOptions, type EmulatorOptions, type RunningEmulator } from "./options";
 import { catalogRoutes } from "./pipeline/catalog-routes";
 import { endpointRoutes } from "./pipeline/endpoint-routes";
+import { transferRoutes } from "./pipeline/transfer-routes";
+import { userPreferenceRoutes } from "./pipeline/user-preferences";
 import { dispatch } from "./server/dispatch";
 import { listen } from "./server/http-server";
-import { EmulatorState } from "./state/emulator-state";
+import { DATA_FORMAT, EmulatorState, isPersistedState } from "./emulator-state";
+import { projectRoutes } from "./iaas/project-routes";
 import { DataFileWriter, readDataFile } from "./state/persistence";
 
 export type { EmulatorOptions, RunningEmulator } from "./options";
 export type { EmulatorUser } from "./auth/users";
 export { DEFAULT_USERS } from "./auth/users";
-export { PROJECTS, type Project } from "./state/projects";
+export { PROJECTS, type Project, type ProjectSeed } from "./state/projects";
 export type { FaultRule } from "./ops/faults";
 export type { RequestLogEntry, RequestLogSnapshot } from "./ops/request-log";
 
@@ -31,12 +34,13 @@ export type { RequestLogEntry, RequestLogSnapshot } from "./ops/request-log";
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const o = resolveOptions(options);
   const users = new UserDirectory(o.users);
-  const persisted = o.dataFile !== undefined ? readDataFile(o.dataFile) : undefined;
+  const persisted =
+    o.dataFile !== undefined ? readDataFile(o.dataFile, DATA_FORMAT, isPersistedState) : undefined;
   const secret = persisted ? Buffer.from(persisted.tokenSecret, "base64") : TokenService.newSecret();
   const tokens = new TokenService(secret, o.tokenTtlSeconds);
 
   let writer: DataFileWriter | undefined;
-  const state = new EmulatorState(o.seedResources, () => writer?.schedule());
+  const state = new EmulatorState(o.seedResources, o.projects, () => writer?.schedule());
   if (persisted) state.load(persisted);
   else state.resetToSeed();
   if (o.dataFile !== undefined) {
@@ -48,8 +52,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultInjector();
   const api = new Router([
     ...authRoutes(users, tokens),
-    ...endpointRoutes(state.endpoints),
+    ...endpointRoutes({ store: state.endpoints, projects: state.projects }),
+    ...transferRoutes({ store: state.endpoints, projects: state.projects }),
+    ...userPreferenceRoutes(),
     ...catalogRoutes(state.endpoints),
+    ...projectRoutes({ projects: state.projects, inUse: (p) => state.projectInUse(p) }),
     ...deploymentRoutes(state.deployment, { requestDelayMs: o.requestDelayMs }),
     ...unsupportedRoutes(),
   ]);

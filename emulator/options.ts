@@ -1,4 +1,5 @@
 import { DEFAULT_USERS, type EmulatorUser } from "./auth/users";
+import { seedProjects, type Project, type ProjectSeed } from "./state/projects";
 
 /** How to start an emulator. Every field is optional. */
 export interface EmulatorOptions {
@@ -16,6 +17,11 @@ export interface EmulatorOptions {
   seedResources?: number;
   /** Users accepted at login (replace the default `admin` and `developer`). */
   users?: EmulatorUser[];
+  /**
+   * Projects to know besides `Default Project`, `Platform` and `Payments`: names, or
+   * `{name, id?, description?}` (the id defaults to one derived from the name). Kept in the data file.
+   */
+  projects?: (string | ProjectSeed)[];
   /** Serve https with this key and certificate (PEM). */
   tls?: { key: string | Buffer; cert: string | Buffer };
 }
@@ -39,6 +45,8 @@ export interface ResolvedOptions {
   requestDelayMs: number;
   seedResources: number;
   users: readonly EmulatorUser[];
+  /** The projects of a fresh start: the defaults, then the seeded ones. */
+  projects: readonly Project[];
   tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
@@ -79,6 +87,17 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   if (options.users !== undefined && (!Array.isArray(options.users) || options.users.length === 0)) {
     throw new TypeError("Emulator option 'users' must be a non-empty array of users");
   }
+  if (options.projects !== undefined && !Array.isArray(options.projects)) {
+    throw new TypeError(
+      "Emulator option 'projects' must be an array of project names or {name, id?, description?}",
+    );
+  }
+  let projects: Project[];
+  try {
+    projects = seedProjects(options.projects ?? []);
+  } catch (e) {
+    throw new TypeError(`Emulator option 'projects': ${(e as Error).message}`);
+  }
   return {
     port: check("port", options.port, 0, true, 65535),
     host: options.host ?? "127.0.0.1",
@@ -87,6 +106,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     requestDelayMs: check("requestDelayMs", options.requestDelayMs, DEFAULT_REQUEST_DELAY_MS, false),
     seedResources: check("seedResources", options.seedResources, DEFAULT_SEED_RESOURCES, true, 1_000_000),
     users: options.users ?? DEFAULT_USERS,
+    projects,
     ...(options.tls !== undefined && { tls: options.tls }),
   };
 }

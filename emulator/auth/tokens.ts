@@ -37,8 +37,9 @@ export class TokenService {
         iss: "aria-emulator",
         sub: username,
         iat: Math.floor(nowMs / 1000),
-        // Fractional NumericDate (RFC 7519 allows it) so sub-second lifetimes work in tests.
-        exp: (nowMs + this.ttlSeconds * 1000) / 1000,
+        // Whole seconds, as the product issues them (Go clients decode `exp` as an int64). Rounded up,
+        // so a token lives at least the configured lifetime, and at most a second longer.
+        exp: Math.ceil((nowMs + this.ttlSeconds * 1000) / 1000),
         jti: randomBytes(8).toString("hex"),
       }),
     );

@@ -31,7 +31,7 @@ export interface RequestContext {
 export type Handler = (ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
 
 /** Which service a route belongs to; decides the `apiVersion` check. */
-export type ApiFamily = "pipeline" | "deployment" | "auth";
+export type ApiFamily = "pipeline" | "deployment" | "iaas" | "auth";
 
 /** One operation: routes are data. */
 export interface RouteDef {

@@ -48,14 +48,25 @@ export const conflict = (message: string): HttpError => new HttpError(409, messa
 /** 403 Forbidden. */
 export const forbidden = (message: string): HttpError => new HttpError(403, message);
 
-/** The error body every service of the product answers with. */
+/**
+ * The value of `@type` in Spring error bodies. The product's clients decode the field but its value
+ * is not published: this one is the emulator's.
+ */
+export const SPRING_ERROR_TYPE = "com.vmware.aria.emulator.ErrorResponse";
+
+/**
+ * The error body of the pipeline and deployment services. `timestamp` is in epoch milliseconds and
+ * `status` a number: VMware's own CLIs decode exactly that (a Go int64 and int) and fail on anything
+ * else, such as an ISO date string.
+ */
 export interface SpringErrorBody {
-  timestamp: string;
+  timestamp: number;
   path: string;
   status: number;
   error: string;
   message: string;
   requestId: string;
+  "@type": string;
 }
 
 /** Builds the Spring error body for one failed request. */
@@ -66,11 +77,40 @@ export function springError(
   requestId: string,
 ): SpringErrorBody {
   return {
-    timestamp: new Date().toISOString(),
+    timestamp: Date.now(),
     path,
     status,
     error: reasonPhrase(status),
     message,
     requestId,
+    "@type": SPRING_ERROR_TYPE,
+  };
+}
+
+/** What the IaaS service's error bodies say the document is (a Xenon `ServiceErrorResponse`). */
+export const IAAS_ERROR_KIND = "com:vmware:xenon:common:ServiceErrorResponse";
+
+/**
+ * The error body of the IaaS service (`/iaas/api/...`, its login included):
+ * `{message, statusCode, errorCode, serverErrorId, documentKind}`, as VMware's CLIs decode it.
+ */
+export interface IaasErrorBody {
+  message: string;
+  statusCode: number;
+  /** The product's own error code; not published, so the emulator answers 0 (Xenon's default). */
+  errorCode: number;
+  /** Identifies the failure in the server's logs (the emulator's request id). */
+  serverErrorId: string;
+  documentKind: string;
+}
+
+/** Builds the IaaS error body for one failed request. */
+export function iaasError(status: number, message: string, requestId: string): IaasErrorBody {
+  return {
+    message,
+    statusCode: status,
+    errorCode: 0,
+    serverErrorId: requestId,
+    documentKind: IAAS_ERROR_KIND,
   };
 }

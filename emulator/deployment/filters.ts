@@ -1,9 +1,8 @@
 import { notFound } from "../core/http-error";
 import { queryParam, sliceWindow } from "../core/query";
 import { parseOrdering } from "../core/sorting";
-import { projectById } from "../state/projects";
 import { CLOUD_ACCOUNTS, CLOUD_TYPE_NAMES, type StoredResource } from "./model";
-import { matchCriteria, parseCriteria } from "./resource-query";
+import { matchCriteria, parseCriteria, type ProjectNames } from "./resource-query";
 import { parsePaging, springPage } from "./spring-page";
 
 /** One entry of a filter: a value and how many visible resources carry it. */
@@ -16,7 +15,7 @@ export interface FilterEntry {
 interface Dimension {
   id: string;
   name: string;
-  entries: (r: StoredResource) => Array<{ id: string; name: string }>;
+  entries: (r: StoredResource, projectName: ProjectNames) => Array<{ id: string; name: string }>;
 }
 
 const accountName = new Map(CLOUD_ACCOUNTS.map((a) => [a.id, a.name]));
@@ -26,7 +25,7 @@ const DIMENSIONS: readonly Dimension[] = [
   {
     id: "projects",
     name: "Projects",
-    entries: (r) => [{ id: r.projectId, name: projectById(r.projectId)?.name ?? r.projectId }],
+    entries: (r, projectName) => [{ id: r.projectId, name: projectName(r.projectId) ?? r.projectId }],
   },
   { id: "resourceTypes", name: "Resource Types", entries: (r) => [{ id: r.type, name: r.type }] },
   {
@@ -51,10 +50,14 @@ const DIMENSIONS: readonly Dimension[] = [
   { id: "origin", name: "Origin", entries: (r) => [{ id: r.origin, name: r.origin }] },
 ];
 
-function countEntries(dimension: Dimension, resources: Iterable<StoredResource>): FilterEntry[] {
+function countEntries(
+  dimension: Dimension,
+  resources: Iterable<StoredResource>,
+  projectName: ProjectNames,
+): FilterEntry[] {
   const counts = new Map<string, FilterEntry>();
   for (const r of resources) {
-    for (const e of dimension.entries(r)) {
+    for (const e of dimension.entries(r, projectName)) {
       const entry = counts.get(e.id);
       if (entry) entry.count += 1;
       else counts.set(e.id, { id: e.id, name: e.name, count: 1 });
@@ -72,12 +75,13 @@ function visible(resources: Iterable<StoredResource>, query: URLSearchParams): S
 export function listFilters(
   resources: Iterable<StoredResource>,
   query: URLSearchParams,
+  projectName: ProjectNames,
 ): Record<string, unknown> {
   const { resourceTypes } = parseCriteria(query);
   const scope = [...resources].filter(matchCriteria({ resourceTypes }));
   return {
     filters: DIMENSIONS.map((d) => {
-      const entries = countEntries(d, scope);
+      const entries = countEntries(d, scope, projectName);
       const page = springPage(
         entries,
         entries.length,
@@ -100,6 +104,7 @@ export function filterEntries(
   filterId: string,
   resources: Iterable<StoredResource>,
   query: URLSearchParams,
+  projectName: ProjectNames,
 ): Record<string, unknown> {
   const dimension = DIMENSIONS.find((d) => d.id === filterId);
   if (!dimension) {
@@ -109,7 +114,7 @@ export function filterEntries(
   }
   const search = queryParam(query, "search")?.trim().toLowerCase();
   const ordering = parseOrdering(query, ENTRY_SORT_KEYS, "name asc", (e) => e.id);
-  const entries = countEntries(dimension, visible(resources, query))
+  const entries = countEntries(dimension, visible(resources, query), projectName)
     .filter((e) => !search || e.name.toLowerCase().includes(search) || e.id.toLowerCase().includes(search))
     .sort(ordering.compare);
   const window = parsePaging(query);

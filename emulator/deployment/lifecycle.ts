@@ -2,7 +2,6 @@ import type { Caller } from "../core/context";
 import { badRequest, conflict, notFound } from "../core/http-error";
 import { newId } from "../core/ids";
 import { isoTimestamp } from "../core/time";
-import { DEFAULT_PROJECT, requireProjectById } from "../state/projects";
 import {
   CLOUD_ACCOUNTS,
   ORG_ID,
@@ -93,7 +92,9 @@ export function submitCreate(
   const existing = deploymentId === undefined ? undefined : store.deployments.get(deploymentId);
   if (deploymentId !== undefined && !existing)
     throw badRequest(`Deployment with id '${deploymentId}' does not exist`);
-  const project = requireProjectById(projectIdGiven ?? existing?.projectId ?? DEFAULT_PROJECT.id);
+  const projectId = projectIdGiven ?? existing?.projectId;
+  const project =
+    projectId !== undefined ? store.projects.requireById(projectId) : store.projects.defaultProject();
   if (existing && existing.projectId !== project.id) {
     throw badRequest(
       `Deployment '${existing.id}' belongs to project '${existing.projectId}', not '${project.id}'`,

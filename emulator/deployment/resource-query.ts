@@ -1,6 +1,5 @@
 import { queryList, queryParam } from "../core/query";
 import { parseOrdering, type Ordering } from "../core/sorting";
-import { projectById } from "../state/projects";
 import { CLOUD_ACCOUNTS, type StoredResource } from "./model";
 
 /** Sortable fields of resources. */
@@ -31,14 +30,17 @@ function tagMatches(r: StoredResource, wanted: string): boolean {
   return r.tags.some((t) => t.key === key && t.value === value);
 }
 
-function searchable(r: StoredResource): string[] {
+/** The name of a project by id (resources carry the id; `search` matches the name). */
+export type ProjectNames = (id: string) => string | undefined;
+
+function searchable(r: StoredResource, projectName: ProjectNames): string[] {
   return [
     r.id,
     r.name,
     r.type,
     r.description,
     r.deploymentId,
-    projectById(r.projectId)?.name ?? "",
+    projectName(r.projectId) ?? "",
     ...r.tags.map((t) => tagText(t.key, t.value)),
   ];
 }
@@ -68,8 +70,14 @@ export function parseCriteria(query: URLSearchParams): ResourceCriteria {
   };
 }
 
-/** A predicate for the criteria. Cloud accounts match by id or name; `search` is case-insensitive. */
-export function matchCriteria(c: ResourceCriteria): (r: StoredResource) => boolean {
+/**
+ * A predicate for the criteria. Cloud accounts match by id or name; `search` is case-insensitive and
+ * matches the project's name too.
+ */
+export function matchCriteria(
+  c: ResourceCriteria,
+  projectName: ProjectNames = () => undefined,
+): (r: StoredResource) => boolean {
   const set = (items?: string[]) => (items ? new Set(items) : undefined);
   const projects = set(c.projects);
   const types = set(c.resourceTypes);
@@ -89,5 +97,5 @@ export function matchCriteria(c: ResourceCriteria): (r: StoredResource) => boole
     (!cloudTypes || (r.cloudType !== undefined && cloudTypes.has(r.cloudType))) &&
     (!accounts || (r.cloudAccountId !== undefined && accounts.has(r.cloudAccountId))) &&
     (!c.tags || c.tags.some((t) => tagMatches(r, t))) &&
-    (!c.search || searchable(r).some((f) => f.toLowerCase().includes(c.search as string)));
+    (!c.search || searchable(r, projectName).some((f) => f.toLowerCase().includes(c.search as string)));
 }

@@ -1,6 +1,5 @@
 import { badRequest } from "../core/http-error";
 import { queryList } from "../core/query";
-import { projectById } from "../state/projects";
 import type { StoredResource } from "./model";
 import { requestView } from "./request-view";
 import type { DeploymentStore } from "./store";
@@ -43,7 +42,7 @@ export function resourceView(
     orgId: r.orgId,
   };
   if (expand.has("project")) {
-    const project = projectById(r.projectId);
+    const project = store.projects.byId(r.projectId);
     if (project) view.project = { id: project.id, name: project.name, description: project.description };
   }
   if (expand.has("deployment")) {

@@ -34,6 +34,7 @@ export function deploymentRoutes(store: DeploymentStore, options: DeploymentRout
       return handler(ctx);
     },
   });
+  const projectName = (id: string) => store.projectName(id);
   const resource = (id: string): StoredResource => {
     const r = store.resources.get(id);
     if (!r) throw notFound(`Resource with id '${id}' not found`);
@@ -48,7 +49,7 @@ export function deploymentRoutes(store: DeploymentStore, options: DeploymentRout
   };
   const page = (ctx: RequestContext, scope: (r: StoredResource) => boolean, view: typeof resourceView) => {
     const expand = parseExpand(ctx.query);
-    const match = matchCriteria(parseCriteria(ctx.query));
+    const match = matchCriteria(parseCriteria(ctx.query), projectName);
     const ordering = resourceOrdering(ctx.query);
     const window = parsePaging(ctx.query);
     const all = [...store.resources.values()].filter((r) => scope(r) && match(r)).sort(ordering.compare);
@@ -61,9 +62,11 @@ export function deploymentRoutes(store: DeploymentStore, options: DeploymentRout
       ok(submitCreate(store, ctx.body, callerOf(ctx), options.requestDelayMs)),
     ),
     route("GET", "/resources", (ctx) => page(ctx, () => true, resourceView)),
-    route("GET", "/resources/filters", (ctx) => ok(listFilters(store.resources.values(), ctx.query))),
+    route("GET", "/resources/filters", (ctx) =>
+      ok(listFilters(store.resources.values(), ctx.query, projectName)),
+    ),
     route("GET", "/resources/filters/{filterId}", (ctx) =>
-      ok(filterEntries(ctx.params.filterId, store.resources.values(), ctx.query)),
+      ok(filterEntries(ctx.params.filterId, store.resources.values(), ctx.query, projectName)),
     ),
     route("GET", "/resources/{resourceId}", (ctx) =>
       ok(resourceView(store, resource(ctx.params.resourceId), parseExpand(ctx.query))),

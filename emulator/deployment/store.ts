@@ -1,3 +1,4 @@
+import { ProjectStore } from "../state/projects";
 import type { StoredDeployment, StoredRequest, StoredResource } from "./model";
 
 /** Everything the deployment service keeps, in a persistable form. */
@@ -25,7 +26,16 @@ export class DeploymentStore {
   private readonly pending = new Set<string>();
   private readonly latestByResource = new Map<string, string>();
 
-  constructor(private readonly onChange: () => void = () => undefined) {}
+  constructor(
+    private readonly onChange: () => void = () => undefined,
+    /** The emulator's projects (resources belong to one by id). */
+    readonly projects: ProjectStore = new ProjectStore(),
+  ) {}
+
+  /** The name of the project with this id, if it exists. */
+  projectName(id: string): string | undefined {
+    return this.projects.byId(id)?.name;
+  }
 
   /** Replaces all contents. */
   load(snapshot: DeploymentSnapshot): void {

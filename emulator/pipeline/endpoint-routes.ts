@@ -1,9 +1,9 @@
 import { ok } from "../core/api-response";
-import type { RequestContext, RouteDef } from "../core/context";
+import type { Caller, RequestContext, RouteDef } from "../core/context";
 import { badRequest, conflict, forbidden, notFound } from "../core/http-error";
 import { newId } from "../core/ids";
 import { nowMicros } from "../core/time";
-import { DEFAULT_PROJECT, requireProjectByName } from "../state/projects";
+import type { ProjectStore } from "../state/projects";
 import { listEndpoints } from "./endpoint-list";
 import { parseEndpointSpec, propertyProblem, unmaskSecrets, type EndpointSpecInput } from "./endpoint-spec";
 import type { EndpointStore, PropertyValue, StoredEndpoint } from "./endpoint-store";
@@ -25,8 +25,8 @@ function checkedProperties(
   return properties;
 }
 
-function checkRestricted(ctx: RequestContext, name: string, restricted: boolean): void {
-  if (restricted && !callerOf(ctx).admin) {
+function checkRestricted(caller: Caller, name: string, restricted: boolean): void {
+  if (restricted && !caller.admin) {
     throw forbidden(`Endpoint '${name}' is restricted: ${RESTRICTED_MESSAGE}`);
   }
 }
@@ -50,14 +50,22 @@ function byName(store: EndpointStore, project: string, name: string): StoredEndp
   return endpoint;
 }
 
-function create(store: EndpointStore, ctx: RequestContext): StoredEndpoint {
-  const spec = parseEndpointSpec(ctx.body);
-  const project = requireProjectByName(spec.project ?? DEFAULT_PROJECT.name);
+/** Where endpoints are written: the endpoints and the projects they belong to. */
+export interface EndpointData {
+  readonly store: EndpointStore;
+  readonly projects: ProjectStore;
+}
+
+/** Creates an endpoint from a checked body: a missing project means `Default Project`. */
+export function createEndpoint(data: EndpointData, spec: EndpointSpecInput, caller: Caller): StoredEndpoint {
+  const { store, projects } = data;
+  const project =
+    spec.project === undefined ? projects.defaultProject() : projects.requireByName(spec.project);
   const properties = checkedProperties(spec);
-  checkRestricted(ctx, spec.name, spec.isRestricted);
+  checkRestricted(caller, spec.name, spec.isRestricted);
   checkUnique(store, project.name, spec.name);
   const now = nowMicros();
-  const who = callerOf(ctx).username;
+  const who = caller.username;
   const endpoint: StoredEndpoint = {
     id: newId(),
     ...specFields(spec, project, properties),
@@ -91,16 +99,20 @@ function specFields(
   };
 }
 
-/** Full PUT: a missing `project` keeps the current one; renames and moves are allowed. */
-function update(store: EndpointStore, ctx: RequestContext, find: () => StoredEndpoint): StoredEndpoint {
-  const spec = parseEndpointSpec(ctx.body);
-  const existing = find();
+/** Full update from a checked body: a missing `project` keeps the current one; renames and moves are allowed. */
+export function updateEndpoint(
+  data: EndpointData,
+  spec: EndpointSpecInput,
+  existing: StoredEndpoint,
+  caller: Caller,
+): StoredEndpoint {
+  const { store, projects } = data;
   const project =
     spec.project === undefined
       ? { name: existing.project, id: existing.projectId }
-      : requireProjectByName(spec.project);
+      : projects.requireByName(spec.project);
   const properties = checkedProperties(spec, existing.properties);
-  checkRestricted(ctx, existing.name, existing.isRestricted || spec.isRestricted);
+  checkRestricted(caller, existing.name, existing.isRestricted || spec.isRestricted);
   checkUnique(store, project.name, spec.name, existing.id);
   const updated: StoredEndpoint = {
     id: existing.id,
@@ -108,32 +120,41 @@ function update(store: EndpointStore, ctx: RequestContext, find: () => StoredEnd
     createdMicros: existing.createdMicros,
     updatedMicros: Math.max(nowMicros(), existing.updatedMicros + 1),
     createdBy: existing.createdBy,
-    updatedBy: callerOf(ctx).username,
+    updatedBy: caller.username,
   };
   store.put(updated);
   return updated;
 }
 
+/** Full PUT of the endpoint `find` answers. */
+function update(data: EndpointData, ctx: RequestContext, find: () => StoredEndpoint): StoredEndpoint {
+  const spec = parseEndpointSpec(ctx.body);
+  return updateEndpoint(data, spec, find(), callerOf(ctx));
+}
+
 function remove(store: EndpointStore, ctx: RequestContext, existing: StoredEndpoint): StoredEndpoint {
-  checkRestricted(ctx, existing.name, existing.isRestricted);
+  checkRestricted(callerOf(ctx), existing.name, existing.isRestricted);
   store.remove(existing.id);
   return existing;
 }
 
 /** Endpoint CRUD and listing, by id and by `{project}/{name}`. */
-export function endpointRoutes(store: EndpointStore): RouteDef[] {
+export function endpointRoutes(data: EndpointData): RouteDef[] {
+  const { store } = data;
   const view = (e: StoredEndpoint) => ok(endpointView(e));
   const named = (ctx: RequestContext) => () => byName(store, ctx.params.project, ctx.params.name);
   return [
-    pipelineRoute("POST", "/endpoints", (ctx) => view(create(store, ctx))),
+    pipelineRoute("POST", "/endpoints", (ctx) =>
+      view(createEndpoint(data, parseEndpointSpec(ctx.body), callerOf(ctx))),
+    ),
     pipelineRoute("GET", "/endpoints", (ctx) => ok(listEndpoints(store, ctx.query))),
     pipelineRoute("GET", "/endpoints/{id}", (ctx) => view(byId(store, ctx.params.id))),
     pipelineRoute("PUT", "/endpoints/{id}", (ctx) =>
-      view(update(store, ctx, () => byId(store, ctx.params.id))),
+      view(update(data, ctx, () => byId(store, ctx.params.id))),
     ),
     pipelineRoute("DELETE", "/endpoints/{id}", (ctx) => view(remove(store, ctx, byId(store, ctx.params.id)))),
     pipelineRoute("GET", "/endpoints/{project}/{name}", (ctx) => view(named(ctx)())),
-    pipelineRoute("PUT", "/endpoints/{project}/{name}", (ctx) => view(update(store, ctx, named(ctx)))),
+    pipelineRoute("PUT", "/endpoints/{project}/{name}", (ctx) => view(update(data, ctx, named(ctx)))),
     pipelineRoute("DELETE", "/endpoints/{project}/{name}", (ctx) => view(remove(store, ctx, named(ctx)()))),
   ];
 }

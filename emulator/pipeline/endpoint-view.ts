@@ -1,18 +1,23 @@
 import { pipelineTimestamp } from "../core/time";
 import type { PropertyValue, StoredEndpoint } from "./endpoint-store";
-import { SECRET_MASK, tileFor } from "./tiles";
+import { isVariableReference, SECRET_MASK, tileFor } from "./tiles";
 
 /** The `_link` of an endpoint (always under `/pipeline/api`, as the product answers). */
 export function endpointLink(id: string): string {
   return `/pipeline/api/endpoints/${id}`;
 }
 
-/** Properties with every non-empty secret replaced by the mask. */
+/** Whether a stored property value is shown masked: a non-empty secret that is no variable reference. */
+function masks(secret: boolean, value: PropertyValue): boolean {
+  return secret && value !== "" && !isVariableReference(value);
+}
+
+/** Properties with every non-empty secret replaced by the mask (pipeline-variable references stay). */
 export function maskedProperties(endpoint: StoredEndpoint): Record<string, PropertyValue> {
   const tile = tileFor(endpoint.type);
   const masked: Record<string, PropertyValue> = {};
   for (const [key, value] of Object.entries(endpoint.properties)) {
-    masked[key] = tile?.inputProperties[key]?.secret === true && value !== "" ? SECRET_MASK : value;
+    masked[key] = masks(tile?.inputProperties[key]?.secret === true, value) ? SECRET_MASK : value;
   }
   return masked;
 }

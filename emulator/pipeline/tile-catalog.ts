@@ -1,7 +1,9 @@
 import type { PropertySpec, TileDefinition } from "./tiles";
 
-// Keys of jenkins, gerrit, jira, email, agent and k8s are the ones the product is known to use;
-// keys of git, docker, docker-registry, bamboo, tfs and vro are the emulator's choice (see README).
+// Keys of jenkins, gerrit, jira, email, agent, k8s, git, dockerregistry and docker are the ones the
+// product is known to use (the shared API notes: published docs and endpoint documents exported from
+// real servers). Keys of bamboo, tfs and vro are not published: they are the emulator's choice (see
+// README), and the provider offers those types through the generic Endpoint only.
 
 const str = (description: string, mandatory = false): PropertySpec => ({
   type: "String",
@@ -51,18 +53,22 @@ export const TILE_CATALOG: readonly TileDefinition[] = [
     tileId: "git",
     displayName: "Git",
     inputProperties: {
-      serverType: oneOf("Git server flavour.", ["GitHub", "GitLab", "BitBucket"], true),
+      serverType: oneOf(
+        "Git server flavour.",
+        ["GitHub", "GitLab", "GitLab-Enterprise", "BitBucket", "BitBucket-Enterprise"],
+        true,
+      ),
       repoURL: str("URL of the repository.", true),
       branch: str("Branch to use.", true),
-      authType: oneOf("How to authenticate.", ["http", "privateToken"]),
-      username: str("User name (authType http)."),
-      password: secret("Password (authType http)."),
+      authType: oneOf("How to authenticate.", ["password", "privateToken"]),
+      userName: str("User name (authType password)."),
+      password: secret("Password (authType password)."),
       privateToken: secret("Private access token (authType privateToken)."),
       fingerprint,
     },
     outputProperties: none,
     requires: [
-      { property: "authType", equals: "http", require: ["username", "password"] },
+      { property: "authType", equals: "password", require: ["userName", "password"] },
       { property: "authType", equals: "privateToken", require: ["privateToken"] },
     ],
     connect: { kind: "url", property: "repoURL" },
@@ -146,27 +152,27 @@ export const TILE_CATALOG: readonly TileDefinition[] = [
     tileId: "docker",
     displayName: "Docker",
     inputProperties: {
-      hostURL: str("URL of the Docker host API.", true),
-      certAuthorityData: str("Certificate authority data (PEM)."),
-      certData: str("Client certificate data (PEM)."),
-      certKeyData: secret("Client key data (PEM)."),
+      url: str("URL of the Docker host API (http://host:4243, or https://host:2376 with TLS).", true),
+      certificate: str("Certificate for a TLS Docker host (PEM); empty without TLS."),
+      sharedPath: str("Path on the Docker host shared with the containers that run CI tasks."),
+      pollInterval: int("Seconds between polls of a running CI task."),
       fingerprint,
     },
     outputProperties: none,
-    connect: { kind: "url", property: "hostURL" },
+    connect: { kind: "url", property: "url" },
   },
   {
-    tileId: "docker-registry",
+    tileId: "dockerregistry",
     displayName: "Docker Registry",
     inputProperties: {
-      serverType: oneOf("Registry flavour.", ["DockerHub", "Harbor", "JFrog", "Other"]),
-      url: str("URL of the registry.", true),
+      serverType: str("Registry flavour (e.g. dockerhub)."),
+      repoURL: str("URL of the registry.", true),
       username: str("User name."),
       password: secret("Password or access token."),
       fingerprint,
     },
     outputProperties: none,
-    connect: { kind: "url", property: "url" },
+    connect: { kind: "url", property: "repoURL" },
   },
   {
     tileId: "bamboo",

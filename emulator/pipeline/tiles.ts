@@ -65,6 +65,14 @@ export function tileIds(): string[] {
   return TILE_CATALOG.map((t) => t.tileId);
 }
 
+/**
+ * Whether a value is a reference to a pipeline variable (`${var.NAME}`), the product's way of keeping
+ * a secret out of the endpoint: it is stored as given and, holding no secret, never masked.
+ */
+export function isVariableReference(value: unknown): boolean {
+  return typeof value === "string" && /^\$\{var\.[^}]+\}$/.test(value.trim());
+}
+
 /** Whether a property of a type is secret. */
 export function isSecret(tile: TileDefinition | undefined, key: string): boolean {
   return tile?.inputProperties[key]?.secret === true;

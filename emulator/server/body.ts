@@ -24,13 +24,22 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** Parses a body as JSON, or as a form when the content type says so; `undefined` when empty. */
+/** Whether a content type is YAML (`application/x-yaml`, `application/yaml`, `text/yaml`, ...). */
+export function isYamlContentType(contentType: string | undefined): boolean {
+  return /^\s*(application|text)\/(x-)?yaml\s*(;|$)/i.test(contentType ?? "");
+}
+
+/**
+ * Parses a body as JSON, as a form when the content type says so, or keeps it as text when it is
+ * YAML (the handler parses it); `undefined` when empty.
+ */
 export function parseBody(raw: Buffer, contentType: string | undefined): unknown {
   if (raw.length === 0) return undefined;
   const text = raw.toString("utf8");
   if (contentType?.toLowerCase().includes("application/x-www-form-urlencoded")) {
     return Object.fromEntries(new URLSearchParams(text));
   }
+  if (isYamlContentType(contentType)) return text;
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text);

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { ApiResponse } from "../core/api-response";
 import { DEPLOYMENT_API_VERSIONS, PIPELINE_API_VERSIONS, checkApiVersion } from "../core/api-version";
 import type { RequestContext } from "../core/context";
-import { HttpError, springError } from "../core/http-error";
+import { HttpError, iaasError, springError } from "../core/http-error";
 import { newRequestId } from "../core/ids";
 import type { RouteMatch, Router } from "../core/router";
 import { authenticate } from "../auth/auth-routes";
@@ -24,13 +24,18 @@ export interface DispatchDeps {
   faults: FaultInjector;
 }
 
-const API_PREFIX = /^\/(pipeline|codestream|deployment)\/api(\/|$)/;
+const API_PREFIX = /^\/(pipeline|codestream|deployment|iaas)\/api(\/|$)/;
+const IAAS_PREFIX = /^\/iaas\/api(\/|$)/;
 const OPS_PREFIX = /^\/__emulator(\/|$)/;
 
+/** The error in the shape of the service the path belongs to: IaaS bodies under /iaas/api, else Spring. */
 function errorResponse(error: HttpError, path: string): ApiResponse {
+  const requestId = newRequestId();
   return {
     status: error.status,
-    body: springError(error.status, error.message, path, newRequestId()),
+    body: IAAS_PREFIX.test(path)
+      ? iaasError(error.status, error.message, requestId)
+      : springError(error.status, error.message, path, requestId),
     headers: error.headers,
   };
 }
@@ -39,8 +44,9 @@ function write(res: ServerResponse, response: ApiResponse): void {
   const headers: Record<string, string | number> = { ...response.headers };
   let payload: string | undefined;
   if (response.body !== undefined && response.status !== 204) {
-    payload = JSON.stringify(response.body);
-    headers["Content-Type"] = "application/json";
+    const text = response.contentType !== undefined && typeof response.body === "string";
+    payload = text ? (response.body as string) : JSON.stringify(response.body);
+    headers["Content-Type"] = text ? (response.contentType as string) : "application/json";
     headers["Content-Length"] = Buffer.byteLength(payload);
   }
   res.writeHead(response.status, headers);

@@ -1,10 +1,16 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { open, rename, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
-import { DATA_FORMAT, type PersistedState } from "./emulator-state";
 
-/** Reads a data file; `undefined` when it does not exist, an error naming the file when it is unreadable. */
-export function readDataFile(file: string): PersistedState | undefined {
+/**
+ * Reads a data file; `undefined` when it does not exist, an error naming the file when it is
+ * unreadable, not JSON, or not of the expected shape (`isValid`; `format` names it in the message).
+ */
+export function readDataFile<T>(
+  file: string,
+  format: string,
+  isValid: (data: unknown) => data is T,
+): T | undefined {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -12,7 +18,7 @@ export function readDataFile(file: string): PersistedState | undefined {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new Error(`Cannot read emulator data file '${file}': ${(e as Error).message}`);
   }
-  let data: Partial<PersistedState>;
+  let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
@@ -20,21 +26,12 @@ export function readDataFile(file: string): PersistedState | undefined {
       `Emulator data file '${file}' is not valid JSON (${(e as Error).message}); move it away to start fresh`,
     );
   }
-  const d = data.deployment;
-  if (
-    data.format !== DATA_FORMAT ||
-    typeof data.tokenSecret !== "string" ||
-    !Array.isArray(data.endpoints) ||
-    !d ||
-    !Array.isArray(d.resources) ||
-    !Array.isArray(d.deployments) ||
-    !Array.isArray(d.requests)
-  ) {
+  if (!isValid(data)) {
     throw new Error(
-      `Emulator data file '${file}' is not in the '${DATA_FORMAT}' format; move it away to start fresh`,
+      `Emulator data file '${file}' is not in the '${format}' format; move it away to start fresh`,
     );
   }
-  return data as PersistedState;
+  return data;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { AriaApiErrorDetails } from "./errors";
 import { isSecretKey, REDACTED } from "./redact";
+import { readServerError } from "./schemas/error";
 
 /** Facts a message is written from: the error's own details plus what only the message needs. */
 export interface FailureFacts extends Pick<
@@ -151,8 +152,13 @@ function sentence(text: string): string {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** The server's message from a Spring-style body (`message`, `error`), or a short excerpt of text. */
+/**
+ * The server's message: from a Spring-style body (`message`, `error`; numeric or ISO `timestamp`), an
+ * IaaS body (`message`), another JSON shape's usual fields, or a short excerpt of text.
+ */
 export function extractServerMessage(body: unknown): string | undefined {
+  const known = readServerError(body)?.message?.trim();
+  if (known) return known;
   if (typeof body === "string") {
     const text = body
       .replace(/<[^>]*>/g, " ")
@@ -179,11 +185,13 @@ export function extractServerMessage(body: unknown): string | undefined {
   return typeof record.error === "string" && record.error.trim() !== "" ? record.error.trim() : undefined;
 }
 
-/** The server's request id, from the body (`requestId`) or the usual headers. */
+/** The server's request id, from the body (`requestId`; an IaaS body's `serverErrorId`) or the usual headers. */
 export function extractRequestId(
   body: unknown,
   headers: Readonly<Record<string, string | string[] | undefined>> | undefined,
 ): string | undefined {
+  const known = readServerError(body)?.requestId;
+  if (known) return known;
   if (body !== null && typeof body === "object" && !Array.isArray(body)) {
     const id = (body as Record<string, unknown>).requestId;
     if (typeof id === "string" && id !== "") return id;

@@ -8,7 +8,7 @@ import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
  */
 
 const PASSWORD = "e2e-Secret-Passw0rd";
-const ENDPOINTS = 9; // the generic one and eight typed ones
+const ENDPOINTS = 10; // the generic one and nine typed ones
 const PER_ENDPOINT_ROUTES = [
   "GET /pipeline/api/endpoints/{id}",
   "PUT /pipeline/api/endpoints/{id}",
@@ -72,7 +72,7 @@ describe("endpoint lifecycle through the engine", () => {
     const onServer = await endpointsOnServer();
     expect(onServer).toHaveLength(before + ENDPOINTS);
     expect(new Set(onServer.map((e) => e.type))).toEqual(
-      new Set(["jenkins", "git", "k8s", "jira", "email", "gerrit", "docker-registry", "agent"]),
+      new Set(["jenkins", "git", "k8s", "jira", "email", "gerrit", "dockerregistry", "docker", "agent"]),
     );
     const git = onServer.find((e) => e.type === "git")!;
     expect(git.properties).toMatchObject({

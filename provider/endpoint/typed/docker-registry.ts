@@ -2,30 +2,27 @@ import type * as pulumi from "@pulumi/pulumi";
 import { Endpoint } from "../resource";
 import { toEndpointArgs, TypedEndpointArgs, TypedEndpointSpec } from "./common";
 
-/** Inputs of a {@link DockerRegistryEndpoint}. */
+/** Inputs of a {@link DockerRegistryEndpoint}. Property names are the product's. */
 export interface DockerRegistryEndpointArgs extends TypedEndpointArgs {
   /** URL of the registry. */
-  url: pulumi.Input<string>;
-  /** Registry flavour. */
-  serverType?: pulumi.Input<"DockerHub" | "Harbor" | "JFrog" | "Other">;
+  repoURL: pulumi.Input<string>;
+  /** Registry flavour, as the product names it (e.g. `dockerhub`). */
+  serverType?: pulumi.Input<string>;
   /** User name. */
   username?: pulumi.Input<string>;
-  /** Password or access token (secret). */
+  /** Password or access token (secret), or a pipeline-variable reference `${var.NAME}`. */
   password?: pulumi.Input<string>;
   /** SHA-256 fingerprint of the registry's certificate (see `getEndpointCertificate`). */
   fingerprint?: pulumi.Input<string>;
 }
 
 export const SPEC: TypedEndpointSpec<DockerRegistryEndpointArgs> = {
-  type: "docker-registry",
-  plain: ["url", "serverType", "username", "fingerprint"],
+  type: "dockerregistry",
+  plain: ["repoURL", "serverType", "username", "fingerprint"],
   secret: ["password"],
 };
 
-/**
- * A Docker registry endpoint (type `docker-registry`); `password` is stored as a secret. The vendor does not
- * publish this type's property names: these are the emulator's (check them with `getEndpointTile`).
- */
+/** A Docker registry endpoint (type `dockerregistry`); `password` is stored as a secret. */
 export class DockerRegistryEndpoint extends Endpoint {
   /**
    * Declares a Docker registry endpoint.

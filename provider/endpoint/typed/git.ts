@@ -2,21 +2,21 @@ import type * as pulumi from "@pulumi/pulumi";
 import { Endpoint } from "../resource";
 import { toEndpointArgs, TypedEndpointArgs, TypedEndpointSpec } from "./common";
 
-/** Inputs of a {@link GitEndpoint}. */
+/** Inputs of a {@link GitEndpoint}. Property names are the product's (`userName` with a capital N). */
 export interface GitEndpointArgs extends TypedEndpointArgs {
   /** Git server flavour. */
-  serverType: pulumi.Input<"GitHub" | "GitLab" | "BitBucket">;
+  serverType: pulumi.Input<"GitHub" | "GitLab" | "GitLab-Enterprise" | "BitBucket" | "BitBucket-Enterprise">;
   /** URL of the repository. */
   repoURL: pulumi.Input<string>;
   /** Branch to use. */
   branch: pulumi.Input<string>;
-  /** How to authenticate: `http` (username and password) or `privateToken`. */
-  authType?: pulumi.Input<"http" | "privateToken">;
-  /** User name (authType `http`). */
-  username?: pulumi.Input<string>;
-  /** Password (authType `http`; secret). */
+  /** How to authenticate: `password` (userName and password) or `privateToken`. */
+  authType?: pulumi.Input<"password" | "privateToken">;
+  /** User name (authType `password`). Note the capital N, as the API spells it. */
+  userName?: pulumi.Input<string>;
+  /** Password (authType `password`; secret), or a pipeline-variable reference `${var.NAME}`. */
   password?: pulumi.Input<string>;
-  /** Private access token (authType `privateToken`; secret). */
+  /** Private access token (authType `privateToken`; secret), or a pipeline-variable reference `${var.NAME}`. */
   privateToken?: pulumi.Input<string>;
   /** SHA-256 fingerprint of the server's certificate (see `getEndpointCertificate`). */
   fingerprint?: pulumi.Input<string>;
@@ -24,7 +24,7 @@ export interface GitEndpointArgs extends TypedEndpointArgs {
 
 export const SPEC: TypedEndpointSpec<GitEndpointArgs> = {
   type: "git",
-  plain: ["serverType", "repoURL", "branch", "authType", "username", "fingerprint"],
+  plain: ["serverType", "repoURL", "branch", "authType", "userName", "fingerprint"],
   secret: ["password", "privateToken"],
 };
 

@@ -1,6 +1,7 @@
 /** Typed endpoint resources: thin layers over `Endpoint` that route secret fields to `secretProperties`. */
 export { AgentEndpoint, type AgentEndpointArgs } from "./agent";
 export type { TypedEndpointArgs } from "./common";
+export { DockerEndpoint, type DockerEndpointArgs } from "./docker";
 export { DockerRegistryEndpoint, type DockerRegistryEndpointArgs } from "./docker-registry";
 export { EmailEndpoint, type EmailEndpointArgs } from "./email";
 export { GerritEndpoint, type GerritEndpointArgs } from "./gerrit";

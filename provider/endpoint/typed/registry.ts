@@ -1,4 +1,5 @@
 import { SPEC as agent } from "./agent";
+import { SPEC as docker } from "./docker";
 import { SPEC as dockerRegistry } from "./docker-registry";
 import { SPEC as email } from "./email";
 import { SPEC as gerrit } from "./gerrit";
@@ -24,6 +25,7 @@ export const TYPED_ENDPOINT_CLASSES: ReadonlyMap<string, TypedEndpointClass> = n
   (
     [
       ["AgentEndpoint", agent],
+      ["DockerEndpoint", docker],
       ["DockerRegistryEndpoint", dockerRegistry],
       ["EmailEndpoint", email],
       ["GerritEndpoint", gerrit],

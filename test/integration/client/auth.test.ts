@@ -2,6 +2,8 @@ import { AriaApiError } from "../../../provider/client";
 import { adminSettings, clientFor, countOf, rejectionOf, startServer, TestServer } from "./harness";
 
 const EXCHANGE = "POST /iaas/api/login";
+/** Tokens of `server` (1 s lifetime, `exp` rounded up to whole seconds) have expired after this long. */
+const PAST_EXPIRY_MS = 2100;
 const LOGIN = "POST /csp/gateway/am/api/login";
 
 describe("authentication", () => {
@@ -53,7 +55,7 @@ describe("authentication", () => {
     const client = clientFor({ "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" });
     try {
       await client.listEndpoints();
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await new Promise((resolve) => setTimeout(resolve, PAST_EXPIRY_MS));
       await client.listEndpoints();
       const log = await server.requests();
       expect(log.counts[EXCHANGE]).toBe(2);
@@ -71,7 +73,7 @@ describe("authentication", () => {
     );
     try {
       await client.listEndpoints();
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await new Promise((resolve) => setTimeout(resolve, PAST_EXPIRY_MS));
       await server.clearRequests();
       expect((await client.listEndpoints()).items).toEqual(expect.any(Array));
       const log = await server.requests();
@@ -100,7 +102,7 @@ describe("authentication", () => {
     const client = clientFor({ "vra:url": server.url, "vra:accessToken": token });
     try {
       await client.listEndpoints();
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await new Promise((resolve) => setTimeout(resolve, PAST_EXPIRY_MS));
       await server.clearRequests();
       const error = (await rejectionOf(client.listEndpoints())) as unknown as AriaApiError;
       expect(error.code).toBe("Unauthorized");

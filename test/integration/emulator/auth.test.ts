@@ -1,5 +1,6 @@
 import { Client, startHarness, type Harness } from "./helpers/client";
 import { startEmulator } from "../../../emulator";
+import { Contracts } from "./helpers/contract";
 
 describe("authentication", () => {
   let h: Harness;
@@ -61,6 +62,27 @@ describe("authentication", () => {
     expect((await h.anonymous.post("/iaas/api/login", { refreshToken: "stolen" })).status).toBe(401);
   });
 
+  it("answers failures of the IaaS login in the IaaS shape, without echoing the token", async () => {
+    const contracts = new Contracts();
+    const bad = await h.anonymous.post("/iaas/api/login", { refreshToken: "stolen-token-77" });
+    expect(bad.status).toBe(401);
+    contracts.checkIaasError(bad.body, "POST /iaas/api/login");
+    expect(bad.body).toEqual({
+      message: "Invalid refresh token",
+      statusCode: 401,
+      errorCode: 0,
+      serverErrorId: expect.any(String),
+      documentKind: "com:vmware:xenon:common:ServiceErrorResponse",
+    });
+    expect(bad.text).not.toContain("stolen-token-77");
+    const missing = await h.anonymous.post("/iaas/api/login", {});
+    expect(missing.status).toBe(400);
+    contracts.checkIaasError(missing.body, "POST /iaas/api/login");
+    expect(missing.body.message).toBe("Field 'refreshToken' is required");
+    // Not the Spring shape: no timestamp, no status field.
+    expect(missing.body).not.toHaveProperty("timestamp");
+  });
+
   it("answers 400 when login fields are missing", async () => {
     const reply = await h.anonymous.post("/csp/gateway/am/api/login", { username: "admin" });
     expect(reply.status).toBe(400);
@@ -102,7 +124,10 @@ describe("authentication", () => {
     try {
       const token = await client.login("admin");
       expect((await client.get("/pipeline/api/about", { token })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 400));
+      // exp is in whole seconds: the token lives until then, a little longer than the lifetime.
+      const exp = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()).exp as number;
+      expect(Number.isInteger(exp)).toBe(true);
+      await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
       const reply = await client.get("/pipeline/api/about", { token });
       expect(reply.status).toBe(401);
       expect(reply.body.message).toBe("Access token has expired");

@@ -1,11 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { Client } from "./helpers/client";
 
 const ROOT = resolve(__dirname, "../../..");
+/** The compiled CLI lives outside the repository: its runtime dependencies (yaml) come from ours. */
+const RUN_ENV = { ...process.env, NODE_PATH: join(ROOT, "node_modules") };
 
 /** The CLI compiled from emulator/ only (so the test does not depend on the rest of the package building). */
 describe("the aria-emulator command", () => {
@@ -43,7 +45,10 @@ describe("the aria-emulator command", () => {
   });
 
   function start(args: string[]): Promise<{ child: ChildProcess; url: string; firstLine: string }> {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [cli, ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: RUN_ENV,
+    });
     children.add(child);
     child.on("exit", () => children.delete(child));
     return new Promise((resolveStart, reject) => {
@@ -107,11 +112,59 @@ describe("the aria-emulator command", () => {
     await exitOf(second.child);
   });
 
+  it("seeds projects from --projects <file> and --project <name>", async () => {
+    const file = join(out, "projects.json");
+    writeFileSync(file, JSON.stringify(["From File", { name: "Described", description: "team d" }]));
+    const { child, url } = await start([
+      "--port",
+      "0",
+      "--seed-resources",
+      "0",
+      "--projects",
+      file,
+      "--project",
+      "Flag One",
+      "--project",
+      "Flag Two",
+    ]);
+    const client = new Client(url);
+    try {
+      const token = await client.login("developer");
+      const page = (await client.get("/iaas/api/projects?$top=50", { token })).body;
+      expect(page.content.map((p: { name: string }) => p.name)).toEqual([
+        "Default Project",
+        "Platform",
+        "Payments",
+        "From File",
+        "Described",
+        "Flag One",
+        "Flag Two",
+      ]);
+      const created = await client.post(
+        "/pipeline/api/endpoints",
+        { name: "cli", type: "agent", project: "Flag Two", properties: { leMansAgent: "p" } },
+        { token },
+      );
+      expect(created.body.project).toBe("Flag Two");
+    } finally {
+      await client.close();
+    }
+    const exited = exitOf(child);
+    child.kill("SIGTERM");
+    await exited;
+    const bad = spawnSync(process.execPath, [cli, "--projects", join(out, "missing.json")], {
+      env: RUN_ENV,
+      encoding: "utf8",
+    });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--projects: cannot read/);
+  });
+
   it("prints usage for --help and rejects unknown flags with exit code 2", () => {
-    const help = spawnSync(process.execPath, [cli, "--help"], { encoding: "utf8" });
+    const help = spawnSync(process.execPath, [cli, "--help"], { encoding: "utf8", env: RUN_ENV });
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: aria-emulator \[options\]/);
-    const bad = spawnSync(process.execPath, [cli, "--colour"], { encoding: "utf8" });
+    const bad = spawnSync(process.execPath, [cli, "--colour"], { encoding: "utf8", env: RUN_ENV });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/Unknown option '--colour'/);
   });

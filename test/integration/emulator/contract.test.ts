@@ -1,5 +1,7 @@
+import { parse, stringify } from "yaml";
 import { NOT_EMULATED } from "../../../emulator/deployment/unsupported";
 import { PROJECTS } from "../../../emulator";
+import { ProjectPage } from "../../../provider/client/schemas";
 import { jenkinsSpec, startHarness, waitForRequest, type Harness, type Reply } from "./helpers/client";
 import { Contracts, type SpecName } from "./helpers/contract";
 import { makePki, startTlsServer } from "./helpers/tls-server";
@@ -265,6 +267,171 @@ describe("the emulator honours the Swagger contract", () => {
       expectContract(await h.anonymous.get(d("/resources")), "deployment", "GET", d("/resources"), 401);
       const reply = await h.admin.get(d("/resources/x/actions"));
       expectContract(reply, "deployment", "GET", d("/resources/{resourceId}/actions"), 501);
+    });
+  });
+
+  /*
+   * What VMware's Code Stream CLIs do (code-stream-cli, vra-cli), with decoders as strict as their Go
+   * structs: a field of the wrong JSON type fails the decode, as encoding/json does.
+   */
+  describe("what VMware's CLIs do", () => {
+    type Field = "string" | "int";
+    /** Decodes like encoding/json into a struct of these fields: present fields must have the type. */
+    function goDecode(body: unknown, fields: Record<string, Field>, what: string): Record<string, unknown> {
+      expect({ what, isObject: typeof body === "object" && body !== null && !Array.isArray(body) }).toEqual({
+        what,
+        isObject: true,
+      });
+      const record = body as Record<string, unknown>;
+      for (const [name, kind] of Object.entries(fields)) {
+        const value = record[name];
+        const fits = kind === "string" ? typeof value === "string" : Number.isSafeInteger(value);
+        expect({ what, field: name, value, fits }).toEqual({ what, field: name, value, fits: true });
+      }
+      return record;
+    }
+    /** code-stream-cli's CodeStreamException. */
+    const CODE_STREAM_EXCEPTION: Record<string, Field> = {
+      timestamp: "int",
+      path: "string",
+      status: "int",
+      error: "string",
+      message: "string",
+      requestId: "string",
+      "@type": "string",
+    };
+
+    it("decodes every pipeline and deployment error body as CodeStreamException, timestamp in epoch ms", async () => {
+      const before = Date.now();
+      const failures: Array<[string, Reply]> = [
+        ["400", await h.admin.post("/pipeline/api/endpoints", { type: "jenkins", properties: {} })],
+        ["401", await h.anonymous.get("/codestream/api/endpoints")],
+        [
+          "403",
+          await h.developer.post("/pipeline/api/endpoints", jenkinsSpec("cli-r", { isRestricted: true })),
+        ],
+        ["404", await h.admin.get("/pipeline/api/endpoints/nope")],
+        ["405", await h.admin.call("PATCH", "/pipeline/api/endpoints")],
+        ["404 deployment", await h.admin.get("/deployment/api/resources/nope")],
+        ["501 deployment", await h.admin.get("/deployment/api/resources/x/actions")],
+      ];
+      for (const [what, reply] of failures) {
+        const body = goDecode(reply.body, CODE_STREAM_EXCEPTION, what);
+        expect({ what, status: body.status }).toEqual({ what, status: reply.status });
+        const timestamp = body.timestamp as number;
+        expect(timestamp).toBeGreaterThanOrEqual(before - 1000);
+        expect(timestamp).toBeLessThanOrEqual(Date.now() + 1000);
+        contracts.checkSpringError(reply.body, what);
+      }
+    });
+
+    it("decodes an IaaS login failure as ApiAuthenticationError", async () => {
+      const reply = await h.anonymous.post("/iaas/api/login", { refreshToken: "expired-refresh-token" });
+      expect(reply.status).toBe(401);
+      goDecode(
+        reply.body,
+        {
+          message: "string",
+          statusCode: "int",
+          errorCode: "int",
+          serverErrorId: "string",
+          documentKind: "string",
+        },
+        "POST /iaas/api/login 401",
+      );
+    });
+
+    it("checks its token with user-preferences, decoded as UserPreferences", async () => {
+      const reply = await h.admin.get("/pipeline/api/user-preferences", {
+        headers: { accept: "application/json" },
+      });
+      expect(reply.status).toBe(200);
+      const prefs = goDecode(
+        reply.body,
+        { _link: "string", _updateTimeInMicros: "int", _createTimeInMicros: "int", userName: "string" },
+        "user-preferences",
+      );
+      expect(prefs.userName).toBe("admin");
+      const expired = await h.anonymous.get("/pipeline/api/user-preferences", { token: "expired" });
+      expect(expired.status).toBe(401);
+      goDecode(expired.body, CODE_STREAM_EXCEPTION, "user-preferences 401");
+    });
+
+    it("exports an endpoint as YAML and imports it back as the CLI marshals it, create then apply", async () => {
+      await h.admin.post("/pipeline/api/endpoints", {
+        name: "cli-moved",
+        type: "jenkins",
+        project: "Platform",
+        properties: {
+          url: "https://jenkins.example.test",
+          username: "ci",
+          password: "cli-secret",
+          pollInterval: 15,
+        },
+      });
+      const exported = await h.admin.get("/pipeline/api/export?endpoints=cli-moved&project=Platform", {
+        headers: { accept: "application/x-yaml;charset=UTF-8" },
+      });
+      expect(exported.status).toBe(200);
+      expect(exported.headers["content-type"]).toMatch(/^application\/x-yaml/);
+      // The CLI unmarshals the file into its CodeStreamEndpoint struct, sets the target project and
+      // marshals it again with yaml.v2: every field, under its lower-cased Go name.
+      const saved = parse(exported.text);
+      const remarshalled = stringify({
+        project: "Payments",
+        kind: saved.kind,
+        id: "",
+        name: saved.name,
+        description: saved.description,
+        createdby: "",
+        updatedby: "",
+        createdat: "",
+        updatedat: "",
+        link: "",
+        updatetimeinmicros: 0,
+        createtimeinmicros: 0,
+        projectid: "",
+        type: saved.type,
+        isrestricted: false,
+        properties: saved.properties,
+        islocked: false,
+        validationoutput: "",
+      });
+      const post = (action: string) =>
+        h.admin.call("POST", `/pipeline/api/import?action=${action}`, {
+          raw: remarshalled,
+          headers: { "content-type": "application/x-yaml" },
+        });
+      const created = await post("create");
+      expect(created.status).toBe(200);
+      expect(parse(created.text)).toMatchObject({ name: "cli-moved", status: "CREATED" });
+      const applied = await post("apply");
+      expect(applied.status).toBe(200);
+      expect(parse(applied.text)).toMatchObject({ name: "cli-moved", status: "UPDATED" });
+      const copy = await h.admin.get(`/pipeline/api/endpoints/Payments/cli-moved`);
+      expectContract(copy, "pipeline", "GET", "/codestream/api/endpoints/{project}/{name}");
+      expect(copy.body.properties).toEqual({
+        url: "https://jenkins.example.test",
+        username: "ci",
+        password: "*****",
+        pollInterval: 15,
+      });
+    });
+
+    it("lists IaaS projects in the shape of the provider's schema and the README", async () => {
+      const reply = await h.admin.get("/iaas/api/projects?$skip=0&$top=2");
+      expect(reply.status).toBe(200);
+      const page = ProjectPage.parse(reply.body);
+      expect(page.content).toHaveLength(2);
+      expect(page.totalElements).toBeGreaterThanOrEqual(3);
+      expect(page.numberOfElements).toBe(2);
+      for (const project of reply.body.content) {
+        goDecode(project, { id: "string", name: "string", description: "string" }, "project");
+      }
+      const created = await h.admin.post("/iaas/api/projects", { name: "cli-made" });
+      expect(created.status).toBe(201);
+      goDecode(created.body, { id: "string", name: "string" }, "created project");
+      expect((await h.admin.delete(`/iaas/api/projects/${created.body.id}`)).status).toBe(204);
     });
   });
 

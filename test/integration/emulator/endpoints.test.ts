@@ -91,6 +91,38 @@ describe("endpoints", () => {
     );
   });
 
+  it("keeps a pipeline-variable reference in a secret property as given, unmasked, through updates", async () => {
+    const spec = {
+      name: "vars",
+      type: "git",
+      properties: {
+        serverType: "GitHub",
+        repoURL: "https://github.com/o/r.git",
+        branch: "main",
+        authType: "privateToken",
+        privateToken: "${var.GIT_TOKEN}",
+      },
+    };
+    const created = await h.admin.post("/pipeline/api/endpoints", spec);
+    expect(created.status).toBe(200);
+    expect(created.body.properties.privateToken).toBe("${var.GIT_TOKEN}");
+    const id = created.body.id;
+    expect((await h.admin.get(`/pipeline/api/endpoints/${id}`)).body.properties.privateToken).toBe(
+      "${var.GIT_TOKEN}",
+    );
+    const updated = await h.admin.put(`/pipeline/api/endpoints/${id}`, {
+      ...spec,
+      properties: { ...spec.properties, privateToken: "${var.OTHER_TOKEN}" },
+    });
+    expect(updated.body.properties.privateToken).toBe("${var.OTHER_TOKEN}");
+    // A real secret next to it is still masked.
+    const real = await h.admin.put(`/pipeline/api/endpoints/${id}`, {
+      ...spec,
+      properties: { ...spec.properties, privateToken: "glpat-real" },
+    });
+    expect(real.body.properties.privateToken).toBe("*****");
+  });
+
   it("serves the same endpoints under /codestream/api with /pipeline/api links", async () => {
     const created = await h.admin.post("/codestream/api/endpoints", jenkinsSpec("legacy"));
     expect(created.body._link).toBe(`/pipeline/api/endpoints/${created.body.id}`);

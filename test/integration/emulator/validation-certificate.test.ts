@@ -104,8 +104,8 @@ describe("certificates and validation against real servers", () => {
 
     it("connects over plain TCP for http URLs and mail servers", async () => {
       const http = await validate({
-        type: "docker-registry",
-        properties: { url: `http://127.0.0.1:${tcp.port}` },
+        type: "dockerregistry",
+        properties: { serverType: "dockerhub", repoURL: `http://127.0.0.1:${tcp.port}` },
       });
       expect(http.body).toMatchObject({ status: "COMPLETED", output: { tls: false } });
       const email = await validate({

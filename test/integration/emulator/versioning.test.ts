@@ -77,7 +77,7 @@ describe("apiVersion", () => {
         "gerrit",
         "agent",
         "docker",
-        "docker-registry",
+        "dockerregistry",
         "bamboo",
         "tfs",
         "vro",

@@ -1,6 +1,7 @@
 /** Set-up of the endpoint provider's integration tests: an emulator on port 0 and the provider's configuration. */
 import {
   startEmulator,
+  type EmulatorOptions,
   type FaultRule,
   type RequestLogSnapshot,
   type RunningEmulator,
@@ -16,8 +17,8 @@ export const TOKENS = { admin: "admin-refresh-token", developer: "developer-refr
 export class Emulator {
   private constructor(readonly running: RunningEmulator) {}
 
-  static async start(): Promise<Emulator> {
-    return new Emulator(await startEmulator({ port: 0, seedResources: 0 }));
+  static async start(options: EmulatorOptions = {}): Promise<Emulator> {
+    return new Emulator(await startEmulator({ port: 0, seedResources: 0, ...options }));
   }
 
   get url(): string {

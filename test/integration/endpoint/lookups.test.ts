@@ -110,7 +110,7 @@ describe("endpoint data functions", () => {
   it("lists the endpoint types and reads one", async () => {
     const tiles = await getEndpointTiles();
     expect(tiles.map((t) => t.tileId)).toEqual(
-      expect.arrayContaining(["jenkins", "git", "k8s", "docker-registry"]),
+      expect.arrayContaining(["jenkins", "git", "k8s", "dockerregistry", "docker"]),
     );
     const jenkins = await getEndpointTile({ type: "jenkins" });
     expect(jenkins.inputProperties.password).toMatchObject({ secret: true });

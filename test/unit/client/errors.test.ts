@@ -14,6 +14,7 @@ import {
   UnauthorizedError,
 } from "../../../provider/client/errors";
 import { Redactor } from "../../../provider/client/redact";
+import { readServerError } from "../../../provider/client/schemas";
 
 const springBody = (status: number, message: string) => ({
   timestamp: "2024-05-01T10:00:00.000+00:00",
@@ -79,6 +80,61 @@ describe("error classification", () => {
     );
     expect(error.message).toContain("already exists in project 'Default Project'.");
     expect(error.message).toContain("[request id req-42]");
+  });
+
+  it.each([
+    ["epoch milliseconds (real servers)", 1714557600000, "2024-05-01T10:00:00.000Z"],
+    ["an ISO 8601 string", "2024-05-01T10:00:00.000+00:00", "2024-05-01T10:00:00.000Z"],
+    ["the pipeline service's own form", "2022-08-03T08:57:10.033+0000", "2022-08-03T08:57:10.033Z"],
+  ])("reads a Spring error body whose timestamp is %s", (_label, timestamp, iso) => {
+    const body = {
+      ...springBody(404, "Endpoint with id 'x' not found"),
+      timestamp,
+      "@type": "ErrorResponse",
+    };
+    expect(readServerError(body)).toEqual({
+      message: "Endpoint with id 'x' not found",
+      requestId: "req-42",
+      time: new Date(iso),
+    });
+    const error = createApiError({
+      operation: "read endpoint",
+      method: "GET",
+      path: "/x",
+      status: 404,
+      body,
+    });
+    expect(error).toMatchObject({ serverMessage: "Endpoint with id 'x' not found", requestId: "req-42" });
+  });
+
+  it("reads an IaaS error body: its message, and its serverErrorId as the request id", () => {
+    const body = {
+      message: "Invalid refresh token",
+      statusCode: 401,
+      errorCode: 0,
+      serverErrorId: "srv-7",
+      documentKind: "com:vmware:xenon:common:ServiceErrorResponse",
+    };
+    const error = createApiError({
+      operation: "exchange the refresh token for an access token",
+      method: "POST",
+      path: "/iaas/api/login",
+      status: 401,
+      body,
+    });
+    expect(error).toMatchObject({
+      code: "Unauthorized",
+      serverMessage: "Invalid refresh token",
+      requestId: "srv-7",
+    });
+    expect(error.message).toContain("Invalid refresh token");
+    expect(error.message).toContain("[request id srv-7]");
+  });
+
+  it("still reads the message of a body whose timestamp fits no known form", () => {
+    const body = { ...springBody(500, "Boom"), timestamp: "yesterday" };
+    expect(readServerError(body)).toBeUndefined();
+    expect(createApiError({ ...createEndpoint, status: 500, body }).serverMessage).toBe("Boom");
   });
 
   it("tells the user that only an administrator can write restricted endpoints on a 403 of an endpoint write", () => {

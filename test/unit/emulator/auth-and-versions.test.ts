@@ -15,10 +15,30 @@ describe("access tokens", () => {
       typ: "JWT",
     });
     expect(tokens.verify(token)).toEqual({ ok: true, username: "admin" });
-    const later = Date.now() + 60_001;
+    const later = Date.now() + 61_000;
     jest.spyOn(Date, "now").mockReturnValue(later);
     expect(tokens.verify(token)).toEqual({ ok: false, reason: "expired" });
   });
+
+  it.each([60, 0.3])(
+    "carry exp as whole seconds (Go clients decode an int64), lasting at least a %s s lifetime",
+    (ttl) => {
+      const now = 1_700_000_000_123;
+      jest.spyOn(Date, "now").mockReturnValue(now);
+      const tokens = new TokenService(TokenService.newSecret(), ttl);
+      const token = tokens.issue("admin");
+      const claims = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString());
+      expect(Number.isInteger(claims.exp)).toBe(true);
+      expect(Number.isInteger(claims.iat)).toBe(true);
+      expect(claims.exp * 1000).toBeGreaterThanOrEqual(now + ttl * 1000);
+      expect(claims.exp * 1000).toBeLessThan(now + ttl * 1000 + 1000);
+      // Valid until exp, expired from then on: the server keeps to the claim it published.
+      jest.spyOn(Date, "now").mockReturnValue(claims.exp * 1000 - 1);
+      expect(tokens.verify(token)).toEqual({ ok: true, username: "admin" });
+      jest.spyOn(Date, "now").mockReturnValue(claims.exp * 1000);
+      expect(tokens.verify(token)).toEqual({ ok: false, reason: "expired" });
+    },
+  );
 
   it("are invalid when signed by another instance or tampered with", () => {
     const token = new TokenService(TokenService.newSecret(), 60).issue("admin");

@@ -28,6 +28,13 @@ describe("the command line", () => {
     });
   });
 
+  it("seeds a project per --project flag, in order", () => {
+    expect(parseCli(["--project", "Team A", "--project=Team B"])).toEqual({
+      kind: "start",
+      options: { port: CLI_DEFAULT_PORT, projects: ["Team A", "Team B"] },
+    });
+  });
+
   it("listens on port 8080 unless told otherwise", () => {
     expect(parseCli([])).toEqual({ kind: "start", options: { port: CLI_DEFAULT_PORT } });
   });

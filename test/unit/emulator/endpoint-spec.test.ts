@@ -42,7 +42,7 @@ describe("endpoint bodies", () => {
 
   it("list the valid types when the type is unknown", () => {
     expect(() => parseEndpointSpec({ name: "x", type: "svn", properties: {} })).toThrow(
-      /Unknown endpoint type 'svn'. Valid types: jenkins, git, k8s, jira, email, gerrit, agent, docker, docker-registry, bamboo, tfs, vro/,
+      /Unknown endpoint type 'svn'. Valid types: jenkins, git, k8s, jira, email, gerrit, agent, docker, dockerregistry, bamboo, tfs, vro/,
     );
   });
 
@@ -73,6 +73,49 @@ describe("endpoint properties", () => {
     );
     expect(propertyProblem(tile("k8s"), { ...base, token: "t" })).toBeUndefined();
     expect(propertyProblem(tile("k8s"), { ...base, authType: "basicAuth" })).toMatch(/userName, password$/);
+  });
+
+  it("require what the chosen git authType needs, with the product's names", () => {
+    const base = { serverType: "GitLab-Enterprise", repoURL: "https://g/r.git", branch: "main" };
+    expect(propertyProblem(tile("git"), { ...base, authType: "password" })).toBe(
+      "Missing mandatory properties for endpoint type 'git': userName, password",
+    );
+    expect(propertyProblem(tile("git"), { ...base, authType: "privateToken" })).toBe(
+      "Missing mandatory properties for endpoint type 'git': privateToken",
+    );
+    expect(
+      propertyProblem(tile("git"), { ...base, authType: "password", userName: "u", password: "p" }),
+    ).toBeUndefined();
+    // The names the emulator used to invent are refused, as a real server refuses them.
+    expect(propertyProblem(tile("git"), { ...base, authType: "http" })).toMatch(
+      /'authType' of endpoint type 'git' must be one of: password, privateToken/,
+    );
+    expect(propertyProblem(tile("git"), { ...base, username: "u" })).toMatch(
+      /Unknown properties for endpoint type 'git': username/,
+    );
+  });
+
+  it("know the docker and dockerregistry types by their real names and keys", () => {
+    expect(tileFor("docker-registry")).toBeUndefined();
+    expect(Object.keys(tile("dockerregistry").inputProperties)).toEqual([
+      "serverType",
+      "repoURL",
+      "username",
+      "password",
+      "fingerprint",
+    ]);
+    expect(Object.keys(tile("docker").inputProperties)).toEqual([
+      "url",
+      "certificate",
+      "sharedPath",
+      "pollInterval",
+      "fingerprint",
+    ]);
+    const docker = { url: "http://h:4243", certificate: "", sharedPath: "/var/tmp", pollInterval: 5 };
+    expect(propertyProblem(tile("docker"), docker)).toBeUndefined();
+    expect(propertyProblem(tile("docker"), { ...docker, pollInterval: "often" })).toMatch(
+      /'pollInterval' of endpoint type 'docker' must be an integer/,
+    );
   });
 
   it("check enumerations and integers", () => {

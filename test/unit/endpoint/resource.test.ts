@@ -122,6 +122,21 @@ describe("typed endpoints", () => {
       ["privateToken"],
     ],
     [
+      "GitEndpoint (authType password)",
+      () =>
+        new aria.GitEndpoint("t-git-password", {
+          serverType: "GitLab-Enterprise",
+          repoURL: "https://gitlab.example.com/o/r.git",
+          branch: "main",
+          authType: "password",
+          userName: "bot",
+          password: "pw",
+        }),
+      "git",
+      ["serverType", "repoURL", "branch", "authType", "userName"],
+      ["password"],
+    ],
+    [
       "KubernetesEndpoint",
       () =>
         new aria.KubernetesEndpoint("t-k8s", {
@@ -182,13 +197,27 @@ describe("typed endpoints", () => {
       "DockerRegistryEndpoint",
       () =>
         new aria.DockerRegistryEndpoint("t-registry", {
-          url: "https://registry",
+          serverType: "dockerhub",
+          repoURL: "https://registry",
           username: "bot",
           password: "pw",
         }),
-      "docker-registry",
-      ["url", "username"],
+      "dockerregistry",
+      ["serverType", "repoURL", "username"],
       ["password"],
+    ],
+    [
+      "DockerEndpoint",
+      () =>
+        new aria.DockerEndpoint("t-docker", {
+          url: "http://docker:4243",
+          certificate: "",
+          sharedPath: "/var/tmp",
+          pollInterval: 5,
+        }),
+      "docker",
+      ["url", "certificate", "sharedPath", "pollInterval"],
+      [],
     ],
     [
       "AgentEndpoint",
@@ -214,6 +243,12 @@ describe("typed endpoints", () => {
       expect(await isSecret(resource.secretProperties)).toBe(true);
     },
   );
+
+  it("keeps numbers as numbers and empty strings as empty strings", async () => {
+    new aria.DockerEndpoint("t-docker-values", { url: "http://d:4243", certificate: "", pollInterval: 5 });
+    const reg = await registered("t-docker-values");
+    expect(reg.inputs.properties).toEqual({ url: "http://d:4243", certificate: "", pollInterval: 5 });
+  });
 
   it("takes further properties through the escape hatches, typed inputs winning", async () => {
     const resource = new aria.JenkinsEndpoint("t-extra", {

@@ -93,6 +93,52 @@ describe("generated adoption project", () => {
     expect(project.secrets.map((s) => s.property)).not.toContain("JIRA_PASSWORD");
   });
 
+  it("declares git, dockerregistry and docker endpoints with their typed classes and the product's names", () => {
+    const real = generateProject(
+      input([
+        endpoint({
+          id: "g",
+          name: "repo",
+          type: "git",
+          properties: {
+            serverType: "GitLab-Enterprise",
+            repoURL: "https://gitlab.example.com/o/r.git",
+            branch: "main",
+            authType: "password",
+            userName: "ci",
+            password: "*****",
+          },
+        }),
+        endpoint({
+          id: "r",
+          name: "registry",
+          type: "dockerregistry",
+          properties: { serverType: "dockerhub", repoURL: "https://index.docker.io/v1/", username: "ci" },
+        }),
+        endpoint({
+          id: "d",
+          name: "docker",
+          type: "docker",
+          properties: {
+            url: "http://docker.example.com:4243",
+            certificate: "",
+            sharedPath: "/tmp",
+            pollInterval: 5,
+          },
+        }),
+      ]),
+    ).files["index.ts"];
+    expect(real).toContain('new aria.GitEndpoint("repo", {');
+    expect(real).toContain('userName: "ci",');
+    expect(real).toContain('password: config.getSecret("repo-password"),');
+    expect(real).toContain('new aria.DockerRegistryEndpoint("registry", {');
+    expect(real).toContain('repoURL: "https://index.docker.io/v1/",');
+    expect(real).toContain('new aria.DockerEndpoint("docker", {');
+    expect(real).toContain('certificate: "",');
+    expect(real).toContain("pollInterval: 5,");
+    expect(real).not.toContain("additionalProperties");
+  });
+
   it("writes a program that TypeScript parses without errors", () => {
     const parsed = ts.transpileModule(index, { reportDiagnostics: true, compilerOptions: {} });
     expect(parsed.diagnostics ?? []).toEqual([]);

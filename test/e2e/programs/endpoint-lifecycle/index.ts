@@ -59,10 +59,17 @@ const gerrit = new aria.GerritEndpoint("gerrit", {
 });
 const registry = new aria.DockerRegistryEndpoint("registry", {
   project,
-  url,
-  serverType: "Harbor",
+  repoURL: url,
+  serverType: "dockerhub",
   username: "bot",
   password,
+});
+const docker = new aria.DockerEndpoint("docker", {
+  project,
+  url,
+  certificate: "",
+  sharedPath: "/var/tmp",
+  pollInterval: 5,
 });
 const agent = new aria.AgentEndpoint("agent", { project, leMansAgent: "cloud-proxy-1" });
 
@@ -78,5 +85,6 @@ export const ids = pulumi.all([
   email.id,
   gerrit.id,
   registry.id,
+  docker.id,
   agent.id,
 ]);

@@ -102,17 +102,34 @@ const README_REQUIRED: Record<string, string[]> = {
   ],
 };
 
-/** Spring error bodies (README: `{timestamp, path, status, error, message, requestId}`). */
+/**
+ * Spring error bodies (README: `{timestamp, path, status, error, message, requestId, "@type"}`), as
+ * VMware's CLIs decode them: `timestamp` an integer of epoch milliseconds, `status` an integer.
+ */
 export const SPRING_ERROR_SCHEMA = {
   type: "object",
-  required: ["timestamp", "path", "status", "error", "message", "requestId"],
+  required: ["timestamp", "path", "status", "error", "message", "requestId", "@type"],
   properties: {
-    timestamp: { type: "string", format: "date-time" },
+    timestamp: { type: "integer", minimum: 1_000_000_000_000 },
     path: { type: "string" },
     status: { type: "integer" },
     error: { type: "string" },
     message: { type: "string", minLength: 1 },
     requestId: { type: "string", minLength: 1 },
+    "@type": { type: "string", minLength: 1 },
+  },
+};
+
+/** IaaS error bodies (README: `{message, statusCode, errorCode, serverErrorId, documentKind}`). */
+export const IAAS_ERROR_SCHEMA = {
+  type: "object",
+  required: ["message", "statusCode", "errorCode", "serverErrorId", "documentKind"],
+  properties: {
+    message: { type: "string", minLength: 1 },
+    statusCode: { type: "integer" },
+    errorCode: { type: "integer" },
+    serverErrorId: { type: "string", minLength: 1 },
+    documentKind: { type: "string", minLength: 1 },
   },
 };
 
@@ -134,6 +151,7 @@ export class Contracts {
   private readonly specs: Record<SpecName, Json>;
   private readonly cache = new Map<string, ValidateFunction>();
   private readonly errorValidator: ValidateFunction;
+  private readonly iaasErrorValidator: ValidateFunction;
 
   constructor(specDir = join(__dirname, "../../../../emulator/spec")) {
     this.specs = {} as Record<SpecName, Json>;
@@ -149,6 +167,17 @@ export class Contracts {
       this.specs[name] = spec;
     }
     this.errorValidator = this.ajv.compile(SPRING_ERROR_SCHEMA);
+    this.iaasErrorValidator = this.ajv.compile(IAAS_ERROR_SCHEMA);
+  }
+
+  /** Validates an IaaS error body (`/iaas/api/...`); throws listing every violation. */
+  checkIaasError(body: unknown, what: string): void {
+    this.run(this.iaasErrorValidator, body, `${what} (IaaS error body)`);
+  }
+
+  /** Validates a Spring error body; throws listing every violation. */
+  checkSpringError(body: unknown, what: string): void {
+    this.run(this.errorValidator, body, `${what} (Spring error body)`);
   }
 
   /** Every operation of a spec as `[METHOD, path]`. */
