@@ -61,7 +61,7 @@ describe("the plain-http policy", () => {
       repoURL: "http://git/app.git",
       branch: "main",
     });
-    const registry = toEndpointArgs(DOCKER_REGISTRY, { name: "r", url: "http://registry" });
+    const registry = toEndpointArgs(DOCKER_REGISTRY, { name: "r", repoURL: "http://registry" });
     for (const args of [jenkins, k8s, git, registry]) {
       expect(plainHttp.violations(viewEndpoint(String(args.name), engineInputs(args)), {})).toHaveLength(1);
     }
