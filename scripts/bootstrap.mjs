@@ -48,13 +48,17 @@ if (!linked) {
   fs.symlinkSync("..", self, "dir");
 }
 
-// 3. Compile the package (provider and emulator) to dist/.
+// 3. Compile the package (provider and emulator) to dist/, and complete the policy pack directory.
 say("compiling TypeScript (tsc)");
 execFileSync(
   process.execPath,
   [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"],
   { cwd: root, stdio: "inherit" },
 );
+execFileSync(process.execPath, [path.join(root, "scripts", "policy-pack-files.mjs")], {
+  cwd: root,
+  stdio: "inherit",
+});
 
 // 4. The Pulumi engine, built once and cached outside the work tree.
 if (flags.engine) {

@@ -16,9 +16,16 @@
 // version that holds it), built in a wrapper module because its go.mod has a replace directive.
 // Which one is used is printed, and recorded in <root>/bin/language-host.json.
 //
+// Policy packs: a CLI that finds a `nodejs` language host starts a Node policy pack (`pulumi preview
+// --policy-pack DIR`) through that host's RunPlugin (kind "analyzer"); the `pulumi-analyzer-policy*`
+// launchers are only looked for when no language host is found. The v3.68.0 host answers RunPlugin
+// "not supported", so it is built with scripts/engine/nodejs-host-policy-packs.go, which runs the pack
+// as later hosts do. A cached v3.68.0 host without that file (or with an older copy of it) is rebuilt.
+//
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
 import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -35,6 +42,10 @@ const NODEJS_HOST_MODULE = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-langu
 const LEGACY_HOST_SDK_VERSION = "v3.68.0";
 const LEGACY_HOST_PACKAGE = `${SDK_MODULE}/nodejs/cmd/pulumi-language-nodejs`;
 const HOST_INFO = "language-host.json";
+// Compiled into the v3.68.0 host: its RunPlugin, which starts Node policy packs.
+const POLICY_PACK_PATCH = path.join(repoRoot, "scripts", "engine", "nodejs-host-policy-packs.go");
+// The v3.68.0 host's stub, renamed so that the patch's RunPlugin takes its place.
+const RUN_PLUGIN_STUB = "func (host *nodeLanguageHost) RunPlugin(";
 // pkg/go.mod carries this non-local replace; a wrapper module must repeat it to build the CLI.
 const CLIPBOARD_REPLACE =
   "github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e";
@@ -241,7 +252,9 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
     matchingReason = (lines.find((l) => /40[34]|not available|not found/i.test(l)) ?? lines[0] ?? "").trim();
   }
   log(`the matching Node language host is not served here (${matchingReason});`);
-  log(`building the host of ${SDK_MODULE} ${LEGACY_HOST_SDK_VERSION} instead`);
+  log(
+    `building the host of ${SDK_MODULE} ${LEGACY_HOST_SDK_VERSION} instead, with RunPlugin for policy packs`,
+  );
   const hostWork = fs.mkdtempSync(path.join(work, "host-"));
   fs.writeFileSync(
     path.join(hostWork, "go.mod"),
@@ -253,11 +266,45 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
   );
   const hostEnv = { ...env };
   await tidyVerified(goBin, hostWork, hostEnv);
-  await run(goBin, goBuildArgs(out, LEGACY_HOST_PACKAGE, LEGACY_HOST_SDK_VERSION), {
-    cwd: hostWork,
-    env: hostEnv,
+  // The host's package, copied out of the module cache into the wrapper module, with its RunPlugin stub
+  // renamed and scripts/engine/nodejs-host-policy-packs.go beside it.
+  const source = (
+    await run(goBin, ["list", "-f", "{{.Dir}}", LEGACY_HOST_PACKAGE], {
+      cwd: hostWork,
+      env: hostEnv,
+      echo: false,
+    })
+  ).trim();
+  fs.rmSync(path.join(hostWork, "tools.go"));
+  for (const file of fs.readdirSync(source)) {
+    if (!file.endsWith(".go") || file.endsWith("_test.go")) continue;
+    let text = fs.readFileSync(path.join(source, file), "utf8");
+    if (file === "main.go") {
+      if (text.split(RUN_PLUGIN_STUB).length !== 2)
+        throw new Error(`${LEGACY_HOST_PACKAGE}/main.go has not exactly one '${RUN_PLUGIN_STUB}'`);
+      text = text.replace(RUN_PLUGIN_STUB, "func (host *nodeLanguageHost) runPluginUnsupported(");
+    }
+    fs.writeFileSync(path.join(hostWork, file), text);
+  }
+  fs.copyFileSync(POLICY_PACK_PATCH, path.join(hostWork, path.basename(POLICY_PACK_PATCH)));
+  await run(goBin, ["mod", "tidy"], { cwd: hostWork, env: hostEnv, echo: false });
+  await run(goBin, goBuildArgs(out, ".", LEGACY_HOST_SDK_VERSION), { cwd: hostWork, env: hostEnv });
+  return writeHostInfo(binDir, {
+    module: SDK_MODULE,
+    version: LEGACY_HOST_SDK_VERSION,
+    matchesCli: false,
+    policyPackPatch: policyPackPatchId(),
   });
-  return writeHostInfo(binDir, { module: SDK_MODULE, version: LEGACY_HOST_SDK_VERSION, matchesCli: false });
+}
+
+/** Identifies the RunPlugin patch by content, so that a changed patch rebuilds the cached host. */
+function policyPackPatchId() {
+  return createHash("sha256").update(fs.readFileSync(POLICY_PACK_PATCH)).digest("hex").slice(0, 12);
+}
+
+/** Whether a root's host starts Node policy packs: the CLI's own host does; a v3.68.0 one needs the patch. */
+function hostRunsPolicyPacks(info) {
+  return !!info && (info.matchesCli === true || info.policyPackPatch === policyPackPatchId());
 }
 
 function writeHostInfo(binDir, info) {
@@ -268,14 +315,21 @@ function writeHostInfo(binDir, info) {
 function describeHost(info) {
   if (!info) return "none";
   if (!info.module) return `pulumi-language-nodejs (${info.source})`;
-  return `pulumi-language-nodejs from ${info.module} ${info.version}${info.matchesCli ? "" : " (the CLI's own is not served here)"}`;
+  const patched = info.policyPackPatch ? ", with RunPlugin for policy packs" : "";
+  return `pulumi-language-nodejs from ${info.module} ${info.version}${info.matchesCli ? "" : ` (the CLI's own is not served here${patched})`}`;
 }
 
-/** Adds the Node language host to a cached root built before hosts were part of it. */
+/**
+ * Adds the Node language host to a cached root built before hosts were part of it, or replaces a
+ * v3.68.0 host built before it could start policy packs. The new host is renamed into place: runs
+ * already started keep the old one.
+ */
 async function addLanguageHost(root, version) {
   const goBin = onPath("go");
   if (!goBin)
-    throw new Error("The cached engine has no Node language host and Go is not installed to build one.");
+    throw new Error(
+      "The cached engine's Node language host is missing or cannot start policy packs, and Go is not installed to build one.",
+    );
   const work = fs.mkdtempSync(path.join(path.dirname(root), `.host-v${version}-`));
   try {
     const staging = path.join(work, "bin");
@@ -291,12 +345,11 @@ async function addLanguageHost(root, version) {
     );
     await tidyVerified(goBin, work, env);
     await buildNodeLanguageHost(goBin, work, env, version, staging);
-    // The info file first: a host without it would read as "unknown origin".
-    fs.renameSync(path.join(staging, HOST_INFO), path.join(root, "bin", HOST_INFO));
-    fs.renameSync(
-      path.join(staging, "pulumi-language-nodejs"),
-      path.join(root, "bin", "pulumi-language-nodejs"),
-    );
+    // Added: the info file first, as a host without it would read as "unknown origin". Replaced: the
+    // host first, as its new info would otherwise vouch for the old host.
+    const moves = [HOST_INFO, "pulumi-language-nodejs"];
+    if (fs.existsSync(path.join(root, "bin", HOST_INFO))) moves.reverse();
+    for (const file of moves) fs.renameSync(path.join(staging, file), path.join(root, "bin", file));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -325,7 +378,12 @@ async function main() {
   }
   const target = path.join(cacheBase(), `pulumi-v${version}`);
   if (usableRoot(target, version)) {
-    if (!hostInfo(target)) await addLanguageHost(target, version);
+    const info = hostInfo(target);
+    if (!info) await addLanguageHost(target, version);
+    else if (info.module && !hostRunsPolicyPacks(info)) {
+      log(`the cached ${describeHost(info)} cannot start policy packs: building it again`);
+      await addLanguageHost(target, version);
+    }
     log(`using cached Pulumi v${version} at ${target}; language host: ${describeHost(hostInfo(target))}`);
     return target;
   }

@@ -15,7 +15,7 @@ import {
   stripEngineFields,
   toSpec,
 } from "./schema";
-import { movedSecretsWarning, routeSecrets, secretPropertyNames } from "./secret-routing";
+import { movedSecretsWarning, noteMovedSecrets, routeSecrets, secretPropertyNames } from "./secret-routing";
 import type { TileCatalogue } from "./tiles";
 import type { WarningSink } from "../runtime/engine-log";
 import { containsUnknown, isUnknown, UNKNOWN } from "../common/unknowns";
@@ -27,7 +27,7 @@ export { propertyPath } from "./property-rules";
  * would fail on, before anything is written. In order:
  *  1. the common fields, with zod, and names the server can address by project and name;
  *  2. secrets written among the plain properties are moved to `secretProperties` (see
- *     ./secret-routing.ts), with a warning naming them;
+ *     ./secret-routing.ts), with a warning naming them and their names in the input `movedSecrets`;
  *  3. unless the inputs are those of the last deployment: the properties against the server's tile
  *     for the type (known type and names, mandatory and per-authType properties, value types and
  *     allowed values; ./property-rules.ts), and the project against the server's projects;
@@ -70,7 +70,7 @@ export async function checkEndpoint(
   const stored = routeSecrets(inputs, new Set(Object.keys(knownRecord(previous.secretProperties) ?? {})));
   if (failures.length === 0 && unchangedSinceLastDeployment(previous, stored.inputs)) {
     await warnMoved(stored.inputs, stored.moved, context);
-    return { inputs: stored.inputs };
+    return { inputs: noteMovedSecrets(stored.inputs, stored.moved) };
   }
   if (isUnknown(inputs.type)) return failures.length > 0 ? { inputs, failures } : { inputs };
 
@@ -86,15 +86,16 @@ export async function checkEndpoint(
   const routed = routeSecrets(inputs, secretNames);
   inputs = routed.inputs;
   await warnMoved(inputs, routed.moved, context);
+  const checked = noteMovedSecrets(inputs, routed.moved);
 
   // An adopted endpoint's undeclared secrets keep the values the server stores.
   const serverMayHoldSecrets = inputs.adopt === true || isUnknown(inputs.adopt);
   failures.push(...tileFailures(tile, bagsOf(inputs), secretNames, { serverMayHoldSecrets }));
   failures.push(...(await projectFailures(inputs, context)));
-  if (failures.length > 0) return { inputs, failures };
+  if (failures.length > 0) return { inputs: checked, failures };
 
   const remote = await remoteValidation(inputs, context);
-  return remote ? { inputs, failures: [remote] } : { inputs };
+  return remote ? { inputs: checked, failures: [remote] } : { inputs: checked };
 }
 
 async function warnMoved(inputs: PreviewInputs, moved: readonly string[], context: CheckContext) {

@@ -163,11 +163,22 @@ export function toSpec(inputs: EndpointInputs): EndpointSpec {
   };
 }
 
-/** Removes the engine's hidden `__provider` input and `null`s (an unset optional input). */
+/**
+ * The input in which `check` lists, by name, the secrets it moved out of `properties` (see
+ * ./secret-routing.ts). Only `check` writes it, never the program; it is a note to readers of the checked
+ * inputs (the policy pack, which sees inputs only after `check`), not part of the endpoint.
+ */
+export const MOVED_SECRETS_INPUT = "movedSecrets";
+
+/**
+ * Removes the engine's hidden `__provider` input, `check`'s {@link MOVED_SECRETS_INPUT} note and `null`s
+ * (an unset optional input).
+ */
 export function stripEngineFields(bag: Record<string, unknown> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(bag ?? {})) {
-    if (key === "__provider" || value === null || value === undefined) continue;
+    if (key === "__provider" || key === MOVED_SECRETS_INPUT || value === null || value === undefined)
+      continue;
     out[key] = value;
   }
   return out;

@@ -1,8 +1,9 @@
 import type { ApiTile } from "./api";
-import type { PreviewInputs } from "./schema";
+import { MOVED_SECRETS_INPUT, PreviewInputs } from "./schema";
 import { isUnknown } from "../common/unknowns";
 import { describeEndpoint } from "./messages";
 import { propertyPath } from "./property-rules";
+import { isNonSecretValue, isSecretName } from "./secret-names";
 
 /*
  * A secret written in the plain `properties` bag (the generic `Endpoint`'s `properties`, a typed
@@ -21,21 +22,17 @@ import { propertyPath } from "./property-rules";
  *
  * Not moved: an empty string (nothing secret in it) and a reference to a pipeline secret variable
  * (`${var.NAME}`), the product's way of keeping a secret out of the endpoint altogether.
+ *
+ * The inputs `check` returns also name the moved secrets in `movedSecrets` (names only). An analyzer
+ * (a policy pack) is given the inputs as `check` returned them, not as the program declared them: without
+ * that note the mistake, which the warning reports, would be invisible to the pack.
  */
-
-/** True for a reference to a pipeline variable (`${var.NAME}`), which is not itself a secret. */
-export function isVariableReference(value: unknown): boolean {
-  return typeof value === "string" && /^\$\{var\.[^}]+\}$/.test(value.trim());
-}
-
-/** Property names the product uses for secrets (shared/api/README.md), matched at the end of a name. */
-const SECRET_NAME = /(password|passphrase|token|privatekey|certkeydata|secret|secretkey|apikey)$/i;
 
 /** The properties of a tile that hold secrets: flagged, typed or named as such. */
 export function secretPropertyNames(tile: ApiTile): Set<string> {
   const names = new Set<string>();
   for (const [name, property] of Object.entries(tile.inputProperties)) {
-    if (property.secret === true || /password|secret/i.test(property.type) || SECRET_NAME.test(name)) {
+    if (property.secret === true || /password|secret/i.test(property.type) || isSecretName(name)) {
       names.add(name);
     }
   }
@@ -57,8 +54,7 @@ export function routeSecrets(inputs: PreviewInputs, secretNames: ReadonlySet<str
   const secret = inputs.secretProperties;
   if (!isBag(plain) || !isBag(secret)) return { inputs, moved: [] };
   const moved = Object.keys(plain).filter(
-    (key) =>
-      secretNames.has(key) && !(key in secret) && plain[key] !== "" && !isVariableReference(plain[key]),
+    (key) => secretNames.has(key) && !(key in secret) && !isNonSecretValue(plain[key]),
   );
   if (moved.length === 0) return { inputs, moved };
   const properties = { ...plain };
@@ -89,4 +85,9 @@ export function movedSecretsWarning(inputs: PreviewInputs, moved: readonly strin
 
 function isBag(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value) && !isUnknown(value);
+}
+
+/** The checked inputs with the names of the moved secrets in {@link MOVED_SECRETS_INPUT}, when any moved. */
+export function noteMovedSecrets<T extends object>(inputs: T, moved: readonly string[]): T {
+  return moved.length === 0 ? inputs : { ...inputs, [MOVED_SECRETS_INPUT]: [...moved] };
 }

@@ -34,6 +34,9 @@ describe("the real Pulumi engine", () => {
       const info = JSON.parse(fs.readFileSync(built, "utf8"));
       expect(info.module).toMatch(/^github\.com\/pulumi\/pulumi\//);
       expect(info.version).toMatch(/^v3\./);
+      // The CLI starts Node policy packs through the host's RunPlugin: the CLI's own host has it, the
+      // v3.68.0 one is built with scripts/engine/nodejs-host-policy-packs.go.
+      expect(info.matchesCli === true || typeof info.policyPackPatch === "string").toBe(true);
     }
   });
 

@@ -104,6 +104,8 @@ describe("check handles a secret written among the plain properties", () => {
     expect(result.failures).toBeUndefined();
     expect(result.inputs.properties).toEqual({ url: "https://jenkins.example.com", username: "bot" });
     expect(result.inputs.secretProperties).toEqual({ password: SECRET });
+    // Named (never valued) in the checked inputs, where the policy pack, which sees only these, finds it.
+    expect(result.inputs.movedSecrets).toEqual(["password"]);
     expect(warn).toHaveBeenCalledTimes(1);
     const message = warn.mock.calls[0][0];
     expect(message).toContain("properties.password");
@@ -156,6 +158,7 @@ describe("check handles a secret written among the plain properties", () => {
       url: "https://jenkins.example.com",
       password: "${var.jenkinsPassword}",
     });
+    expect(result.inputs).not.toHaveProperty("movedSecrets");
     await checkEndpoint({}, jenkins({ password: "" }), context);
     expect(warn).not.toHaveBeenCalled();
   });
@@ -169,6 +172,7 @@ describe("check handles a secret written among the plain properties", () => {
     expect(again.failures).toBeUndefined();
     expect(again.inputs.secretProperties).toEqual({ password: SECRET });
     expect(again.inputs.properties).not.toHaveProperty("password");
+    expect(again.inputs.movedSecrets).toEqual(["password"]);
     expect(api.getEndpointTiles).not.toHaveBeenCalled();
     expect(api.listAllProjects).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(2);

@@ -38,6 +38,16 @@ describe("endpoint provider (against a fake client)", () => {
       });
     });
 
+    it("creates from checked inputs that name moved secrets, sending only the endpoint", async () => {
+      const api = fakeApi({ createEndpoint: jest.fn(async () => apiEndpoint()) });
+      await providerWith(api).create(inputs({ movedSecrets: ["password"] }));
+      expect(api.createEndpoint.mock.calls[0][0]).not.toHaveProperty("movedSecrets");
+      expect(api.createEndpoint.mock.calls[0][0].properties).toEqual({
+        url: "https://jenkins.example.com",
+        password: "s3cret-password",
+      });
+    });
+
     it("explains how to adopt an endpoint that already exists", async () => {
       const api = fakeApi({
         createEndpoint: jest.fn(async () => Promise.reject(apiError("Conflict", 409))),
@@ -258,6 +268,16 @@ describe("endpoint provider (against a fake client)", () => {
       inputs({ type: "git" }),
     );
     expect(result).toEqual({ changes: true, replaces: ["type"], deleteBeforeReplace: true });
+  });
+
+  it("sees no change in the moved-secrets note alone", async () => {
+    const api = fakeApi();
+    const result = await providerWith(api).diff(
+      "ep-1",
+      { ...inputs(), endpointId: "ep-1" },
+      inputs({ movedSecrets: ["password"] }),
+    );
+    expect(result.changes).toBe(false);
   });
 });
 

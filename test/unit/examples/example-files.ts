@@ -69,7 +69,10 @@ export function configSets(script: string): ConfigSet[] {
 
 /** A GitHub Actions step. */
 export interface WorkflowStep {
+  readonly id?: string;
   readonly name?: string;
+  readonly shell?: string;
+  readonly "working-directory"?: string;
   readonly uses?: string;
   readonly run?: string;
   readonly if?: string;
