@@ -15,9 +15,12 @@ export async function resetRequestLog(url) {
   if (!res.ok) throw new Error(`DELETE ${url}/__emulator/requests answered ${res.status}`);
 }
 
-/** Routes a provider process calls once whatever N is: logins and token exchanges, `/about`, tiles. */
+/**
+ * Routes a provider process calls once whatever N is: logins and token exchanges, `/about`, tiles,
+ * and the IaaS projects list that `check` reads once per process.
+ */
 export function isOneOff(route) {
-  return /login|\/api-tokens\/|\/about$|\/endpoint-tiles/.test(route);
+  return /login|\/api-tokens\/|\/about$|\/endpoint-tiles|\/iaas\/api\/projects$/.test(route);
 }
 
 /** A phase's requests split into one-offs and per-resource calls. */

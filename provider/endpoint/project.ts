@@ -39,11 +39,9 @@ export function toState(endpoint: ApiEndpoint, declared: Declared): EndpointStat
   }
   const fields = endpoint as Record<string, unknown>;
   return withoutUndefined({
-    endpointId: str(fields.id),
     name: str(fields.name),
     type: str(fields.type),
     project: str(fields.project),
-    projectId: str(fields._projectId),
     description: str(fields.description) ?? "",
     isRestricted: fields.isRestricted === true,
     cloudProxyId: str(fields.cloudProxyId) || undefined,
@@ -51,11 +49,14 @@ export function toState(endpoint: ApiEndpoint, declared: Declared): EndpointStat
     secretProperties: { ...(declared.secretProperties ?? {}) },
     validate: declared.validate,
     adopt: declared.adopt,
-    createdAt: str(fields.createdAt),
-    updatedAt: str(fields.updatedAt),
-    createdBy: str(fields.createdBy),
-    updatedBy: str(fields.updatedBy),
-    link: str(fields._link),
+    metadata: withoutUndefined({
+      projectId: str(fields._projectId),
+      createdAt: str(fields.createdAt),
+      updatedAt: str(fields.updatedAt),
+      createdBy: str(fields.createdBy),
+      updatedBy: str(fields.updatedBy),
+      link: str(fields._link),
+    }),
   });
 }
 

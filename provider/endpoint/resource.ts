@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { sharedProviderStub } from "../dynamic/stub";
 import type { z } from "zod";
-import type { endpointInputsSchema, JsonValue } from "./schema";
+import type { EndpointMetadata, endpointInputsSchema, JsonValue } from "./schema";
 
 /** The values of an endpoint's property bag: JSON values, each possibly an Output. */
 export type EndpointPropertyInputs = Record<string, pulumi.Input<JsonValue | undefined>>;
@@ -31,16 +31,12 @@ export type EndpointArgs = InputsOf<Omit<SchemaInputs, "name" | "properties" | "
  * updates it in place.
  */
 export class Endpoint extends pulumi.dynamic.Resource {
-  /** The endpoint's id on the server (also the resource `id`). */
-  declare public readonly endpointId: pulumi.Output<string>;
   /** Name of the endpoint. */
   declare public readonly name: pulumi.Output<string>;
   /** Endpoint type. */
   declare public readonly type: pulumi.Output<string>;
   /** Name of the project the endpoint belongs to. */
   declare public readonly project: pulumi.Output<string>;
-  /** Id of the project the endpoint belongs to. */
-  declare public readonly projectId: pulumi.Output<string>;
   /** Description. */
   declare public readonly description: pulumi.Output<string>;
   /** Whether only administrators can change it. */
@@ -55,16 +51,41 @@ export class Endpoint extends pulumi.dynamic.Resource {
   declare public readonly validate: pulumi.Output<boolean | undefined>;
   /** The `adopt` input, as declared. */
   declare public readonly adopt: pulumi.Output<boolean | undefined>;
-  /** When the endpoint was created, as the server writes it. */
-  declare public readonly createdAt: pulumi.Output<string>;
-  /** When the endpoint was last updated, as the server writes it. */
-  declare public readonly updatedAt: pulumi.Output<string>;
-  /** Who created the endpoint. */
-  declare public readonly createdBy: pulumi.Output<string>;
-  /** Who last updated the endpoint. */
-  declare public readonly updatedBy: pulumi.Output<string>;
-  /** The endpoint's API path (`/pipeline/api/endpoints/<id>`). */
-  declare public readonly link: pulumi.Output<string>;
+  /**
+   * What the server records about the endpoint: project id, creation and update times and users, API
+   * path. One output rather than one each, because every output a resource declares costs the program
+   * time in every preview (see "Large stacks" in the README); `projectId`, `createdAt`, ... read from it.
+   */
+  declare public readonly metadata: pulumi.Output<EndpointMetadata>;
+
+  /** The endpoint's id on the server (the resource `id`). */
+  get endpointId(): pulumi.Output<string> {
+    return this.id;
+  }
+  /** Id of the project the endpoint belongs to (from {@link metadata}). */
+  get projectId(): pulumi.Output<string> {
+    return this.metadata.apply((m) => m.projectId);
+  }
+  /** When the endpoint was created, as the server writes it (from {@link metadata}). */
+  get createdAt(): pulumi.Output<string> {
+    return this.metadata.apply((m) => m.createdAt);
+  }
+  /** When the endpoint was last updated, as the server writes it (from {@link metadata}). */
+  get updatedAt(): pulumi.Output<string> {
+    return this.metadata.apply((m) => m.updatedAt);
+  }
+  /** Who created the endpoint (from {@link metadata}). */
+  get createdBy(): pulumi.Output<string> {
+    return this.metadata.apply((m) => m.createdBy);
+  }
+  /** Who last updated the endpoint (from {@link metadata}). */
+  get updatedBy(): pulumi.Output<string> {
+    return this.metadata.apply((m) => m.updatedBy);
+  }
+  /** The endpoint's API path, `/pipeline/api/endpoints/<id>` (from {@link metadata}). */
+  get link(): pulumi.Output<string> {
+    return this.metadata.apply((m) => m.link);
+  }
 
   /**
    * Declares an endpoint.
@@ -85,14 +106,8 @@ export class Endpoint extends pulumi.dynamic.Resource {
       secretProperties: pulumi.secret(args.secretProperties ?? {}),
       validate: args.validate,
       adopt: args.adopt,
-      // Outputs only: listed so that the SDK creates their Output properties.
-      endpointId: undefined,
-      projectId: undefined,
-      createdAt: undefined,
-      updatedAt: undefined,
-      createdBy: undefined,
-      updatedBy: undefined,
-      link: undefined,
+      // The one output-only key, listed so that the SDK creates its Output property.
+      metadata: undefined,
     };
     super(
       sharedProviderStub("endpoint"),

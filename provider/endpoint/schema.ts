@@ -112,11 +112,9 @@ export type PreviewInputs = z.output<typeof previewInputsSchema>;
  * lack fields.
  */
 export const endpointStateSchema = z.looseObject({
-  endpointId: z.string().optional(),
   name: z.string().optional(),
   type: z.string().optional(),
   project: z.string().optional(),
-  projectId: z.string().optional(),
   description: z.string().optional(),
   isRestricted: z.boolean().optional(),
   cloudProxyId: z.string().optional(),
@@ -124,12 +122,27 @@ export const endpointStateSchema = z.looseObject({
   secretProperties: z.record(z.string(), z.unknown()).optional(),
   validate: z.boolean().optional(),
   adopt: z.boolean().optional(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  createdBy: z.string().optional(),
-  updatedBy: z.string().optional(),
-  link: z.string().optional(),
+  metadata: z.looseObject({}).optional(),
 });
+
+/**
+ * What the server records about an endpoint, kept in the one `metadata` output (state written before
+ * 0.2 has these as separate outputs, and `endpointId`; a refresh or update rewrites them).
+ */
+export interface EndpointMetadata {
+  /** Id of the project the endpoint belongs to. */
+  readonly projectId: string;
+  /** When the endpoint was created, as the server writes it. */
+  readonly createdAt: string;
+  /** When the endpoint was last updated, as the server writes it. */
+  readonly updatedAt: string;
+  /** Who created the endpoint. */
+  readonly createdBy: string;
+  /** Who last updated the endpoint. */
+  readonly updatedBy: string;
+  /** The endpoint's API path (`/pipeline/api/endpoints/<id>`). */
+  readonly link: string;
+}
 
 /** The resource's outputs as stored in state. */
 export type EndpointState = z.output<typeof endpointStateSchema>;

@@ -17,21 +17,22 @@ describe("toState", () => {
       declared,
     );
     expect(state).toEqual({
-      endpointId: "ep-1",
       name: "ci",
       type: "jenkins",
       project: "Platform",
-      projectId: "proj-1",
       description: "",
       isRestricted: false,
       properties: { url: "https://jenkins.example.com", pollInterval: 10 },
       secretProperties: { password: "s3cret" },
       validate: false,
-      createdAt: "2024-01-01 10:00:00.000000+00",
-      updatedAt: "2024-01-01 10:00:00.000000+00",
-      createdBy: "admin",
-      updatedBy: "admin",
-      link: "/pipeline/api/endpoints/ep-1",
+      metadata: {
+        projectId: "proj-1",
+        createdAt: "2024-01-01 10:00:00.000000+00",
+        updatedAt: "2024-01-01 10:00:00.000000+00",
+        createdBy: "admin",
+        updatedBy: "admin",
+        link: "/pipeline/api/endpoints/ep-1",
+      },
     });
   });
 

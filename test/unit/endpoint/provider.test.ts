@@ -32,8 +32,7 @@ describe("endpoint provider (against a fake client)", () => {
       });
       expect(result.id).toBe("ep-1");
       expect(result.outs).toMatchObject({
-        endpointId: "ep-1",
-        projectId: "proj-1",
+        metadata: { projectId: "proj-1", link: "/pipeline/api/endpoints/ep-1" },
         properties: { url: "https://jenkins.example.com" },
         secretProperties: { password: "s3cret-password" },
       });

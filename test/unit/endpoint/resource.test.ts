@@ -90,6 +90,41 @@ describe("Endpoint", () => {
     });
     expect(await isSecret(endpoint.secretProperties)).toBe(true);
   });
+
+  it("registers the server's fields as one output, and still offers each of them", async () => {
+    const metadata = {
+      projectId: "proj-1",
+      createdAt: "2024-01-01",
+      updatedAt: "2024-01-02",
+      createdBy: "admin",
+      updatedBy: "bot",
+      link: "/pipeline/api/endpoints/meta-id",
+    };
+    // The mocks echo the inputs as outputs: `metadata` stands in for what the provider returns.
+    const endpoint = new aria.Endpoint("meta", { type: "jenkins", properties: { url: "u" } });
+    await registered("meta");
+    // The SDK makes an own Output property of every key the resource declares; the rest are getters.
+    expect(Object.keys(endpoint)).toContain("metadata");
+    for (const key of [
+      "endpointId",
+      "projectId",
+      "createdAt",
+      "updatedAt",
+      "createdBy",
+      "updatedBy",
+      "link",
+    ]) {
+      expect(Object.keys(endpoint)).not.toContain(key);
+    }
+    Object.assign(endpoint, { metadata: pulumi.output(metadata) });
+    expect(await value(endpoint.endpointId)).toBe("meta-id");
+    expect(await value(endpoint.projectId)).toBe("proj-1");
+    expect(await value(endpoint.createdAt)).toBe("2024-01-01");
+    expect(await value(endpoint.updatedAt)).toBe("2024-01-02");
+    expect(await value(endpoint.createdBy)).toBe("admin");
+    expect(await value(endpoint.updatedBy)).toBe("bot");
+    expect(await value(endpoint.link)).toBe("/pipeline/api/endpoints/meta-id");
+  });
 });
 
 describe("typed endpoints", () => {
