@@ -48,7 +48,7 @@ async function manage(project: string): Promise<string> {
   const checked = await endpointProvider.check({}, jenkins(project));
   expect(checked.failures ?? []).toEqual([]);
   const created = await endpointProvider.create({ ...checked.inputs, ...PROVIDER });
-  expect(created.outs).toMatchObject({ project, projectId: expect.any(String) });
+  expect(created.outs).toMatchObject({ project, metadata: { projectId: expect.any(String) } });
   const read = await endpointProvider.read!(created.id, { ...created.outs, ...PROVIDER });
   const drift = await endpointProvider.diff!(created.id, { ...read.props, ...PROVIDER }, checked.inputs);
   expect(drift.changes).toBe(false);

@@ -69,12 +69,9 @@ describe("endpoint provider against the emulator", () => {
   it("runs the whole lifecycle: create, read with no drift, update in place, delete", async () => {
     const { inputs, id, outs } = await createChecked(jenkins());
     expect(outs).toMatchObject({
-      endpointId: id,
       name: "ci",
       project: "Platform",
-      projectId: expect.any(String),
-      createdBy: "admin",
-      link: `/pipeline/api/endpoints/${id}`,
+      metadata: { projectId: expect.any(String), createdBy: "admin", link: `/pipeline/api/endpoints/${id}` },
       secretProperties: { password: SECRET },
     });
 
@@ -88,7 +85,11 @@ describe("endpoint provider against the emulator", () => {
     const diff = await endpointProvider.diff(id, outs, news);
     expect(diff).toMatchObject({ changes: true, replaces: [] });
     const updated = await endpointProvider.update!(id, outs, { ...news, ...PROVIDER });
-    expect(updated.outs).toMatchObject({ endpointId: id, name: "ci-renamed", description: "CI" });
+    expect(updated.outs).toMatchObject({
+      name: "ci-renamed",
+      description: "CI",
+      metadata: { link: `/pipeline/api/endpoints/${id}` },
+    });
     expect((await emulator.client().getEndpoint(id)).name).toBe("ci-renamed");
 
     await endpointProvider.delete(id, updated.outs);
