@@ -1,5 +1,5 @@
 // The report's chart, hand-written SVG: one panel per phase, time against N for the endpoints
-// program, the engine floor, engine + API floor, and the 1.2x limit.
+// program, the engine floor, engine + API floor, and the 1.2x limit of create and destroy.
 
 import { PHASES } from "./phases.mjs";
 import { TARGET_RATIO } from "./analysis.mjs";
