@@ -1,4 +1,4 @@
-import type { PropertySpec, TileDefinition } from "./tiles";
+import type { PropertySpec, TileDefinition } from "./tile-types";
 
 // Keys of jenkins, gerrit, jira, email, agent, k8s, git, dockerregistry and docker are the ones the
 // product is known to use (the shared API notes: published docs and endpoint documents exported from
