@@ -12,7 +12,7 @@ import {
   getEndpointTile,
   getEndpointTiles,
   validateEndpoint,
-} from "../../../provider/endpoint";
+} from "../../../provider";
 import { resetRuntimeContext } from "../../../provider/runtime/context";
 import { Emulator, TOKENS } from "./helpers";
 

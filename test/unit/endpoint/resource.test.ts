@@ -29,7 +29,7 @@ pulumi.runtime.setMocks(
 );
 
 // Loaded after the mocks are set, as Pulumi's testing guide requires.
-const aria = require("../../../provider/endpoint") as typeof import("../../../provider/endpoint");
+const aria = require("../../../provider") as typeof import("../../../provider");
 
 /** The signature Pulumi puts on a secret value in serialised inputs. */
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
