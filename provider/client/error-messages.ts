@@ -2,7 +2,7 @@
  * The words of API errors: what failed, why (the server's message), and what to do. Kept apart from
  * the classification in ./errors so each stays small. Messages are redacted by the caller.
  */
-import type { AriaApiErrorDetails } from "./errors";
+import type { AriaApiErrorDetails } from "./error-details";
 import { isSecretKey, REDACTED } from "./redact";
 import { readServerError } from "./schemas/error";
 

@@ -4,86 +4,30 @@
  * writes a message for the person running `pulumi up`: what failed, why, and what to do. Branch on
  * `code` (stable) rather than on `instanceof` (breaks across duplicated package copies).
  */
+
+import { AriaApiErrorDetails, AriaErrorCode, codeForStatus } from "./error-details";
 import { describeFailure, extractServerMessage, extractRequestId, sanitisePath } from "./error-messages";
 import { isTimeoutCode, isTlsErrorCode, lowLevelCode, provablyNotSent } from "./network-errors";
 import { Redactor } from "./redact";
 
-/** Stable codes of API failures. */
-export const API_ERROR_CODES = [
-  "BadRequest",
-  "Unauthorized",
-  "Forbidden",
-  "NotFound",
-  "Conflict",
-  "RateLimited",
-  "ServerError",
-  "HttpError",
-  "Timeout",
-  "NetworkError",
-  "InvalidResponse",
-] as const;
+export { API_ERROR_CODES, codeForStatus } from "./error-details";
+export type { AriaApiErrorDetails, AriaErrorCode } from "./error-details";
 
-/** A stable code classifying an API failure. */
-export type AriaErrorCode = (typeof API_ERROR_CODES)[number];
-
-/** The facts carried by every {@link AriaApiError}. */
-export interface AriaApiErrorDetails {
-  /** Stable classification. */
-  readonly code: AriaErrorCode;
-  /** What the client was doing, in words (e.g. "create endpoint"). */
-  readonly operation: string;
-  /** HTTP method. */
-  readonly method: string;
-  /** Request path with query; values of secret-looking query parameters are redacted. */
-  readonly path: string;
-  /** HTTP status, when the server answered. */
-  readonly status?: number;
-  /** The server's own message (redacted), when it gave one. */
-  readonly serverMessage?: string;
-  /** The server's request id, for support. */
-  readonly requestId?: string;
-  /**
-   * Whether the request may have reached the server. False only when it provably did not (connection
-   * refused, DNS failure, TLS handshake). A failed create with `sentRequest` true is ambiguous: the
-   * object may exist.
-   */
-  readonly sentRequest: boolean;
-  /** How many times the request was sent (1 when not retried). */
-  readonly attempts: number;
-  /** Seconds the server asked to wait (`Retry-After`), if any. */
-  readonly retryAfterSeconds?: number;
-  /** The low-level error code (e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`) of a transport failure. */
-  readonly causeCode?: string;
-}
-
-/** Base class of every API failure; `message` is written for the user and is free of secrets. */
-export class AriaApiError extends Error implements AriaApiErrorDetails {
+/**
+ * Base class of every API failure; `message` is written for the user and is free of secrets. Its
+ * fields are exactly {@link AriaApiErrorDetails}, the one description of a failure.
+ */
+// The interface of the same name gives the class the fields of the details it is built from, so that
+// they are listed once (in ./error-details); the constructor assigns them.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface AriaApiError extends AriaApiErrorDetails {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class AriaApiError extends Error {
   override name = "AriaApiError";
-  readonly code: AriaErrorCode;
-  readonly operation: string;
-  readonly method: string;
-  readonly path: string;
-  readonly status?: number;
-  readonly serverMessage?: string;
-  readonly requestId?: string;
-  readonly sentRequest: boolean;
-  readonly attempts: number;
-  readonly retryAfterSeconds?: number;
-  readonly causeCode?: string;
 
   constructor(message: string, details: AriaApiErrorDetails) {
     super(message);
-    this.code = details.code;
-    this.operation = details.operation;
-    this.method = details.method;
-    this.path = details.path;
-    this.status = details.status;
-    this.serverMessage = details.serverMessage;
-    this.requestId = details.requestId;
-    this.sentRequest = details.sentRequest;
-    this.attempts = details.attempts;
-    this.retryAfterSeconds = details.retryAfterSeconds;
-    this.causeCode = details.causeCode;
+    Object.assign(this, details);
   }
 }
 
@@ -141,26 +85,6 @@ const CLASSES: Record<AriaErrorCode, typeof AriaApiError> = {
   NetworkError: NetworkError,
   InvalidResponse: InvalidResponseError,
 };
-
-/** Maps an HTTP status to its stable code. */
-export function codeForStatus(status: number): AriaErrorCode {
-  switch (status) {
-    case 400:
-      return "BadRequest";
-    case 401:
-      return "Unauthorized";
-    case 403:
-      return "Forbidden";
-    case 404:
-      return "NotFound";
-    case 409:
-      return "Conflict";
-    case 429:
-      return "RateLimited";
-    default:
-      return status >= 500 && status <= 599 ? "ServerError" : "HttpError";
-  }
-}
 
 /** Everything known about a failed call, as handed to {@link createApiError}. */
 export interface ApiFailure {
