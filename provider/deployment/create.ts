@@ -19,12 +19,12 @@ import {
   describeOutcome,
   deleteAndWait,
   formatDuration,
-  formatError,
   OperationDeps,
   reportToStderr,
   settleMs,
   waitForDeploymentRequest,
 } from "./operations";
+import { errorMessage } from "../common/api-failures";
 import type { Resource } from "../client/schemas";
 import { CREATED, incompleteState, READ_EXPAND, Settings, settingsOf, stateFromServer } from "./state";
 import { compact } from "./values";
@@ -96,7 +96,7 @@ export async function createDeploymentResource(
     settled = await settle(deps, answer.requestId, what, settings);
   } catch (error) {
     throw recordIncomplete(
-      `${what}: lost track of request ${answer.requestId}: ${formatError(error)}.`,
+      `${what}: lost track of request ${answer.requestId}: ${errorMessage(error)}.`,
       "UNKNOWN",
     );
   }
@@ -107,7 +107,7 @@ export async function createDeploymentResource(
       removal = await deleteAndWait(deps, ids, what, settings, settleMs(settings));
     } catch (error) {
       throw recordIncomplete(
-        `${settled.problem} Deleting the half-created resource failed: ${formatError(error)}.`,
+        `${settled.problem} Deleting the half-created resource failed: ${errorMessage(error)}.`,
         settled.status,
       );
     }
@@ -121,7 +121,7 @@ export async function createDeploymentResource(
   } catch (error) {
     // The request succeeded: recorded as created, the next run's update reads it again.
     throw recordIncomplete(
-      `${what}: created, but reading resource ${answer.resourceId} failed: ${formatError(error)}.`,
+      `${what}: created, but reading resource ${answer.resourceId} failed: ${errorMessage(error)}.`,
       CREATED,
     );
   }
@@ -147,7 +147,7 @@ function mayHaveCreated(error: unknown): boolean {
  */
 function ambiguousCreate(what: string, inputs: DeploymentResourceInputs, error: unknown): Error {
   return new Error(
-    `${what}: ${formatError(error)} The server may have accepted the creation before the failure: look for a ` +
+    `${what}: ${errorMessage(error)} The server may have accepted the creation before the failure: look for a ` +
       `resource named '${inputs.name}' of type ${inputs.type} (e.g. with getResources({ search: ` +
       `${JSON.stringify(inputs.name)} })) and delete it before running again, or the next run creates a second one.`,
   );

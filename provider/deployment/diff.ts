@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { UNKNOWN } from "../common/unknowns";
-import { withoutProvider } from "./inputs";
+import { declaredInputs } from "../common/engine-inputs";
 import { REPLACE_KEYS, SETTING_KEYS } from "./schema";
 import { isIncomplete, parseState } from "./state";
 import { pick, sameValue } from "./values";
@@ -25,8 +25,8 @@ export function diffDeploymentResource(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): pulumi.dynamic.DiffResult {
-  const state = parseState(withoutProvider(olds));
-  const inputs = withoutProvider(news);
+  const state = parseState(declaredInputs(olds));
+  const inputs = declaredInputs(news);
   const replaces: string[] = [];
   for (const key of REPLACE_KEYS) {
     const next = inputs[key];

@@ -4,28 +4,16 @@
  * here, as a pure function.
  */
 import { UNKNOWN } from "../common/unknowns";
-import {
-  DeploymentResourceInputs,
-  DeploymentResourceInputsSchema,
-  schemaProblems,
-  SchemaProblem,
-} from "./schema";
-
-/** The hidden input holding the serialised provider; never sent to the API, never compared. */
-export const PROVIDER_KEY = "__provider";
-
-/** The inputs without `__provider`. */
-export function withoutProvider(inputs: Record<string, unknown> | undefined): Record<string, unknown> {
-  const { [PROVIDER_KEY]: _provider, ...rest } = inputs ?? {};
-  return rest;
-}
+import { DeploymentResourceInputs, DeploymentResourceInputsSchema } from "./schema";
+import { CheckFailure, failuresText, zodFailures } from "../common/check-failures";
+import { declaredInputs } from "../common/engine-inputs";
 
 type InputKey = keyof typeof DeploymentResourceInputsSchema.shape;
 
 /** What `check` answers: the inputs to use and the problems found (empty when valid). */
 export interface CheckOutcome {
   readonly inputs: Record<string, unknown>;
-  readonly failures: SchemaProblem[];
+  readonly failures: CheckFailure[];
 }
 
 /**
@@ -35,7 +23,7 @@ export interface CheckOutcome {
  * shows no diff).
  */
 export function checkInputs(news: Record<string, unknown>): CheckOutcome {
-  const inputs = withoutProvider(news);
+  const inputs = declaredInputs(news);
   const shape = DeploymentResourceInputsSchema.shape;
   const unknownKeys = Object.keys(inputs).filter(
     (key) => inputs[key] === UNKNOWN && key in shape,
@@ -47,7 +35,7 @@ export function checkInputs(news: Record<string, unknown>): CheckOutcome {
   const schema =
     unknownKeys.length === 0 ? DeploymentResourceInputsSchema : DeploymentResourceInputsSchema.partial(mask);
   const result = schema.safeParse(known);
-  return { inputs, failures: result.success ? [] : schemaProblems(result.error) };
+  return { inputs, failures: result.success ? [] : zodFailures(result.error) };
 }
 
 /**
@@ -55,8 +43,9 @@ export function checkInputs(news: Record<string, unknown>): CheckOutcome {
  * they are not valid, which cannot happen through the engine but keeps a direct caller honest.
  */
 export function parseInputs(news: Record<string, unknown>): DeploymentResourceInputs {
-  const result = DeploymentResourceInputsSchema.safeParse(withoutProvider(news));
+  const result = DeploymentResourceInputsSchema.safeParse(declaredInputs(news));
   if (result.success) return result.data;
-  const problems = schemaProblems(result.error).map((p) => `${p.property || "inputs"}: ${p.reason}`);
-  throw new Error(`pulumi-aria: invalid DeploymentResource inputs: ${problems.join("; ")}`);
+  throw new Error(
+    `pulumi-aria: invalid DeploymentResource inputs: ${failuresText(zodFailures(result.error), "inputs")}`,
+  );
 }

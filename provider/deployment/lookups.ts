@@ -19,8 +19,8 @@ import {
   GetResourceFiltersArgsSchema,
   GetResourcesArgs,
   GetResourcesArgsSchema,
-  parseOrThrow,
 } from "./schema";
+import { parseOrThrow } from "../common/check-failures";
 
 /** Items fetched per request when a lookup walks every page. */
 export const LOOKUP_PAGE_SIZE = 100;

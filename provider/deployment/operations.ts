@@ -4,7 +4,7 @@
  * request that create and delete share.
  */
 import type { AriaClient } from "../client";
-import { isAriaApiError } from "../client/errors";
+import { errorMessage, unlessNotFound } from "../common/api-failures";
 import type { Request } from "../client/schemas";
 import { DEFAULT_WAIT_TIMEOUT_SECONDS } from "./schema";
 import { Settings } from "./state";
@@ -37,11 +37,6 @@ export const SETTLE_TIMEOUT_MS = 2 * 60 * 1000;
 /** The wait timeout of some settings, in milliseconds. */
 export function timeoutMs(settings: Settings): number {
   return (settings.waitTimeoutSeconds ?? DEFAULT_WAIT_TIMEOUT_SECONDS) * 1000;
-}
-
-/** The message of an error, or the value as text. */
-export function formatError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** "12s", "3m05s": a duration for messages. */
@@ -78,21 +73,6 @@ export function waitForDeploymentRequest(
 export function describeOutcome(request: Request): string {
   const status = request.status ?? "(no status)";
   return request.details ? `${status}: ${request.details}` : status;
-}
-
-/** True when `error` is the API's "not found". */
-export function isNotFound(error: unknown): boolean {
-  return isAriaApiError(error, "NotFound");
-}
-
-/** Runs `fn`, answering `undefined` when the API says the object does not exist. */
-export async function unlessNotFound<T>(fn: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
 }
 
 /**
@@ -135,7 +115,7 @@ export async function cancelRequest(deps: OperationDeps, requestId: string, what
     await deps.api.cancelRequest(requestId);
     report(`${what}: cancel sent for request ${requestId}`);
   } catch (error) {
-    report(`${what}: cancelling request ${requestId} failed: ${formatError(error)}`);
+    report(`${what}: cancelling request ${requestId} failed: ${errorMessage(error)}`);
   }
 }
 

@@ -17,13 +17,14 @@ import { isTerminalRequestStatus } from "../client/schemas";
 import { providerApiClient } from "../runtime/context";
 import { createDeploymentResource } from "./create";
 import { diffDeploymentResource } from "./diff";
-import { checkInputs, parseInputs, PROVIDER_KEY, withoutProvider } from "./inputs";
+import { checkInputs, parseInputs } from "./inputs";
+import { declaredInputs, PROVIDER_KEY } from "../common/engine-inputs";
+import { unlessNotFound } from "../common/api-failures";
 import {
   cancelRequest,
   deleteAndWait,
   OperationDeps,
   settleMs,
-  unlessNotFound,
   waitForDeploymentRequest,
 } from "./operations";
 import { inputsFromState, isIncomplete, parseState, READ_EXPAND, settingsOf, stateFromServer } from "./state";
@@ -49,7 +50,7 @@ export function createDeploymentResourceProvider(deps: () => OperationDeps): Pro
 
     async read(id: string, props?: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
       const { api } = deps();
-      const state = parseState(withoutProvider(props));
+      const state = parseState(declaredInputs(props));
       const resource = await unlessNotFound(() => api.getResource(id, READ_EXPAND));
       if (resource === undefined) return {};
       let requestStatus = state.requestStatus;
@@ -73,7 +74,7 @@ export function createDeploymentResourceProvider(deps: () => OperationDeps): Pro
       // as unfinished whose request has since succeeded: nothing to send, re-read the resource.
       const { api } = deps();
       const inputs = parseInputs(news);
-      const state = parseState(withoutProvider(olds));
+      const state = parseState(declaredInputs(olds));
       const resource = await unlessNotFound(() => api.getResource(id, READ_EXPAND));
       if (resource === undefined) {
         throw new Error(
@@ -94,7 +95,7 @@ export function createDeploymentResourceProvider(deps: () => OperationDeps): Pro
     async delete(id: string, props: Record<string, unknown>): Promise<void> {
       const resolved = deps();
       const { api } = resolved;
-      const state = parseState(withoutProvider(props));
+      const state = parseState(declaredInputs(props));
       const settings = settingsOf(state);
       const what = `delete ${state.type ?? "resource"} '${state.name ?? id}'`;
       const requestId = state.requestId;

@@ -3,24 +3,25 @@ import type { z } from "zod";
 import { redactValues } from "../client/redact";
 import type { EndpointApi } from "./api";
 import { diffEndpoint } from "./diff";
-import { contextError, isForbidden, restrictedMessage, secretStrings } from "./messages";
+import { endpointFailure, restrictedMessage, secretStrings } from "./messages";
+import { isForbidden } from "../common/api-failures";
 import { nameFailures, unaddressableReason } from "./name-rules";
 import type { ProjectCatalogue } from "./projects";
-import { PropertyBags, propertyPath, tileFailures } from "./property-rules";
+import { PropertyBags, tileFailures } from "./property-rules";
+import { propertyPath, zodFailures } from "../common/check-failures";
+import { declaredInputs } from "../common/engine-inputs";
 import {
   endpointInputsSchema,
   EndpointInputs,
   previewInputsSchema,
   PreviewInputs,
-  stripEngineFields,
+  MOVED_SECRETS_INPUT,
   toSpec,
 } from "./schema";
 import { movedSecretsWarning, noteMovedSecrets, routeSecrets, secretPropertyNames } from "./secret-routing";
 import type { TileCatalogue } from "./tiles";
 import type { WarningSink } from "../runtime/engine-log";
-import { containsUnknown, isUnknown, UNKNOWN } from "../common/unknowns";
-
-export { propertyPath } from "./property-rules";
+import { containsUnknown, isUnknown } from "../common/unknowns";
 
 /*
  * `check` runs in every preview and before every create and update, so a preview fails on what `up`
@@ -59,14 +60,14 @@ export async function checkEndpoint(
   news: Record<string, unknown>,
   context: CheckContext,
 ): Promise<pulumi.dynamic.CheckResult> {
-  const parsed = previewInputsSchema.safeParse(stripEngineFields(news));
-  if (!parsed.success) return { inputs: news, failures: zodFailures(parsed.error) };
+  const parsed = previewInputsSchema.safeParse(declaredInputs(news, [MOVED_SECRETS_INPUT]));
+  if (!parsed.success) return { inputs: news, failures: inputFailures(parsed.error) };
   let inputs = parsed.data;
 
   const failures = [...nameFailures(inputs), ...duplicateKeyFailures(inputs)];
 
   // What the last deployment stored as a secret stays one, without asking the server.
-  const previous = stripEngineFields(olds);
+  const previous = declaredInputs(olds, [MOVED_SECRETS_INPUT]);
   const stored = routeSecrets(inputs, new Set(Object.keys(knownRecord(previous.secretProperties) ?? {})));
   if (failures.length === 0 && unchangedSinceLastDeployment(previous, stored.inputs)) {
     await warnMoved(stored.inputs, stored.moved, context);
@@ -75,7 +76,7 @@ export async function checkEndpoint(
   if (isUnknown(inputs.type)) return failures.length > 0 ? { inputs, failures } : { inputs };
 
   const { tile, validTypes } = await context.tiles.lookup(inputs.type as string).catch((error: unknown) => {
-    throw contextError("check", refOf(inputs), error);
+    throw endpointFailure("check", refOf(inputs), error);
   });
   if (!tile) {
     const known = validTypes.length > 0 ? validTypes.join(", ") : "(the server lists none)";
@@ -107,7 +108,7 @@ async function projectFailures(inputs: PreviewInputs, context: CheckContext): Pr
   const project = knownString(inputs.project);
   if (project === undefined || unaddressableReason(project)) return [];
   const answer = await context.projects.lookup(project).catch((error: unknown) => {
-    throw contextError("check", refOf(inputs), error);
+    throw endpointFailure("check", refOf(inputs), error);
   });
   if (!answer || answer.exists) return [];
   const shown = answer.names.slice(0, 20);
@@ -141,8 +142,8 @@ function unchangedSinceLastDeployment(previous: Record<string, unknown>, inputs:
 }
 
 /** Zod issues as check failures naming the full property path, never echoing a value. */
-export function zodFailures(error: z.ZodError): Failure[] {
-  return error.issues.flatMap((issue) => issueFailures(issue, [])).map(hideSecretBag);
+export function inputFailures(error: z.ZodError): Failure[] {
+  return zodFailures(error, (key) => `'${key}' is not an input of an endpoint`).map(hideSecretBag);
 }
 
 /**
@@ -154,29 +155,6 @@ function hideSecretBag(failure: Failure): Failure {
   return failure.property === "secretProperties" || failure.property === "properties"
     ? { property: "", reason: `${failure.property}: ${failure.reason}` }
     : failure;
-}
-
-function issueFailures(issue: z.core.$ZodIssue, prefix: PropertyKey[]): Failure[] {
-  const path = [...prefix, ...issue.path];
-  if (issue.code === "invalid_union") {
-    // A union here is "the unknown sentinel or the real schema": report the real schema's issues.
-    const real = issue.errors.find((branch) => !branch.every(isSentinelMismatch));
-    if (real) return real.flatMap((inner) => issueFailures(inner, path));
-  }
-  if (issue.code === "unrecognized_keys") {
-    return issue.keys.map((key) => ({
-      property: propertyPath([...path, key]),
-      reason: `'${key}' is not an input of an endpoint`,
-    }));
-  }
-  if (issue.code === "invalid_key") {
-    return [{ property: propertyPath(path), reason: "property names must be non-empty strings" }];
-  }
-  return [{ property: propertyPath(path), reason: issue.message }];
-}
-
-function isSentinelMismatch(issue: z.core.$ZodIssue): boolean {
-  return issue.code === "invalid_value" && issue.values.length === 1 && issue.values[0] === UNKNOWN;
 }
 
 function duplicateKeyFailures(inputs: PreviewInputs): Failure[] {
@@ -205,7 +183,7 @@ async function remoteValidation(inputs: PreviewInputs, context: CheckContext): P
   } catch (error) {
     if (isForbidden(error) && known.isRestricted)
       return { property: "", reason: restrictedMessage("validate", ref) };
-    throw contextError("validate", ref, error, secrets);
+    throw endpointFailure("validate", ref, error, secrets);
   }
   if (result.status !== "FAILED") return undefined;
   const why = result.statusMessage?.trim() || "the server gave no reason";

@@ -11,16 +11,14 @@ import { deepEqual } from "../common/values";
 import type { ApiEndpoint, EndpointApi } from "./api";
 import {
   alreadyExistsMessage,
-  contextError,
+  endpointFailure,
   describeEndpoint,
   EndpointRef,
   isAmbiguousOutcome,
-  isConflict,
-  isForbidden,
-  isNotFound,
   restrictedMessage,
   secretStrings,
 } from "./messages";
+import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
 import { odataLiteral } from "./odata";
 import { isMasked } from "./project";
 import { EndpointInputs, EndpointSpec, toSpec } from "./schema";
@@ -59,13 +57,13 @@ export async function createOrAdopt(
         throw new Error(alreadyExistsMessage(ref));
       }
       if (isForbidden(error) && declared.isRestricted) throw new Error(restrictedMessage("create", ref));
-      if (!isAmbiguousOutcome(error)) throw contextError("create", ref, error, secrets);
+      if (!isAmbiguousOutcome(error)) throw endpointFailure("create", ref, error, secrets);
       // The POST may have gone through: take the endpoint if it is the one sent, never a duplicate.
       const existing = await findByName(client, ref, secrets).catch(() => undefined);
       if (existing && isWhatWasSent(existing, spec)) return existing;
       if (existing) {
         throw new Error(
-          `${contextError("create", ref, error, secrets).message} An endpoint of that name now exists ` +
+          `${endpointFailure("create", ref, error, secrets).message} An endpoint of that name now exists ` +
             `(id ${existing.id}) and differs from the declared one, so it was not taken over: it may be the ` +
             "one this create sent, changed since, or another one. Check it on the server; to manage it from " +
             "this program, set `adopt: true` and run `pulumi up` again.",
@@ -73,7 +71,7 @@ export async function createOrAdopt(
       }
       if (attempt >= CREATE_ATTEMPTS) {
         throw new Error(
-          `${contextError("create", ref, error, secrets).message} The server answered ambiguously ${attempt} ` +
+          `${endpointFailure("create", ref, error, secrets).message} The server answered ambiguously ${attempt} ` +
             "times and no endpoint of that name exists now, so nothing was created. Run `pulumi up` again.",
         );
       }
@@ -108,7 +106,7 @@ async function adopt(
     if (isForbidden(error) && (spec.isRestricted || existing.isRestricted)) {
       throw new Error(restrictedMessage("update", ref));
     }
-    throw contextError("adopt", ref, error, secrets);
+    throw endpointFailure("adopt", ref, error, secrets);
   }
 }
 
@@ -126,7 +124,7 @@ async function findByName(
     return matches.length === 1 ? matches[0] : undefined;
   } catch (error) {
     if (isNotFound(error)) return undefined;
-    throw contextError("look up", ref, error, secrets);
+    throw endpointFailure("look up", ref, error, secrets);
   }
 }
 

@@ -1,5 +1,5 @@
 import { isAriaApiError } from "../client/errors";
-import { redactValues } from "../client/redact";
+import { failedTo } from "../common/api-failures";
 
 /*
  * The words the endpoint provider adds to API failures. Pulumi shows users only `error.message`,
@@ -45,34 +45,6 @@ export function alreadyExistsMessage(ref: EndpointRef): string {
   );
 }
 
-/** Wraps a failure with the endpoint it concerns; secret values are scrubbed from the text. */
-export function contextError(
-  action: string,
-  ref: EndpointRef,
-  error: unknown,
-  secrets: readonly string[] = [],
-): Error {
-  const inner = error instanceof Error ? error.message : String(error);
-  const wrapped = new Error(redactValues(`Failed to ${action} ${describeEndpoint(ref)}: ${inner}`, secrets));
-  (wrapped as Error & { cause?: unknown }).cause = error;
-  return wrapped;
-}
-
-/** True when the failure is the server refusing the write (HTTP 403). */
-export function isForbidden(error: unknown): boolean {
-  return isAriaApiError(error, "Forbidden");
-}
-
-/** True when the failure is "does not exist" (HTTP 404). */
-export function isNotFound(error: unknown): boolean {
-  return isAriaApiError(error, "NotFound");
-}
-
-/** True when the failure is a duplicate (HTTP 409). */
-export function isConflict(error: unknown): boolean {
-  return isAriaApiError(error, "Conflict");
-}
-
 /**
  * True when a failed create may nevertheless have created the endpoint: the request may have
  * reached the server (timeout, reset connection) or the server failed midway (5xx).
@@ -80,6 +52,16 @@ export function isConflict(error: unknown): boolean {
 export function isAmbiguousOutcome(error: unknown): boolean {
   if (isAriaApiError(error, "ServerError")) return true;
   return isAriaApiError(error, "Timeout", "NetworkError") && error.sentRequest;
+}
+
+/** "Failed to <action> endpoint 'ci' in project 'Platform': <why>", with the endpoint's secrets scrubbed. */
+export function endpointFailure(
+  action: string,
+  ref: EndpointRef,
+  error: unknown,
+  secrets: readonly string[] = [],
+): Error {
+  return failedTo(action, describeEndpoint(ref), error, secrets);
 }
 
 /** The string values among the secret properties, for redaction. */

@@ -1,5 +1,5 @@
 import type { ApiProject } from "./api";
-import { isForbidden, isNotFound } from "./messages";
+import { isForbidden, isNotFound } from "../common/api-failures";
 
 /*
  * The server's projects (IaaS `GET /iaas/api/projects`), fetched once per process: `check` runs for

@@ -1,3 +1,4 @@
+import { propertyPath } from "../common/check-failures";
 import type * as pulumi from "@pulumi/pulumi";
 import type { ApiTile } from "./api";
 import { isUnknown } from "../common/unknowns";
@@ -203,16 +204,4 @@ function entriesOf(bags: PropertyBags): [string, Record<string, unknown>][] {
   if (bags.properties) out.push(["properties", bags.properties]);
   if (bags.secretProperties) out.push(["secretProperties", bags.secretProperties]);
   return out;
-}
-
-/** `["properties", "url"]` → `properties.url`; keys that are not identifiers are quoted. */
-export function propertyPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((key, i) => {
-      const text = String(key);
-      if (typeof key === "number") return `[${text}]`;
-      if (/^[A-Za-z_$][\w$-]*$/.test(text)) return i === 0 ? text : `.${text}`;
-      return `[${JSON.stringify(text)}]`;
-    })
-    .join("");
 }

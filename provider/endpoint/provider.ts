@@ -16,19 +16,13 @@
 import type { ProviderImplementation } from "../common/provider-implementation";
 import { providerApiClient, providerSetting } from "../runtime/context";
 import type { ApiEndpoint, EndpointApi } from "./api";
-import { checkEndpoint, zodFailures } from "./check";
+import { checkEndpoint, inputFailures } from "./check";
+import { declaredInputs } from "../common/engine-inputs";
+import { failuresText } from "../common/check-failures";
 import { diffEndpoint } from "./diff";
 import { createOrAdopt } from "./create";
-import {
-  contextError,
-  describeEndpoint,
-  EndpointRef,
-  isConflict,
-  isForbidden,
-  isNotFound,
-  restrictedMessage,
-  secretStrings,
-} from "./messages";
+import { endpointFailure, describeEndpoint, EndpointRef, restrictedMessage, secretStrings } from "./messages";
+import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
 import { Declared, inputsOf, isMasked, toState } from "./project";
 import {
   endpointInputsSchema,
@@ -36,7 +30,7 @@ import {
   EndpointSpec,
   EndpointState,
   endpointStateSchema,
-  stripEngineFields,
+  MOVED_SECRETS_INPUT,
   toSpec,
 } from "./schema";
 import { TileCatalogue } from "./tiles";
@@ -70,7 +64,10 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
     check: (olds, news) => checkEndpoint(olds, news, { api, tiles, projects, validateByDefault, warn }),
 
     async diff(_id, olds, news) {
-      const result = diffEndpoint(stripEngineFields(olds), stripEngineFields(news));
+      const result = diffEndpoint(
+        declaredInputs(olds, [MOVED_SECRETS_INPUT]),
+        declaredInputs(news, [MOVED_SECRETS_INPUT]),
+      );
       return {
         changes: result.changes,
         replaces: result.replaces,
@@ -92,7 +89,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
       } catch (error) {
         // Gone: an empty id tells the engine, which then plans to create it again.
         if (isNotFound(error)) return {};
-        throw contextError("read", { id, name: previous.name, project: previous.project }, error);
+        throw endpointFailure("read", { id, name: previous.name, project: previous.project }, error);
       }
       const state = toState(endpoint, declaredFromState(previous, endpoint));
       return { id: endpoint.id, props: state, inputs: inputsOf(state) };
@@ -129,7 +126,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
               `'${declared.name}' already exists in the project. Choose another name.`,
           );
         }
-        throw contextError("update", ref, error, secretStrings(declared.secretProperties));
+        throw endpointFailure("update", ref, error, secretStrings(declared.secretProperties));
       }
       return { outs: toState(endpoint, declared) };
     },
@@ -142,7 +139,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
       } catch (error) {
         if (isNotFound(error)) return;
         if (isForbidden(error) && previous.isRestricted) throw new Error(restrictedMessage("delete", ref));
-        throw contextError("delete", ref, error);
+        throw endpointFailure("delete", ref, error);
       }
     },
   };
@@ -150,14 +147,13 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
 
 /** Inputs at create and update time, where every value is known (check has run). */
 function knownInputs(inputs: Record<string, unknown>): EndpointInputs {
-  const parsed = endpointInputsSchema.safeParse(stripEngineFields(inputs));
+  const parsed = endpointInputsSchema.safeParse(declaredInputs(inputs, [MOVED_SECRETS_INPUT]));
   if (parsed.success) return parsed.data;
-  const reasons = zodFailures(parsed.error).map((f) => `${f.property || "(endpoint)"}: ${f.reason}`);
-  throw new Error(`Invalid endpoint inputs: ${reasons.join("; ")}`);
+  throw new Error(`Invalid endpoint inputs: ${failuresText(inputFailures(parsed.error), "(endpoint)")}`);
 }
 
 function previousState(props: Record<string, unknown> | undefined): EndpointState {
-  const parsed = endpointStateSchema.safeParse(stripEngineFields(props));
+  const parsed = endpointStateSchema.safeParse(declaredInputs(props, [MOVED_SECRETS_INPUT]));
   return parsed.success ? parsed.data : {};
 }
 

@@ -169,17 +169,3 @@ export function toSpec(inputs: EndpointInputs): EndpointSpec {
  * inputs (the policy pack, which sees inputs only after `check`), not part of the endpoint.
  */
 export const MOVED_SECRETS_INPUT = "movedSecrets";
-
-/**
- * Removes the engine's hidden `__provider` input, `check`'s {@link MOVED_SECRETS_INPUT} note and `null`s
- * (an unset optional input).
- */
-export function stripEngineFields(bag: Record<string, unknown> | undefined): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(bag ?? {})) {
-    if (key === "__provider" || key === MOVED_SECRETS_INPUT || value === null || value === undefined)
-      continue;
-    out[key] = value;
-  }
-  return out;
-}

@@ -2,7 +2,7 @@ import type { ApiTile } from "./api";
 import { MOVED_SECRETS_INPUT, PreviewInputs } from "./schema";
 import { isUnknown } from "../common/unknowns";
 import { describeEndpoint } from "./messages";
-import { propertyPath } from "./property-rules";
+import { propertyPath } from "../common/check-failures";
 import { isNonSecretValue, isSecretName } from "./secret-names";
 
 /*

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { checkInputs, parseInputs } from "../../../provider/deployment/inputs";
-import { GetResourcesArgsSchema, parseOrThrow, propertyPath } from "../../../provider/deployment/schema";
+import { GetResourcesArgsSchema } from "../../../provider/deployment/schema";
+import { parseOrThrow } from "../../../provider/common/check-failures";
 
 const UNKNOWN = pulumi.runtime.unknownValue;
 const valid = { name: "web-01", type: "Cloud.vSphere.Machine", __provider: "exports.handler = ..." };
@@ -118,12 +119,5 @@ describe("lookup argument schemas", () => {
     expect(() => parseOrThrow(GetResourcesArgsSchema, { project: ["x"] }, "getResources")).toThrow(
       /project: is not a known property/,
     );
-  });
-});
-
-describe("propertyPath", () => {
-  it("joins keys with dots and indexes with brackets", () => {
-    expect(propertyPath(["properties", "disks", 2, "size"])).toBe("properties.disks[2].size");
-    expect(propertyPath([])).toBe("");
   });
 });

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { checkEndpoint, CheckContext, propertyPath } from "../../../provider/endpoint/check";
+import { checkEndpoint, CheckContext } from "../../../provider/endpoint/check";
 import { TileCatalogue } from "../../../provider/endpoint/tiles";
 import { ProjectCatalogue } from "../../../provider/endpoint/projects";
 import { UNKNOWN } from "../../../provider/common/unknowns";
@@ -265,13 +265,5 @@ describe("checkEndpoint", () => {
         { numRuns: 60 },
       );
     });
-  });
-});
-
-describe("propertyPath", () => {
-  it("writes dotted paths, quoting keys that are not identifiers", () => {
-    expect(propertyPath(["properties", "url"])).toBe("properties.url");
-    expect(propertyPath(["properties", "a b"])).toBe('properties["a b"]');
-    expect(propertyPath(["list", 0])).toBe("list[0]");
   });
 });

@@ -1,0 +1,24 @@
+/*
+ * What the engine hands a dynamic provider besides the program's inputs. Both resources' providers
+ * strip it here before they parse, compare or send anything.
+ */
+
+/** The engine's hidden input holding the serialised provider; never sent to the API, never compared. */
+export const PROVIDER_KEY = "__provider";
+
+/**
+ * A resource's inputs or state as the program declared them: without the engine's `__provider`, the
+ * notes a provider's `check` adds for readers of the checked inputs (`notes`, never sent or compared),
+ * and `null`s (an unset optional input).
+ */
+export function declaredInputs(
+  bag: Record<string, unknown> | undefined,
+  notes: readonly string[] = [],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(bag ?? {})) {
+    if (key === PROVIDER_KEY || notes.includes(key) || value === null || value === undefined) continue;
+    out[key] = value;
+  }
+  return out;
+}

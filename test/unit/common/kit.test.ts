@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { isAriaApiError } from "../../../provider/client/errors";
+import { createApiError } from "../../../provider/client/errors";
+import { failedTo, isNotFound, unlessNotFound } from "../../../provider/common/api-failures";
+import { failuresText, propertyPath, zodFailures } from "../../../provider/common/check-failures";
+import { declaredInputs, PROVIDER_KEY } from "../../../provider/common/engine-inputs";
+
+/* The kit both resources' providers share: engine inputs, check failures, API failures. */
+
+describe("declaredInputs", () => {
+  it("drops the engine's provider, the named notes and unset (null) inputs, and keeps the rest", () => {
+    const bag = {
+      [PROVIDER_KEY]: "serialised",
+      movedSecrets: ["password"],
+      name: "ci",
+      description: null,
+      n: 0,
+    };
+    expect(declaredInputs(bag, ["movedSecrets"])).toEqual({ name: "ci", n: 0 });
+    expect(declaredInputs(bag)).toEqual({ movedSecrets: ["password"], name: "ci", n: 0 });
+    expect(declaredInputs(undefined)).toEqual({});
+  });
+});
+
+describe("propertyPath", () => {
+  it("writes dotted paths, brackets indexes and quotes keys that are not identifiers", () => {
+    expect(propertyPath(["properties", "url"])).toBe("properties.url");
+    expect(propertyPath(["properties", "a b"])).toBe('properties["a b"]');
+    expect(propertyPath(["properties", "disks", 2, "size"])).toBe("properties.disks[2].size");
+    expect(propertyPath([])).toBe("");
+  });
+});
+
+describe("zodFailures", () => {
+  const schema = z.strictObject({
+    name: z.string(),
+    properties: z.record(z.string(), z.number()).optional(),
+  });
+
+  it("names each offending property, one failure per unknown key, in the resource's words", () => {
+    const result = schema.safeParse({ name: 1, extra: 1, other: 2, properties: { a: "x" } });
+    expect(result.success).toBe(false);
+    const failures = zodFailures(result.error!, (key) => `'${key}' is not an input`);
+    expect(failures.map((f) => f.property).sort()).toEqual(["extra", "name", "other", "properties.a"]);
+    expect(failures.find((f) => f.property === "extra")?.reason).toBe("'extra' is not an input");
+    expect(zodFailures(result.error!).find((f) => f.property === "other")?.reason).toBe(
+      "is not a known property",
+    );
+  });
+
+  it("never quotes the offending value", () => {
+    const result = schema.safeParse({ name: "ok", properties: { token: "s3cr3t-value" } });
+    const text = failuresText(zodFailures(result.error!));
+    expect(text).toContain("properties.token");
+    expect(text).not.toContain("s3cr3t-value");
+  });
+});
+
+describe("API failures", () => {
+  const notFound = createApiError({ operation: "read endpoint", method: "GET", path: "/x", status: 404 });
+  const serverError = createApiError({ operation: "read endpoint", method: "GET", path: "/x", status: 500 });
+
+  it("unlessNotFound answers undefined for a 404 and rethrows anything else", async () => {
+    expect(isNotFound(notFound)).toBe(true);
+    await expect(unlessNotFound(() => Promise.reject(notFound))).resolves.toBeUndefined();
+    await expect(unlessNotFound(() => Promise.reject(serverError))).rejects.toBe(serverError);
+    await expect(unlessNotFound(() => Promise.resolve(3))).resolves.toBe(3);
+  });
+
+  it("failedTo names the object, keeps the cause and scrubs the object's secrets", () => {
+    const cause = new Error("server echoed password hunter2-xyz");
+    const error = failedTo("update", "endpoint 'ci'", cause, ["hunter2-xyz"]);
+    expect(error.message).toMatch(/^Failed to update endpoint 'ci': server echoed password /);
+    expect(error.message).not.toContain("hunter2-xyz");
+    expect((error as Error & { cause?: unknown }).cause).toBe(cause);
+    expect(isAriaApiError(failedTo("read", "x", notFound))).toBe(false);
+  });
+});
