@@ -12,7 +12,7 @@ const TRUE_WORDS = ["true", "1", "yes", "on"];
 const FALSE_WORDS = ["false", "0", "no", "off"];
 
 /** `true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off`, any case, surrounding blanks ignored. */
-export const booleanSetting = z
+export const BooleanSetting = z
   .string()
   .trim()
   .pipe(
@@ -25,7 +25,7 @@ export const booleanSetting = z
   );
 
 /** A positive number of seconds (decimals allowed). */
-export const positiveSecondsSetting = z
+export const PositiveSecondsSetting = z
   .string()
   .trim()
   .refine((text) => text !== "" && Number.isFinite(Number(text)) && Number(text) > 0, {
@@ -52,7 +52,7 @@ const DURATION_MESSAGE = (input: string) =>
  * A duration in seconds: a plain number (`900`) or a Go-style duration (`15m`, `1h30m`, `90s`), the form
  * the Terraform provider's `VRA_REAUTHORIZE_TIMEOUT` takes. Zero means "disabled".
  */
-export const durationSetting = z
+export const DurationSetting = z
   .string()
   .trim()
   .regex(/^(\d+(\.\d+)?|(\d+(\.\d+)?(ms|h|m|s))+)$/, {
@@ -67,7 +67,7 @@ export const durationSetting = z
   });
 
 /** An API version in the vendor's `yyyy-MM-dd` form. */
-export const apiVersionSetting = z
+export const ApiVersionSetting = z
   .string()
   .trim()
   .pipe(
@@ -78,7 +78,7 @@ export const apiVersionSetting = z
   );
 
 /** The server's base URL: http(s), no query, fragment or credentials; returned without a trailing slash. */
-export const serverUrlSetting = z
+export const ServerUrlSetting = z
   .string()
   .trim()
   .pipe(
@@ -98,7 +98,7 @@ export const serverUrlSetting = z
   .transform((url) => `${url.origin}${url.pathname.replace(/\/+$/, "")}`);
 
 /** A base path such as `/codestream/api`; returned with a leading and no trailing slash. */
-export const basePathSetting = z
+export const BasePathSetting = z
   .string()
   .transform((raw) => raw.trim().replace(/\/+$/, ""))
   .refine((text) => /^\/[A-Za-z0-9._~\-/]*$/.test(text) && !text.includes("//"), {
@@ -144,22 +144,22 @@ const trimmed = z.string().trim();
  * Every client setting, by key. Each is optional here (unset: the default applies); which
  * combinations are required is the caller's rule (a URL, and one usable form of credentials).
  */
-export const clientSettingsSchema = z.object({
-  url: serverUrlSetting.optional(),
+export const ClientSettings = z.object({
+  url: ServerUrlSetting.optional(),
   accessToken: trimmed.optional(),
   refreshToken: trimmed.optional(),
   username: trimmed.optional(),
   password: z.string().optional(),
   domain: trimmed.optional(),
-  insecure: booleanSetting.optional(),
+  insecure: BooleanSetting.optional(),
   caCert: caCertSetting().optional(),
-  apiTimeout: positiveSecondsSetting.optional(),
-  reauthorizeTimeout: durationSetting.optional(),
-  apiVersion: apiVersionSetting.optional(),
-  deploymentApiVersion: apiVersionSetting.optional(),
-  pipelineBasePath: basePathSetting.optional(),
+  apiTimeout: PositiveSecondsSetting.optional(),
+  reauthorizeTimeout: DurationSetting.optional(),
+  apiVersion: ApiVersionSetting.optional(),
+  deploymentApiVersion: ApiVersionSetting.optional(),
+  pipelineBasePath: BasePathSetting.optional(),
   maxRetries: countSetting(20).optional(),
 });
 
 /** The settings as parsed. */
-export type ClientSettings = z.output<typeof clientSettingsSchema>;
+export type ClientSettings = z.output<typeof ClientSettings>;

@@ -5,7 +5,7 @@
  * reported together in one {@link AriaConfigError}.
  */
 import { AriaConfigError, ConfigIssue } from "./config-error";
-import { ClientSettings, clientSettingsSchema } from "./config-schema";
+import { ClientSettings } from "./config-schema";
 import { RetryPolicy } from "./retry-policy";
 
 /** Credentials, in the forms the product accepts. At least one usable form is present. */
@@ -139,7 +139,7 @@ export function resolveClientConfig(
   const settings: Record<string, unknown> = {};
   const valueIssues = new Map<ConfigKey, ConfigIssue>();
   for (const [key, source] of sources) {
-    const result = clientSettingsSchema.shape[key].safeParse(source.raw);
+    const result = ClientSettings.shape[key].safeParse(source.raw);
     if (result.success) settings[key] = result.data;
     else
       valueIssues.set(key, { key: source.name, message: `${source.name} ${result.error.issues[0].message}` });

@@ -4,11 +4,11 @@
  * here, as a pure function.
  */
 import { UNKNOWN } from "../common/unknowns";
-import { DeploymentResourceInputs, DeploymentResourceInputsSchema } from "./schema";
+import { DeploymentResourceInputs } from "./schema";
 import { CheckFailure, failuresText, zodFailures } from "../common/check-failures";
 import { declaredInputs } from "../common/engine-inputs";
 
-type InputKey = keyof typeof DeploymentResourceInputsSchema.shape;
+type InputKey = keyof typeof DeploymentResourceInputs.shape;
 
 /** What `check` answers: the inputs to use and the problems found (empty when valid). */
 export interface CheckOutcome {
@@ -24,7 +24,7 @@ export interface CheckOutcome {
  */
 export function checkInputs(news: Record<string, unknown>): CheckOutcome {
   const inputs = declaredInputs(news);
-  const shape = DeploymentResourceInputsSchema.shape;
+  const shape = DeploymentResourceInputs.shape;
   const unknownKeys = Object.keys(inputs).filter(
     (key) => inputs[key] === UNKNOWN && key in shape,
   ) as InputKey[];
@@ -32,8 +32,7 @@ export function checkInputs(news: Record<string, unknown>): CheckOutcome {
     Object.entries(inputs).filter(([key]) => !unknownKeys.includes(key as InputKey)),
   );
   const mask: Partial<Record<InputKey, true>> = Object.fromEntries(unknownKeys.map((key) => [key, true]));
-  const schema =
-    unknownKeys.length === 0 ? DeploymentResourceInputsSchema : DeploymentResourceInputsSchema.partial(mask);
+  const schema = unknownKeys.length === 0 ? DeploymentResourceInputs : DeploymentResourceInputs.partial(mask);
   const result = schema.safeParse(known);
   return { inputs, failures: result.success ? [] : zodFailures(result.error) };
 }
@@ -43,7 +42,7 @@ export function checkInputs(news: Record<string, unknown>): CheckOutcome {
  * they are not valid, which cannot happen through the engine but keeps a direct caller honest.
  */
 export function parseInputs(news: Record<string, unknown>): DeploymentResourceInputs {
-  const result = DeploymentResourceInputsSchema.safeParse(declaredInputs(news));
+  const result = DeploymentResourceInputs.safeParse(declaredInputs(news));
   if (result.success) return result.data;
   throw new Error(
     `pulumi-aria: invalid DeploymentResource inputs: ${failuresText(zodFailures(result.error), "inputs")}`,

@@ -10,16 +10,7 @@ import type { LookupInputs } from "../common/lookup-inputs";
 import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
 import type { FilterEntry, Resource, ResourceFilter } from "../client/schemas";
 import { programApiClient } from "../runtime/context";
-import {
-  GetResourceArgs,
-  GetResourceArgsSchema,
-  GetResourceFilterArgs,
-  GetResourceFilterArgsSchema,
-  GetResourceFiltersArgs,
-  GetResourceFiltersArgsSchema,
-  GetResourcesArgs,
-  GetResourcesArgsSchema,
-} from "./schema";
+import { GetResourceArgs, GetResourceFilterArgs, GetResourceFiltersArgs, GetResourcesArgs } from "./schema";
 import { parseOrThrow } from "../common/check-failures";
 
 /** Items fetched per request when a lookup walks every page. */
@@ -57,7 +48,7 @@ export interface GetResourceFilterResult {
 
 /** Fetches one deployment resource by id (`GET /deployment/api/resources/{id}`); fails when it does not exist. */
 export async function getResource(args: GetResourceArgs, _opts?: LookupOptions): Promise<GetResourceResult> {
-  const a = parseOrThrow(GetResourceArgsSchema, args, "getResource");
+  const a = parseOrThrow(GetResourceArgs, args, "getResource");
   return programApiClient().getResource(a.id, a.expand);
 }
 
@@ -78,7 +69,7 @@ export async function getResources(
   args: GetResourcesArgs = {},
   _opts?: LookupOptions,
 ): Promise<GetResourcesResult> {
-  const { skip, top, ...query } = parseOrThrow(GetResourcesArgsSchema, args, "getResources");
+  const { skip, top, ...query } = parseOrThrow(GetResourcesArgs, args, "getResources");
   const client = programApiClient();
   let totalElements: number | undefined;
   const resources = await collectPages(
@@ -108,7 +99,7 @@ export async function getResourceFilters(
   args: GetResourceFiltersArgs = {},
   _opts?: LookupOptions,
 ): Promise<GetResourceFiltersResult> {
-  const a = parseOrThrow(GetResourceFiltersArgsSchema, args, "getResourceFilters");
+  const a = parseOrThrow(GetResourceFiltersArgs, args, "getResourceFilters");
   const answer = await programApiClient().getResourceFilters({ resourceTypes: a.resourceTypes });
   return { filters: answer.filters };
 }
@@ -130,11 +121,7 @@ export async function getResourceFilter(
   args: GetResourceFilterArgs,
   _opts?: LookupOptions,
 ): Promise<GetResourceFilterResult> {
-  const { filterId, skip, top, ...query } = parseOrThrow(
-    GetResourceFilterArgsSchema,
-    args,
-    "getResourceFilter",
-  );
+  const { filterId, skip, top, ...query } = parseOrThrow(GetResourceFilterArgs, args, "getResourceFilter");
   const client = programApiClient();
   let totalElements: number | undefined;
   const entries = await collectPages(

@@ -45,13 +45,11 @@ const deploymentResourceInputsShape = {
 };
 
 /** The inputs of a {@link DeploymentResource}, as the provider receives them (validated by `check`). */
-export const DeploymentResourceInputsSchema: z.ZodObject<
-  typeof deploymentResourceInputsShape,
-  z.core.$strict
-> = z.strictObject(deploymentResourceInputsShape);
+export const DeploymentResourceInputs: z.ZodObject<typeof deploymentResourceInputsShape, z.core.$strict> =
+  z.strictObject(deploymentResourceInputsShape);
 
 /** Validated inputs of a {@link DeploymentResource}. */
-export type DeploymentResourceInputs = z.infer<typeof DeploymentResourceInputsSchema>;
+export type DeploymentResourceInputs = z.infer<typeof DeploymentResourceInputs>;
 
 /** Input keys whose change needs a new resource: the API has no update. */
 export const REPLACE_KEYS = ["name", "type", "projectId", "deploymentId", "properties"] as const;
@@ -108,11 +106,11 @@ const deploymentResourceStateShape = {
  * What a {@link DeploymentResource} keeps in the stack state (its outputs). Parsed leniently: a
  * state written by an older release, or a half-created resource, may lack fields.
  */
-export const DeploymentResourceStateSchema: z.ZodObject<typeof deploymentResourceStateShape, z.core.$loose> =
+export const DeploymentResourceState: z.ZodObject<typeof deploymentResourceStateShape, z.core.$loose> =
   z.looseObject(deploymentResourceStateShape);
 
 /** The outputs of a {@link DeploymentResource} as kept in the stack state. */
-export type DeploymentResourceState = z.infer<typeof DeploymentResourceStateSchema>;
+export type DeploymentResourceState = z.infer<typeof DeploymentResourceState>;
 
 const idList = (what: string) => z.array(nonEmpty(what));
 
@@ -134,11 +132,11 @@ const getResourceArgsShape = {
 };
 
 /** Arguments of {@link getResource}. */
-export const GetResourceArgsSchema: z.ZodObject<typeof getResourceArgsShape, z.core.$strict> =
+export const GetResourceArgs: z.ZodObject<typeof getResourceArgsShape, z.core.$strict> =
   z.strictObject(getResourceArgsShape);
 
 /** Arguments of {@link getResource}. */
-export type GetResourceArgs = z.infer<typeof GetResourceArgsSchema>;
+export type GetResourceArgs = z.infer<typeof GetResourceArgs>;
 
 const getResourcesArgsShape = {
   /** Only resources of these projects (ids). */
@@ -164,11 +162,11 @@ const getResourcesArgsShape = {
 };
 
 /** Arguments of {@link getResources}. */
-export const GetResourcesArgsSchema: z.ZodObject<typeof getResourcesArgsShape, z.core.$strict> =
+export const GetResourcesArgs: z.ZodObject<typeof getResourcesArgsShape, z.core.$strict> =
   z.strictObject(getResourcesArgsShape);
 
 /** Arguments of {@link getResources}. */
-export type GetResourcesArgs = z.infer<typeof GetResourcesArgsSchema>;
+export type GetResourcesArgs = z.infer<typeof GetResourcesArgs>;
 
 const getResourceFiltersArgsShape = {
   /** Count only resources of these types. */
@@ -176,11 +174,11 @@ const getResourceFiltersArgsShape = {
 };
 
 /** Arguments of {@link getResourceFilters}. */
-export const GetResourceFiltersArgsSchema: z.ZodObject<typeof getResourceFiltersArgsShape, z.core.$strict> =
+export const GetResourceFiltersArgs: z.ZodObject<typeof getResourceFiltersArgsShape, z.core.$strict> =
   z.strictObject(getResourceFiltersArgsShape);
 
 /** Arguments of {@link getResourceFilters}. */
-export type GetResourceFiltersArgs = z.infer<typeof GetResourceFiltersArgsSchema>;
+export type GetResourceFiltersArgs = z.infer<typeof GetResourceFiltersArgs>;
 
 const getResourceFilterArgsShape = {
   /** Id of the filter, e.g. `projects`, `resourceTypes`, `cloudTypes`, `cloudAccounts`, `tags`, `origin`. */
@@ -200,8 +198,8 @@ const getResourceFilterArgsShape = {
 };
 
 /** Arguments of {@link getResourceFilter}. */
-export const GetResourceFilterArgsSchema: z.ZodObject<typeof getResourceFilterArgsShape, z.core.$strict> =
+export const GetResourceFilterArgs: z.ZodObject<typeof getResourceFilterArgsShape, z.core.$strict> =
   z.strictObject(getResourceFilterArgsShape);
 
 /** Arguments of {@link getResourceFilter}. */
-export type GetResourceFilterArgs = z.infer<typeof GetResourceFilterArgsSchema>;
+export type GetResourceFilterArgs = z.infer<typeof GetResourceFilterArgs>;

@@ -5,12 +5,7 @@
  */
 import type { Resource } from "../client/schemas";
 import { compact, pick } from "./values";
-import {
-  DeploymentResourceInputs,
-  DeploymentResourceState,
-  DeploymentResourceStateSchema,
-  SETTING_KEYS,
-} from "./schema";
+import { DeploymentResourceInputs, DeploymentResourceState, SETTING_KEYS } from "./schema";
 
 /** What the server gives on `GET /resources/{id}` with `expand=project,deployment`. */
 export const READ_EXPAND = ["project", "deployment"];
@@ -20,7 +15,7 @@ export const CREATED = "SUCCESSFUL";
 
 /** Parses a prior state leniently (older releases, half-created resources). */
 export function parseState(props: Record<string, unknown> | undefined): DeploymentResourceState {
-  const parsed = DeploymentResourceStateSchema.safeParse(props ?? {});
+  const parsed = DeploymentResourceState.safeParse(props ?? {});
   return parsed.success ? parsed.data : {};
 }
 

@@ -10,14 +10,7 @@ import type { ProjectCatalogue } from "./projects";
 import { PropertyBags, tileFailures } from "./property-rules";
 import { propertyPath, zodFailures } from "../common/check-failures";
 import { declaredInputs } from "../common/engine-inputs";
-import {
-  endpointInputsSchema,
-  EndpointInputs,
-  previewInputsSchema,
-  PreviewInputs,
-  MOVED_SECRETS_INPUT,
-  toSpec,
-} from "./schema";
+import { EndpointInputs, PreviewInputs, MOVED_SECRETS_INPUT, toSpec } from "./schema";
 import { movedSecretsWarning, noteMovedSecrets, routeSecrets, secretPropertyNames } from "./secret-routing";
 import type { TileCatalogue } from "./tiles";
 import type { WarningSink } from "../runtime/engine-log";
@@ -60,7 +53,7 @@ export async function checkEndpoint(
   news: Record<string, unknown>,
   context: CheckContext,
 ): Promise<pulumi.dynamic.CheckResult> {
-  const parsed = previewInputsSchema.safeParse(declaredInputs(news, [MOVED_SECRETS_INPUT]));
+  const parsed = PreviewInputs.safeParse(declaredInputs(news, [MOVED_SECRETS_INPUT]));
   if (!parsed.success) return { inputs: news, failures: inputFailures(parsed.error) };
   let inputs = parsed.data;
 
@@ -174,7 +167,7 @@ async function remoteValidation(inputs: PreviewInputs, context: CheckContext): P
   if (isUnknown(inputs.validate)) return undefined;
   const enabled = (inputs.validate as boolean | undefined) ?? context.validateByDefault();
   if (!enabled || containsUnknown(inputs)) return undefined;
-  const known: EndpointInputs = endpointInputsSchema.parse(inputs);
+  const known: EndpointInputs = EndpointInputs.parse(inputs);
   const ref = { name: known.name, project: known.project };
   const secrets = secretStrings(known.secretProperties);
   let result;

@@ -24,15 +24,7 @@ import { createOrAdopt } from "./create";
 import { endpointFailure, describeEndpoint, EndpointRef, restrictedMessage, secretStrings } from "./messages";
 import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
 import { Declared, inputsOf, isMasked, toState } from "./project";
-import {
-  endpointInputsSchema,
-  EndpointInputs,
-  EndpointSpec,
-  EndpointState,
-  endpointStateSchema,
-  MOVED_SECRETS_INPUT,
-  toSpec,
-} from "./schema";
+import { EndpointInputs, EndpointSpec, EndpointState, MOVED_SECRETS_INPUT, toSpec } from "./schema";
 import { TileCatalogue } from "./tiles";
 import { ProjectCatalogue } from "./projects";
 import { engineWarning, WarningSink } from "../runtime/engine-log";
@@ -147,13 +139,13 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
 
 /** Inputs at create and update time, where every value is known (check has run). */
 function knownInputs(inputs: Record<string, unknown>): EndpointInputs {
-  const parsed = endpointInputsSchema.safeParse(declaredInputs(inputs, [MOVED_SECRETS_INPUT]));
+  const parsed = EndpointInputs.safeParse(declaredInputs(inputs, [MOVED_SECRETS_INPUT]));
   if (parsed.success) return parsed.data;
   throw new Error(`Invalid endpoint inputs: ${failuresText(inputFailures(parsed.error), "(endpoint)")}`);
 }
 
 function previousState(props: Record<string, unknown> | undefined): EndpointState {
-  const parsed = endpointStateSchema.safeParse(declaredInputs(props, [MOVED_SECRETS_INPUT]));
+  const parsed = EndpointState.safeParse(declaredInputs(props, [MOVED_SECRETS_INPUT]));
   return parsed.success ? parsed.data : {};
 }
 

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { sharedProviderStub } from "../dynamic/stub";
 import type { z } from "zod";
-import type { EndpointMetadata, endpointInputsSchema, JsonValue } from "./schema";
+import type { EndpointMetadata, EndpointInputs, JsonValue } from "./schema";
 
 /** The values of an endpoint's property bag: JSON values, each possibly an Output. */
 export type EndpointPropertyInputs = Record<string, pulumi.Input<JsonValue | undefined>>;
@@ -10,7 +10,7 @@ export type EndpointPropertyInputs = Record<string, pulumi.Input<JsonValue | und
 type InputsOf<T> = { [K in keyof T]: pulumi.Input<NonNullable<T[K]>> };
 
 /** The schema's inputs, as the program writes them (defaults not yet applied). */
-type SchemaInputs = z.input<typeof endpointInputsSchema>;
+type SchemaInputs = z.input<typeof EndpointInputs>;
 
 /**
  * The inputs of an {@link Endpoint}: the fields of the provider's schema (`./schema.ts`, where they are

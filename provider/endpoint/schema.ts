@@ -12,14 +12,14 @@ import { UNKNOWN } from "../common/unknowns";
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /** Any JSON value. */
-export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
+export const JsonValue: z.ZodType<JsonValue> = z.lazy(() =>
   z.union([
     z.string(),
     z.number(),
     z.boolean(),
     z.null(),
-    z.array(jsonValueSchema),
-    z.record(z.string(), jsonValueSchema),
+    z.array(JsonValue),
+    z.record(z.string(), JsonValue),
   ]),
 );
 
@@ -27,8 +27,8 @@ export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
  * Type-specific endpoint properties, keyed by the names the endpoint tile declares. A property set to
  * null (an optional input left unset) is the same as no property: the server does not store it.
  */
-export const propertiesSchema = z
-  .record(z.string().min(1, "property names must not be empty"), jsonValueSchema)
+export const EndpointProperties = z
+  .record(z.string().min(1, "property names must not be empty"), JsonValue)
   .transform((bag) => Object.fromEntries(Object.entries(bag).filter(([, value]) => value !== null)));
 
 /**
@@ -56,13 +56,13 @@ const fields = {
    * (a property the server's tile marks secret, or named as the product names secrets) is moved to
    * `secretProperties` and stored encrypted, with a warning: declare it there instead.
    */
-  properties: propertiesSchema.default({}),
+  properties: EndpointProperties.default({}),
   /**
    * Type-specific properties that are secrets (`password`, `token`, `privateKey`, ...). Stored encrypted in the
    * state and never shown; sent to the server merged into `properties`. A secret changed on the server is not
    * detected (the server masks secrets).
    */
-  secretProperties: propertiesSchema.default({}),
+  secretProperties: EndpointProperties.default({}),
   /**
    * Whether preview asks the server to validate the endpoint (connect to it, check the certificate).
    * Default: `vra:validateEndpoints`, itself true by default.
@@ -77,10 +77,10 @@ const fields = {
 };
 
 /** The resource's inputs once every value is known (at create and update time). */
-export const endpointInputsSchema = z.strictObject(fields);
+export const EndpointInputs = z.strictObject(fields);
 
 /** An endpoint's inputs with every value known and defaults applied. */
-export type EndpointInputs = z.output<typeof endpointInputsSchema>;
+export type EndpointInputs = z.output<typeof EndpointInputs>;
 
 /** The names of the resource's inputs. */
 export const INPUT_KEYS = Object.keys(fields) as (keyof EndpointInputs)[];
@@ -89,7 +89,7 @@ const unknownSentinel = z.literal(UNKNOWN);
 const unknownOr = <T extends z.ZodType>(schema: T) => z.union([unknownSentinel, schema]);
 
 /** Inputs as `check` and `diff` see them in preview: any value, at any depth, may be unknown. */
-export const previewInputsSchema = z.strictObject({
+export const PreviewInputs = z.strictObject({
   name: unknownOr(fields.name),
   type: unknownOr(fields.type),
   project: unknownOr(fields.project),
@@ -104,14 +104,14 @@ export const previewInputsSchema = z.strictObject({
 });
 
 /** An endpoint's inputs as seen in preview, where any value may be the unknown sentinel. */
-export type PreviewInputs = z.output<typeof previewInputsSchema>;
+export type PreviewInputs = z.output<typeof PreviewInputs>;
 
 /**
  * The resource's outputs as stored in state: the inputs, with the server's view of the API
  * fields, plus what the server computes. Parsed leniently: state written by an older release may
  * lack fields.
  */
-export const endpointStateSchema = z.looseObject({
+export const EndpointState = z.looseObject({
   name: z.string().optional(),
   type: z.string().optional(),
   project: z.string().optional(),
@@ -145,7 +145,7 @@ export interface EndpointMetadata {
 }
 
 /** The resource's outputs as stored in state. */
-export type EndpointState = z.output<typeof endpointStateSchema>;
+export type EndpointState = z.output<typeof EndpointState>;
 
 /** The body of a create or update: the client's spec type, with the properties as JSON values. */
 export type EndpointSpec = EndpointSpecInput & { description: string; properties: Record<string, JsonValue> };

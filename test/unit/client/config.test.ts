@@ -1,6 +1,6 @@
 import { AriaConfigError } from "../../../provider/client/config-error";
 import { resolveClientConfig } from "../../../provider/client/config";
-import { durationSetting } from "../../../provider/client/config-schema";
+import { DurationSetting } from "../../../provider/client/config-schema";
 
 const base = { "vra:url": "https://vra.example.com", "vra:refreshToken": "config-refresh-token" };
 
@@ -172,9 +172,9 @@ describe("configuration resolution", () => {
 
 describe("duration parsing", () => {
   it("reads plain seconds and Go-style durations", () => {
-    expect(durationSetting.safeParse("90")).toEqual({ success: true, data: 90 });
-    expect(durationSetting.safeParse("1h30m")).toEqual({ success: true, data: 5400 });
-    expect(durationSetting.safeParse("45s")).toEqual({ success: true, data: 45 });
+    expect(DurationSetting.safeParse("90")).toEqual({ success: true, data: 90 });
+    expect(DurationSetting.safeParse("1h30m")).toEqual({ success: true, data: 5400 });
+    expect(DurationSetting.safeParse("45s")).toEqual({ success: true, data: 45 });
   });
 
   it("rejects anything else, naming the key", () => {

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { checkInputs, parseInputs } from "../../../provider/deployment/inputs";
-import { GetResourcesArgsSchema } from "../../../provider/deployment/schema";
+import { GetResourcesArgs } from "../../../provider/deployment/schema";
 import { parseOrThrow } from "../../../provider/common/check-failures";
 
 const UNKNOWN = pulumi.runtime.unknownValue;
@@ -91,32 +91,26 @@ describe("check", () => {
 describe("lookup argument schemas", () => {
   it("accept several sort criteria with or without a direction", () => {
     expect(() =>
-      parseOrThrow(
-        GetResourcesArgsSchema,
-        { orderBy: ["name", "createdAt desc", "type ASC"] },
-        "getResources",
-      ),
+      parseOrThrow(GetResourcesArgs, { orderBy: ["name", "createdAt desc", "type ASC"] }, "getResources"),
     ).not.toThrow();
   });
 
   it("name the offending element of a list", () => {
     expect(() =>
-      parseOrThrow(GetResourcesArgsSchema, { orderBy: ["name", "name sideways"] }, "getResources"),
+      parseOrThrow(GetResourcesArgs, { orderBy: ["name", "name sideways"] }, "getResources"),
     ).toThrow(
       "pulumi-aria: invalid arguments to getResources: orderBy[1]: each criterion is `<field>` or `<field> asc|desc`",
     );
   });
 
   it("reject a negative skip, a zero top and empty filter values", () => {
-    expect(() => parseOrThrow(GetResourcesArgsSchema, { skip: -1 }, "getResources")).toThrow(/skip/);
-    expect(() => parseOrThrow(GetResourcesArgsSchema, { top: 0 }, "getResources")).toThrow(/top/);
-    expect(() => parseOrThrow(GetResourcesArgsSchema, { projects: [""] }, "getResources")).toThrow(
-      /projects\[0\]/,
-    );
+    expect(() => parseOrThrow(GetResourcesArgs, { skip: -1 }, "getResources")).toThrow(/skip/);
+    expect(() => parseOrThrow(GetResourcesArgs, { top: 0 }, "getResources")).toThrow(/top/);
+    expect(() => parseOrThrow(GetResourcesArgs, { projects: [""] }, "getResources")).toThrow(/projects\[0\]/);
   });
 
   it("reject unknown arguments", () => {
-    expect(() => parseOrThrow(GetResourcesArgsSchema, { project: ["x"] }, "getResources")).toThrow(
+    expect(() => parseOrThrow(GetResourcesArgs, { project: ["x"] }, "getResources")).toThrow(
       /project: is not a known property/,
     );
   });

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { EndpointArgs } from "../../../provider/endpoint/resource";
-import type { endpointInputsSchema } from "../../../provider/endpoint/schema";
+import type { EndpointInputs } from "../../../provider/endpoint/schema";
 
 /*
  * The Pulumi classes, under Pulumi's mocks: what they register (type token, inputs, secrecy).
@@ -302,7 +302,7 @@ describe("typed endpoints", () => {
 describe("EndpointArgs", () => {
   it("has exactly the inputs of the provider's schema", () => {
     type Plain = { [K in keyof EndpointArgs]: pulumi.Unwrap<EndpointArgs[K]> };
-    type Schema = z.input<typeof endpointInputsSchema>;
+    type Schema = z.input<typeof EndpointInputs>;
     // Compile-time: the two key sets are the same, and every schema input is assignable from the args.
     const sameKeys: [keyof Plain] extends [keyof Schema]
       ? [keyof Schema] extends [keyof Plain]
