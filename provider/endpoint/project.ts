@@ -56,6 +56,8 @@ export function toState(endpoint: ApiEndpoint, declared: Declared): EndpointStat
       createdBy: str(fields.createdBy),
       updatedBy: str(fields.updatedBy),
       link: str(fields._link),
+      isRestricted: fields.isRestricted === true,
+      cloudProxyId: str(fields.cloudProxyId) || undefined,
     }),
   });
 }

@@ -39,9 +39,9 @@ export class Endpoint extends pulumi.dynamic.Resource {
   declare public readonly project: pulumi.Output<string>;
   /** Description. */
   declare public readonly description: pulumi.Output<string>;
-  /** Whether only administrators can change it. */
+  /** Whether only administrators can change it (the server's view; from {@link metadata} when not declared). */
   declare public readonly isRestricted: pulumi.Output<boolean>;
-  /** Cloud proxy id, when the server has one for it. */
+  /** Cloud proxy id, when the server has one for it (from {@link metadata} when not declared). */
   declare public readonly cloudProxyId: pulumi.Output<string | undefined>;
   /** The declared non-secret properties, as the server has them. */
   declare public readonly properties: pulumi.Output<Record<string, JsonValue>>;
@@ -99,13 +99,17 @@ export class Endpoint extends pulumi.dynamic.Resource {
       type: args.type,
       project: args.project,
       description: args.description,
-      isRestricted: args.isRestricted,
-      cloudProxyId: args.cloudProxyId,
       properties: args.properties ?? {},
       // Secret whatever the caller passed: the engine then keeps the output of the same key secret.
       secretProperties: pulumi.secret(args.secretProperties ?? {}),
-      validate: args.validate,
-      adopt: args.adopt,
+      // Optional inputs are registered only when the program sets them: each registered key is an
+      // output the program process resolves in every preview (see "Large stacks" in the README).
+      ...definedOnly({
+        isRestricted: args.isRestricted,
+        cloudProxyId: args.cloudProxyId,
+        validate: args.validate,
+        adopt: args.adopt,
+      }),
       // The one output-only key, listed so that the SDK creates its Output property.
       metadata: undefined,
     };
@@ -117,5 +121,19 @@ export class Endpoint extends pulumi.dynamic.Resource {
       "aria",
       "Endpoint",
     );
+    // The outputs of the optional inputs left unset: the server's view from `metadata`, or the
+    // (undefined) declaration.
+    const self = this as unknown as Record<string, unknown>;
+    const unset = (key: string, value: () => pulumi.Output<unknown>) => {
+      if (self[key] === undefined) Object.defineProperty(this, key, { value: value() });
+    };
+    unset("isRestricted", () => this.metadata.apply((m) => m?.isRestricted ?? false));
+    unset("cloudProxyId", () => this.metadata.apply((m) => m?.cloudProxyId));
+    unset("validate", () => pulumi.output(args.validate));
+    unset("adopt", () => pulumi.output(args.adopt));
   }
+}
+
+function definedOnly(inputs: pulumi.Inputs): pulumi.Inputs {
+  return Object.fromEntries(Object.entries(inputs).filter(([, value]) => value !== undefined));
 }

@@ -142,6 +142,10 @@ export interface EndpointMetadata {
   readonly updatedBy: string;
   /** The endpoint's API path (`/pipeline/api/endpoints/<id>`). */
   readonly link: string;
+  /** Whether only administrators can change it (also the `isRestricted` output when it is declared). */
+  readonly isRestricted?: boolean;
+  /** Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared). */
+  readonly cloudProxyId?: string;
 }
 
 /** The resource's outputs as stored in state. */

@@ -32,6 +32,7 @@ describe("toState", () => {
         createdBy: "admin",
         updatedBy: "admin",
         link: "/pipeline/api/endpoints/ep-1",
+        isRestricted: false,
       },
     });
   });

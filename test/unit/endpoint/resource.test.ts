@@ -14,12 +14,17 @@ interface Registration {
   inputs: Record<string, unknown>;
 }
 const registrations: Registration[] = [];
+const SERVER_METADATA: Record<string, Record<string, unknown>> = {
+  "opt-meta": { projectId: "p", isRestricted: true, cloudProxyId: "proxy-1" },
+};
 
 pulumi.runtime.setMocks(
   {
     newResource: (args) => {
       registrations.push({ type: args.type, name: args.name, inputs: args.inputs });
-      return { id: `${args.name}-id`, state: args.inputs };
+      // What the provider would return as `metadata`, for the resources that need it.
+      const metadata = SERVER_METADATA[args.name];
+      return { id: `${args.name}-id`, state: metadata ? { ...args.inputs, metadata } : args.inputs };
     },
     call: () => ({}),
   },
@@ -124,6 +129,49 @@ describe("Endpoint", () => {
     expect(await value(endpoint.createdBy)).toBe("admin");
     expect(await value(endpoint.updatedBy)).toBe("bot");
     expect(await value(endpoint.link)).toBe("/pipeline/api/endpoints/meta-id");
+  });
+});
+
+describe("Endpoint's optional inputs", () => {
+  const OPTIONAL = ["isRestricted", "cloudProxyId", "validate", "adopt"];
+
+  it("are registered only when the program sets them, and their outputs are still offered", async () => {
+    const unset = new aria.Endpoint("opt-unset", { type: "jenkins", properties: { url: "u" } });
+    await registered("opt-unset");
+    // The SDK makes an own enumerable Output of every registered key: none of the unset ones is.
+    for (const key of OPTIONAL) expect(Object.keys(unset)).not.toContain(key);
+    // (isRestricted and cloudProxyId come from metadata, unknown here as in a first preview: next test.)
+    expect(await value(unset.validate)).toBeUndefined();
+    expect(await value(unset.adopt)).toBeUndefined();
+  });
+
+  it("read isRestricted and cloudProxyId from the server's metadata when not declared", async () => {
+    const unset = new aria.Endpoint("opt-meta", { type: "jenkins", properties: { url: "u" } });
+    await registered("opt-meta");
+    expect(await value(unset.isRestricted)).toBe(true);
+    expect(await value(unset.cloudProxyId)).toBe("proxy-1");
+    expect(await value(unset.projectId)).toBe("p");
+  });
+
+  it("are registered and echoed when set", async () => {
+    const set = new aria.Endpoint("opt-set", {
+      type: "jenkins",
+      properties: { url: "u" },
+      isRestricted: true,
+      cloudProxyId: "proxy-1",
+      validate: false,
+      adopt: true,
+    });
+    const reg = await registered("opt-set");
+    for (const key of OPTIONAL) expect(Object.keys(set)).toContain(key);
+    expect(reg.inputs).toMatchObject({
+      isRestricted: true,
+      cloudProxyId: "proxy-1",
+      validate: false,
+      adopt: true,
+    });
+    expect(await value(set.isRestricted)).toBe(true);
+    expect(await value(set.validate)).toBe(false);
   });
 });
 
