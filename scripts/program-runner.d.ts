@@ -67,5 +67,34 @@ export class PulumiCli {
   outputs(): Promise<Record<string, { value: unknown; secret: boolean }>>;
 }
 
+/** What scripts/run-op.js is told to do (the result file is added by {@link runAutomationOp}). */
+export interface AutomationJob {
+  op: string;
+  options: Record<string, unknown>;
+  programDir: string;
+  projectName: string;
+  stackName: string;
+  workDir: string;
+  backendUrl: string;
+  engineRoot: string;
+  config: Record<string, ConfigValue>;
+  envVars: Record<string, string>;
+}
+
+/** Runs one operation through the Automation API in a fresh, detached Node process (scripts/run-op.js). */
+export function runAutomationOp(options: {
+  job: AutomationJob;
+  /** Where the job and result files go. */
+  tmpDir: string;
+  /** Distinguishes this operation's files from the stack's others. */
+  id: number;
+  cwd: string;
+  env: Record<string, string>;
+  /** `node -r` preloads. */
+  preload?: string[];
+  onSpawn?: (child: ChildProcess) => void;
+  onStderr?: (text: string) => void;
+}): Promise<{ result: CliResult; pid: number | undefined }>;
+
 export const WORK_ROOT: string;
 export const REPO_ROOT: string;

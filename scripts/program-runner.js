@@ -8,6 +8,8 @@
 // - prepareProgram(): copies a program directory; a project with its own package.json (the examples)
 //   is installed with `npm install` as a user would, its pulumi-aria pointed at the tarball.
 // - PulumiCli: one stack of one program directory; every operation is a `pulumi` process.
+// - runAutomationOp(): one operation through the Automation API instead (scripts/run-op.js), in a
+//   process of its own.
 "use strict";
 
 const { execFileSync, spawn } = require("node:child_process");
@@ -344,4 +346,47 @@ function lastLines(text, n = 30) {
   return String(text).trim().split("\n").slice(-n).join("\n");
 }
 
-module.exports = { packPackage, userInstall, prepareProgram, PulumiCli, summaryOf, WORK_ROOT, REPO_ROOT };
+const RUN_OP = path.join(__dirname, "run-op.js");
+
+/**
+ * Runs one operation through the Automation API in a fresh, detached Node process (scripts/run-op.js)
+ * and answers its result. The job is written to `<tmpDir>/job-<id>.json`; throws with the end of the
+ * process's stderr when it wrote no result. Never rejects for an engine failure (see `result.ok`).
+ */
+async function runAutomationOp({ job, tmpDir, id, cwd, env, preload = [], onSpawn, onStderr }) {
+  const jobFile = path.join(tmpDir, `job-${id}.json`);
+  const resultFile = path.join(tmpDir, `result-${id}.json`);
+  fs.writeFileSync(jobFile, JSON.stringify({ ...job, resultFile }));
+  const child = spawn(process.execPath, [...preload, RUN_OP, jobFile], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
+  onSpawn?.(child);
+  let stderr = "";
+  child.stderr.on("data", (d) => {
+    stderr += d;
+    if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
+    onStderr?.(String(d));
+  });
+  const code = await new Promise((resolve) => child.on("close", resolve));
+  if (!fs.existsSync(resultFile)) {
+    throw new Error(`pulumi ${job.op} did not produce a result (exit ${code}):\n${stderr.slice(-4000)}`);
+  }
+  const result = JSON.parse(fs.readFileSync(resultFile, "utf8"));
+  result.summary = result.summary ?? {};
+  result.stderr = [result.stderr, stderr].filter(Boolean).join("\n");
+  return { result, pid: child.pid };
+}
+
+module.exports = {
+  packPackage,
+  userInstall,
+  prepareProgram,
+  PulumiCli,
+  runAutomationOp,
+  summaryOf,
+  WORK_ROOT,
+  REPO_ROOT,
+};

@@ -8,7 +8,7 @@
 // The processes an operation starts (engine, program, provider) are sampled while it runs
 // (lib/process-sampler.mjs).
 
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -19,7 +19,6 @@ import { REPO_ROOT } from "./paths.mjs";
 import { descendantsOf, sampleProcesses } from "./process-sampler.mjs";
 
 const require = createRequire(import.meta.url);
-const RUN_OP = path.join(REPO_ROOT, "scripts", "run-op.js");
 const OP_TIMER = path.join(REPO_ROOT, "bench", "lib", "op-timer.cjs");
 const CPU_PROFILER = path.join(REPO_ROOT, "bench", "lib", "cpu-profiler.cjs");
 const { engineEnv, engineRoot: engineRootOf } = require("../../scripts/engine-env.js");
@@ -138,8 +137,6 @@ export class BenchStack {
   async run(op, { profileDir } = {}) {
     if (this.via === "cli") return this.runCli(op, { profileDir });
     const id = ++this.count;
-    const jobFile = path.join(this.tmp, `job-${id}.json`);
-    const resultFile = path.join(this.tmp, `result-${id}.json`);
     const timingFile = path.join(this.tmp, `timing-${id}.json`);
     const profiling = profileDir
       ? {
@@ -147,10 +144,10 @@ export class BenchStack {
           NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${CPU_PROFILER}`].filter(Boolean).join(" "),
         }
       : {};
-    const envVars = { ...this.env, ...profiling };
-    fs.writeFileSync(
-      jobFile,
-      JSON.stringify({
+    const started = performance.now();
+    let sampler;
+    const { result, pid } = await runner.runAutomationOp({
+      job: {
         op,
         options: op === "preview" ? { diff: true } : {},
         programDir: this.programDir,
@@ -160,47 +157,34 @@ export class BenchStack {
         backendUrl: this.env.PULUMI_BACKEND_URL,
         engineRoot: engineRoot(),
         config: this.config,
-        envVars,
-        resultFile,
-      }),
-    );
-    const preload = ["-r", OP_TIMER, ...(profileDir ? ["-r", CPU_PROFILER] : [])];
-    const started = performance.now();
-    const child = spawn(process.execPath, [...preload, RUN_OP, jobFile], {
+        envVars: { ...this.env, ...profiling },
+      },
+      tmpDir: this.tmp,
+      id,
       cwd: this.workDir,
       env: {
-        ...process.env,
         ...this.env,
         BENCH_TIMING_FILE: timingFile,
         ...(profileDir ? { BENCH_CPU_PROF_DIR: profileDir } : {}),
       },
-      stdio: ["ignore", "ignore", "pipe"],
-      detached: true,
+      preload: ["-r", OP_TIMER, ...(profileDir ? ["-r", CPU_PROFILER] : [])],
+      onSpawn: (child) => {
+        live.add(child);
+        child.on("close", () => live.delete(child));
+        sampler = sampleProcesses(child.pid);
+      },
     });
-    live.add(child);
-    const sampler = sampleProcesses(child.pid);
-    let stderr = "";
-    child.stderr.on("data", (d) => {
-      stderr += d;
-      if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
-    });
-    const code = await new Promise((resolve) => child.on("close", resolve));
-    live.delete(child);
     const processes = sampler.stop();
     const wallMs = performance.now() - started;
-    if (!fs.existsSync(resultFile)) {
-      throw new Error(`pulumi ${op} did not produce a result (exit ${code}):\n${stderr.slice(-4000)}`);
-    }
-    const result = JSON.parse(fs.readFileSync(resultFile, "utf8"));
     if (!result.ok) {
       throw new Error(
         `pulumi ${op} failed: ${result.error}\n--- stdout ---\n${String(result.stdout).slice(-6000)}\n` +
-          `--- stderr ---\n${String(result.stderr ?? "").slice(-4000)}${stderr.slice(-2000)}`,
+          `--- stderr ---\n${String(result.stderr ?? "").slice(-6000)}`,
       );
     }
     const timings = fs.existsSync(timingFile) ? JSON.parse(fs.readFileSync(timingFile, "utf8")) : [];
     const ms = timings.find((t) => t.op === op)?.ms ?? wallMs;
-    return { ...result, ms, wallMs, processes: processes.roles, programPid: child.pid };
+    return { ...result, ms, wallMs, processes: processes.roles, programPid: pid };
   }
 
   /**

@@ -11,17 +11,16 @@
  * `via: "automation"` runs the same program through the Automation API instead (scripts/run-op.js,
  * an inline program in a plain Node process), for the tests of that path.
  */
-import { ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator";
 import { engineEnv, engineRoot as engineRootOf } from "../../scripts/engine-env";
-import { Pack, packPackage, prepareProgram, PulumiCli } from "../../scripts/program-runner";
+import { Pack, packPackage, prepareProgram, PulumiCli, runAutomationOp } from "../../scripts/program-runner";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
-const RUN_OP = path.join(REPO_ROOT, "scripts", "run-op.js");
 
 /** Refresh tokens of the emulator's default users. */
 export const USERS = {
@@ -195,12 +194,8 @@ export class E2EStack {
   /** Runs one operation in a fresh process; never throws for an engine failure (see `ok`). */
   async run(op: string, options: Record<string, unknown>): Promise<OpResult> {
     if (this.cli) return this.cli.run(op, options, this.config);
-    const id = ++this.opCount;
-    const jobFile = path.join(this.tmp, `job-${id}.json`);
-    const resultFile = path.join(this.tmp, `result-${id}.json`);
-    fs.writeFileSync(
-      jobFile,
-      JSON.stringify({
+    const { result } = await runAutomationOp({
+      job: {
         op,
         options,
         programDir: this.programDir,
@@ -211,29 +206,19 @@ export class E2EStack {
         engineRoot: engineRoot(),
         config: this.config,
         envVars: this.env,
-        resultFile,
-      }),
-    );
-    const child = spawn(process.execPath, [RUN_OP, jobFile], {
+      },
+      tmpDir: this.tmp,
+      id: ++this.opCount,
       cwd: this.workDir,
-      env: { ...process.env, ...this.env },
-      stdio: ["ignore", "inherit", "pipe"],
-      detached: true,
+      env: this.env,
+      onSpawn: (child) => {
+        this.children.add(child);
+        child.on("close", () => this.children.delete(child));
+      },
+      onStderr: (text) => {
+        if (process.env.E2E_VERBOSE) process.stderr.write(text);
+      },
     });
-    this.children.add(child);
-    let stderr = "";
-    child.stderr!.on("data", (d) => {
-      stderr += d;
-      if (process.env.E2E_VERBOSE) process.stderr.write(d);
-    });
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-    this.children.delete(child);
-    if (!fs.existsSync(resultFile)) {
-      throw new Error(`pulumi ${op} did not produce a result (exit ${code}):\n${stderr.slice(-4000)}`);
-    }
-    const result = JSON.parse(fs.readFileSync(resultFile, "utf8")) as OpResult;
-    result.summary = result.summary ?? {};
-    result.stderr = [result.stderr, stderr].filter(Boolean).join("\n");
     return result;
   }
 
