@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { badRequest } from "../core/http-error";
 import type { PropertyValue } from "./endpoint-store";
 import { SECRET_MASK, tileFor, tileIds, type TileDefinition } from "./tiles";
@@ -16,62 +17,76 @@ export interface EndpointSpecInput {
   id?: string;
 }
 
-type Body = Record<string, unknown>;
-
-function optionalString(body: Body, field: string): string | undefined {
-  const value = body[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string") throw badRequest(`Field '${field}' must be a string`);
-  return value;
+/** A string field: `Field 'x' is required` when absent or null (when required), else its type. */
+function stringField(field: string, required: true): z.ZodType<string>;
+function stringField(field: string, required: false): z.ZodType<string | undefined>;
+function stringField(field: string, required: boolean): z.ZodType<string | undefined> {
+  const text = z.string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? `Field '${field}' is required`
+        : `Field '${field}' must be a string`,
+  });
+  return required
+    ? text.refine((value) => value.trim() !== "", `Field '${field}' must not be empty`)
+    : text.nullish().transform((value) => value ?? undefined);
 }
 
-function requiredString(body: Body, field: string): string {
-  const value = optionalString(body, field);
-  if (value === undefined) throw badRequest(`Field '${field}' is required`);
-  if (value.trim() === "") throw badRequest(`Field '${field}' must not be empty`);
-  return value;
-}
+/** The body's structure. Unknown top-level fields (response fields sent back) are ignored. */
+const EndpointBody = z.looseObject({
+  name: stringField("name", true),
+  type: stringField("type", true),
+  properties: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullish(), {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? "Field 'properties' is required"
+          : "Field 'properties' must be an object",
+    })
+    .transform(
+      (bag) =>
+        Object.fromEntries(
+          Object.entries(bag).filter(([, value]) => value !== null && value !== undefined),
+        ) as Record<string, PropertyValue>,
+    ),
+  isRestricted: z.boolean({ error: "Field 'isRestricted' must be a boolean" }).nullish(),
+  project: stringField("project", false),
+  cloudProxyId: stringField("cloudProxyId", false),
+  description: stringField("description", false),
+  id: stringField("id", false),
+});
 
-function parseProperties(body: Body): Record<string, PropertyValue> {
-  const raw = body.properties;
-  if (raw === undefined || raw === null) throw badRequest("Field 'properties' is required");
-  if (typeof raw !== "object" || Array.isArray(raw)) throw badRequest("Field 'properties' must be an object");
-  const properties: Record<string, PropertyValue> = {};
-  for (const [key, value] of Object.entries(raw as Body)) {
-    if (value === null || value === undefined) continue;
-    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
-      throw badRequest(`Property '${key}' must be a string, number or boolean`);
-    }
-    properties[key] = value;
+/** The message of the first problem: a bad property value is named by its key. */
+function messageOf(issue: z.core.$ZodIssue): string {
+  const [field, key] = issue.path;
+  if (field === "properties" && key !== undefined) {
+    return `Property '${String(key)}' must be a string, number or boolean`;
   }
-  return properties;
+  return issue.message;
 }
 
 /**
  * Checks the structure of an endpoint body: `name`, `type` and `properties` are required,
  * `description` defaults to "", `isRestricted` to false; unknown types answer 400 listing the
- * valid ones. Unknown top-level fields (e.g. response fields sent back) are ignored.
+ * valid ones. Unknown top-level fields (e.g. response fields sent back) are ignored; `id` is read
+ * only where `allowId` says (validation bodies).
  */
 export function parseEndpointSpec(body: unknown, options: { allowId?: boolean } = {}): EndpointSpecInput {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw badRequest("Request body must be a JSON object holding the endpoint specification");
   }
-  const b = body as Body;
-  const name = requiredString(b, "name");
-  const type = requiredString(b, "type");
+  const schema = options.allowId ? EndpointBody : EndpointBody.omit({ id: true });
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw badRequest(messageOf(parsed.error.issues[0]));
+  const { name, type, properties, project, cloudProxyId, description } = parsed.data;
+  const id = options.allowId ? (parsed.data as { id?: string }).id : undefined;
   if (!tileFor(type))
     throw badRequest(`Unknown endpoint type '${type}'. Valid types: ${tileIds().join(", ")}`);
-  const properties = parseProperties(b);
-  const isRestricted = b.isRestricted ?? false;
-  if (typeof isRestricted !== "boolean") throw badRequest("Field 'isRestricted' must be a boolean");
-  const project = optionalString(b, "project");
-  const cloudProxyId = optionalString(b, "cloudProxyId");
-  const id = options.allowId ? optionalString(b, "id") : undefined;
   return {
     name,
     type,
-    description: optionalString(b, "description") ?? "",
-    isRestricted,
+    description: description ?? "",
+    isRestricted: parsed.data.isRestricted ?? false,
     ...(project !== undefined && project !== "" && { project }),
     properties,
     ...(cloudProxyId !== undefined && { cloudProxyId }),
