@@ -37,6 +37,8 @@ const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options]
   --profile              one extra, CPU-profiled lifecycle (provider and program processes), and
                          the engine floor's create and destroy without the engine's checkpoints
   --profile-size <N>     size of the profiled lifecycle (default: the largest size)
+  --parallel <P>         the engine's --parallel for every operation, and the API floor's concurrency
+                         (default: the CLI's own default, 4 x CPUs)
   --via cli|automation   how programs run: cli (default), \`pulumi <op>\` in a program directory as users
                          run it; automation, the Automation API (scripts/run-op.js)
   --help`;
@@ -52,6 +54,7 @@ const { values: args } = parseArgs({
     profile: { type: "boolean", default: false },
     "profile-size": { type: "string" },
     via: { type: "string", default: "cli" },
+    parallel: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
@@ -89,6 +92,7 @@ if (!VIAS.includes(args.via)) {
   process.exit(2);
 }
 const via = args.via;
+const parallelFlag = args.parallel === undefined ? undefined : positiveInt("parallel", args.parallel);
 
 const startedAt = new Date();
 const stamp = startedAt
@@ -133,19 +137,21 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 async function main() {
   const root = engineRoot();
-  const parallel = engineDefaultParallel();
+  const parallel = parallelFlag ?? engineDefaultParallel();
   const pulumiVersion = execFileSync(path.join(root, "bin", "pulumi"), ["version"], {
     encoding: "utf8",
     env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
   }).trim();
-  log(`engine ${pulumiVersion} at ${root}; default parallelism ${parallel}; results in ${outDir}`);
+  log(
+    `engine ${pulumiVersion} at ${root}; parallelism ${parallel}${parallelFlag ? " (--parallel)" : " (the CLI's default)"}; results in ${outDir}`,
+  );
 
   const loadAtStart = os.loadavg()[0];
   const raw = { sizes: {} };
   const warnings = [];
   const errors = [];
   const retries = [];
-  const ctx = { refreshToken: REFRESH_TOKEN, repeat, cycles, validate, parallel, via, log };
+  const ctx = { refreshToken: REFRESH_TOKEN, repeat, cycles, validate, parallel, parallelFlag, via, log };
   // Each stage gets a fresh emulator and, when it fails (say, the package was rebuilt or unlinked
   // under the run by other work in the tree), up to two more attempts; a stage that still fails ends
   // the measurements, not the report.
@@ -222,6 +228,7 @@ async function main() {
       repeat,
       cycles,
       parallel,
+      parallelFlag,
       validate,
       via,
       lookupCount,

@@ -15,6 +15,7 @@ export async function probeCheckpoints(n, ctx) {
     config: {},
     env: { PULUMI_SKIP_CHECKPOINTS: "true" },
     via: ctx.via,
+    parallel: ctx.parallelFlag,
   });
   stack.setConfig("count", n);
   stack.setConfig("targetUrl", ctx.url);

@@ -82,8 +82,10 @@ export class BenchStack {
    * @param {Record<string, {value: string, secret?: boolean}>} o.config stack config
    * @param {Record<string, string>} [o.env] extra environment for the engine and its processes
    * @param {"cli"|"automation"} [o.via] how operations run (default cli, the users' path)
+   * @param {number} [o.parallel] the engine's `--parallel` for every operation (default: its own)
    */
-  constructor({ programDir, projectName, config, env = {}, via = "cli" }) {
+  constructor({ programDir, projectName, config, env = {}, via = "cli", parallel }) {
+    this.parallel = parallel;
     if (!VIAS.includes(via)) throw new Error(`via must be one of ${VIAS.join(", ")}, got '${via}'`);
     this.via = via;
     this.programDir = programDir;
@@ -149,7 +151,7 @@ export class BenchStack {
     const { result, pid } = await runner.runAutomationOp({
       job: {
         op,
-        options: op === "preview" ? { diff: true } : {},
+        options: { ...(op === "preview" ? { diff: true } : {}), ...this.parallelOption(op) },
         programDir: this.programDir,
         projectName: this.projectName,
         stackName: this.stackName,
@@ -214,7 +216,10 @@ export class BenchStack {
     try {
       // As the Automation API runs them: `up`, `refresh` and `destroy` without their own preview
       // (the preview is a phase of its own), so both paths measure the same work.
-      const options = op === "preview" ? { diff: true } : op === "export" ? {} : { skipPreview: true };
+      const options = {
+        ...(op === "preview" ? { diff: true } : op === "export" ? {} : { skipPreview: true }),
+        ...this.parallelOption(op),
+      };
       const result = await this.cli.run(op, options, this.config);
       if (!result.ok) {
         throw new Error(
@@ -233,6 +238,11 @@ export class BenchStack {
       this.onSpawn = undefined;
       for (const key of Object.keys(profiling)) delete this.cli.options.env[key];
     }
+  }
+
+  /** `{parallel}` for the operations that take it, when set. */
+  parallelOption(op) {
+    return this.parallel !== undefined && op !== "export" ? { parallel: this.parallel } : {};
   }
 
   /** The exported deployment (`pulumi stack export`). */

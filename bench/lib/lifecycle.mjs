@@ -39,6 +39,7 @@ class ProgramRun {
       projectName: "bench",
       config: {},
       via: o.via,
+      parallel: o.parallelFlag,
     });
     this.stack.setConfig("vra:url", o.url);
     this.stack.setConfig("vra:refreshToken", o.refreshToken, true);
@@ -108,6 +109,7 @@ class ProgramRun {
  * @param {number} o.repeat repetitions of preview and refresh
  * @param {boolean|undefined} o.validate the endpoints' `validate` input (undefined: provider default)
  * @param {"cli"|"automation"} [o.via] how operations run (lib/engine-stack.mjs)
+ * @param {number} [o.parallelFlag] the engine's --parallel (unset: its default)
  * @param {boolean} [o.exportAfterCreate] keep the exported deployment after create
  * @param {(program: string, phase: string) => string|undefined} [o.profileDirFor] profile into this directory
  * @param {(msg: string) => void} [o.log]
