@@ -222,6 +222,27 @@ export class E2EStack {
     return result;
   }
 
+  /**
+   * Kills every process of the operations running now, as a machine that dies would (SIGKILL to each
+   * process group and to every descendant): for the tests of interrupted runs.
+   */
+  killAll(): void {
+    for (const child of this.children) {
+      for (const pid of [...descendantsOf(child.pid!), child.pid!]) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          /* already gone */
+        }
+      }
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+
   /** Stops every process the harness started and removes every temporary directory. */
   async dispose(): Promise<void> {
     for (const child of this.children) {
@@ -235,6 +256,30 @@ export class E2EStack {
     fs.rmSync(this.tmp, { recursive: true, force: true });
     fs.rmSync(this.workDir, { recursive: true, force: true });
   }
+}
+
+/** Every descendant of a process, from /proc (Linux). */
+function descendantsOf(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const out: number[] = [];
+  const walk = (pid: number) => {
+    for (const child of parents.get(pid) ?? []) {
+      out.push(child);
+      walk(child);
+    }
+  };
+  walk(root);
+  return out;
 }
 
 /** Asserts an operation succeeded, with the engine's output in the failure message. */
