@@ -23,6 +23,8 @@ export interface CallOptions {
   readonly body?: unknown;
   /** Replaces the "what to do" sentence of a 400, 401 or 403 (e.g. for a rejected refresh token). */
   readonly rejectionHint?: string;
+  /** The `Accept` header, when the answer is not JSON (the YAML of an export). */
+  readonly accept?: string;
 }
 
 /** What the caller needs from the client. */
@@ -87,7 +89,7 @@ export class ApiCaller {
 
     const tokens = route.anonymous ? undefined : this.deps.tokens();
     let token = tokens ? await tokens.token() : undefined;
-    let response = await this.sendOnce(route, path, options.body, token, failure);
+    let response = await this.sendOnce(route, path, options, token, failure);
     let hint: string | undefined;
     if (response.status === 401 && tokens && token !== undefined) {
       // Renew once and resend: a 401 means the request was not processed, so this is safe even for POST.
@@ -96,7 +98,7 @@ export class ApiCaller {
         hint = UNRENEWABLE_TOKEN_HINT;
       } else {
         token = renewed;
-        response = await this.sendOnce(route, path, options.body, token, failure);
+        response = await this.sendOnce(route, path, options, token, failure);
         hint = RENEWED_TOKEN_REJECTED_HINT;
       }
     }
@@ -117,17 +119,20 @@ export class ApiCaller {
   private async sendOnce(
     route: Route,
     path: string,
-    body: unknown,
+    options: CallOptions,
     token: string | undefined,
     failure: ApiFailure,
   ): Promise<HttpResponse> {
+    const headers: Record<string, string> = {};
+    if (options.accept !== undefined) headers.accept = options.accept;
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
     try {
       return await this.deps.transport.send({
         method: route.method,
         path,
-        body,
+        body: options.body,
         idempotent: route.idempotent,
-        headers: token === undefined ? undefined : { authorization: `Bearer ${token}` },
+        headers: Object.keys(headers).length === 0 ? undefined : headers,
       });
     } catch (error) {
       if (error instanceof TransportError) {

@@ -9,13 +9,15 @@ import { PipelineApiVersion } from "./api-version";
 import { TokenManager } from "./auth";
 import { ClientConfig } from "./config";
 import { collectPages } from "./paging";
-import { Redactor } from "./redact";
+import { Redactor, secretValuesIn } from "./redact";
 import { DEFAULT_RETRY_POLICY } from "./retry-policy";
 import { Route, RouteName } from "./routes";
 import {
   About,
   CertificateChain,
   Endpoint,
+  EndpointExport,
+  endpointExportOf,
   EndpointList,
   EndpointPage,
   EndpointSpec,
@@ -190,6 +192,20 @@ export class AriaClient {
   /** `GET /endpoint-certificate?url=`: the certificate chain of a server, leaf first. */
   getEndpointCertificate(url: string, cloudProxyId?: string): Promise<CertificateChain> {
     return this.caller.call("getEndpointCertificate", CertificateChain, { query: { url, cloudProxyId } });
+  }
+
+  /**
+   * `GET /export?endpoints=<name>&project=<project>` (YAML): the endpoint's document. Real servers'
+   * exports carry the secret properties in clear: treat the answer as secret material. Its values
+   * under secret-looking keys are redacted from this client's later error messages.
+   */
+  async exportEndpoint(project: string, name: string): Promise<EndpointExport> {
+    const exported = await this.caller.call("exportEndpoint", endpointExportOf(name), {
+      query: { endpoints: name, project },
+      accept: "application/x-yaml;charset=UTF-8",
+    });
+    this.redactor.add(...secretValuesIn(exported.properties));
+    return exported;
   }
 
   // ---- IaaS projects ------------------------------------------------------------------------

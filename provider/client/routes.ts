@@ -118,6 +118,12 @@ export const ROUTES = {
     service: "pipeline",
     path: "/endpoint-certificate",
   },
+  exportEndpoint: {
+    operation: "export endpoint",
+    method: "GET",
+    service: "pipeline",
+    path: "/export",
+  },
 
   // IaaS projects (endpoints name their project; check looks it up).
   listProjects: { operation: "list projects", method: "GET", service: "root", path: "/iaas/api/projects" },

@@ -4,6 +4,7 @@ export * from "./auth";
 export * from "./certificate";
 export * from "./common";
 export * from "./endpoint";
+export * from "./endpoint-export";
 export * from "./error";
 export * from "./filter";
 export * from "./project";
