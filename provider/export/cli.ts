@@ -7,21 +7,35 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { createClient, resolveClientConfig } from "../client";
+import { createClient, isAriaApiError, resolveClientConfig } from "../client";
 import type { Endpoint as ApiEndpoint, Tile } from "../client/schemas";
-import { generateProject } from "./generate";
+import { ExportInput, generateProject } from "./generate";
 import { slug } from "./naming";
+import { findOnPath, pulumiRunner, setStackSecrets, StackSecretsResult } from "./pulumi-stack";
+import {
+  endpointKey,
+  ExportedProperties,
+  exportTargets,
+  planSecrets,
+  withExportedReferences,
+} from "./stack-secrets";
 
 const USAGE = `usage: aria-export --out DIR [--project NAME]... [--type TYPE]... [--filter ODATA]
-                   [--name PROJECT_NAME] [--url URL]
+                   [--name PROJECT_NAME] [--url URL] [--stack STACK]
   --out DIR        where to write the Pulumi project (must not exist, or be empty)
   --project NAME   only endpoints of this project (repeatable)
   --type TYPE      only endpoints of this type, e.g. jenkins (repeatable)
   --filter ODATA   a server-side $filter, e.g. "startswith(name,'ci-')"
   --name NAME      the Pulumi project name (default: from DIR)
   --url URL        the server (default: VRA_URL)
+  --stack STACK    make (or choose) this stack of the project and set in its config, as secrets,
+                   the secret values the server's export API gives; uses the \`pulumi\` on PATH, with
+                   its backend and PULUMI_CONFIG_PASSPHRASE from the environment as usual
 Credentials as the provider reads them: VRA_REFRESH_TOKEN, VRA_ACCESS_TOKEN, or VRA_USERNAME and
 VRA_PASSWORD (VRA_DOMAIN); VRA_INSECURE, VRA_CA_CERT for TLS.`;
+
+/** What Pulumi accepts as a stack name: `stack`, `org/stack` or `org/project/stack`. */
+const STACK_NAME = /^(?:[A-Za-z0-9_.-]+\/){0,2}[A-Za-z0-9_.-]+$/;
 
 /** A failure the user can act on: printed without a stack, exit code 1 (2 for usage). */
 class ExportError extends Error {
@@ -44,10 +58,16 @@ function options(argv: string[]) {
         filter: { type: "string" },
         name: { type: "string" },
         url: { type: "string" },
+        stack: { type: "string" },
         help: { type: "boolean", default: false },
       },
     });
     if (!values.help && !values.out) throw new Error("--out DIR is required");
+    if (values.stack !== undefined && (!STACK_NAME.test(values.stack) || values.stack.startsWith("-"))) {
+      throw new Error(
+        `--stack ${JSON.stringify(values.stack)} is not a stack name (letters, digits, _ . - and /)`,
+      );
+    }
     return values;
   } catch (e) {
     throw new ExportError(`${(e as Error).message}\n\n${USAGE}`, 2);
@@ -87,6 +107,44 @@ async function listEndpoints(
   return all;
 }
 
+/** How many exports are asked for at once. */
+const EXPORT_CONCURRENCY = 4;
+
+/**
+ * The export of each target endpoint, by {@link endpointKey}: the secrets in clear, to set in the
+ * stack's config and to be forgotten then. An endpoint the server will not export (404, 403, 400,
+ * another refusal) is left out: its secrets are left to the README's commands. A failure to reach
+ * or understand the server ends the run.
+ */
+async function exportEndpoints(
+  client: ReturnType<typeof createClient>,
+  targets: readonly { readonly project: string; readonly name: string }[],
+): Promise<{ exported: ExportedProperties; refused: number }> {
+  const exported = new Map<string, Readonly<Record<string, unknown>>>();
+  let refused = 0;
+  let done = 0;
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < targets.length) {
+      const { project, name } = targets[next++];
+      try {
+        exported.set(endpointKey(project, name), (await client.exportEndpoint(project, name)).properties);
+      } catch (e) {
+        if (!isAriaApiError(e, "NotFound", "Forbidden", "BadRequest", "HttpError")) {
+          throw new ExportError(
+            `${(e as Error).message}\nReading the secrets from the server's export failed; nothing was written.`,
+          );
+        }
+        refused += 1;
+      }
+      progress(`aria-export: exported ${++done} of ${targets.length} endpoints with secrets`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(EXPORT_CONCURRENCY, targets.length) }, worker));
+  if (process.stderr.isTTY && targets.length > 0) process.stderr.write("\n");
+  return { exported, refused };
+}
+
 function packageVersion(): string {
   const manifest = path.join(__dirname, "..", "..", "..", "package.json");
   const version = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version;
@@ -101,6 +159,15 @@ async function main(argv: string[]): Promise<void> {
   }
   const out = path.resolve(args.out as string);
   checkOut(out);
+  const stack = args.stack;
+  const pulumi = stack === undefined ? undefined : findOnPath("pulumi");
+  if (stack !== undefined && pulumi === undefined) {
+    throw new ExportError(
+      "--stack needs the Pulumi CLI, and there is no `pulumi` on PATH. Install it " +
+        "(https://www.pulumi.com/docs/iac/download-install/) and run aria-export again, or run it without " +
+        "--stack and set the secrets by hand as the project's README shows. Nothing was written.",
+    );
+  }
   const config = resolveClientConfig(args.url ? { "vra:url": args.url } : {}, process.env);
   const client = createClient(config);
   try {
@@ -135,7 +202,7 @@ async function main(argv: string[]): Promise<void> {
       ]),
     );
     const projectName = args.name ?? (slug(path.basename(out)) || "aria-endpoints");
-    const generated = generateProject({
+    const input: ExportInput = {
       endpoints,
       secretNamesByType,
       projectName,
@@ -144,21 +211,61 @@ async function main(argv: string[]): Promise<void> {
       command: ["aria-export", ...argv]
         .map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`))
         .join(" "),
-    });
-    // Written next to DIR, then renamed into place: a failure leaves nothing partial in DIR.
+    };
+    let generated = generateProject(input);
+    // --stack: the server's export of each endpoint with secrets gives them in clear. A `${var.NAME}`
+    // reference is written into the program as it is; every other value goes to the stack's config only.
+    let plan: ReturnType<typeof planSecrets> | undefined;
+    let refused = 0;
+    if (stack !== undefined) {
+      const answer = await exportEndpoints(client, exportTargets(generated.secrets));
+      refused = answer.refused;
+      const withReferences = { ...input, endpoints: withExportedReferences(endpoints, answer.exported) };
+      plan = planSecrets(generateProject(withReferences).secrets, answer.exported);
+      const setKeys = new Set(plan.values.map((v) => v.key));
+      generated = generateProject({ ...withReferences, stack: { name: stack, setKeys } });
+    }
+    // Written next to DIR, then renamed into place: a failure leaves nothing partial in DIR. The stack's
+    // config is set there before the rename, and a stack this run made is removed again on a failure.
     fs.mkdirSync(path.dirname(out), { recursive: true });
     const tmp = fs.mkdtempSync(path.join(path.dirname(out), `.${path.basename(out)}.aria-export-`));
+    let stackResult: StackSecretsResult | undefined;
     try {
       for (const [file, content] of Object.entries(generated.files))
         fs.writeFileSync(path.join(tmp, file), content);
+      if (stack !== undefined && plan !== undefined) {
+        stackResult = await setStackSecrets({ run: pulumiRunner(pulumi!, tmp), stack, values: plan.values });
+      }
       if (fs.existsSync(out)) fs.rmdirSync(out);
       fs.renameSync(tmp, out);
     } catch (e) {
-      fs.rmSync(tmp, { recursive: true, force: true });
+      try {
+        await stackResult?.undo();
+      } finally {
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
       throw e;
     }
+    if (stack === undefined || plan === undefined || stackResult === undefined) {
+      process.stdout.write(
+        `aria-export: wrote ${endpoints.length} endpoints to ${out} (${generated.secrets.length} secrets to set; see its README.md)\n`,
+      );
+      return;
+    }
     process.stdout.write(
-      `aria-export: wrote ${endpoints.length} endpoints to ${out} (${generated.secrets.length} secrets to set; see its README.md)\n`,
+      `aria-export: wrote ${endpoints.length} endpoints to ${out}; ${stackResult.created ? "created" : "chose the existing"} ` +
+        `stack ${stack} and set ${stackResult.keys.length} of its ${generated.secrets.length} secrets from the server's export` +
+        `${stackResult.keys.length > 0 ? `: ${stackResult.keys.join(", ")}` : ""}\n`,
+    );
+    if (plan.unavailable.length > 0) {
+      const why = refused > 0 ? ` (the server refused to export ${refused} endpoints)` : "";
+      process.stdout.write(
+        `aria-export: not in the server's export${why}, to set by hand as README.md shows: ` +
+          `${plan.unavailable.map((s) => s.key).join(", ")}\n`,
+      );
+    }
+    process.stdout.write(
+      `aria-export: next: cd ${out} && npm install && pulumi stack select ${stack} && pulumi up\n`,
     );
   } finally {
     await client.close();

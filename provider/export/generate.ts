@@ -17,6 +17,16 @@ export interface ExportInput {
   readonly packageVersion: string;
   /** The command that made the project, for the README. */
   readonly command: string;
+  /** The stack `aria-export --stack` made or chose, and the config keys it set in it. */
+  readonly stack?: StackSettings;
+}
+
+/** What `aria-export --stack` put in a stack, for the README. */
+export interface StackSettings {
+  /** The stack's name. */
+  readonly name: string;
+  /** The config keys set in it from the server's export. */
+  readonly setKeys: ReadonlySet<string>;
 }
 
 /** One secret the program reads from stack config. */
@@ -40,6 +50,11 @@ export interface GeneratedProject {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Whether a value is a reference to a pipeline variable (`${var.NAME}`): no secret, written as it is. */
+export function isVariableReference(value: unknown): boolean {
+  return typeof value === "string" && /^\$\{var\.[^}]+\}$/.test(value);
+}
 
 function key(name: string): string {
   return IDENTIFIER.test(name) ? name : JSON.stringify(name);
@@ -67,7 +82,7 @@ function isSecretProperty(
   const named =
     typed?.secret.includes(property) || input.secretNamesByType?.get(endpoint.type)?.has(property);
   // A pipeline-variable reference (`${var.NAME}`) is no secret value: it is written as it is.
-  return Boolean(named) && !/^\$\{var\.[^}]+\}$/.test(String(value));
+  return Boolean(named) && !isVariableReference(String(value));
 }
 
 function declaration(
@@ -159,19 +174,54 @@ function readme(
   const rows = input.endpoints.map(
     (e) => `| ${names.get(e.id)} | ${e.project ?? ""} | ${e.name.replace(/\|/g, "\\|")} | ${e.type} |`,
   );
-  const secretLines =
-    secrets.length === 0
-      ? ["The endpoints hold no secrets the program needs."]
-      : [
-          "Each secret is read from the stack's config. An unset secret keeps the value stored on the server",
-          "(adoption without secrets writes nothing to the server); set one to have `pulumi up` write it:",
-          "",
-          "```sh",
-          ...secrets.map(
-            (s) => `pulumi config set --secret ${s.key} '<${s.property} of ${s.project} / ${s.endpoint}>'`,
-          ),
-          "```",
-        ];
+  const stack = input.stack;
+  const command = (s: SecretSetting) =>
+    `pulumi config set --secret ${s.key} '<${s.property} of ${s.project} / ${s.endpoint}>'`;
+  const setInStack = stack ? secrets.filter((s) => stack.setKeys.has(s.key)) : [];
+  const toSet = stack ? secrets.filter((s) => !stack.setKeys.has(s.key)) : secrets;
+  const secretLines: string[] = [];
+  if (secrets.length === 0) secretLines.push("The endpoints hold no secrets the program needs.");
+  else if (!stack) {
+    secretLines.push(
+      "Each secret is read from the stack's config. An unset secret keeps the value stored on the server",
+      "(adoption without secrets writes nothing to the server); set one to have `pulumi up` write it:",
+      "",
+      "```sh",
+      ...toSet.map(command),
+      "```",
+    );
+  } else {
+    secretLines.push(
+      "Each secret is read from the stack's config; `pulumi up` writes the ones set. An unset secret keeps",
+      "the value stored on the server.",
+    );
+    if (setInStack.length > 0) {
+      secretLines.push(
+        "",
+        `aria-export set these in the config of stack \`${stack.name}\` (encrypted in \`Pulumi.${stack.name}.yaml\`)`,
+        "with the values of the server's export:",
+        "",
+        ...setInStack.map((s) => `- \`${s.key}\`: ${s.property} of ${s.project} / ${s.endpoint}`),
+      );
+    }
+    if (toSet.length > 0) {
+      secretLines.push(
+        "",
+        "The server's export did not give these (masked or missing): set them by hand, or leave them unset",
+        "to keep the server's values:",
+        "",
+        "```sh",
+        ...toSet.map((s) => command(s).replace("--secret ", `--secret --stack ${stack.name} `)),
+        "```",
+      );
+    }
+  }
+  const stackLines = stack
+    ? [`pulumi stack select ${stack.name}   # made or chosen by aria-export --stack`]
+    : ["pulumi stack init dev"];
+  const upLine = stack
+    ? "pulumi up      # adopts every endpoint, writing the secrets set in the stack's config"
+    : "pulumi up      # adopts every endpoint; with no secret set, sends no write to the server";
   return [
     `# ${input.projectName}`,
     "",
@@ -185,10 +235,10 @@ function readme(
     "",
     "```sh",
     "npm install",
-    "pulumi stack init dev",
+    ...stackLines,
     `pulumi config set vra:url ${input.serverUrl}`,
     "pulumi config set --secret vra:refreshToken '<API token>'",
-    "pulumi up      # adopts every endpoint; with no secret set, sends no write to the server",
+    upLine,
     "pulumi preview # no changes",
     "```",
     "",

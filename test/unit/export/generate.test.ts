@@ -139,6 +139,36 @@ describe("generated adoption project", () => {
     expect(real).not.toContain("additionalProperties");
   });
 
+  it("with --stack, names the stack and the keys set in it, and lists commands for the others only", () => {
+    const stacked = generateProject({
+      ...input([
+        endpoint({
+          id: "j",
+          properties: { url: "https://jenkins.example.com", password: "*****", token: "*****" },
+        }),
+      ]),
+      stack: { name: "dev", setKeys: new Set(["ci-password"]) },
+    });
+    const readme = stacked.files["README.md"];
+    expect(readme).toContain("pulumi stack select dev");
+    expect(readme).not.toContain("pulumi stack init");
+    expect(readme).toContain("aria-export set these in the config of stack `dev`");
+    expect(readme).toContain("- `ci-password`: password of Platform / ci");
+    expect(readme).toContain("pulumi config set --secret --stack dev ci-token '<token of Platform / ci>'");
+    expect(readme).not.toMatch(/pulumi config set --secret( --stack dev)? ci-password/);
+    // The program is the same with or without --stack: only the README tells.
+    const plain = generateProject(
+      input([
+        endpoint({
+          id: "j",
+          properties: { url: "https://jenkins.example.com", password: "*****", token: "*****" },
+        }),
+      ]),
+    );
+    expect(stacked.files["index.ts"]).toEqual(plain.files["index.ts"]);
+    expect(plain.files["README.md"]).toContain("pulumi config set --secret ci-password");
+  });
+
   it("writes a program that TypeScript parses without errors", () => {
     const parsed = ts.transpileModule(index, { reportDiagnostics: true, compilerOptions: {} });
     expect(parsed.diagnostics ?? []).toEqual([]);
