@@ -1,3 +1,4 @@
+// @ts-check
 // The API floor: the calls each phase cannot avoid, made directly through the client with the
 // engine's concurrency (its default `--parallel`), against the same emulator. Runs in its own
 // process (as the provider does), so the emulator in the benchmark process does not share its
@@ -10,31 +11,38 @@
 //   update   GET /endpoint-tiles, [POST /endpoint-validation] + PUT /endpoints/{id} of one endpoint
 //   destroy  DELETE /endpoints/{id} per endpoint
 //
-// Usage: node bench/api-floor.mjs <job.json>  (job: see lib/measure-size.mjs); writes
-// `{phases: {<phase>: {samplesMs, cpuMs, requests, total}}}` to job.resultFile.
+// Usage: node bench/api-floor.mjs <job.json>  (job: see lib/lifecycle.mjs); writes
+// `{phases: {<phase>: {samplesMs, cpuMs, requests}}}` to job.resultFile.
 
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
-import { CLIENT_MODULE } from "./lib/paths.mjs";
-import { endpointSpec } from "./lib/endpoint-spec.mjs";
-import { fetchRequestLog, resetRequestLog } from "./lib/request-log.mjs";
-import { runPool } from "./lib/pool.mjs";
+import { CLIENT_MODULE, endpointSpec, fetchRequestLog, resetRequestLog, runPool } from "./lib/common.mjs";
 
 const { createClient, resolveClientConfig } = await import(CLIENT_MODULE);
 
+/** @type {{url: string, refreshToken: string, count: number, repeat: number, concurrency: number, validate: boolean, targetUrl: string, namePrefix: string, resultFile: string}} */
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-const newClient = () =>
-  createClient(resolveClientConfig({ "vra:url": job.url, "vra:refreshToken": job.refreshToken }, {}));
 const indexes = Array.from({ length: job.count }, (_, i) => i);
+/** @param {number} i @param {number} [changed] */
 const spec = (i, changed = -1) =>
   endpointSpec({ i, changed, targetUrl: job.targetUrl, namePrefix: job.namePrefix });
+/** @type {string[]} */
+const ids = new Array(job.count);
+/** @type {Record<string, {samplesMs: number[], cpuMs: number[], requests: Record<string, number>}>} */
+const out = {};
 
-/** Times one phase: a fresh client, the calls, the client closed; with the request counts. */
-async function phase(body) {
+/**
+ * Times one repetition of a phase: a fresh client, the calls, the client closed; with the request counts.
+ * @param {string} name
+ * @param {(client: any) => Promise<unknown>} body
+ */
+async function phase(name, body) {
   await resetRequestLog(job.url);
   const cpuStart = process.cpuUsage();
   const start = performance.now();
-  const client = newClient();
+  const client = createClient(
+    resolveClientConfig({ "vra:url": job.url, "vra:refreshToken": job.refreshToken }, {}),
+  );
   try {
     await body(client);
   } finally {
@@ -42,46 +50,28 @@ async function phase(body) {
   }
   const ms = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
-  const log = await fetchRequestLog(job.url);
-  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, requests: log.counts, total: log.total };
+  const { counts } = await fetchRequestLog(job.url);
+  const into = (out[name] ??= { samplesMs: [], cpuMs: [], requests: counts });
+  into.samplesMs.push(ms);
+  into.cpuMs.push((cpu.user + cpu.system) / 1000);
 }
 
-const ids = new Array(job.count);
-const out = {};
-const record = (name, r) => {
-  out[name] ??= { samplesMs: [], cpuMs: [], requests: r.requests, total: r.total };
-  out[name].samplesMs.push(r.ms);
-  out[name].cpuMs.push(r.cpuMs);
-};
-
-record(
-  "create",
-  await phase(async (client) => {
-    await client.getEndpointTiles();
-    await runPool(indexes, job.concurrency, async (i) => {
-      if (job.validate) await client.validateEndpoint(spec(i));
-      ids[i] = (await client.createEndpoint(spec(i))).id;
-    });
-  }),
-);
-for (let r = 0; r < job.repeat; r++) record("preview", await phase(async () => {}));
+await phase("create", async (client) => {
+  await client.getEndpointTiles();
+  await runPool(indexes, job.concurrency, async (i) => {
+    if (job.validate) await client.validateEndpoint(spec(i));
+    ids[i] = (await client.createEndpoint(spec(i))).id;
+  });
+});
+for (let r = 0; r < job.repeat; r++) await phase("preview", async () => {});
 for (let r = 0; r < job.repeat; r++) {
-  record(
-    "refresh",
-    await phase((client) => runPool(indexes, job.concurrency, (i) => client.getEndpoint(ids[i]))),
-  );
+  await phase("refresh", (client) => runPool(indexes, job.concurrency, (i) => client.getEndpoint(ids[i])));
 }
-record(
-  "update",
-  await phase(async (client) => {
-    await client.getEndpointTiles();
-    if (job.validate) await client.validateEndpoint(spec(0, 0));
-    await client.updateEndpoint(ids[0], spec(0, 0));
-  }),
-);
-record(
-  "destroy",
-  await phase((client) => runPool(indexes, job.concurrency, (i) => client.deleteEndpoint(ids[i]))),
-);
+await phase("update", async (client) => {
+  await client.getEndpointTiles();
+  if (job.validate) await client.validateEndpoint(spec(0, 0));
+  await client.updateEndpoint(ids[0], spec(0, 0));
+});
+await phase("destroy", (client) => runPool(indexes, job.concurrency, (i) => client.deleteEndpoint(ids[i])));
 
 fs.writeFileSync(job.resultFile, JSON.stringify({ phases: out }));

@@ -1,3 +1,4 @@
+// @ts-check
 // `getEndpoints` over many endpoints, against fetching one page. Runs in its own process, as a
 // program process would: seeds `count` endpoints directly through the client (concurrently, not
 // measured), then times `getEndpoints()` (every page; cold: with the program client's token
@@ -10,12 +11,17 @@
 
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
-import { endpointSpec } from "./lib/endpoint-spec.mjs";
-import { CLIENT_MODULE, PACKAGE_MODULE } from "./lib/paths.mjs";
-import { runPool } from "./lib/pool.mjs";
-import { fetchRequestLog, resetRequestLog } from "./lib/request-log.mjs";
-import { median } from "./lib/stats.mjs";
+import { median } from "./lib/analysis.mjs";
+import {
+  CLIENT_MODULE,
+  endpointSpec,
+  fetchRequestLog,
+  PACKAGE_MODULE,
+  resetRequestLog,
+  runPool,
+} from "./lib/common.mjs";
 
+/** @type {{url: string, refreshToken: string, count: number, concurrency: number, repeat: number, resultFile: string}} */
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 process.env.VRA_URL = job.url;
 process.env.VRA_REFRESH_TOKEN = job.refreshToken;
@@ -35,30 +41,32 @@ await runPool(
 await seeder.close();
 const seedMs = performance.now() - seedStart;
 
-/** One timed call with its requests. */
-async function measure(call) {
-  await resetRequestLog(job.url);
-  const start = performance.now();
-  const result = await call();
-  const ms = performance.now() - start;
-  const log = await fetchRequestLog(job.url);
-  const listRequests = Object.entries(log.counts)
-    .filter(([route]) => /^GET .*\/endpoints$/.test(route))
-    .reduce((sum, [, n]) => sum + n, 0);
-  return { ms, returned: result.endpoints.length, requests: log.counts, total: log.total, listRequests };
+/**
+ * Times a call `times` times, with the requests of the first: `{ms (median), samplesMs, total,
+ * listRequests, returned}`.
+ * @param {number} times
+ * @param {() => Promise<{endpoints: unknown[]}>} call
+ */
+async function measure(times, call) {
+  const samplesMs = [];
+  let first;
+  for (let r = 0; r < times; r++) {
+    await resetRequestLog(job.url);
+    const start = performance.now();
+    const result = await call();
+    samplesMs.push(performance.now() - start);
+    const log = await fetchRequestLog(job.url);
+    const listRequests = Object.entries(log.counts)
+      .filter(([route]) => /^GET .*\/endpoints$/.test(route))
+      .reduce((sum, [, n]) => sum + n, 0);
+    first ??= { total: log.total, listRequests, returned: result.endpoints.length };
+  }
+  return { ...first, samplesMs, ms: median(samplesMs) };
 }
 
-const cold = await measure(() => getEndpoints());
-const warm = [];
-for (let r = 0; r < job.repeat; r++) warm.push(await measure(() => getEndpoints()));
-const page = [];
-for (let r = 0; r < job.repeat; r++) page.push(await measure(() => getEndpoints({ top: DEFAULT_PAGE_SIZE })));
-
-const summary = (samples) => ({
-  ...samples[0],
-  samplesMs: samples.map((s) => s.ms),
-  ms: median(samples.map((s) => s.ms)),
-});
+const cold = await measure(1, () => getEndpoints());
+const warm = await measure(job.repeat, () => getEndpoints());
+const onePage = await measure(job.repeat, () => getEndpoints({ top: DEFAULT_PAGE_SIZE }));
 fs.writeFileSync(
   job.resultFile,
   JSON.stringify({
@@ -66,8 +74,8 @@ fs.writeFileSync(
     pageSize: DEFAULT_PAGE_SIZE,
     expectedListRequests: Math.ceil(job.count / DEFAULT_PAGE_SIZE),
     seedMs,
-    all: { cold, warm: summary(warm) },
-    onePage: summary(page),
+    all: { cold, warm },
+    onePage,
   }),
 );
 process.exit(0);

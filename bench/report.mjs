@@ -1,37 +1,253 @@
-// Writes the benchmark's report (report.md) and chart (chart.svg) from its results (results.json).
+// @ts-check
+// The benchmark's report: report.md, chart.svg and the summary printed at the end, from results.json.
 // Used by run.mjs at the end of a run; also standalone, to render a results file again:
 //   node bench/report.mjs bench/results/<timestamp>/results.json
 // (the figures and verdicts are recomputed from the raw samples it holds).
 
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { analyseSizes, analyseSlopes, judgeTargets } from "./lib/analysis.mjs";
-import { renderChart } from "./lib/chart.mjs";
+import { analyse, PHASES, sizesOf, TARGET_RATIO } from "./lib/analysis.mjs";
 import { inclusiveDelta, summariseProfile } from "./lib/cpu-profile.mjs";
-import { PHASES } from "./lib/phases.mjs";
-import {
-  cpuTable,
-  mainTable,
-  markdownTable,
-  mb,
-  ms,
-  requestsTable,
-  slopesTable,
-  textTable,
-} from "./lib/tables.mjs";
 
-const ICON = { met: "met", "not met": "**not met**", undecided: "undecided" };
+/** Milliseconds for a table: "1234" or "12.3". @param {number} v */
+const ms = (v) =>
+  Number.isFinite(v) ? (Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(1)) : "n/a";
+/** Bytes as MB with one decimal. @param {number} v */
+const mb = (v) => (Number.isFinite(v) && v > 0 ? (v / 1048576).toFixed(1) : "n/a");
+/** @param {number} v */
+const ratio = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : "n/a");
 
-/** The terminal version of the main table and the targets. */
+/** @typedef {Array<string | number>} Row */
+
+/** A Markdown table. @param {Row} header @param {Row[]} rows @param {string[]} [align] */
+function markdownTable(header, rows, align = []) {
+  const sep = header.map((_, i) => (align[i] === "r" ? "---:" : "---"));
+  /** @param {Row} cells */
+  const line = (cells) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
+  return [line(header), line(sep), ...rows.map(line)].join("\n");
+}
+
+/** The same table padded for a terminal. @param {Row} header @param {Row[]} rows */
+function textTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
+  /** @param {Row} cells */
+  const line = (cells) => cells.map((c, i) => String(c).padStart(widths[i])).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+/** @typedef {Array<[string, (figures: any) => string | number]>} Columns a table's columns: header, cell */
+
+/**
+ * A table with a row per size (ascending) and phase: N, the phase, then `columns` of its figures.
+ * @param {Record<number, any>} sizes
+ * @param {Columns} columns
+ */
+function phaseTable(sizes, columns) {
+  const rows = sizesOf(sizes).flatMap((n) =>
+    PHASES.map(({ name, label }) => [n, label, ...columns.map(([, cell]) => cell(sizes[n].phases[name]))]),
+  );
+  return { header: ["N", "phase", ...columns.map(([h]) => h)], rows };
+}
+
+/** @type {Columns} The main table: time against the floors, requests and provider memory. */
+const MAIN = [
+  ["aria ms", (p) => ms(p.endpoints.ms)],
+  ["engine floor ms", (p) => ms(p.engineFloor.ms)],
+  ["API floor ms", (p) => ms(p.apiFloor.ms)],
+  ["ratio", (p) => ratio(p.ratio)],
+  ["CPU ratio", (p) => ratio(p.cpuRatio)],
+  ["requests", (p) => p.endpoints.requestSummary.total],
+  ["per endpoint", (p) => p.endpoints.requestSummary.perResource.toFixed(2)],
+  ["one-offs", (p) => p.endpoints.requestSummary.oneOff],
+  ["provider peak MB", (p) => mb(p.endpoints.providerPeakRssBytes)],
+  ["provider CPU ms", (p) => ms(p.endpoints.cpuMs.provider)],
+];
+
+/** Requests by route, most first. @param {Record<string, number>} counts */
+const byRoute = (counts) =>
+  Object.entries(counts ?? {})
+    .sort((a, b) => b[1] - a[1])
+    .map(([route, c]) => `${c} × ${route}`)
+    .join("<br>") || "none";
+/** @type {Columns} Requests by route, for the endpoints program and the API floor. */
+const REQUESTS = [
+  ["endpoints program: requests by route", (p) => byRoute(p.endpoints.requests)],
+  ["API floor: requests by route", (p) => byRoute(p.apiFloor.requests)],
+  [
+    "most in flight (aria / API floor)",
+    (p) => `${p.endpoints.maxInFlight} / ${p.apiFloor.maxInFlight ?? "n/a"}`,
+  ],
+];
+
+/** @param {{provider: number, program: number, engine: number}} c */
+const cpuOf = (c) => `${ms(c.provider)} / ${ms(c.program)} / ${ms(c.engine)}`;
+/** @type {Columns} CPU time by process role (median over repetitions), endpoints program against the engine floor. */
+const CPU = [
+  ["aria: provider / program / engine CPU ms", (p) => cpuOf(p.endpoints.cpuMs)],
+  ["floor: provider / program / engine CPU ms", (p) => cpuOf(p.engineFloor.cpuMs)],
+  ["API server time ms (sum)", (p) => ms(p.endpoints.serverMs)],
+  ["aria provider peak MB", (p) => mb(p.endpoints.providerPeakRssBytes)],
+  ["floor provider peak MB", (p) => mb(p.engineFloor.providerPeakRssBytes)],
+];
+
+/** @param {{firstSlope: number, lastSlope: number}} l */
+const seg = (l) => (Number.isFinite(l.firstSlope) ? `${ms(l.firstSlope)} → ${ms(l.lastSlope)}` : "n/a");
+/** @type {Columns} Slopes (ms per resource) per phase: least squares over N, and first → last segment. */
+const SLOPES = [
+  ["aria ms/resource", (s) => ms(s.endpoints.slope)],
+  ["engine floor ms/resource", (s) => ms(s.engineFloor.slope)],
+  ["API floor ms/resource", (s) => ms(s.apiFloor.slope)],
+  ["aria R²", (s) => (Number.isFinite(s.endpoints.r2) ? s.endpoints.r2.toFixed(3) : "n/a")],
+  ["aria segments", (s) => seg(s.linearity)],
+  ["floors segments", (s) => seg(s.floorsLinearity)],
+  ["overhead segments", (s) => seg(s.overheadLinearity)],
+  [
+    "aria linear",
+    (s) => (s.linearity.linear === null ? "n/a (< 3 sizes)" : s.linearity.linear ? "yes" : "no"),
+  ],
+];
+
+// The chart, hand-written SVG: one panel per phase, time against N for the endpoints program, the
+// engine floor, engine + API floor, and the 1.2x limit of create and destroy.
+/** @type {Array<{label: string, color: string, dash: string, pick: (p: any) => number, noPoints?: boolean}>} */
+const SERIES = [
+  {
+    label: "pulumi-aria endpoints",
+    color: "#1f6feb",
+    dash: "",
+    pick: (p) => p.endpoints.ms,
+  },
+  { label: "engine floor + API floor", color: "#d97706", dash: "6 4", pick: (p) => p.floorMs },
+  {
+    label: "engine floor (trivial resources)",
+    color: "#6b7280",
+    dash: "2 3",
+    pick: (p) => p.engineFloor.ms,
+  },
+  {
+    label: `${TARGET_RATIO}x (engine + API floor)`,
+    color: "#dc2626",
+    dash: "1 4",
+    pick: (p) => TARGET_RATIO * p.floorMs,
+    noPoints: true,
+  },
+];
+
+/** @param {unknown} s */
+const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** A round upper bound and tick step for an axis ending at `max`. @param {number} max */
+function niceAxis(max) {
+  if (!(max > 0)) return { top: 1, step: 0.25 };
+  const raw = max / 4;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = /** @type {number} */ ([1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw));
+  return { top: Math.ceil(max / step) * step, step };
+}
+
+/** @param {number} ms */
+function fmtMs(ms) {
+  return ms >= 1000 ? `${+(ms / 1000).toFixed(ms >= 10000 ? 0 : 1)} s` : `${Math.round(ms)} ms`;
+}
+
+/** The SVG text of the chart for analysed sizes (`{N: {phases}}`). @param {Record<number, any>} sizes */
+function renderChart(sizes) {
+  const ns = sizesOf(sizes);
+  const W = 300;
+  const H = 220;
+  const pad = { l: 52, r: 12, t: 26, b: 34 };
+  const cols = 3;
+  const width = cols * W;
+  const height = 2 * H;
+  const xMax = Math.max(...ns) || 1;
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+  ];
+  PHASES.forEach(({ name, label }, i) => {
+    const ox = (i % cols) * W;
+    const oy = Math.floor(i / cols) * H;
+    const pw = W - pad.l - pad.r;
+    const ph = H - pad.t - pad.b;
+    const values = ns.flatMap((n) => SERIES.map((s) => s.pick(sizes[n].phases[name])));
+    const { top, step } = niceAxis(Math.max(...values.filter(Number.isFinite)));
+    /** @param {number} n */
+    const x = (n) => ox + pad.l + (n / xMax) * pw;
+    /** @param {number} v */
+    const y = (v) => oy + pad.t + ph - (v / top) * ph;
+    parts.push(
+      `<text x="${ox + pad.l}" y="${oy + 16}" font-size="13" font-weight="bold">${esc(label)}</text>`,
+    );
+    for (let v = 0; v <= top + step / 2; v += step) {
+      parts.push(
+        `<line x1="${ox + pad.l}" y1="${y(v)}" x2="${ox + pad.l + pw}" y2="${y(v)}" stroke="#e5e7eb"/>`,
+        `<text x="${ox + pad.l - 4}" y="${y(v) + 4}" text-anchor="end" fill="#374151">${fmtMs(v)}</text>`,
+      );
+    }
+    for (const n of ns) {
+      parts.push(
+        `<line x1="${x(n)}" y1="${oy + pad.t + ph}" x2="${x(n)}" y2="${oy + pad.t + ph + 4}" stroke="#374151"/>`,
+        `<text x="${x(n)}" y="${oy + pad.t + ph + 16}" text-anchor="middle" fill="#374151">${n}</text>`,
+      );
+    }
+    parts.push(
+      `<line x1="${ox + pad.l}" y1="${oy + pad.t + ph}" x2="${ox + pad.l + pw}" y2="${oy + pad.t + ph}" stroke="#374151"/>`,
+      `<line x1="${ox + pad.l}" y1="${oy + pad.t}" x2="${ox + pad.l}" y2="${oy + pad.t + ph}" stroke="#374151"/>`,
+      `<text x="${ox + pad.l + pw / 2}" y="${oy + H - 4}" text-anchor="middle" fill="#374151">N (resources)</text>`,
+    );
+    for (const s of SERIES) {
+      const pts = ns
+        .map((n) => [x(n), y(s.pick(sizes[n].phases[name]))])
+        .filter(([, py]) => Number.isFinite(py));
+      if (pts.length === 0) continue;
+      const d = pts.map(([px, py], k) => `${k ? "L" : "M"}${px.toFixed(1)},${py.toFixed(1)}`).join(" ");
+      parts.push(
+        `<path d="${d}" fill="none" stroke="${s.color}" stroke-width="2" stroke-dasharray="${s.dash}"/>`,
+        ...(s.noPoints
+          ? []
+          : pts.map(
+              ([px, py]) => `<circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="3" fill="${s.color}"/>`,
+            )),
+      );
+    }
+  });
+  // Legend in the sixth cell.
+  const lx = 2 * W + 20;
+  const ly = H + 40;
+  parts.push(`<text x="${lx}" y="${ly - 14}" font-size="13" font-weight="bold">Time against N</text>`);
+  SERIES.forEach((s, k) => {
+    const yy = ly + k * 22;
+    parts.push(
+      `<line x1="${lx}" y1="${yy}" x2="${lx + 32}" y2="${yy}" stroke="${s.color}" stroke-width="2" stroke-dasharray="${s.dash}"/>`,
+      `<text x="${lx + 40}" y="${yy + 4}">${esc(s.label)}</text>`,
+    );
+  });
+  parts.push(
+    `<text x="${lx}" y="${ly + SERIES.length * 22 + 10}" fill="#6b7280">Engine operation time (median),</text>`,
+    `<text x="${lx}" y="${ly + SERIES.length * 22 + 24}" fill="#6b7280">measured in the same run.</text>`,
+  );
+  parts.push("</svg>");
+  return parts.join("\n") + "\n";
+}
+
+/** The terminal version of the main table and the targets. @param {any} results */
 export function consoleSummary(results) {
-  const { header, rows } = mainTable(results.sizes);
-  const targets = results.targets.targets.map((t) => `  [${t.status}] ${t.title}\n      ${t.detail}`);
+  const { header, rows } = phaseTable(results.sizes, MAIN);
+  const targets = results.targets.targets.map(
+    (/** @type {any} */ t) => `  [${t.status}] ${t.title}\n      ${t.detail}`,
+  );
   return `${textTable(header, rows)}\n\nTargets:\n${targets.join("\n")}\n`;
 }
 
+/** @param {Array<[string, any]>} entries */
 const list = (entries) => entries.map(([c, v]) => `${c} ${ms(v)}`).join(", ");
 
-/** One phase's profiles: per process kind, pulumi-aria against the engine floor. */
+/**
+ * One phase's profiles: per process kind, pulumi-aria against the engine floor.
+ * @param {any} results
+ * @param {string} phaseName
+ * @returns {string[]}
+ */
 function profileSection(results, phaseName) {
   const prof = results.profiles?.phases?.[phaseName];
   if (!prof) return [];
@@ -70,6 +286,7 @@ function profileSection(results, phaseName) {
   return lines;
 }
 
+/** For each target not met, where the time goes. @param {any} results */
 function whereTimeGoes(results) {
   const out = [];
   const refN = results.targets.referenceN;
@@ -112,7 +329,7 @@ function whereTimeGoes(results) {
   return out;
 }
 
-/** A warning when the machine was busy with other work (the wall times are then noisy). */
+/** A warning when the machine was busy with other work (the wall times are then noisy). @param {any} results */
 function loadNote(results) {
   const load = results.machine.loadAverage;
   if (!load) return [];
@@ -133,13 +350,12 @@ function loadNote(results) {
     : [text, ""];
 }
 
-/** The Markdown report. */
-export function renderReport(results) {
+/** The Markdown report. @param {any} results */
+function renderReport(results) {
   const c = results.config;
-  const main = mainTable(results.sizes);
-  const reqs = requestsTable(results.sizes);
-  const slopes = slopesTable(results.slopes);
-  const cpu = cpuTable(results.sizes);
+  const main = phaseTable(results.sizes, MAIN);
+  const reqs = phaseTable(results.sizes, REQUESTS);
+  const cpu = phaseTable(results.sizes, CPU);
   const lookup = results.lookup;
   const ns = Object.keys(results.sizes);
   const lines = [
@@ -159,7 +375,11 @@ export function renderReport(results) {
     "",
     markdownTable(
       ["target", "status", "figures"],
-      results.targets.targets.map((t) => [t.title, ICON[t.status], t.detail]),
+      results.targets.targets.map((/** @type {any} */ t) => [
+        t.title,
+        t.status === "not met" ? "**not met**" : t.status,
+        t.detail,
+      ]),
     ),
     "",
     "## Time against the floors",
@@ -184,7 +404,10 @@ export function renderReport(results) {
       `the two largest. "Linear": the last segment is at most 1.5x the first (+1 ms/resource for noise). ` +
       "Overhead: pulumi-aria minus (engine floor + API floor), the provider's own cost.",
     "",
-    markdownTable(slopes.header, slopes.rows),
+    markdownTable(
+      ["phase", ...SLOPES.map(([h]) => h)],
+      PHASES.map(({ name, label }) => [label, ...SLOPES.map(([, cell]) => cell(results.slopes[name]))]),
+    ),
     "",
     "## API requests by route",
     "",
@@ -232,28 +455,13 @@ export function renderReport(results) {
       markdownTable(
         ["call", "time ms", "requests", "list requests", "endpoints returned"],
         [
-          [
-            "getEndpoints() — cold (token, /about)",
-            ms(lookup.all.cold.ms),
-            lookup.all.cold.total,
-            lookup.all.cold.listRequests,
-            lookup.all.cold.returned,
-          ],
-          [
-            `getEndpoints() — warm, median of ${lookup.all.warm.samplesMs.length}`,
-            ms(lookup.all.warm.ms),
-            lookup.all.warm.total,
-            lookup.all.warm.listRequests,
-            lookup.all.warm.returned,
-          ],
+          ["getEndpoints() — cold (token, /about)", lookup.all.cold],
+          [`getEndpoints() — warm, median of ${lookup.all.warm.samplesMs.length}`, lookup.all.warm],
           [
             `getEndpoints({top: ${lookup.pageSize}}) — one page, median of ${lookup.onePage.samplesMs.length}`,
-            ms(lookup.onePage.ms),
-            lookup.onePage.total,
-            lookup.onePage.listRequests,
-            lookup.onePage.returned,
+            lookup.onePage,
           ],
-        ],
+        ].map(([call, m]) => [call, ms(m.ms), m.total, m.listRequests, m.returned]),
       ),
       "",
       `All pages cost ${(lookup.all.warm.ms / lookup.onePage.ms).toFixed(1)}x one page for ` +
@@ -292,17 +500,17 @@ export function renderReport(results) {
   return lines.join("\n");
 }
 
-/** Writes report.md and chart.svg next to the results. */
+/** Writes report.md and chart.svg next to the results. @param {string} dir @param {any} results */
 export function writeReport(dir, results) {
   fs.writeFileSync(path.join(dir, "chart.svg"), renderChart(results.sizes));
   fs.writeFileSync(path.join(dir, "report.md"), renderReport(results));
 }
 
-/** Summarises the run's profiles again from their files, when they are still there. */
+/** Summarises the run's profiles again from their files, when they are still there. @param {any} results @param {string} dir */
 function resummariseProfiles(results, dir) {
   for (const [phase, programs] of Object.entries(results.profiles?.phases ?? {})) {
     for (const [program, summaries] of Object.entries(programs)) {
-      programs[program] = summaries.map((old) => {
+      programs[program] = summaries.map((/** @type {any} */ old) => {
         const file = path.join(dir, "profiles", `${program}-${phase}`, old.file);
         if (!fs.existsSync(file)) return old;
         return { ...old, ...summariseProfile(JSON.parse(fs.readFileSync(file, "utf8"))) };
@@ -319,9 +527,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const results = JSON.parse(fs.readFileSync(file, "utf8"));
   // Recompute the figures from the raw samples, so a report always reflects the current analysis.
-  results.sizes = analyseSizes(results.raw);
-  results.slopes = analyseSlopes(results.sizes);
-  results.targets = judgeTargets(results.sizes, results.slopes, results.lookup);
+  Object.assign(results, analyse(results.raw, results.lookup));
   resummariseProfiles(results, path.dirname(path.resolve(file)));
   writeReport(path.dirname(path.resolve(file)), results);
   process.stdout.write(consoleSummary(results));

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The benchmark (`npm run bench`): what the provider costs, against the floors it cannot beat,
 // measured in the same run. For each N, three runs of the five phases (create, preview with no
 // changes, refresh, up changing one, destroy):
@@ -16,15 +17,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { analyseSizes, analyseSlopes, judgeTargets } from "./lib/analysis.mjs";
-import { killAllScripts, runScript } from "./lib/children.mjs";
-import { installConcurrencyProbe } from "./lib/concurrency-probe.mjs";
-import { engineDefaultParallel, engineRoot, killAllOperations, VIAS } from "./lib/engine-stack.mjs";
-import { measureSize } from "./lib/measure-size.mjs";
-import { BENCH_DIR, EMULATOR_MODULE } from "./lib/paths.mjs";
-import { restorePrerequisites } from "./lib/prerequisites.mjs";
-import { probeCheckpoints } from "./lib/checkpoint-probe.mjs";
-import { profileLifecycle } from "./lib/profile-run.mjs";
+import { analyse } from "./lib/analysis.mjs";
+import { BENCH_DIR, EMULATOR_MODULE, REPO_ROOT } from "./lib/common.mjs";
+import { engineDefaultParallel, engineRoot, killAll, runScript, VIAS } from "./lib/engine-stack.mjs";
+import { installConcurrencyProbe, measureSize, profileLifecycle } from "./lib/lifecycle.mjs";
 import { consoleSummary, writeReport } from "./report.mjs";
 
 const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options])
@@ -63,15 +59,16 @@ if (args.help) {
   process.exit(0);
 }
 
+/** @param {string} message @returns {never} */
+const usageError = (message) => {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+};
+/** @param {string} name @param {string} value */
 const positiveInt = (name, value, allowZero = false) => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) {
-    process.stderr.write(
-      `--${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got '${value}'\n${USAGE}\n`,
-    );
-    process.exit(2);
-  }
-  return n;
+  if (Number.isInteger(n) && n >= (allowZero ? 0 : 1)) return n;
+  return usageError(`--${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got '${value}'`);
 };
 const sizes = [...new Set(args.sizes.split(",").map((s) => positiveInt("sizes", s.trim())))].sort(
   (a, b) => a - b,
@@ -83,14 +80,10 @@ const profileSize = args["profile-size"]
   ? positiveInt("profile-size", args["profile-size"])
   : sizes[sizes.length - 1];
 if (args.validate !== undefined && !["true", "false"].includes(args.validate)) {
-  process.stderr.write(`--validate must be true or false\n${USAGE}\n`);
-  process.exit(2);
+  usageError("--validate must be true or false");
 }
 const validate = args.validate === undefined ? undefined : args.validate === "true";
-if (!VIAS.includes(args.via)) {
-  process.stderr.write(`--via must be one of ${VIAS.join(", ")}, got '${args.via}'\n${USAGE}\n`);
-  process.exit(2);
-}
+if (!VIAS.includes(args.via)) usageError(`--via must be one of ${VIAS.join(", ")}, got '${args.via}'`);
 const via = args.via;
 const parallelFlag = args.parallel === undefined ? undefined : positiveInt("parallel", args.parallel);
 
@@ -101,32 +94,44 @@ const stamp = startedAt
   .replace(/-\d{3}Z$/, "Z");
 const outDir = path.resolve(args.out ?? path.join(BENCH_DIR, "results", stamp));
 fs.mkdirSync(outDir, { recursive: true });
+/** @param {string} msg */
 const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
-// `npm run bench` bootstraps first; `node bench/run.mjs` alone does it here when needed.
-restorePrerequisites(log);
+// What an engine run needs from the working tree: the compiled package and the self-link
+// `node_modules/pulumi-aria` through which the provider process loads it. Both are made by
+// scripts/bootstrap.mjs (`npm run bench` runs it first); an `npm install` elsewhere in the tree removes
+// the link, a rebuild replaces dist/ for a moment, so they are checked before each stage and restored.
+const PREREQUISITES = [
+  EMULATOR_MODULE,
+  path.join(REPO_ROOT, "dist", "provider", "index.js"),
+  path.join(REPO_ROOT, "dist", "provider", "dynamic", "impl.js"),
+  path.join(REPO_ROOT, "node_modules", "pulumi-aria", "package.json"),
+];
+const missingPrerequisites = () =>
+  PREREQUISITES.filter((file) => !fs.existsSync(file)).map((file) => path.relative(REPO_ROOT, file));
+function restorePrerequisites() {
+  const missing = missingPrerequisites();
+  if (missing.length === 0) return;
+  log(`missing ${missing.join(", ")}: running scripts/bootstrap.mjs`);
+  execFileSync(process.execPath, [path.join(REPO_ROOT, "scripts", "bootstrap.mjs")], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", process.stderr, process.stderr],
+  });
+  const still = missingPrerequisites();
+  if (still.length > 0) throw new Error(`still missing after bootstrap: ${still.join(", ")}`);
+}
+restorePrerequisites();
 
 const REFRESH_TOKEN = "admin-refresh-token";
 const MAX_ATTEMPTS = 3;
 const RETRY_DELAY_MS = 30_000;
 installConcurrencyProbe();
 const { startEmulator } = await import(EMULATOR_MODULE);
-const emulators = [];
-/** Runs `body` with a fresh emulator, closed afterwards. */
-const withEmulator = async (body) => {
-  const emulator = await startEmulator({ port: 0, seedResources: 0 });
-  emulators.push(emulator);
-  try {
-    return await body(emulator);
-  } finally {
-    emulators.splice(emulators.indexOf(emulator), 1);
-    await emulator.close();
-  }
-};
+/** @type {{url: string, close(): Promise<void>} | undefined} the emulator of the stage running */
+let emulator;
 const stopAll = async () => {
-  killAllOperations();
-  killAllScripts();
-  await Promise.all(emulators.splice(0).map((e) => e.close()));
+  killAll();
+  await emulator?.close();
 };
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
@@ -155,18 +160,23 @@ async function main() {
   // Each stage gets a fresh emulator and, when it fails (say, the package was rebuilt or unlinked
   // under the run by other work in the tree), up to two more attempts; a stage that still fails ends
   // the measurements, not the report.
+  /** @param {string} name @param {(c: import("./lib/lifecycle.mjs").Ctx) => Promise<void>} body */
   const stage = async (name, body) => {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       // Give a rebuild or reinstall in progress time to finish before trying again.
       if (attempt > 1) await sleep(RETRY_DELAY_MS);
       try {
-        restorePrerequisites(log);
-        await withEmulator((emulator) => body({ ...ctx, url: emulator.url }));
+        restorePrerequisites();
+        emulator = await startEmulator({ port: 0, seedResources: 0 });
+        await body({ ...ctx, url: emulator.url });
         return true;
       } catch (error) {
         const message = String(error?.stack ?? error).slice(0, 8000);
         log(`${name} failed (attempt ${attempt} of ${MAX_ATTEMPTS}): ${message.split("\n")[0]}`);
         (attempt < MAX_ATTEMPTS ? retries : errors).push({ stage: name, attempt, message });
+      } finally {
+        await emulator?.close();
+        emulator = undefined;
       }
     }
     return false;
@@ -200,7 +210,6 @@ async function main() {
     await stage("profile", async (c) => {
       log(`profiling one lifecycle of each program at N=${profileSize}`);
       profiles = await profileLifecycle(profileSize, outDir, c);
-      profiles.withoutCheckpoints = await probeCheckpoints(profileSize, c);
     });
   }
 
@@ -208,8 +217,6 @@ async function main() {
     fs.writeFileSync(path.join(outDir, "results.json"), JSON.stringify({ errors, warnings }, null, 2));
     throw new Error(`no size completed; see ${path.join(outDir, "results.json")}`);
   }
-  const analysed = analyseSizes(raw);
-  const slopes = analyseSlopes(analysed);
   const results = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
@@ -235,9 +242,7 @@ async function main() {
       profile: args.profile,
       profileSize,
     },
-    sizes: analysed,
-    slopes,
-    targets: judgeTargets(analysed, slopes, lookup),
+    ...analyse(raw, lookup),
     lookup,
     profiles,
     warnings,

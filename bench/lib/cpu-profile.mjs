@@ -1,11 +1,16 @@
+// @ts-check
 // Summarises V8 CPU profiles (`node --cpu-prof`): self time per function and per package, so the
 // report can say where a phase's CPU time goes in the provider and program processes.
 
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-/** The package (or runtime part) a script URL belongs to. */
-export function categoryOf(url, functionName) {
+/**
+ * The package (or runtime part) a script URL belongs to.
+ * @param {string} url
+ * @param {string} functionName
+ */
+function categoryOf(url, functionName) {
   if (!url) {
     if (/^\((garbage collector|idle|program|root)\)$/.test(functionName)) return functionName;
     return "(native/builtin)";
@@ -26,7 +31,12 @@ export function categoryOf(url, functionName) {
   return "other";
 }
 
-/** A function's name and place, the same in any profile of the same code. */
+/**
+ * @typedef {{functionName: string, url: string, lineNumber: number}} CallFrame
+ * @typedef {{nodes: Array<{id: number, callFrame: CallFrame, children?: number[]}>, samples: number[], timeDeltas: number[]}} Profile
+ */
+
+/** A function's name and place, the same in any profile of the same code. @param {CallFrame} callFrame */
 function frameOf(callFrame) {
   const name = callFrame.functionName || "(anonymous)";
   const where = callFrame.url ? `${shortUrl(callFrame.url)}:${callFrame.lineNumber + 1}` : "";
@@ -38,7 +48,7 @@ function frameOf(callFrame) {
  * per category and per function (the time of the samples with it on their stack, counted once per
  * stack: "time under pulumi-aria frames" includes the zod, undici and module loading it calls).
  */
-export function summariseProfile(profile, { top = 15, topInclusive = 80 } = {}) {
+export function summariseProfile(/** @type {Profile} */ profile, { top = 15, topInclusive = 80 } = {}) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfMs = new Map();
   for (let i = 0; i < profile.samples.length; i++) {
@@ -121,7 +131,7 @@ const PLUMBING = new Set([
  * `subject` (two summaries of the same kind of process): `[{function, subjectMs, floorMs,
  * deltaMs}]`, largest growth first. Typically one call chain, read from the outermost down.
  */
-export function inclusiveDelta(subject, floor, top = 8) {
+export function inclusiveDelta(/** @type {any} */ subject, /** @type {any} */ floor, top = 8) {
   const a = subject?.inclusiveFunctions ?? {};
   const b = floor?.inclusiveFunctions ?? {};
   return Object.keys(a)
@@ -131,6 +141,7 @@ export function inclusiveDelta(subject, floor, top = 8) {
     .slice(0, top);
 }
 
+/** @param {string} url */
 function shortUrl(url) {
   const clean = url.replace(/^file:\/\//, "");
   const nm = clean.lastIndexOf("node_modules/");
@@ -143,6 +154,10 @@ function shortUrl(url) {
  * Summarises every profile in `dir`, labelling each by the process that wrote it: `provider` (a pid
  * of `providerPids`), `program` (`programPid`, the run-op process that runs the inline program) or
  * `helper` (e.g. the shim's `node -e` that locates the provider script).
+ */
+/**
+ * @param {string} dir
+ * @param {{providerPids?: number[], programPid?: number}} [o]
  */
 export function summariseProfileDir(dir, { providerPids = [], programPid } = {}) {
   if (!fs.existsSync(dir)) return [];

@@ -1,3 +1,4 @@
+// @ts-check
 // Preloaded (`--require`, through NODE_OPTIONS) into the engine's node processes when the benchmark
 // runs with --profile: records a V8 CPU profile of the whole process with the inspector and writes
 // it as `CPU.<date>.<time>.<pid>.0.001.cpuprofile` into BENCH_CPU_PROF_DIR when the process exits,

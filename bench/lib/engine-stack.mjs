@@ -1,43 +1,40 @@
-// One stack of one benchmark program on a temporary `file://` backend, run through the real engine
-// one process per operation, in one of two ways:
+// @ts-check
+// The processes of the benchmark. One stack of one benchmark program on a temporary `file://` backend,
+// run through the real engine one process per operation, in one of two ways:
 //   cli         the path users run: `pulumi <op>` in a copy of the program directory, the program
 //               installed from the packed package (scripts/program-runner.js) and compiled by the
 //               Node language host; an operation's time is the `pulumi` process's wall time;
 //   automation  the Automation API, by scripts/run-op.js; an operation's time is the engine
 //               operation alone, timed inside the run-op process (lib/op-timer.cjs).
-// The processes an operation starts (engine, program, provider) are sampled while it runs
-// (lib/process-sampler.mjs).
+// The processes an operation starts are sampled from /proc while it runs. The benchmark's own scripts
+// (api-floor.mjs, lookup.mjs) run in child processes with a job file. Every process started here is
+// tracked, so that an interrupted run stops them all.
 
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
-import { REPO_ROOT } from "./paths.mjs";
-import { descendantsOf, sampleProcesses } from "./process-sampler.mjs";
+import { BENCH_DIR, REPO_ROOT } from "./common.mjs";
 
 const require = createRequire(import.meta.url);
-const OP_TIMER = path.join(REPO_ROOT, "bench", "lib", "op-timer.cjs");
-const CPU_PROFILER = path.join(REPO_ROOT, "bench", "lib", "cpu-profiler.cjs");
+const OP_TIMER = path.join(BENCH_DIR, "lib", "op-timer.cjs");
+const CPU_PROFILER = path.join(BENCH_DIR, "lib", "cpu-profiler.cjs");
 const { engineEnv, engineRoot: engineRootOf } = require("../../scripts/engine-env.js");
+/** @type {typeof import("../../scripts/program-runner.js")} */
 const runner = require("../../scripts/program-runner.js");
+
+/** @typedef {import("node:child_process").ChildProcess} ChildProcess */
+/** @typedef {{peakRssBytes: number, cpuMs: number, pids: number[]}} RoleUsage */
+/** @typedef {Record<string, RoleUsage>} Roles CPU and memory per process role: provider, program, engine */
 
 /** The ways an operation can be run. */
 export const VIAS = ["cli", "automation"];
 
-let pack;
-/** The packed package, made once per bench run. */
-function packOnce() {
-  pack ??= runner.packPackage();
-  return pack;
-}
-
 /** The engine root (`<root>/bin/pulumi`), found or built by scripts/ensure-engine.mjs. */
-export function engineRoot() {
-  return engineRootOf({ quiet: true });
-}
+export const engineRoot = () => /** @type {string} */ (engineRootOf({ quiet: true }));
 
 /** The engine's default `--parallel` (what every operation here uses), read from the CLI's help. */
 export function engineDefaultParallel() {
@@ -49,56 +46,211 @@ export function engineDefaultParallel() {
   return m ? Number(m[1]) : 4 * os.cpus().length;
 }
 
+// --- Processes, from /proc -------------------------------------------------------------------------
+// Roles of the processes one engine run starts (the descendants of its root process, the run-op
+// process or the `pulumi` CLI; other sessions on the machine may run engines too):
+//   provider  node .../@pulumi/pulumi/cmd/dynamic-provider (started by the pulumi-resource-pulumi-nodejs shim)
+//   program   node .../@pulumi/pulumi/cmd/run (started by the language host, on the CLI path), or the
+//             run-op process itself (the Automation API runs the inline program in it)
+//   engine    the pulumi CLI and its Go plugins (language host)
+/** @type {Array<[string, (cmd: string) => boolean]>} */
+const ROLES = [
+  // Not the shim's `node -e "require.resolve('.../cmd/dynamic-provider')"`.
+  ["provider", (cmd) => cmd.includes("cmd/dynamic-provider") && !cmd.includes("\0-e\0")],
+  ["program", (cmd) => /@pulumi\/pulumi\/cmd\/run(\/|\0)/.test(cmd)],
+  ["engine", (cmd) => /(^|\/)(pulumi|pulumi-language-nodejs)\0/.test(cmd)],
+];
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** @param {string} file */
+function readOr(file, fallback = "") {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return fallback;
+  }
+}
+
+/** Every process's parent and CPU time (utime + stime), and the children of each, from /proc/<pid>/stat. */
+function processTree() {
+  /** @type {Map<number, {ppid: number, cpuMs: number}>} */
+  const stats = new Map();
+  /** @type {Map<number, number[]>} */
+  const children = new Map();
+  const pids = fs.existsSync("/proc") ? fs.readdirSync("/proc").filter((n) => /^\d+$/.test(n)) : [];
+  for (const name of pids) {
+    const stat = readOr(`/proc/${name}/stat`);
+    const close = stat.lastIndexOf(")");
+    if (close < 0) continue;
+    const f = stat.slice(close + 2).split(" ");
+    const st = { ppid: Number(f[1]), cpuMs: ((Number(f[11]) + Number(f[12])) * 1000) / TICKS_PER_SECOND };
+    stats.set(Number(name), st);
+    if (!children.has(st.ppid)) children.set(st.ppid, []);
+    children.get(st.ppid)?.push(Number(name));
+  }
+  return { stats, children };
+}
+
+/** The pids of every descendant of `rootPid` (children first). @param {number} rootPid */
+function descendantsOf(rootPid) {
+  const { children } = processTree();
+  const out = [];
+  const queue = [...(children.get(rootPid) ?? [])];
+  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+    out.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
+/**
+ * Starts sampling, every 100 ms, the processes under `rootPid` (itself counted as `rootRole`). For each
+ * role it keeps the peak resident memory (the larger of the summed VmRSS at one instant and the
+ * processes' own high-water marks, VmHWM, which the kernel keeps between samples) and the CPU time at
+ * the last sample of each process (one that exits between two samples loses at most its last 100 ms).
+ * `stop()` answers the roles. Linux only (no roles elsewhere).
+ * @param {number} rootPid
+ * @param {string} [rootRole]
+ */
+function sampleProcesses(rootPid, rootRole = "program") {
+  /** @type {Map<number, {role: string, cpuMs: number, hwm: number}>} */
+  const seen = new Map();
+  /** @type {Record<string, number>} */
+  const peakSum = {};
+  /** @param {string} status @param {string} field */
+  const bytes = (status, field) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
+  const sample = () => {
+    const { stats, children } = processTree();
+    /** @type {Record<string, number>} */
+    const sums = {};
+    const queue = [rootPid];
+    for (let pid = queue.pop(); pid !== undefined; pid = queue.pop()) {
+      queue.push(...(children.get(pid) ?? []));
+      const st = stats.get(pid);
+      if (!st) continue;
+      let entry = seen.get(pid);
+      if (!entry) {
+        const cmd = readOr(`/proc/${pid}/cmdline`);
+        const role = pid === rootPid ? rootRole : ROLES.find(([, test]) => test(cmd))?.[0];
+        // A shim's shell becomes nothing we track; check its children again later.
+        if (!role) continue;
+        entry = { role, cpuMs: 0, hwm: 0 };
+        seen.set(pid, entry);
+      }
+      const status = readOr(`/proc/${pid}/status`);
+      entry.cpuMs = Math.max(entry.cpuMs, st.cpuMs);
+      entry.hwm = Math.max(entry.hwm, bytes(status, "VmHWM"));
+      sums[entry.role] = (sums[entry.role] ?? 0) + bytes(status, "VmRSS");
+    }
+    for (const [role, sum] of Object.entries(sums)) peakSum[role] = Math.max(peakSum[role] ?? 0, sum);
+  };
+  const supported = fs.existsSync("/proc/self/stat");
+  const timer = supported ? setInterval(sample, 100) : undefined;
+  if (supported) sample();
+  return {
+    /** Takes a last sample, stops, and answers the roles. @returns {Roles} */
+    stop() {
+      if (!timer) return {};
+      sample();
+      clearInterval(timer);
+      /** @type {Roles} */
+      const roles = {};
+      for (const [pid, { role, cpuMs, hwm }] of seen) {
+        const r = (roles[role] ??= { peakRssBytes: peakSum[role] ?? 0, cpuMs: 0, pids: [] });
+        r.cpuMs += cpuMs;
+        r.peakRssBytes = Math.max(r.peakRssBytes, hwm);
+        r.pids.push(pid);
+      }
+      return roles;
+    },
+  };
+}
+
 /** Live child processes and stacks, so that an interrupted run can stop and remove them all. */
 const live = new Set();
+/** @type {Set<BenchStack>} */
 const stacks = new Set();
+/** @param {ChildProcess} child */
+function track(child) {
+  live.add(child);
+  child.on("close", () => live.delete(child));
+}
 
-/** Kills every operation still running (its process group and every descendant) and removes the stacks' directories. */
-export function killAllOperations() {
+/** Kills every process still running (its process group and every descendant) and removes the stacks' directories. */
+export function killAll() {
   for (const child of live) {
     // Plugins may run in process groups of their own: kill the descendants one by one as well.
-    for (const pid of [...descendantsOf(child.pid), child.pid]) {
+    for (const pid of [...descendantsOf(child.pid), child.pid, -child.pid]) {
       try {
         process.kill(pid, "SIGKILL");
       } catch {
         /* already gone */
       }
     }
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      /* already gone */
-    }
   }
   live.clear();
   for (const stack of stacks) stack.dispose();
 }
 
+/**
+ * Runs `bench/<script>` with `job` (plus a `resultFile`) and answers the JSON it writes; rejects when
+ * it writes none.
+ * @param {string} script
+ * @param {Record<string, unknown>} job
+ */
+export async function runScript(script, job) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-bench-job-"));
+  const jobFile = path.join(dir, "job.json");
+  const resultFile = path.join(dir, "result.json");
+  fs.writeFileSync(jobFile, JSON.stringify({ ...job, resultFile }));
+  try {
+    const child = spawn(process.execPath, [path.join(BENCH_DIR, script), jobFile], {
+      stdio: ["ignore", "inherit", "pipe"],
+      detached: true,
+    });
+    track(child);
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-20_000)));
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    if (!fs.existsSync(resultFile)) throw new Error(`${script} failed (exit ${code}):\n${stderr}`);
+    return JSON.parse(fs.readFileSync(resultFile, "utf8"));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** @type {import("../../scripts/program-runner.js").Pack | undefined} */
+let pack;
+
+/**
+ * What one operation answered (scripts/program-runner.js), plus `ms` (the engine operation alone),
+ * `processes` (per role: peak memory, CPU time, pids) and `programPid`.
+ * @typedef {import("../../scripts/program-runner.js").CliResult & {ms: number, processes: Roles, programPid?: number}} OpResult
+ */
+
 export class BenchStack {
   /**
    * @param {object} o
-   * @param {string} o.programDir absolute directory of the program's index.ts
-   * @param {string} o.projectName Pulumi project name (also the namespace of the program's config)
-   * @param {Record<string, {value: string, secret?: boolean}>} o.config stack config
+   * @param {string} o.program the program's directory under bench/programs
    * @param {Record<string, string>} [o.env] extra environment for the engine and its processes
-   * @param {"cli"|"automation"} [o.via] how operations run (default cli, the users' path)
+   * @param {string} [o.via] how operations run: cli (default, the users' path) or automation
    * @param {number} [o.parallel] the engine's `--parallel` for every operation (default: its own)
    */
-  constructor({ programDir, projectName, config, env = {}, via = "cli", parallel }) {
+  constructor({ program, env = {}, via = "cli", parallel }) {
     this.parallel = parallel;
-    if (!VIAS.includes(via)) throw new Error(`via must be one of ${VIAS.join(", ")}, got '${via}'`);
-    this.via = via;
-    this.programDir = programDir;
-    this.projectName = projectName;
-    this.config = { ...config };
+    this.programDir = path.join(BENCH_DIR, "programs", program);
+    this.projectName = "bench";
+    /** @type {Record<string, {value: string, secret: boolean}>} */
+    this.config = {};
     this.stackName = `b${randomBytes(4).toString("hex")}`;
     this.tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-bench-"));
     fs.mkdirSync(path.join(this.tmp, "state"));
     fs.mkdirSync(path.join(this.tmp, "home"));
     // Inside the repository, so the provider process resolves `pulumi-aria` through node_modules.
-    const benchRoot = path.join(REPO_ROOT, ".e2e");
-    fs.mkdirSync(benchRoot, { recursive: true });
-    this.workDir = fs.mkdtempSync(path.join(benchRoot, "bench-"));
+    fs.mkdirSync(path.join(REPO_ROOT, ".e2e"), { recursive: true });
+    this.workDir = fs.mkdtempSync(path.join(REPO_ROOT, ".e2e", "bench-"));
+    /** @type {Record<string, string>} */
     this.env = {
       ...engineEnv({
         root: engineRoot(),
@@ -110,9 +262,17 @@ export class BenchStack {
     };
     this.count = 0;
     stacks.add(this);
+    /** @type {((child: ChildProcess) => void) | undefined} */
+    this.onSpawn = undefined;
     if (via === "cli") {
       const programCopy = path.join(this.workDir, "program");
-      runner.prepareProgram({ source: programDir, dest: programCopy, projectName, pack: packOnce() });
+      pack ??= runner.packPackage();
+      runner.prepareProgram({
+        source: this.programDir,
+        dest: programCopy,
+        projectName: this.projectName,
+        pack,
+      });
       this.cli = new runner.PulumiCli({
         cwd: programCopy,
         stackName: this.stackName,
@@ -123,35 +283,60 @@ export class BenchStack {
     }
   }
 
-  /** Sets a stack config value (`ns:key`, or a bare key in the project's namespace). */
+  /**
+   * Sets a stack config value (`ns:key`, or a bare key in the project's namespace).
+   * @param {string} key
+   * @param {string | number | boolean} value
+   */
   setConfig(key, value, secret = false) {
     this.config[key.includes(":") ? key : `${this.projectName}:${key}`] = { value: String(value), secret };
   }
 
   /**
-   * Runs one operation in a fresh process. Answers the run-op result plus `ms` (the engine
-   * operation alone), `wallMs` (the whole process) and `processes` (per role: peak memory, CPU time, pids;
-   * see process-sampler.mjs).
+   * Runs one operation in a fresh process and answers what it did; throws when the operation fails,
+   * unless `allowFailure` (then `ok` is false and `error` holds the end of the engine's output).
    * @param {string} op up | preview | refresh | destroy | export
-   * @param {{profileDir?: string}} [opts] write CPU profiles of every node process of the run
-   *   (the program, i.e. run-op, and the provider) into this directory (lib/cpu-profiler.cjs)
+   * @param {{profileDir?: string, allowFailure?: boolean}} [opts] profileDir: write CPU profiles of
+   *   every node process of the run (program and provider) into this directory (lib/cpu-profiler.cjs)
+   * @returns {Promise<OpResult>}
    */
-  async run(op, { profileDir } = {}) {
-    if (this.via === "cli") return this.runCli(op, { profileDir });
-    const id = ++this.count;
-    const timingFile = path.join(this.tmp, `timing-${id}.json`);
+  async run(op, { profileDir, allowFailure = false } = {}) {
     const profiling = profileDir
       ? {
           BENCH_CPU_PROF_DIR: profileDir,
           NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${CPU_PROFILER}`].filter(Boolean).join(" "),
         }
       : {};
+    const options = this.parallel !== undefined && op !== "export" ? { parallel: this.parallel } : {};
+    const result = this.cli
+      ? await this.runCli(op, options, profiling)
+      : await this.runAutomation(op, options, profiling);
+    if (!result.ok && !allowFailure) {
+      throw new Error(
+        `pulumi ${op} failed: ${result.error}\n--- stdout ---\n${String(result.stdout).slice(-6000)}` +
+          (this.cli ? "" : `\n--- stderr ---\n${String(result.stderr ?? "").slice(-6000)}`),
+      );
+    }
+    return result;
+  }
+
+  /**
+   * Through the Automation API, in a run-op process.
+   * @param {string} op
+   * @param {Record<string, unknown>} options
+   * @param {Record<string, string>} profiling
+   * @returns {Promise<OpResult>}
+   */
+  async runAutomation(op, options, profiling) {
+    const id = ++this.count;
+    const timingFile = path.join(this.tmp, `timing-${id}.json`);
     const started = performance.now();
+    /** @type {ReturnType<typeof sampleProcesses> | undefined} */
     let sampler;
     const { result, pid } = await runner.runAutomationOp({
       job: {
         op,
-        options: { ...(op === "preview" ? { diff: true } : {}), ...this.parallelOption(op) },
+        options: { ...(op === "preview" ? { diff: true } : {}), ...options },
         programDir: this.programDir,
         projectName: this.projectName,
         stackName: this.stackName,
@@ -167,82 +352,60 @@ export class BenchStack {
       env: {
         ...this.env,
         BENCH_TIMING_FILE: timingFile,
-        ...(profileDir ? { BENCH_CPU_PROF_DIR: profileDir } : {}),
+        ...(profiling.BENCH_CPU_PROF_DIR ? { BENCH_CPU_PROF_DIR: profiling.BENCH_CPU_PROF_DIR } : {}),
       },
-      preload: ["-r", OP_TIMER, ...(profileDir ? ["-r", CPU_PROFILER] : [])],
+      preload: ["-r", OP_TIMER, ...(profiling.BENCH_CPU_PROF_DIR ? ["-r", CPU_PROFILER] : [])],
       onSpawn: (child) => {
-        live.add(child);
-        child.on("close", () => live.delete(child));
-        sampler = sampleProcesses(child.pid);
+        track(child);
+        sampler = sampleProcesses(/** @type {number} */ (child.pid));
       },
     });
-    const processes = sampler.stop();
+    const processes = sampler?.stop() ?? {};
     const wallMs = performance.now() - started;
-    if (!result.ok) {
-      throw new Error(
-        `pulumi ${op} failed: ${result.error}\n--- stdout ---\n${String(result.stdout).slice(-6000)}\n` +
-          `--- stderr ---\n${String(result.stderr ?? "").slice(-6000)}`,
-      );
-    }
     const timings = fs.existsSync(timingFile) ? JSON.parse(fs.readFileSync(timingFile, "utf8")) : [];
-    const ms = timings.find((t) => t.op === op)?.ms ?? wallMs;
-    return { ...result, ms, wallMs, processes: processes.roles, programPid: pid };
+    const ms = timings.find((/** @type {{op: string}} */ t) => t.op === op)?.ms ?? wallMs;
+    return { ...result, ms, processes, programPid: pid };
   }
 
   /**
-   * `run` through the CLI: the config is brought up to date first (not timed), then the operation's
-   * own `pulumi` process is timed and sampled (not the `stack output` calls that follow an up).
+   * Through the CLI: the config is brought up to date first (not timed), then the operation's own
+   * `pulumi` process is timed and sampled (not the `stack output` calls that follow an up).
+   * @param {string} op
+   * @param {Record<string, unknown>} options
+   * @param {Record<string, string>} profiling
+   * @returns {Promise<OpResult>}
    */
-  async runCli(op, { profileDir } = {}) {
-    await this.cli.sync(this.config);
-    const profiling = profileDir
-      ? {
-          BENCH_CPU_PROF_DIR: profileDir,
-          NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${CPU_PROFILER}`].filter(Boolean).join(" "),
-        }
-      : {};
-    Object.assign(this.cli.options.env, profiling);
+  async runCli(op, options, profiling) {
+    const cli = /** @type {import("../../scripts/program-runner.js").PulumiCli} */ (this.cli);
+    await cli.sync(this.config);
+    // The CLI runs with this.env itself: what is added here reaches the operation's processes.
+    Object.assign(this.env, profiling);
+    /** @type {{started: number, sampler: ReturnType<typeof sampleProcesses>, ms?: number, roles?: Roles} | undefined} */
     let timing;
     this.onSpawn = (child) => {
       if (timing || child.spawnargs[1] !== (op === "export" ? "stack" : op)) return;
-      live.add(child);
-      timing = { started: performance.now(), sampler: sampleProcesses(child.pid, { rootRole: "engine" }) };
+      track(child);
+      const t = {
+        started: performance.now(),
+        sampler: sampleProcesses(/** @type {number} */ (child.pid), "engine"),
+      };
+      timing = t;
       child.on("close", () => {
-        live.delete(child);
-        timing.wallMs = performance.now() - timing.started;
-        timing.processes = timing.sampler.stop();
+        t.ms = performance.now() - t.started;
+        t.roles = t.sampler.stop();
       });
     };
     try {
       // As the Automation API runs them: `up`, `refresh` and `destroy` without their own preview
       // (the preview is a phase of its own), so both paths measure the same work.
-      const options = {
-        ...(op === "preview" ? { diff: true } : op === "export" ? {} : { skipPreview: true }),
-        ...this.parallelOption(op),
-      };
-      const result = await this.cli.run(op, options, this.config);
-      if (!result.ok) {
-        throw new Error(
-          `pulumi ${op} failed: ${result.error}\n--- stdout ---\n${String(result.stdout).slice(-6000)}`,
-        );
-      }
-      const roles = timing?.processes?.roles ?? {};
-      return {
-        ...result,
-        ms: timing.wallMs,
-        wallMs: timing.wallMs,
-        processes: roles,
-        programPid: roles.program?.pids[0],
-      };
+      const own = op === "preview" ? { diff: true } : op === "export" ? {} : { skipPreview: true };
+      const result = await cli.run(op, { ...own, ...options }, this.config);
+      const roles = timing?.roles ?? {};
+      return { ...result, ms: timing?.ms ?? NaN, processes: roles, programPid: roles.program?.pids[0] };
     } finally {
       this.onSpawn = undefined;
-      for (const key of Object.keys(profiling)) delete this.cli.options.env[key];
+      for (const key of Object.keys(profiling)) delete this.env[key];
     }
-  }
-
-  /** `{parallel}` for the operations that take it, when set. */
-  parallelOption(op) {
-    return this.parallel !== undefined && op !== "export" ? { parallel: this.parallel } : {};
   }
 
   /** The exported deployment (`pulumi stack export`). */

@@ -1,87 +1,148 @@
-// The lifecycle of benchmark programs with N resources, each on a fresh stack, through the real
-// engine: create (`up`), `preview` with no changes, `refresh`, `up` changing one resource, `destroy`.
-// Several programs run in lockstep, phase by phase and repetition by repetition (A B A B ...), so
-// that a change in the machine's load during the run hits the program and its floor alike. Around
+// @ts-check
+// What is measured for one N. The lifecycle of the benchmark programs, each on a fresh stack through
+// the real engine: create (`up`), `preview` with no changes, `refresh`, `up` changing one resource,
+// `destroy`. The programs run in lockstep, phase by phase and repetition by repetition (A B A B ...),
+// so that a change in the machine's load during the run hits the program and its floor alike. Around
 // each operation the emulator's request log is reset and read, so every sample carries the API
-// requests it made.
+// requests it made. Then the API floor (api-floor.mjs, a child process), `cycles` times over. With
+// --profile, one extra lifecycle with CPU profiles, and the engine floor without checkpoints.
 
+import { createHash } from "node:crypto";
+import * as http from "node:http";
+import * as os from "node:os";
 import * as path from "node:path";
-import { BENCH_DIR } from "./paths.mjs";
-import { currentEpoch } from "./concurrency-probe.mjs";
-import { BenchStack } from "./engine-stack.mjs";
-import { PHASES, REPEATABLE } from "./phases.mjs";
-import { fetchRequestLog, resetRequestLog } from "./request-log.mjs";
+import { PHASES, REPEATABLE } from "./analysis.mjs";
+import { fetchRequestLog, resetRequestLog } from "./common.mjs";
+import { summariseProfileDir } from "./cpu-profile.mjs";
+import { BenchStack, runScript } from "./engine-stack.mjs";
 
-/** What each phase should report as changes, to catch a phase that did not do what it claims. */
-function expectedChanges(phase, n) {
-  return {
-    create: { create: n + 1 },
-    preview: {},
-    refresh: {},
-    update: { update: 1 },
-    destroy: { delete: n + 1 },
-  }[phase];
+/**
+ * What every stage is given (run.mjs).
+ * @typedef {object} Ctx
+ * @property {string} url the emulator
+ * @property {string} refreshToken credentials for the stacks (`vra:refreshToken`, secret)
+ * @property {number} repeat repetitions of preview and refresh
+ * @property {number} cycles repetitions of the whole lifecycle
+ * @property {boolean | undefined} validate the endpoints' `validate` input (undefined: provider default)
+ * @property {number} parallel the engine's concurrency (the API floor's)
+ * @property {number | undefined} parallelFlag the engine's --parallel (unset: its default)
+ * @property {string} via how operations run (lib/engine-stack.mjs)
+ * @property {(msg: string) => void} log
+ */
+/** @typedef {import("./analysis.mjs").Sample} Sample */
+/** @typedef {{phases: Record<string, {samples: Sample[]}>, deployment?: any, warnings: string[]}} ProgramResult */
+
+// --- Requests in flight ----------------------------------------------------------------------------
+// Counts the API requests in flight at the emulator (which runs in the benchmark's process), to check
+// that the API floor runs with the concurrency the engine actually reaches: the request log says how
+// many requests a phase made, not how many overlapped. Installed before the emulator starts, it wraps
+// `http.Server.prototype.emit` to see each request arrive and its response close. Every reset of the
+// request log (`DELETE /__emulator/requests`, made before each phase, also by the API floor's own
+// process) starts a new epoch; an epoch keeps the highest count in flight.
+
+/** @type {number[]} the most requests in flight of each epoch */
+const epochs = [0];
+let inFlight = 0;
+
+/** Starts counting (once, before the emulator starts). */
+export function installConcurrencyProbe() {
+  const emit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function probedEmit(event, req, res, ...rest) {
+    if (event === "request" && req?.url) {
+      if (!req.url.startsWith("/__emulator/")) {
+        inFlight += 1;
+        epochs[epochs.length - 1] = Math.max(epochs[epochs.length - 1], inFlight);
+        res.once("close", () => (inFlight -= 1));
+      } else if (req.method === "DELETE" && req.url.startsWith("/__emulator/requests")) epochs.push(0);
+    }
+    return emit.call(this, event, req, res, ...rest);
+  };
 }
 
-function changesOf(summary = {}) {
-  return Object.fromEntries(Object.entries(summary).filter(([k, v]) => k !== "same" && v > 0));
+// --- One program's stack ---------------------------------------------------------------------------
+
+/**
+ * A stack of one program with the benchmark's config.
+ * @param {string} program
+ * @param {Ctx & {n: number}} o
+ * @param {Record<string, string>} [env]
+ */
+export function programStack(program, o, env) {
+  const stack = new BenchStack({ program, via: o.via, parallel: o.parallelFlag, env });
+  stack.setConfig("vra:url", o.url);
+  stack.setConfig("vra:refreshToken", o.refreshToken, true);
+  stack.setConfig("count", o.n);
+  stack.setConfig("targetUrl", o.url);
+  stack.setConfig("changed", -1);
+  if (o.validate !== undefined) stack.setConfig("validate", o.validate);
+  return stack;
 }
+
+/**
+ * Runs one operation between a reset and a read of the emulator's request log.
+ * @param {BenchStack} stack
+ * @param {string} url
+ * @param {string} op
+ * @param {{profileDir?: string, allowFailure?: boolean}} [opts]
+ */
+export async function loggedRun(stack, url, op, opts) {
+  await resetRequestLog(url);
+  const res = await stack.run(op, opts);
+  return { res, log: await fetchRequestLog(url), maxInFlight: epochs[epochs.length - 1] };
+}
+
+/** Resource changes the engine reported, without `same`. @param {Record<string, number>} [summary] */
+export const changesOf = (summary = {}) =>
+  Object.fromEntries(Object.entries(summary).filter(([k, v]) => k !== "same" && v > 0));
 
 /** One program's stack and the samples of its phases. */
 class ProgramRun {
+  /**
+   * @param {string} program
+   * @param {Ctx & {n: number, exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
+   */
   constructor(program, o) {
     this.program = program;
     this.o = o;
+    /** @type {ProgramResult} */
     this.result = { phases: {}, warnings: [] };
     this.created = false;
-    this.stack = new BenchStack({
-      programDir: path.join(BENCH_DIR, "programs", program),
-      projectName: "bench",
-      config: {},
-      via: o.via,
-      parallel: o.parallelFlag,
-    });
-    this.stack.setConfig("vra:url", o.url);
-    this.stack.setConfig("vra:refreshToken", o.refreshToken, true);
-    this.stack.setConfig("count", o.n);
-    this.stack.setConfig("targetUrl", o.url);
-    this.stack.setConfig("changed", -1);
-    if (o.validate !== undefined) this.stack.setConfig("validate", o.validate);
+    this.stack = programStack(program, o);
   }
 
-  /** Runs one repetition of a phase and records it. */
+  /** Runs one repetition of a phase and records it. @param {{name: string, op: string}} phase @param {number} rep */
   async runPhase({ name, op }, rep) {
     const { o } = this;
     if (name === "update") this.stack.setConfig("changed", 0);
-    await resetRequestLog(o.url);
     const profileDir = rep === 0 ? o.profileDirFor?.(this.program, name) : undefined;
-    const res = await this.stack.run(op, { profileDir });
-    const requestLog = await fetchRequestLog(o.url);
-    const { maxInFlight } = currentEpoch();
+    const { res, log, maxInFlight } = await loggedRun(this.stack, o.url, op, { profileDir });
     if (name === "create") this.created = true;
     if (name === "destroy") this.created = false;
-    const changes = changesOf(res.summary);
-    const expected = expectedChanges(name, o.n);
-    if (JSON.stringify(changes) !== JSON.stringify(expected)) {
+    // What each phase should report as changes, to catch a phase that did not do what it claims.
+    /** @type {Record<string, Record<string, number>>} */
+    const expectedChanges = {
+      create: { create: o.n + 1 },
+      update: { update: 1 },
+      destroy: { delete: o.n + 1 },
+    };
+    const changes = JSON.stringify(changesOf(res.summary));
+    const expected = JSON.stringify(expectedChanges[name] ?? {});
+    if (changes !== expected) {
       this.result.warnings.push(
-        `${this.program} N=${o.n} ${name}: the engine reported ${JSON.stringify(changes)}, ` +
-          `expected ${JSON.stringify(expected)}`,
+        `${this.program} N=${o.n} ${name}: the engine reported ${changes}, expected ${expected}`,
       );
     }
     (this.result.phases[name] ??= { samples: [] }).samples.push({
       ms: res.ms,
-      wallMs: res.wallMs,
       processes: res.processes,
       programPid: res.programPid,
-      requests: requestLog.counts,
-      requestTotal: requestLog.total,
-      serverMs: requestLog.entries.reduce((sum, e) => sum + (e.durationMs ?? 0), 0),
+      requests: log.counts,
+      serverMs: log.entries.reduce((sum, e) => sum + (e.durationMs ?? 0), 0),
       maxInFlight,
-      changes,
     });
-    o.log?.(
+    o.log(
       `${this.program} N=${o.n} ${name}${rep > 0 || REPEATABLE.has(name) ? ` #${rep + 1}` : ""}: ` +
-        `${Math.round(res.ms)} ms, ${requestLog.total} requests`,
+        `${Math.round(res.ms)} ms, ${log.total} requests`,
     );
     if (name === "create" && o.exportAfterCreate) this.result.deployment = await this.stack.exportStack();
   }
@@ -91,35 +152,23 @@ class ProgramRun {
     if (this.created) {
       await this.stack
         .run("destroy")
-        .catch((e) => this.o.log?.(`cleanup destroy failed: ${e.message.split("\n")[0]}`));
+        .catch((e) => this.o.log(`cleanup destroy failed: ${e.message.split("\n")[0]}`));
     }
     this.stack.dispose();
   }
 }
 
 /**
- * Runs the lifecycle of each program, in lockstep. Answers, per program, `{phases: {<phase>:
- * {samples}}, deployment?, warnings}`; a sample is `{ms, wallMs, processes, programPid, requests,
- * requestTotal, serverMs, maxInFlight, changes}`.
- * @param {Array<"endpoints"|"trivial">} programs
- * @param {object} o
- * @param {number} o.n resources
- * @param {string} o.url the emulator
- * @param {string} o.refreshToken credentials for the stacks (`vra:refreshToken`, secret)
- * @param {number} o.repeat repetitions of preview and refresh
- * @param {boolean|undefined} o.validate the endpoints' `validate` input (undefined: provider default)
- * @param {"cli"|"automation"} [o.via] how operations run (lib/engine-stack.mjs)
- * @param {number} [o.parallelFlag] the engine's --parallel (unset: its default)
- * @param {boolean} [o.exportAfterCreate] keep the exported deployment after create
- * @param {(program: string, phase: string) => string|undefined} [o.profileDirFor] profile into this directory
- * @param {(msg: string) => void} [o.log]
+ * Runs the lifecycle of each program, in lockstep. Answers a {@link ProgramResult} per program.
+ * @param {string[]} programs `endpoints`, `trivial`
+ * @param {ConstructorParameters<typeof ProgramRun>[1]} o
+ * @returns {Promise<Record<string, ProgramResult>>}
  */
-export async function runLifecycles(programs, o) {
+async function runLifecycles(programs, o) {
   const runs = programs.map((program) => new ProgramRun(program, o));
   try {
     for (const phase of PHASES) {
-      const reps = REPEATABLE.has(phase.name) ? o.repeat : 1;
-      for (let rep = 0; rep < reps; rep++) {
+      for (let rep = 0; rep < (REPEATABLE.has(phase.name) ? o.repeat : 1); rep++) {
         for (const run of runs) await run.runPhase(phase, rep);
       }
     }
@@ -127,4 +176,135 @@ export async function runLifecycles(programs, o) {
     for (const run of runs) await run.close();
   }
   return Object.fromEntries(runs.map((run) => [run.program, run.result]));
+}
+
+/**
+ * The serialised provider (`__provider`) of every dynamic resource in an exported stack: its size in
+ * bytes and whether every resource carries the same text.
+ * @param {any} exported
+ */
+function providerSizes(exported) {
+  /** @type {string[]} */
+  const texts = (exported?.deployment?.resources ?? [])
+    .map((/** @type {any} */ r) => r.inputs?.__provider ?? r.outputs?.__provider)
+    .filter((/** @type {unknown} */ t) => typeof t === "string");
+  const sizes = texts.map((t) => Buffer.byteLength(t, "utf8"));
+  const distinct = new Set(texts.map((t) => createHash("sha256").update(t).digest("hex"))).size;
+  return {
+    resources: texts.length,
+    bytes: { min: texts.length ? Math.min(...sizes) : 0, max: texts.length ? Math.max(...sizes) : 0 },
+    distinct,
+    identical: distinct <= 1,
+  };
+}
+
+/**
+ * Measures one size: the programs in lockstep, then the API floor, `cycles` times over. Answers
+ * `{endpoints, engineFloor, apiFloor, provider, loadAverage, warnings}`.
+ * @param {number} n
+ * @param {Ctx} ctx
+ */
+export async function measureSize(n, ctx) {
+  /** @type {{endpoints: ProgramResult, engineFloor: ProgramResult, apiFloor: {phases: Record<string, any>}, provider?: any, loadAverage?: number, warnings: string[]}} */
+  const entry = {
+    endpoints: { phases: {}, warnings: [] },
+    engineFloor: { phases: {}, warnings: [] },
+    apiFloor: { phases: {} },
+    warnings: [],
+  };
+  for (let cycle = 0; cycle < ctx.cycles; cycle++) {
+    const runs = await runLifecycles(["trivial", "endpoints"], { ...ctx, n, exportAfterCreate: cycle === 0 });
+    for (const [into, from] of [
+      [entry.engineFloor, runs.trivial],
+      [entry.endpoints, runs.endpoints],
+    ]) {
+      for (const [name, phase] of Object.entries(from.phases)) {
+        (into.phases[name] ??= { samples: [] }).samples.push(...phase.samples);
+      }
+      entry.warnings.push(...from.warnings);
+    }
+    if (cycle === 0) entry.provider = providerSizes(runs.endpoints.deployment);
+
+    // The API floor resets the request log once per phase, in this order: one probe epoch each.
+    ctx.log(`API floor N=${n}`);
+    const marker = epochs.length;
+    const api = await runScript("api-floor.mjs", {
+      url: ctx.url,
+      refreshToken: ctx.refreshToken,
+      count: n,
+      repeat: ctx.repeat,
+      concurrency: ctx.parallel,
+      validate: ctx.validate !== false,
+      targetUrl: ctx.url,
+      namePrefix: "bench-floor",
+    });
+    const order = ["create", ...Array(ctx.repeat).fill("preview"), ...Array(ctx.repeat).fill("refresh")];
+    order.push("update", "destroy");
+    for (const [name, phase] of Object.entries(api.phases)) {
+      const inFlight = order.map((p, i) => (p === name ? (epochs[marker + i] ?? 0) : 0));
+      const into = (entry.apiFloor.phases[name] ??= {
+        samplesMs: [],
+        cpuMs: [],
+        requests: phase.requests,
+        maxInFlight: 0,
+      });
+      into.samplesMs.push(...phase.samplesMs);
+      into.cpuMs.push(...phase.cpuMs);
+      into.maxInFlight = Math.max(into.maxInFlight, ...inFlight);
+    }
+  }
+  entry.loadAverage = os.loadavg()[0];
+  return entry;
+}
+
+/**
+ * With --profile: one extra lifecycle of each program at one size, every node process of every
+ * operation CPU-profiled (lib/cpu-profiler.cjs), summarised per phase and process; then the engine
+ * floor's create and destroy once more with PULUMI_SKIP_CHECKPOINTS=true. The engine writes the whole
+ * state after every step (on a `file://` backend, the whole file), so those phases cost O(N²) in the
+ * engine whatever the provider does; the difference between the two runs is what the checkpoints cost
+ * (the engine is Go, so this stands in for its profile). Extra runs: they never count in the timings.
+ * Answers `{n, phases: {<phase>: {endpoints: [summary], trivial: [summary]}}, withoutCheckpoints:
+ * {n, create: {ms, engineCpuMs}, destroy: {ms, engineCpuMs}}}`; profiles stay in `outDir/profiles`.
+ * @param {number} n
+ * @param {string} outDir
+ * @param {Ctx} ctx
+ */
+export async function profileLifecycle(n, outDir, ctx) {
+  const programs = ["trivial", "endpoints"];
+  /** @param {string} program @param {string} phase */
+  const dirFor = (program, phase) => path.join(outDir, "profiles", `${program}-${phase}`);
+  const runs = await runLifecycles(programs, { ...ctx, n, repeat: 1, profileDirFor: dirFor });
+  /** @type {Record<string, Record<string, unknown>>} */
+  const phases = {};
+  for (const { name } of PHASES) {
+    phases[name] = {};
+    for (const program of programs) {
+      const first = runs[program].phases[name].samples[0];
+      phases[name][program] = summariseProfileDir(dirFor(program, name), {
+        providerPids: first.processes.provider?.pids ?? [],
+        programPid: first.programPid,
+      });
+    }
+  }
+
+  const stack = programStack("trivial", { ...ctx, n }, { PULUMI_SKIP_CHECKPOINTS: "true" });
+  /** @type {Record<string, unknown>} */
+  const withoutCheckpoints = { n };
+  let created = false;
+  try {
+    for (const [phase, op] of [
+      ["create", "up"],
+      ["destroy", "destroy"],
+    ]) {
+      const res = await stack.run(op);
+      created = phase === "create";
+      withoutCheckpoints[phase] = { ms: res.ms, engineCpuMs: res.processes.engine?.cpuMs ?? null };
+      ctx.log(`trivial N=${n} ${phase} without checkpoints: ${Math.round(res.ms)} ms`);
+    }
+  } finally {
+    if (created) await stack.run("destroy").catch(() => {});
+    stack.dispose();
+  }
+  return { n, phases, withoutCheckpoints };
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Preloaded (`node -r`) into scripts/run-op.js by the benchmark: times the engine operation itself
 // (the Automation API's `stack.up/preview/refresh/destroy`, i.e. one `pulumi` CLI run), leaving out
 // the workspace and config setup that run-op does before it. Writes `{op, ms}` to the file named by

@@ -1,0 +1,90 @@
+// @ts-check
+// What the benchmark's processes share: where things are, the endpoint the programs declare as an API
+// spec, a bounded pool, and the emulator's operations surface (request log; faults in lib/faults.mjs).
+
+import * as path from "node:path";
+
+/** The repository root. */
+export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+/** The benchmark folder. */
+export const BENCH_DIR = path.join(REPO_ROOT, "bench");
+/** The compiled API client (not a public export of the package, so loaded by path). */
+export const CLIENT_MODULE = path.join(REPO_ROOT, "dist", "provider", "client", "index.js");
+/** The compiled package (what `require("pulumi-aria")` loads). */
+export const PACKAGE_MODULE = path.join(REPO_ROOT, "dist", "provider", "index.js");
+/** The compiled emulator. */
+export const EMULATOR_MODULE = path.join(REPO_ROOT, "dist", "emulator", "index.js");
+
+/**
+ * Endpoint `i` of bench/programs/endpoints as the provider sends it (its folderPath changed when
+ * `i === changed`): the API floor and the lookup benchmark send exactly this.
+ * @param {{i: number, changed?: number, targetUrl: string, namePrefix?: string}} o
+ */
+export function endpointSpec({ i, changed = -1, targetUrl, namePrefix = "bench-endpoint" }) {
+  return {
+    name: `${namePrefix}-${i}`,
+    type: "jenkins",
+    project: "Default Project",
+    description: `Benchmark endpoint ${i}`,
+    isRestricted: false,
+    properties: {
+      url: `${targetUrl}/jenkins/${i}`,
+      username: "bench",
+      folderPath: i === changed ? "/jobs/changed" : "/jobs",
+      password: `bench-password-${i}`,
+    },
+  };
+}
+
+/**
+ * Calls `task(item)` for every item, `concurrency` at a time, as the engine's step executor does with
+ * `--parallel`. Rejects with the first failure, after the tasks in flight end.
+ * @template T
+ * @param {T[]} items
+ * @param {number} concurrency
+ * @param {(item: T) => Promise<unknown>} task
+ */
+export async function runPool(items, concurrency, task) {
+  let next = 0;
+  /** @type {{error: unknown} | undefined} */
+  let failure;
+  const worker = async () => {
+    while (failure === undefined && next < items.length) {
+      try {
+        await task(items[next++]);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+  if (failure) throw failure.error;
+}
+
+/** @typedef {{method: string, route: string, status: number, durationMs?: number, fault?: string}} LogEntry */
+/** @typedef {{total: number, counts: Record<string, number>, entries: LogEntry[]}} RequestLog */
+
+/**
+ * The emulator's operations surface: `GET`/`DELETE /__emulator/requests` (the request log since the
+ * last reset), `PUT /__emulator/faults`.
+ * @param {string} url the emulator
+ * @param {"GET" | "DELETE" | "PUT"} method
+ * @param {string} what `requests` or `faults`
+ * @param {unknown} [body]
+ */
+export async function emulatorOps(url, method, what, body) {
+  const res = await fetch(`${url}/__emulator/${what}`, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}/__emulator/${what} answered ${res.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** @param {string} url @returns {Promise<RequestLog>} */
+export const fetchRequestLog = (url) => emulatorOps(url, "GET", "requests");
+/** @param {string} url */
+export const resetRequestLog = (url) => emulatorOps(url, "DELETE", "requests");
