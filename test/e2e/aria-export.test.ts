@@ -4,14 +4,16 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { RunningEmulator, startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { packPackage, userInstall } from "../../scripts/program-runner";
-import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
+import { engineEnv } from "../../scripts/engine-env";
+import { Pack, packPackage, prepareProgram, userInstall } from "../../scripts/program-runner";
+import { changes, E2EStack, engineRoot, expectOk, openStack, USERS } from "./harness";
 
 /*
  * `aria-export`, installed from the packed package as a user installs it, turns the endpoints of
  * every type in two projects into a Pulumi program; the real CLI then adopts them all without a
  * single write, previews and refreshes with no changes, and writes exactly one endpoint once one
- * secret is set.
+ * secret is set. With `--stack`, it sets the secrets the server's export gives into that stack's
+ * config through the real `pulumi`, so that `pulumi up` there adopts the endpoints with their secrets.
  */
 
 jest.setTimeout(15 * 60_000);
@@ -20,6 +22,7 @@ const PROJECTS = ["Platform", "Payments"];
 let emulator: RunningEmulator;
 let client: AriaClient;
 let bin: string;
+let pack: Pack;
 let tmp: string;
 let stack: E2EStack | undefined;
 let seeded: { project: string; name: string; type: string }[] = [];
@@ -97,7 +100,8 @@ beforeAll(async () => {
   });
   seeded = [...seeded, { project: "Platform", name: "shared", type: "jenkins" }];
   seeded = [...seeded, { project: "Payments", name: "shared", type: "jenkins" }];
-  bin = path.join(userInstall(packPackage()), "node_modules", ".bin", "aria-export");
+  pack = packPackage();
+  bin = path.join(userInstall(pack), "node_modules", ".bin", "aria-export");
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aria-export-"));
 });
 
@@ -183,5 +187,217 @@ describe("aria-export", () => {
     expect(unreachable.stderr).toMatch(/aria-export: /);
     for (const dir of ["u", "e", "d", "n"]) expect(fs.existsSync(path.join(tmp, dir))).toBe(false);
     expect(fs.readdirSync(tmp).filter((f) => f.includes("aria-export"))).toEqual([]);
+  });
+});
+
+describe("aria-export --stack", () => {
+  const STACK = "adopted";
+  let dir: string;
+  let env: Record<string, string>;
+  let out: string;
+  let adopted: E2EStack | undefined;
+  let setKeys: string[] = [];
+  /** The secret values the server holds, as its exports give them: none may show anywhere. */
+  let secrets: string[] = [];
+  const DRIFTED = "drifted-on-the-server";
+  const JENKINS = { project: "Platform", name: "jenkins endpoint" };
+  let jenkinsPassword: string;
+
+  /** Runs the real `pulumi` with the stack's backend, in `cwd`. */
+  function pulumi(args: string[], cwd: string, extraEnv: Record<string, string> = {}) {
+    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn("pulumi", args, { cwd, env: { ...process.env, ...env, ...extraEnv } });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      child.stderr.on("data", (d) => (stderr += d));
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    });
+  }
+
+  const stacksInBackend = async (): Promise<string[]> => {
+    const r = await pulumi(["stack", "ls", "--all", "--json", "--non-interactive"], dir);
+    expect(r.code).toBe(0);
+    return (JSON.parse(r.stdout) as { name: string }[]).map((s) => s.name.split("/").pop()!);
+  };
+
+  const expectNoSecretIn = (text: string) => {
+    for (const secret of secrets) expect(text).not.toContain(secret);
+  };
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(tmp, "stack-"));
+    fs.mkdirSync(path.join(dir, "state"));
+    fs.mkdirSync(path.join(dir, "home"));
+    // The user's backend and passphrase, from the environment as usual; the CLI is the one on PATH.
+    env = engineEnv({
+      root: engineRoot(),
+      stateDir: path.join(dir, "state"),
+      homeDir: path.join(dir, "home"),
+      passphrase: "e2e-stack-passphrase",
+    });
+    const tiles = await client.getEndpointTiles();
+    const secretNames = new Map(
+      tiles.tiles.map((t) => [
+        t.tileId,
+        Object.entries(t.inputProperties)
+          .filter(([, p]) => p.secret)
+          .map(([k]) => k),
+      ]),
+    );
+    for (const { project, name, type } of seeded) {
+      const exported = await client.exportEndpoint(project, name);
+      for (const key of secretNames.get(type) ?? []) {
+        const value = exported.properties[key];
+        if (typeof value === "string" && value !== "") secrets.push(value);
+      }
+    }
+    secrets = [...new Set(secrets)];
+    expect(secrets.length).toBeGreaterThan(5);
+    jenkinsPassword = (await client.exportEndpoint(JENKINS.project, JENKINS.name)).properties
+      .password as string;
+    expect(secrets).toContain(jenkinsPassword);
+  });
+
+  afterAll(async () => {
+    await adopted?.dispose();
+  });
+
+  it("sets every secret the server exports into the stack's config, and prints or writes none of them", async () => {
+    out = path.join(dir, "stacked");
+    const r = await runExport(
+      ["--out", out, "--project", "Platform", "--project", "Payments", "--stack", STACK],
+      env,
+    );
+    expect(r.stderr).toMatch(/exported \d+ of \d+ endpoints with secrets/);
+    expect(r.code).toBe(0);
+    const index = fs.readFileSync(path.join(out, "index.ts"), "utf8");
+    const configured = [...index.matchAll(/config\.getSecret\("([^"]+)"\)/g)].map((m) => m[1]);
+    const summary =
+      /created stack adopted and set (\d+) of its (\d+) secrets from the server's export: (.*)/.exec(
+        r.stdout,
+      );
+    expect(summary).not.toBeNull();
+    setKeys = summary![3].split(", ");
+    // Every secret the program reads is in the emulator's export: all of them are set, none left to do.
+    expect(new Set(setKeys)).toEqual(new Set(configured));
+    expect(Number(summary![1])).toBe(new Set(configured).size);
+    expect(r.stdout).not.toMatch(/not in the server's export/);
+    expect(fs.readdirSync(out).sort()).toEqual([
+      `Pulumi.${STACK}.yaml`,
+      "Pulumi.yaml",
+      "README.md",
+      "index.ts",
+      "package.json",
+      "tsconfig.json",
+    ]);
+    expect(index.match(/^ {2}adopt: true,$/gm)).toHaveLength(seeded.length);
+    for (const file of fs.readdirSync(out)) expectNoSecretIn(fs.readFileSync(path.join(out, file), "utf8"));
+    expectNoSecretIn(r.stdout + r.stderr);
+    expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain(
+      `aria-export set these in the config of stack \`${STACK}\``,
+    );
+
+    // The stack's config holds them as secrets, with the server's values.
+    const listed = await pulumi(["config", "--stack", STACK, "--json", "--non-interactive"], out);
+    expect(listed.code).toBe(0);
+    expectNoSecretIn(listed.stdout + listed.stderr);
+    const config = JSON.parse(listed.stdout) as Record<string, { secret: boolean }>;
+    for (const key of setKeys) expect(config[`stacked:${key}`]).toMatchObject({ secret: true });
+    const shown = await pulumi(["config", "get", "--stack", STACK, "jenkins-endpoint-password"], out);
+    expect(shown.stdout.replace(/\n$/, "")).toBe(jenkinsPassword);
+  });
+
+  it("adopts every endpoint with `pulumi up` in that stack, writing the secrets to the server", async () => {
+    // The server's secret changes after the export: `pulumi up` must put the stack's value back.
+    const current = await client.exportEndpoint(JENKINS.project, JENKINS.name);
+    await client.updateEndpointByName(JENKINS.project, JENKINS.name, {
+      name: current.name,
+      type: current.type,
+      project: JENKINS.project,
+      description: current.description ?? "",
+      properties: { ...current.properties, password: DRIFTED },
+    });
+    expect((await client.exportEndpoint(JENKINS.project, JENKINS.name)).properties.password).toBe(DRIFTED);
+
+    // `pulumi up` in the generated project (a copy, installed as a user installs it), on the stack and
+    // backend aria-export used.
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-program-"));
+    const projectName = prepareProgram({ source: out, dest: workDir, projectName: "stacked", pack });
+    fs.copyFileSync(path.join(out, `Pulumi.${STACK}.yaml`), path.join(workDir, `Pulumi.${STACK}.yaml`));
+    adopted = new E2EStack(emulator, false, out, projectName, STACK, dir, workDir, env, "cli");
+    adopted.setConfig("vra:url", emulator.url);
+    adopted.setConfig("vra:refreshToken", { value: USERS.admin, secret: true });
+    await adopted.resetRequests();
+    const up = expectOk(await adopted.up());
+    expect(changes(up)).toEqual({ create: seeded.length + 1 });
+    expectNoSecretIn(`${up.stdout}\n${up.stderr ?? ""}`);
+    // Each endpoint with a secret in the config is written once, with it; the others not at all.
+    const endpointsWithSecrets = new Set(setKeys.map((key) => key.replace(/-[^-]+$/, "")));
+    const writes = writesOf((await adopted.requests()).entries);
+    expect(writes.map((w) => w.method)).toEqual(Array(endpointsWithSecrets.size).fill("PUT"));
+    expect((await client.exportEndpoint(JENKINS.project, JENKINS.name)).properties.password).toBe(
+      jenkinsPassword,
+    );
+    expectNoSecretIn(adopted.rawState());
+  });
+
+  it("previews with no changes afterwards", async () => {
+    const preview = expectOk(await adopted!.preview());
+    expect(changes(preview)).toEqual({});
+    expectNoSecretIn(`${preview.stdout}\n${preview.stderr ?? ""}`);
+  });
+
+  it("refuses without a pulumi CLI, and when pulumi fails removes the stack it made, leaving nothing", async () => {
+    const bare = path.join(dir, "bare-bin");
+    fs.mkdirSync(bare);
+    fs.symlinkSync(process.execPath, path.join(bare, "node"));
+    const noCli = await runExport(["--out", path.join(dir, "no-cli"), "--stack", "s1"], {
+      ...env,
+      PATH: bare,
+    });
+    expect(noCli.code).toBe(1);
+    expect(noCli.stderr).toMatch(/--stack needs the Pulumi CLI, and there is no `pulumi` on PATH/);
+
+    const noPassphrase = await runExport(["--out", path.join(dir, "no-passphrase"), "--stack", "s2"], {
+      ...env,
+      PULUMI_CONFIG_PASSPHRASE: undefined,
+      PULUMI_CONFIG_PASSPHRASE_FILE: undefined,
+    });
+    expect(noPassphrase.code).toBe(1);
+    expect(noPassphrase.stderr).toMatch(/`pulumi stack init s2` failed/);
+    expect(noPassphrase.stderr).toMatch(/passphrase must be set with PULUMI_CONFIG_PASSPHRASE/);
+    expectNoSecretIn(noPassphrase.stdout + noPassphrase.stderr);
+
+    // A pulumi that makes the stack but cannot store a value (as a full disk or a lost backend would).
+    const failing = path.join(dir, "failing-bin");
+    fs.mkdirSync(failing);
+    fs.writeFileSync(
+      path.join(failing, "pulumi"),
+      `#!/bin/sh\nif [ "$1" = config ]; then echo "error: cannot store the value" >&2; exit 3; fi\n` +
+        `exec ${JSON.stringify(path.join(engineRoot(), "bin", "pulumi"))} "$@"\n`,
+      { mode: 0o755 },
+    );
+    const configFails = await runExport(["--out", path.join(dir, "config-fails"), "--stack", "s3"], {
+      ...env,
+      PATH: `${failing}${path.delimiter}${env.PATH}`,
+    });
+    expect(configFails.code).toBe(1);
+    expect(configFails.stderr).toMatch(
+      /`pulumi config set --secret \S+` failed \(exit 3\):\nerror: cannot store/,
+    );
+    expect(configFails.stderr).toMatch(
+      /Stack s3, which this run created, was removed again; nothing was written/,
+    );
+    expectNoSecretIn(configFails.stdout + configFails.stderr);
+
+    for (const out of ["no-cli", "no-passphrase", "config-fails"]) {
+      expect(fs.existsSync(path.join(dir, out))).toBe(false);
+    }
+    expect(fs.readdirSync(dir).filter((f) => f.includes("aria-export"))).toEqual([]);
+    const stacks = await stacksInBackend();
+    expect(stacks).toContain(STACK);
+    for (const name of ["s1", "s2", "s3"]) expect(stacks).not.toContain(name);
   });
 });
