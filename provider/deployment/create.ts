@@ -2,7 +2,8 @@
  * Creating a deployment resource: `POST /deployment/api/resources` answers at once with a request
  * id, and the resource exists only once that request is `SUCCESSFUL`.
  *
- * No failure leaves an orphan that a re-run cannot see:
+ * The POST itself is sent by ./submit.ts, which recovers from answers that leave it open whether
+ * the server acted (never a duplicate). No failure after it leaves an orphan that a re-run cannot see:
  * - the request ends `FAILED`, `ABORTED` or `APPROVAL_REJECTED`: the half-created resource is
  *   deleted, and the error carries the request's `details`;
  * - the wait times out: the request is cancelled, the resource deleted, and the error names the
@@ -12,7 +13,6 @@
  *   resource id, which the engine records in the stack as a resource whose creation did not finish.
  *   The next `pulumi up` deletes and re-creates it (see `diff`), `pulumi destroy` deletes it.
  */
-import { isAriaApiError } from "../client/errors";
 import { DeploymentResourceInputs, DeploymentResourceState } from "./schema";
 import {
   cancelRequest,
@@ -27,7 +27,7 @@ import {
 import { errorMessage } from "../common/api-failures";
 import type { Resource } from "../client/schemas";
 import { CREATED, incompleteState, READ_EXPAND, Settings, settingsOf, stateFromServer } from "./state";
-import { compact } from "./values";
+import { submitCreation } from "./submit";
 
 /**
  * A creation that the server accepted but that did not finish. The Node dynamic-provider host turns
@@ -66,19 +66,7 @@ export async function createDeploymentResource(
   const report = deps.report ?? reportToStderr;
   const what = `create ${inputs.type} '${inputs.name}'`;
   const settings = settingsOf(inputs);
-  const answer = await deps.api
-    .createResource(
-      compact({
-        name: inputs.name,
-        type: inputs.type,
-        projectId: inputs.projectId,
-        deploymentId: inputs.deploymentId,
-        properties: inputs.properties,
-      }),
-    )
-    .catch((error: unknown) => {
-      throw mayHaveCreated(error) ? ambiguousCreate(what, inputs, error) : error;
-    });
+  const { answer, removeLateDuplicates } = await submitCreation(deps, inputs, what, settings);
   const ids = { ...answer, projectId: answer.projectId ?? undefined };
   report(
     `${what}: request ${answer.requestId} accepted (resource ${answer.resourceId}, deployment ${answer.deploymentId})`,
@@ -115,6 +103,7 @@ export async function createDeploymentResource(
       removal === "deleted" ? `${settled.problem} The half-created resource was deleted.` : settled.problem,
     );
   }
+  await removeLateDuplicates();
   let resource: Resource;
   try {
     resource = await deps.api.getResource(answer.resourceId, READ_EXPAND);
@@ -134,23 +123,6 @@ export async function createDeploymentResource(
       requestStatus: CREATED,
     }),
   };
-}
-
-/** True when a failed `POST` may nevertheless have reached the server (no answer, or a 5xx). */
-function mayHaveCreated(error: unknown): boolean {
-  return isAriaApiError(error, "Timeout", "NetworkError", "ServerError", "HttpError") && error.sentRequest;
-}
-
-/**
- * The error of a creation whose fate is unknown: the API gives no request id to follow, so the user
- * is told how to find a resource the server may have created (its request appears once accepted).
- */
-function ambiguousCreate(what: string, inputs: DeploymentResourceInputs, error: unknown): Error {
-  return new Error(
-    `${what}: ${errorMessage(error)} The server may have accepted the creation before the failure: look for a ` +
-      `resource named '${inputs.name}' of type ${inputs.type} (e.g. with getResources({ search: ` +
-      `${JSON.stringify(inputs.name)} })) and delete it before running again, or the next run creates a second one.`,
-  );
 }
 
 /** Where a creation request ended up. */

@@ -13,7 +13,7 @@ import { backoffWithCap, Clock, systemClock, waitForRequest, WaitOutcome } from 
 /** The client methods the deployment provider calls. */
 export type DeploymentApi = Pick<
   AriaClient,
-  "createResource" | "getResource" | "getRequest" | "cancelRequest" | "deleteResource"
+  "createResource" | "listAllResources" | "getResource" | "getRequest" | "cancelRequest" | "deleteResource"
 >;
 
 /** Everything the provider's operations depend on. */

@@ -104,6 +104,28 @@ describe("the deployment resource provider against the emulator", () => {
     expect(progressLines().some((l) => l.includes(`request ${outs.requestId} is SUCCESSFUL`))).toBe(true);
   });
 
+  it("follows the resource a creation made when its answer was lost, leaving exactly one", async () => {
+    await server.faults([{ method: "POST", path: "^/deployment/api/resources$", kind: "cut", count: 1 }]);
+    const { id, outs } = await createChecked(thing());
+    expect(outs).toMatchObject({ resourceId: id, requestStatus: "SUCCESSFUL" });
+    const log = await server.requests();
+    expect(log.counts["POST /deployment/api/resources"]).toBe(1);
+    const named = (await client.listAllResources({ search: "web-01" })).filter((r) => r.name === "web-01");
+    expect(named.map((r) => r.id)).toEqual([id]);
+  });
+
+  it("sends a creation answered 503 again once it made nothing, leaving exactly one", async () => {
+    await server.faults([
+      { method: "POST", path: "^/deployment/api/resources$", kind: "status", status: 503, count: 1 },
+    ]);
+    // The wait timeout bounds how long the provider looks for what the first POST made (at least 5s).
+    const { id } = await createChecked(thing({ waitTimeoutSeconds: 5 }));
+    const log = await server.requests();
+    expect(log.counts["POST /deployment/api/resources"]).toBe(2);
+    const named = (await client.listAllResources({ search: "web-01" })).filter((r) => r.name === "web-01");
+    expect(named.map((r) => r.id)).toEqual([id]);
+  });
+
   it("adds a resource to an existing deployment", async () => {
     const first = await createChecked(thing());
     const second = await createChecked(thing({ name: "web-02", deploymentId: first.outs.deploymentId }));

@@ -111,12 +111,27 @@ export class FakeDeploymentApi implements DeploymentApi {
     if (r.cancel !== "ignore") r.abortedAt = this.clock.now();
   }
 
-  async getResource(id: string): Promise<Resource> {
+  async listAllResources(
+    query: { search?: string; resourceTypes?: readonly string[]; projects?: readonly string[] } = {},
+  ) {
+    this.calls.push(`GET /resources?search=${query.search ?? ""}`);
+    this.settle();
+    return [...this.resources.values()].filter(
+      (r) =>
+        (query.search === undefined || r.name.includes(query.search)) &&
+        (query.resourceTypes === undefined || query.resourceTypes.includes(r.type)) &&
+        (query.projects === undefined || query.projects.includes(String(r.projectId))),
+    );
+  }
+
+  async getResource(id: string, expand?: readonly string[]): Promise<Resource> {
     this.calls.push(`GET /resources/${id}`);
     this.settle();
     const resource = this.resources.get(id);
     if (!resource) throw notFound(`/deployment/api/resources/${id}`);
-    return resource;
+    if (!expand?.includes("currentRequest")) return resource;
+    const latest = [...this.requests.values()].filter((r) => r.resourceId === id).pop();
+    return { ...resource, currentRequest: latest ? this.view(latest) : undefined };
   }
 
   async deleteResource(deploymentId: string, resourceId: string): Promise<Request> {

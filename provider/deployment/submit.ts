@@ -1,0 +1,241 @@
+/**
+ * Sending a deployment resource's creation so that an ambiguous answer never leaves a duplicate or
+ * an orphan. `POST /deployment/api/resources` is not idempotent and the API gives nothing to
+ * recognise a creation by (names are not unique), so:
+ *
+ * 1. before the first POST, the resources that already match what is sent (name, type, and the
+ *    project and deployment when given) are listed: those are never taken for this creation;
+ * 2. a 429 is retried by the client (the server did nothing);
+ * 3. after an answer that leaves it open whether the server acted (a 5xx, a lost answer, a
+ *    timeout), the matches are listed again for a while: a new one is what that POST made, and the
+ *    creation goes on with it; when none appears, the POST is sent again (a bounded number of times);
+ * 4. once a creation accepted after such an answer has settled, a match that appeared late (a lost
+ *    POST did act, after all) is deleted, so that one resource is left, and said so.
+ *
+ * Without the first list (the credentials may not list resources), an ambiguous answer fails with a
+ * message that says what to look for on the server.
+ */
+import type { Resource, ResourceRequestResponse } from "../client/schemas";
+import { isAriaApiError } from "../client/errors";
+import { errorMessage } from "../common/api-failures";
+import { deepEqual } from "../common/values";
+import { deleteAndWait, OperationDeps, reportToStderr, settleMs } from "./operations";
+import type { DeploymentResourceInputs } from "./schema";
+import type { Settings } from "./state";
+import { systemClock } from "./wait";
+import { compact } from "./values";
+
+/** POSTs sent at most for one creation (the first and the resends after ambiguous answers). */
+export const CREATE_ATTEMPTS = 4;
+
+/** How long, at most, to look for the resource an ambiguous POST may have made before sending again. */
+export const RECOVERY_WINDOW_MS = 20_000;
+
+/** The answer to the creation: the request to follow and the ids of what it creates. */
+export type Submitted = ResourceRequestResponse;
+
+/** A creation sent: its answer, and what to do once its request has settled. */
+export interface Sent {
+  /** The request to follow and the ids of what it creates. */
+  readonly answer: Submitted;
+  /**
+   * Deletes what earlier, ambiguous attempts made after all (they showed only once this creation
+   * settled); does nothing when every answer was clear.
+   */
+  readonly removeLateDuplicates: () => Promise<void>;
+}
+
+/** Sends the creation; see the module comment. */
+export async function submitCreation(
+  deps: OperationDeps,
+  inputs: DeploymentResourceInputs,
+  what: string,
+  settings: Settings,
+): Promise<Sent> {
+  const report = deps.report ?? reportToStderr;
+  const body = compact({
+    name: inputs.name,
+    type: inputs.type,
+    projectId: inputs.projectId,
+    deploymentId: inputs.deploymentId,
+    properties: inputs.properties,
+  });
+  const before = await existingMatches(deps, inputs);
+  if (before !== undefined && before.size > 0) {
+    // Names are not unique, so this may be intended; but it is also what a run killed while
+    // creating this resource leaves behind (the engine then forgets the creation).
+    report(
+      `${what}: ${before.size} resource(s) with this name, type, project and properties already exist ` +
+        `(${[...before].join(", ")}); this creation adds another. If an interrupted run made one of them, ` +
+        "delete it on the server.",
+    );
+  }
+  let ambiguous: unknown;
+  for (let attempt = 1; ; attempt++) {
+    let answer: Submitted;
+    try {
+      answer = await deps.api.createResource(body);
+    } catch (error) {
+      if (!mayHaveCreated(error)) throw error;
+      if (before === undefined) throw ambiguousCreate(what, inputs, error);
+      ambiguous = error;
+      const made = await lookForNew(deps, inputs, before, settings);
+      if (made) {
+        report(
+          `${what}: the answer to the creation was lost (${errorMessage(error)}), but it went through: ` +
+            `following resource ${made.resourceId}`,
+        );
+        return { answer: made, removeLateDuplicates: async () => {} };
+      }
+      if (attempt >= CREATE_ATTEMPTS) {
+        throw new Error(
+          `${ambiguousCreate(what, inputs, error).message} The server answered ${attempt} creations ` +
+            `ambiguously and none of them made a resource within ${Math.round(RECOVERY_WINDOW_MS / 1000)}s.`,
+        );
+      }
+      report(`${what}: ${errorMessage(error)}; no resource was made, sending the creation again`);
+      continue;
+    }
+    const seen = before;
+    return {
+      answer,
+      removeLateDuplicates:
+        ambiguous === undefined || seen === undefined
+          ? async () => {}
+          : () => removeLateDuplicates(deps, inputs, seen, answer, what, settings),
+    };
+  }
+}
+
+/** True when a failed `POST` may nevertheless have reached the server (no answer, or a 5xx). */
+function mayHaveCreated(error: unknown): boolean {
+  return isAriaApiError(error, "Timeout", "NetworkError", "ServerError", "HttpError") && error.sentRequest;
+}
+
+/**
+ * The error of a creation whose fate is unknown: the user is told how to find a resource the server
+ * may have created.
+ */
+function ambiguousCreate(what: string, inputs: DeploymentResourceInputs, error: unknown): Error {
+  return new Error(
+    `${what}: ${errorMessage(error)} The server may have accepted the creation before the failure: look for a ` +
+      `resource named '${inputs.name}' of type ${inputs.type} (e.g. with getResources({ search: ` +
+      `${JSON.stringify(inputs.name)} })) and delete it before running again, or the next run creates a second one.`,
+  );
+}
+
+/** True when a listed resource is one this creation could have made. */
+function matches(resource: Resource, inputs: DeploymentResourceInputs): boolean {
+  if (resource.name !== inputs.name || resource.type !== inputs.type) return false;
+  if (inputs.projectId !== undefined && resource.projectId !== inputs.projectId) return false;
+  if (inputs.deploymentId !== undefined && resource.deploymentId !== inputs.deploymentId) return false;
+  // The server adds properties of its own; every one sent must be there as sent.
+  const stored = resource.properties ?? {};
+  return Object.entries(inputs.properties ?? {}).every(([key, value]) => deepEqual(stored[key], value));
+}
+
+async function listMatches(deps: OperationDeps, inputs: DeploymentResourceInputs): Promise<Resource[]> {
+  const listed = await deps.api.listAllResources({
+    search: inputs.name,
+    resourceTypes: [inputs.type],
+    ...(inputs.projectId !== undefined && { projects: [inputs.projectId] }),
+  });
+  return listed.filter((resource) => matches(resource, inputs));
+}
+
+/** The ids of the matches before anything is sent; undefined when they cannot be listed. */
+async function existingMatches(
+  deps: OperationDeps,
+  inputs: DeploymentResourceInputs,
+): Promise<ReadonlySet<string> | undefined> {
+  try {
+    return new Set((await listMatches(deps, inputs)).map((resource) => resource.id));
+  } catch (error) {
+    (deps.report ?? reportToStderr)(
+      `create ${inputs.type} '${inputs.name}': cannot list resources (${errorMessage(error)}); a lost answer to ` +
+        "the creation will not be recovered",
+    );
+    return undefined;
+  }
+}
+
+/** Polls for a match that was not there before, for up to {@link RECOVERY_WINDOW_MS}. */
+async function lookForNew(
+  deps: OperationDeps,
+  inputs: DeploymentResourceInputs,
+  before: ReadonlySet<string>,
+  settings: Settings,
+): Promise<Submitted | undefined> {
+  const clock = deps.clock ?? systemClock;
+  const limit = Math.min(RECOVERY_WINDOW_MS, settleMs(settings));
+  const started = clock.now();
+  for (let pause = 250; ; pause = Math.min(pause * 2, 4_000)) {
+    const fresh = await listMatches(deps, inputs)
+      .then((found) => found.filter((resource) => !before.has(resource.id)))
+      .catch(() => []);
+    if (fresh.length > 0) return followed(deps, fresh[0]);
+    if (clock.now() - started >= limit) return undefined;
+    await clock.sleep(pause);
+  }
+}
+
+/** The creation answer for a resource found on the server: its request from `currentRequest`. */
+async function followed(deps: OperationDeps, resource: Resource): Promise<Submitted> {
+  const current = await deps.api.getResource(resource.id, ["currentRequest"]);
+  const requestId = current.currentRequest?.id;
+  if (requestId === undefined) {
+    throw new Error(
+      `create ${resource.type} '${resource.name}': resource ${resource.id} was made by a creation whose answer ` +
+        "was lost, and the server names no request for it. Check it on the server, then run `pulumi refresh` " +
+        "and `pulumi up`.",
+    );
+  }
+  return {
+    resourceId: resource.id,
+    requestId,
+    deploymentId: resource.deploymentId ?? current.deploymentId ?? "",
+    projectId: resource.projectId ?? current.projectId ?? "",
+  };
+}
+
+/** Deletes matches that appeared after the accepted creation's earlier, ambiguous attempts. */
+async function removeLateDuplicates(
+  deps: OperationDeps,
+  inputs: DeploymentResourceInputs,
+  before: ReadonlySet<string>,
+  accepted: Submitted,
+  what: string,
+  settings: Settings,
+): Promise<void> {
+  const report = deps.report ?? reportToStderr;
+  const late = await listMatches(deps, inputs).then(
+    (found) => found.filter((r) => !before.has(r.id) && r.id !== accepted.resourceId),
+    () => [],
+  );
+  for (const duplicate of late) {
+    const deploymentId = duplicate.deploymentId;
+    if (!deploymentId) {
+      report(
+        `${what}: resource ${duplicate.id} was made by an earlier attempt whose answer was lost; delete it`,
+      );
+      continue;
+    }
+    report(
+      `${what}: resource ${duplicate.id} was made by an earlier attempt whose answer was lost; deleting it`,
+    );
+    try {
+      await deleteAndWait(
+        deps,
+        { resourceId: duplicate.id, deploymentId },
+        what,
+        settings,
+        settleMs(settings),
+      );
+    } catch (error) {
+      report(
+        `${what}: could not delete the duplicate resource ${duplicate.id} (${errorMessage(error)}); delete it on ` +
+          "the server",
+      );
+    }
+  }
+}
