@@ -19,6 +19,8 @@ const path = require("node:path");
 const REPO_ROOT = path.resolve(__dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, ".e2e");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+/** How long an install of an earlier build is kept after its last use. */
+const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
 
 /** Versions the program installs use: the ones this repository develops with. */
 function devVersions() {
@@ -65,10 +67,19 @@ function packPackage() {
  */
 function userInstall(pack) {
   const dir = path.join(WORK_ROOT, `install-${pack.shasum.slice(0, 12)}`);
-  if (fs.existsSync(path.join(dir, "node_modules", "pulumi-aria", "package.json"))) return dir;
+  if (fs.existsSync(path.join(dir, "node_modules", "pulumi-aria", "package.json"))) {
+    const now = new Date();
+    fs.utimesSync(dir, now, now); // in use: see the clean-up below
+    return dir;
+  }
   fs.mkdirSync(WORK_ROOT, { recursive: true });
+  // Installs of earlier builds go, but not one used in the last hours: a test run or a benchmark
+  // started before this build may still be running programs from it.
   for (const old of fs.readdirSync(WORK_ROOT)) {
-    if (old.startsWith("install-")) fs.rmSync(path.join(WORK_ROOT, old), { recursive: true, force: true });
+    if (!old.startsWith("install-")) continue;
+    const oldDir = path.join(WORK_ROOT, old);
+    if (Date.now() - fs.statSync(oldDir).mtimeMs < INSTALL_KEEP_MS) continue;
+    fs.rmSync(oldDir, { recursive: true, force: true });
   }
   const tmp = fs.mkdtempSync(path.join(WORK_ROOT, ".install-"));
   fs.copyFileSync(pack.tarball, path.join(tmp, "pulumi-aria.tgz"));
