@@ -1,6 +1,7 @@
-/** Three tiers, selected with `jest --selectProjects <tier>`: unit (pure, no I/O),
- * integration (real client and provider against the emulator on port 0) and e2e
- * (the real Pulumi engine through the Automation API). */
+/** Four tiers, selected with `jest --selectProjects <tier>`: unit (pure, no I/O),
+ * integration (real client and provider against the emulator on port 0), e2e (the real
+ * Pulumi engine and CLI) and faults (the real CLI against an emulator injecting 503s, 429s and
+ * lost answers). */
 const tsJest = ["ts-jest", { tsconfig: "test/tsconfig.json", diagnostics: { warnOnly: false } }];
 
 /** @type {import('jest').Config} */
@@ -24,6 +25,12 @@ module.exports = {
       displayName: "e2e",
       testEnvironment: "node",
       roots: ["<rootDir>/test/e2e"],
+      transform: { "^.+\\.ts$": tsJest },
+    },
+    {
+      displayName: "faults",
+      testEnvironment: "node",
+      roots: ["<rootDir>/test/faults"],
       transform: { "^.+\\.ts$": tsJest },
     },
   ],

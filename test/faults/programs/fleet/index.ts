@@ -1,0 +1,37 @@
+// A large stack for the fault tier: `count` jenkins endpoints with a secret each, and `deployments`
+// deployment resources. `rev` changes every endpoint's description (the update-everything phase).
+import * as pulumi from "@pulumi/pulumi";
+import * as aria from "pulumi-aria";
+
+const config = new pulumi.Config();
+const url = config.require("url");
+const count = config.requireNumber("count");
+const deployments = config.getNumber("deployments") ?? 0;
+const rev = config.get("rev") ?? "1";
+const password = config.requireSecret("password");
+
+const endpoints: aria.Endpoint[] = [];
+for (let i = 0; i < count; i++) {
+  endpoints.push(
+    new aria.Endpoint(`ep-${i}`, {
+      project: "Platform",
+      name: `fleet-${i}`,
+      type: "jenkins",
+      description: `fleet endpoint ${i}, revision ${rev}`,
+      properties: { url: `${url}/jenkins/${i}`, username: "bot", folderPath: "/jobs" },
+      secretProperties: { password },
+      validate: false,
+    }),
+  );
+}
+
+for (let i = 0; i < deployments; i++) {
+  new aria.DeploymentResource(`res-${i}`, {
+    name: `fleet-res-${i}`,
+    type: "Custom.E2E.Thing",
+    properties: { size: "small", index: i },
+    pollIntervalMaxSeconds: 0.5,
+  });
+}
+
+export const endpointCount = endpoints.length;
