@@ -230,13 +230,122 @@ function renderChart(sizes) {
   return parts.join("\n") + "\n";
 }
 
+/** The faults phase's phases (lib/faults.mjs). */
+const FAULT_PHASES = [
+  ["create", "create (up)"],
+  ["update", "up, every endpoint changed"],
+  ["destroy", "destroy"],
+];
+const FAULT_MIX_TEXT =
+  "10% of API requests answer 503, 5% answer 429 (Retry-After: 1), 10% of writes lose their answer";
+
+/** "yes", or what differs. @param {any} server */
+function serverText(server) {
+  if (server.equal) return "yes";
+  const diffs = [
+    [server.duplicates.length, "duplicate names"],
+    [server.missingOnServer, "in the state, not on the server"],
+    [server.notInState, "on the server, not in the state"],
+    [server.notUpdated, "not updated"],
+  ];
+  return `no: ${diffs
+    .filter(([count]) => count > 0)
+    .map(([count, what]) => `${count} ${what}`)
+    .join(", ")}`;
+}
+
+/**
+ * The faults phase: per phase the time with and without faults, the faults, the retries, whether it
+ * succeeded in one run and left the server equal to the state.
+ * @param {any} faults
+ * @param {boolean} markdown with the retries by route (too wide for a terminal)
+ */
+function faultsTable(faults, markdown) {
+  const header = ["phase", "with faults ms", "without ms", "ratio", "429s", "503s", "cut answers"];
+  header.push(
+    "requests (without)",
+    "retries",
+    ...(markdown ? ["retries by route"] : []),
+    "one run",
+    "server = state",
+  );
+  /** @param {Record<string, number>} byRoute @param {boolean} ok */
+  const routes = (byRoute, ok) =>
+    Object.entries(byRoute)
+      // A failed run stopped early: only the requests it made beyond the fault-free run tell.
+      .filter(([, c]) => ok || c > 0)
+      .sort((x, y) => y[1] - x[1])
+      .map(([route, c]) => `${c > 0 ? "+" : ""}${c} ${route}`)
+      .join("<br>") || "none";
+  const rows = FAULT_PHASES.filter(([name]) => faults.phases[name]).map(([name, label]) => {
+    const p = faults.phases[name];
+    if (p.skipped) return [label, p.skipped, ...header.slice(2).map(() => "")];
+    return [
+      label,
+      ms(p.ms),
+      ms(p.faultFreeMs),
+      ratio(p.ratio),
+      p.faults[429],
+      p.faults[503],
+      p.faults.cut,
+      `${p.requestTotal ?? "n/a"} (${p.faultFreeRequestTotal ?? "n/a"})`,
+      p.ok ? (p.retries ?? "n/a") : "n/a (failed)",
+      ...(markdown ? [routes(p.retriesByRoute ?? {}, p.ok)] : []),
+      p.ok ? "succeeded" : markdown ? "**failed**" : "FAILED",
+      markdown && !p.server.equal ? `**${serverText(p.server)}**` : serverText(p.server),
+    ];
+  });
+  return { header, rows };
+}
+
+/** The faults section of the report. @param {any} faults @returns {string[]} */
+function faultsSection(faults) {
+  const table = faultsTable(faults, true);
+  const failed = FAULT_PHASES.filter(([name]) => faults.phases[name]?.error);
+  return [
+    `## Under faults (N=${faults.n})`,
+    "",
+    `The endpoints program once more at N=${faults.n} in a fresh emulator, with the fault tier's mix installed ` +
+      `(test/faults/lifecycle.test.ts; on API paths only): ${FAULT_MIX_TEXT}. Phases: create (\`up\`), an \`up\` ` +
+      "changing every endpoint's description, `destroy`. `without ms`: create and destroy from the lifecycle above " +
+      "at the same N; the update of every endpoint run once without faults on the same stack just before. The " +
+      "faults are counted from the emulator's request log (a cut answer was carried out, its socket closed). " +
+      "`retries`: the requests beyond the fault-free run's for the same phase (`requests (without)`), by route in " +
+      "the next column. `one run`: the engine succeeded and reported the expected changes. `server = state`: after " +
+      "the phase the server's endpoints are those the state holds, with no duplicate name (and, after the update, " +
+      "every one with the new description).",
+    "",
+    markdownTable(table.header, table.rows, ["", "r", "r", "r", "r", "r", "r", "r", "r"]),
+    "",
+    ...failed.flatMap(([name, label]) => [
+      `### ${label} under faults: the engine's error`,
+      "",
+      "```",
+      faults.phases[name].error,
+      "```",
+      "",
+    ]),
+  ];
+}
+
 /** The terminal version of the main table and the targets. @param {any} results */
 export function consoleSummary(results) {
   const { header, rows } = phaseTable(results.sizes, MAIN);
   const targets = results.targets.targets.map(
     (/** @type {any} */ t) => `  [${t.status}] ${t.title}\n      ${t.detail}`,
   );
-  return `${textTable(header, rows)}\n\nTargets:\n${targets.join("\n")}\n`;
+  const faults = results.faults && faultsTable(results.faults, false);
+  // A failed phase: its first error line (report.md has the engine's diagnostics).
+  const errors = FAULT_PHASES.filter(([name]) => results.faults?.phases[name]?.error).map(([name, label]) => {
+    const lines = results.faults.phases[name].error.split("\n");
+    const first = lines.find((/** @type {string} */ l) => /^\s*error:/i.test(l)) ?? lines[0];
+    return `\n  ${label} failed: ${first.trim().slice(0, 300)}`;
+  });
+  const faultsText = faults
+    ? `\n\nUnder faults at N=${results.faults.n} (${FAULT_MIX_TEXT}):\n` +
+      `${textTable(faults.header, faults.rows)}${errors.join("")}`
+    : "";
+  return `${textTable(header, rows)}${faultsText}\n\nTargets:\n${targets.join("\n")}\n`;
 }
 
 /** @param {Array<[string, any]>} entries */
@@ -469,6 +578,7 @@ function renderReport(results) {
       "",
     );
   }
+  if (results.faults) lines.push(...faultsSection(results.faults));
   lines.push("## Where the time goes", "", ...whereTimeGoes(results), "");
   if (results.profiles) {
     lines.push("## Profiles", "");

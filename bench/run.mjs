@@ -7,7 +7,8 @@
 //     run by the `pulumi` CLI in a program directory (default) or the Automation API (--via automation);
 //   - the engine floor: the same number of trivial dynamic resources (bench/programs/trivial);
 //   - the API floor: the calls each phase needs, made directly through the client (bench/api-floor.mjs).
-// Then getEndpoints over 10,000 endpoints (bench/lookup.mjs), and with --profile one extra,
+// Then, at N=500 (--faults-size), create, an update of every endpoint and destroy once under injected
+// faults (lib/faults.mjs); getEndpoints over 10,000 endpoints (bench/lookup.mjs); with --profile one extra,
 // CPU-profiled lifecycle. Writes results.json, report.md and chart.svg under bench/results/<timestamp>/
 // and prints the table. See bench/README.md.
 
@@ -20,6 +21,7 @@ import { parseArgs } from "node:util";
 import { analyse } from "./lib/analysis.mjs";
 import { BENCH_DIR, EMULATOR_MODULE, REPO_ROOT } from "./lib/common.mjs";
 import { engineDefaultParallel, engineRoot, killAll, runScript, VIAS } from "./lib/engine-stack.mjs";
+import { measureFaults } from "./lib/faults.mjs";
 import { installConcurrencyProbe, measureSize, profileLifecycle } from "./lib/lifecycle.mjs";
 import { consoleSummary, writeReport } from "./report.mjs";
 
@@ -30,6 +32,10 @@ const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options]
   --out <dir>            results directory (default bench/results/<timestamp>)
   --validate true|false  the endpoints' validate input (default: unset, the provider's default)
   --lookup-count 10000   endpoints for the getEndpoints benchmark; 0 skips it
+  --faults-size <N>      N of the faults phase: create, update of every endpoint and destroy under 503s,
+                         429s and cut answers, against the same phases without faults; one of --sizes
+                         (default: 500 when 500 is among the sizes, else none)
+  --no-faults            no faults phase
   --profile              one extra, CPU-profiled lifecycle (provider and program processes), and
                          the engine floor's create and destroy without the engine's checkpoints
   --profile-size <N>     size of the profiled lifecycle (default: the largest size)
@@ -47,6 +53,8 @@ const { values: args } = parseArgs({
     out: { type: "string" },
     validate: { type: "string" },
     "lookup-count": { type: "string", default: "10000" },
+    "faults-size": { type: "string" },
+    "no-faults": { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
     "profile-size": { type: "string" },
     via: { type: "string", default: "cli" },
@@ -86,6 +94,18 @@ const validate = args.validate === undefined ? undefined : args.validate === "tr
 if (!VIAS.includes(args.via)) usageError(`--via must be one of ${VIAS.join(", ")}, got '${args.via}'`);
 const via = args.via;
 const parallelFlag = args.parallel === undefined ? undefined : positiveInt("parallel", args.parallel);
+const faultsSize = args["no-faults"]
+  ? undefined
+  : args["faults-size"] !== undefined
+    ? positiveInt("faults-size", args["faults-size"])
+    : sizes.includes(500)
+      ? 500
+      : undefined;
+if (faultsSize !== undefined && !sizes.includes(faultsSize)) {
+  usageError(
+    `--faults-size must be one of --sizes (the fault-free run it is set against), got ${faultsSize}`,
+  );
+}
 
 const startedAt = new Date();
 const stamp = startedAt
@@ -152,6 +172,7 @@ async function main() {
   );
 
   const loadAtStart = os.loadavg()[0];
+  /** @type {{sizes: Record<number, any>, faults?: any}} */
   const raw = { sizes: {} };
   const warnings = [];
   const errors = [];
@@ -189,6 +210,13 @@ async function main() {
       raw.sizes[n] = entry;
     });
     if (!ok) break;
+  }
+
+  if (faultsSize !== undefined && errors.length === 0) {
+    await stage("faults", async (c) => {
+      log(`N=${faultsSize} under faults: create, update of every endpoint, destroy`);
+      raw.faults = await measureFaults(faultsSize, c);
+    });
   }
 
   let lookup;
@@ -239,6 +267,7 @@ async function main() {
       validate,
       via,
       lookupCount,
+      faultsSize,
       profile: args.profile,
       profileSize,
     },

@@ -352,14 +352,57 @@ function judgeTargets(sizes, slopes, lookup) {
   return { referenceN: refN, targets };
 }
 
+/** @param {Record<string, number>} counts */
+const sum = (counts) => Object.values(counts).reduce((s, c) => s + c, 0);
+
+/**
+ * The faults phase against the same phases without faults (lib/faults.mjs): per phase the time with
+ * and without, the retries (the requests beyond the fault-free run's, in all and per route).
+ * @param {{n: number, faultFree: Record<string, {ms: number, requests: Record<string, number>}>, phases: Record<string, any>}} raw
+ * @param {Record<number, any>} sizes
+ */
+function analyseFaults(raw, sizes) {
+  /** @type {Record<string, any>} */
+  const phases = {};
+  for (const [name, p] of Object.entries(raw.phases)) {
+    const without = raw.faultFree[name] ?? sizes[raw.n]?.phases[name]?.endpoints;
+    if (p.skipped || !without) {
+      phases[name] = { ...p, faultFreeMs: without?.ms ?? NaN };
+      continue;
+    }
+    /** @type {Record<string, number>} */
+    const retriesByRoute = {};
+    for (const route of new Set([...Object.keys(p.requests), ...Object.keys(without.requests)])) {
+      const extra = (p.requests[route] ?? 0) - (without.requests[route] ?? 0);
+      if (extra !== 0) retriesByRoute[route] = extra;
+    }
+    phases[name] = {
+      ...p,
+      faultFreeMs: without.ms,
+      ratio: p.ms / without.ms,
+      faultFreeRequests: without.requests,
+      requestTotal: sum(p.requests),
+      faultFreeRequestTotal: sum(without.requests),
+      retries: sum(p.requests) - sum(without.requests),
+      retriesByRoute,
+    };
+  }
+  return { n: raw.n, phases };
+}
+
 /**
  * Every figure and verdict of a run, from its raw samples (run.mjs; report.mjs when it renders a
  * results file again).
- * @param {{sizes: Record<string, any>}} raw
+ * @param {{sizes: Record<string, any>, faults?: any}} raw
  * @param {any} lookup
  */
 export function analyse(raw, lookup) {
   const sizes = analyseSizes(raw);
   const slopes = analyseSlopes(sizes);
-  return { sizes, slopes, targets: judgeTargets(sizes, slopes, lookup) };
+  return {
+    sizes,
+    slopes,
+    targets: judgeTargets(sizes, slopes, lookup),
+    faults: raw.faults ? analyseFaults(raw.faults, sizes) : undefined,
+  };
 }

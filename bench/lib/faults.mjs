@@ -1,0 +1,184 @@
+// @ts-check
+// The faults phase (--faults-size): the endpoints program's create (`up`), an `up` changing every
+// endpoint and `destroy`, once each, against an emulator that misbehaves as a real server behind a load
+// balancer and a rate limiter does, to set against the same operations without faults in the same run:
+// create and destroy from the lifecycle at the same N, and the update of every endpoint run once
+// without faults on the same stack just before its faulted run. After each phase (faults off) the
+// server's endpoints are compared with the state.
+
+import { CLIENT_MODULE, emulatorOps } from "./common.mjs";
+import { changesOf, loggedRun, programStack } from "./lifecycle.mjs";
+
+const API = "^/(pipeline|codestream|deployment|iaas|csp)/";
+/**
+ * The fault tier's mix (test/faults/lifecycle.test.ts), on API paths only: 10% of requests answer
+ * 503, 5% answer 429 (Retry-After: 1), and 10% of writes are carried out but their answer is lost
+ * (the socket is cut).
+ */
+export const FAULT_MIX = {
+  rules: [
+    { kind: "status", status: 503, rate: 0.1, path: API },
+    { kind: "status", status: 429, retryAfterSeconds: 1, rate: 0.05, path: API },
+    ...["POST", "PUT", "DELETE", "PATCH"].map((method) => ({ kind: "cut", method, rate: 0.1, path: API })),
+  ],
+};
+
+/**
+ * An engine's output without the stack's secrets: the endpoints' passwords, the refresh token and
+ * any access token (a JWT).
+ * @param {string} text
+ * @param {string} refreshToken
+ */
+export function redact(text, refreshToken) {
+  return String(text)
+    .split(refreshToken)
+    .join("[secret]")
+    .replace(/bench-password-\d+/g, "[secret]")
+    .replace(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}(\.[A-Za-z0-9_-]*)?/g, "[secret]");
+}
+
+/**
+ * What a failed operation printed, without secrets and colours: the engine's diagnostics (on stdout),
+ * else the end of its output.
+ * @param {{error?: string, stdout?: string}} res
+ * @param {string} refreshToken
+ */
+function engineError(res, refreshToken) {
+  const stdout = String(res.stdout ?? "");
+  const at = stdout.indexOf("\nDiagnostics:");
+  const text =
+    at >= 0
+      ? `${/^[^:\n]*/.exec(res.error ?? "")?.[0]}:${stdout.slice(at).split(/\n(?:Outputs|Resources|Duration):/)[0]}`
+      : (res.error ?? "");
+  // eslint-disable-next-line no-control-regex -- the colours of a program's stack trace
+  return redact(text.replace(/\x1b\[[0-9;]*m/g, "").trim(), refreshToken).slice(0, 6000);
+}
+
+/**
+ * The requests the faults answered in place of the server, from the emulator's request log.
+ * @param {import("./common.mjs").LogEntry[]} entries
+ */
+function faultCounts(entries) {
+  const counts = { 429: 0, 503: 0, cut: 0 };
+  for (const e of entries) {
+    if (e.fault === "cut") counts.cut += 1;
+    else if (e.fault === "status" && (e.status === 429 || e.status === 503)) counts[e.status] += 1;
+  }
+  return counts;
+}
+
+/**
+ * The server's benchmark endpoints against the state's: the same ids, no duplicate name and, after
+ * an update to `revision`, every endpoint's description changed.
+ * @param {{listAllEndpoints(): Promise<Array<{id: string, name: string, description?: string}>>}} client
+ * @param {import("./engine-stack.mjs").BenchStack} stack
+ * @param {number} [revision]
+ */
+async function serverAgainstState(client, stack, revision) {
+  const server = (await client.listAllEndpoints()).filter((e) => e.name.startsWith("bench-endpoint-"));
+  /** @type {any} */
+  const exported = await stack.exportStack();
+  /** @type {string[]} */
+  const state = (exported?.deployment?.resources ?? [])
+    .filter((/** @type {{type: string}} */ r) => r.type.endsWith("aria:Endpoint"))
+    .map((/** @type {{id: string}} */ r) => r.id);
+  /** @type {Map<string, number>} */
+  const names = new Map();
+  for (const e of server) names.set(e.name, (names.get(e.name) ?? 0) + 1);
+  const ids = new Set(server.map((e) => e.id));
+  const duplicates = [...names].filter(([, count]) => count > 1).map(([name]) => name);
+  const missingOnServer = state.filter((id) => !ids.has(id)).length;
+  const notInState = server.filter((e) => !state.includes(e.id)).length;
+  const notUpdated =
+    revision === undefined
+      ? 0
+      : server.filter((e) => !e.description?.endsWith(` revision ${revision}`)).length;
+  return {
+    equal: duplicates.length === 0 && missingOnServer === 0 && notInState === 0 && notUpdated === 0,
+    onServer: server.length,
+    inState: state.length,
+    duplicates,
+    missingOnServer,
+    notInState,
+    notUpdated,
+  };
+}
+
+/**
+ * Runs the faults phase at N. Answers `{n, faultFree: {update: {ms, requests}}, phases: {<phase>:
+ * {ok, error?, ms, changes, expectedChanges, requests, faults, server} | {skipped}}}`.
+ * @param {number} n
+ * @param {import("./lifecycle.mjs").Ctx} ctx
+ */
+export async function measureFaults(n, ctx) {
+  const { createClient, resolveClientConfig } = await import(CLIENT_MODULE);
+  const client = createClient(
+    resolveClientConfig({ "vra:url": ctx.url, "vra:refreshToken": ctx.refreshToken }, {}),
+  );
+  const stack = programStack("endpoints", { ...ctx, n });
+  /** @param {boolean} on */
+  const setFaults = (on) => emulatorOps(ctx.url, "PUT", "faults", on ? FAULT_MIX : { rules: [] });
+  /** @type {{n: number, faultFree: Record<string, {ms: number, requests: Record<string, number>}>, phases: Record<string, any>}} */
+  const out = { n, faultFree: {}, phases: {} };
+  const steps = [
+    { name: "create", op: "up", faults: true, expected: { create: n + 1 } },
+    { name: "update", op: "up", faults: false, revision: 2, expected: { update: n } },
+    { name: "update", op: "up", faults: true, revision: 3, expected: { update: n } },
+    { name: "destroy", op: "destroy", faults: true, expected: { delete: n + 1 } },
+  ];
+  let failed;
+  try {
+    for (const { name, op, faults, revision, expected } of steps) {
+      if (failed) {
+        if (faults) out.phases[name] = { skipped: `not run: ${failed} failed` };
+        continue;
+      }
+      if (revision !== undefined) stack.setConfig("revision", revision);
+      if (!faults) {
+        // The same update without faults, on the same stack: what the faulted one is set against.
+        const { res, log } = await loggedRun(stack, ctx.url, op);
+        out.faultFree[name] = { ms: res.ms, requests: log.counts };
+        ctx.log(
+          `endpoints N=${n} ${name} of every endpoint without faults: ${Math.round(res.ms)} ms, ${log.total} requests`,
+        );
+        continue;
+      }
+      await setFaults(true);
+      const { res, log } = await loggedRun(stack, ctx.url, op, { allowFailure: true }).finally(() =>
+        setFaults(false),
+      );
+      // Faults act through requests: a run that failed without one failed for another reason (say,
+      // its install was replaced under it by other work in the tree); the stage runs again.
+      if (!res.ok && log.total === 0)
+        throw new Error(
+          `pulumi ${op} failed before any request: ${redact(res.error ?? "", ctx.refreshToken)}`,
+        );
+      const changes = changesOf(res.summary);
+      const ok = res.ok && JSON.stringify(changes) === JSON.stringify(expected);
+      const phase = {
+        ok,
+        ...(res.ok ? {} : { error: engineError(res, ctx.refreshToken) }),
+        ms: res.ms,
+        changes,
+        expectedChanges: expected,
+        requests: log.counts,
+        faults: faultCounts(log.entries),
+        server: await serverAgainstState(client, stack, revision),
+      };
+      out.phases[name] = phase;
+      const f = phase.faults;
+      ctx.log(
+        `endpoints N=${n} ${name} under faults: ${ok ? "succeeded" : "FAILED"} in ${Math.round(res.ms)} ms, ` +
+          `${log.total} requests (${f[429]} × 429, ${f[503]} × 503, ${f.cut} cut); server ` +
+          `${phase.server.equal ? "equals" : "differs from"} the state` +
+          (res.ok ? "" : `: ${phase.error?.split("\n")[0]}`),
+      );
+      // A failed run leaves the stack half done: what follows would measure something else.
+      if (!res.ok) failed = name;
+    }
+  } finally {
+    await client.close();
+    stack.dispose();
+  }
+  return out;
+}
