@@ -99,6 +99,8 @@ export const ROUTES = {
     method: "POST",
     service: "pipeline",
     path: "/endpoint-validation",
+    // A check that changes nothing: safe to send again after a 5xx or a lost answer.
+    idempotent: true,
   },
   getEndpointTiles: {
     operation: "list endpoint types",
@@ -160,6 +162,8 @@ export const ROUTES = {
     method: "POST",
     service: "deployment",
     path: "/requests/{requestId}",
+    // Cancelling twice ends where cancelling once does (a cancelled request refuses with 409).
+    idempotent: true,
   },
   deleteResource: {
     operation: "delete resource",

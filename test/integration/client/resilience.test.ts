@@ -54,6 +54,16 @@ describe("resilience", () => {
     expect(delays).toHaveLength(3);
   });
 
+  it("sends an endpoint validation again after a 503 and after a lost answer: it changes nothing", async () => {
+    await server.faults([
+      { method: "POST", path: "^/pipeline/api/endpoint-validation$", kind: "status", status: 503, count: 1 },
+      { method: "POST", path: "^/pipeline/api/endpoint-validation$", kind: "cut", count: 1 },
+    ]);
+    const verdict = await client.validateEndpoint(jenkins("validated"));
+    expect(verdict.status).toEqual(expect.any(String));
+    expect(await countOf(server, "POST /pipeline/api/endpoint-validation")).toBe(3);
+  });
+
   it("survives random 429s and 502s on many concurrent GETs", async () => {
     // Nine faults in all, each request allowed ten retries: the storm cannot win, whatever the dice say.
     const patient = clientFor(
