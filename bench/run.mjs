@@ -19,7 +19,7 @@ import * as path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { analyse } from "./lib/analysis.mjs";
-import { BENCH_DIR, EMULATOR_MODULE, REPO_ROOT } from "./lib/common.mjs";
+import { BENCH_DIR, EMULATOR_MODULE, emulatorOps, REPO_ROOT } from "./lib/common.mjs";
 import { engineDefaultParallel, engineRoot, killAll, runScript, VIAS } from "./lib/engine-stack.mjs";
 import { measureFaults } from "./lib/faults.mjs";
 import { installConcurrencyProbe, measureSize, profileLifecycle } from "./lib/lifecycle.mjs";
@@ -41,6 +41,8 @@ const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options]
   --profile-size <N>     size of the profiled lifecycle (default: the largest size)
   --parallel <P>         the engine's --parallel for every operation, and the API floor's concurrency
                          (default: the CLI's own default, 4 x CPUs)
+  --latency-ms <ms>      added to every API answer, as a remote server's round trip would (emulator delay
+                         rule); for choosing --parallel. Implies --no-faults. Default 0
   --via cli|automation   how programs run: cli (default), \`pulumi <op>\` in a program directory as users
                          run it; automation, the Automation API (scripts/run-op.js)
   --help`;
@@ -59,6 +61,7 @@ const { values: args } = parseArgs({
     "profile-size": { type: "string" },
     via: { type: "string", default: "cli" },
     parallel: { type: "string" },
+    "latency-ms": { type: "string", default: "0" },
     help: { type: "boolean", default: false },
   },
 });
@@ -94,13 +97,15 @@ const validate = args.validate === undefined ? undefined : args.validate === "tr
 if (!VIAS.includes(args.via)) usageError(`--via must be one of ${VIAS.join(", ")}, got '${args.via}'`);
 const via = args.via;
 const parallelFlag = args.parallel === undefined ? undefined : positiveInt("parallel", args.parallel);
-const faultsSize = args["no-faults"]
-  ? undefined
-  : args["faults-size"] !== undefined
-    ? positiveInt("faults-size", args["faults-size"])
-    : sizes.includes(500)
-      ? 500
-      : undefined;
+const latencyMs = positiveInt("latency-ms", args["latency-ms"], true);
+const faultsSize =
+  args["no-faults"] || latencyMs > 0
+    ? undefined
+    : args["faults-size"] !== undefined
+      ? positiveInt("faults-size", args["faults-size"])
+      : sizes.includes(500)
+        ? 500
+        : undefined;
 if (faultsSize !== undefined && !sizes.includes(faultsSize)) {
   usageError(
     `--faults-size must be one of --sizes (the fault-free run it is set against), got ${faultsSize}`,
@@ -189,6 +194,7 @@ async function main() {
       try {
         restorePrerequisites();
         emulator = await startEmulator({ port: 0, seedResources: 0 });
+        if (latencyMs > 0) await addLatency(emulator.url, latencyMs);
         await body({ ...ctx, url: emulator.url });
         return true;
       } catch (error) {
@@ -264,6 +270,7 @@ async function main() {
       cycles,
       parallel,
       parallelFlag,
+      latencyMs,
       validate,
       via,
       lookupCount,
@@ -285,6 +292,15 @@ async function main() {
   process.stdout.write(
     `\nResults: ${path.relative(process.cwd(), outDir) || "."}/{results.json,report.md,chart.svg}\n`,
   );
+}
+
+/**
+ * Delays every API answer of the emulator by `ms` (its operations surface answers at once).
+ * @param {string} url @param {number} ms
+ */
+async function addLatency(url, ms) {
+  const rules = [{ kind: "delay", delayMs: ms, path: "^/(pipeline|codestream|deployment|iaas|csp)/" }];
+  await emulatorOps(url, "PUT", "faults", { rules });
 }
 
 try {
