@@ -11,6 +11,9 @@ import { Redactor, secretValuesIn } from "./redact";
 import { Route, RouteName, ROUTES, Service } from "./routes";
 import { HttpResponse, HttpTransport, TransportError } from "./transport";
 
+/** Token renewals at most for one call (each after a 401). */
+const MAX_RENEWALS = 3;
+
 /** What varies per call of a route. */
 export interface CallOptions {
   /** Path parameters. */
@@ -91,16 +94,19 @@ export class ApiCaller {
     let token = tokens ? await tokens.token() : undefined;
     let response = await this.sendOnce(route, path, options, token, failure);
     let hint: string | undefined;
-    if (response.status === 401 && tokens && token !== undefined) {
-      // Renew once and resend: a 401 means the request was not processed, so this is safe even for POST.
+    // Renew and resend: a 401 means the request was not processed, so this is safe even for POST.
+    // A renewed token may expire too while its request waits out 429s and 503s (the retries reuse
+    // it); one rejected while still fresh is a refusal, not an expiry.
+    for (let renewals = 0; response.status === 401 && tokens && token !== undefined; renewals++) {
+      if (renewals > 0 && (renewals >= MAX_RENEWALS || !tokens.isStale(token))) break;
       const renewed = await tokens.afterRejection(token);
       if (renewed === undefined) {
         hint = UNRENEWABLE_TOKEN_HINT;
-      } else {
-        token = renewed;
-        response = await this.sendOnce(route, path, options, token, failure);
-        hint = RENEWED_TOKEN_REJECTED_HINT;
+        break;
       }
+      token = renewed;
+      response = await this.sendOnce(route, path, options, token, failure);
+      hint = RENEWED_TOKEN_REJECTED_HINT;
     }
     if (response.status < 200 || response.status >= 300) {
       const rejection = [400, 401, 403].includes(response.status) ? options.rejectionHint : undefined;

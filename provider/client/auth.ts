@@ -78,6 +78,15 @@ export class TokenManager {
   }
 
   /**
+   * True when `token` is no longer the one to use: replaced by a newer one, or due for renewal (a
+   * 401 for such a token is an expiry, not a refusal).
+   */
+  isStale(token: string): boolean {
+    const cached = this.current;
+    return !cached || cached.token !== token || this.options.now() >= cached.renewAt;
+  }
+
+  /**
    * Called after a 401 with `rejected`: renews unless another caller already did (then returns the
    * newer token). Returns undefined when the token cannot be renewed.
    */

@@ -6,7 +6,7 @@
  */
 import { AriaConfigError, ConfigIssue } from "./config-error";
 import { ClientSettings } from "./config-schema";
-import { RetryPolicy } from "./retry-policy";
+import { DEFAULT_RETRY_POLICY, RetryPolicy } from "./retry-policy";
 
 /** Credentials, in the forms the product accepts. At least one usable form is present. */
 export interface Credentials {
@@ -177,7 +177,7 @@ export function resolveClientConfig(
     deploymentApiVersion: typed.deploymentApiVersion,
     pipelineBasePath: typed.pipelineBasePath ?? DEFAULT_PIPELINE_BASE_PATH,
     deploymentBasePath: DEFAULT_DEPLOYMENT_BASE_PATH,
-    maxRetries: typed.maxRetries ?? 4,
+    maxRetries: typed.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
   };
   return stripUndefined(resolved);
 }

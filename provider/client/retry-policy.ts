@@ -17,7 +17,7 @@ import { provablyNotSent } from "./network-errors";
 
 /** Tuning of the retry policy. */
 export interface RetryPolicy {
-  /** Retries after the first attempt (default 4). */
+  /** Retries after the first attempt (default 8). */
   readonly maxRetries: number;
   /** First backoff step in milliseconds (default 500). */
   readonly baseDelayMs: number;
@@ -29,7 +29,9 @@ export interface RetryPolicy {
 
 /** The defaults of {@link RetryPolicy}. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
-  maxRetries: 4,
+  // Eight: behind a rate limiter and a load balancer a fifth of the attempts may fail; the capped
+  // backoff still ends an outage within maxTotalDelayMs.
+  maxRetries: 8,
   baseDelayMs: 500,
   maxDelayMs: 30_000,
   maxTotalDelayMs: 90_000,

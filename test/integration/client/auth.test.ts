@@ -145,6 +145,52 @@ describe("authentication", () => {
     }
   });
 
+  it("renews again when the renewed token expires too before its request is served", async () => {
+    // The server holds each of the next two GETs longer than a token lives here before it checks
+    // the token (as a request queued behind a rate limiter): the first token expires on the way,
+    // and so does the one renewed after the first 401.
+    const client = clientFor({ "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" });
+    try {
+      await client.getAbout();
+      await server.clearRequests();
+      await server.faults([
+        {
+          method: "GET",
+          path: "^/pipeline/api/endpoints$",
+          kind: "delay",
+          delayMs: PAST_EXPIRY_MS,
+          count: 2,
+        },
+      ]);
+      const page = await client.listEndpoints();
+      expect(page.items).toEqual(expect.any(Array));
+      const log = await server.requests();
+      expect(log.entries.filter((e) => e.status === 401)).toHaveLength(2);
+      expect(await countOf(server, EXCHANGE)).toBe(2);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("does not renew again when a token is refused while still fresh", async () => {
+    // Every answer is 401 at once: the renewed token is fresh, so this is a refusal, not an expiry.
+    const client = clientFor({ "vra:url": steady.url, "vra:refreshToken": "admin-refresh-token" });
+    try {
+      await client.getAbout();
+      await steady.clearRequests();
+      await steady.faults([
+        { method: "GET", path: "^/pipeline/api/endpoints$", kind: "status", status: 401 },
+      ]);
+      const error = (await rejectionOf(client.listEndpoints())) as unknown as AriaApiError;
+      expect(error.code).toBe("Unauthorized");
+      expect(error.message).toContain("freshly obtained access token");
+      expect(await countOf(steady, "GET /pipeline/api/endpoints")).toBe(2);
+      expect(await countOf(steady, EXCHANGE)).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("retries the token exchange, a POST that is safe to repeat, through a 503", async () => {
     await steady.faults([
       { method: "POST", path: "^/iaas/api/login$", kind: "status", status: 503, count: 2 },

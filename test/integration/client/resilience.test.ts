@@ -1,5 +1,6 @@
 import * as net from "node:net";
 import { AriaApiError, AriaClient } from "../../../provider/client";
+import { DEFAULT_RETRY_POLICY } from "../../../provider/client/retry-policy";
 import {
   adminSettings,
   clientFor,
@@ -115,10 +116,11 @@ describe("resilience", () => {
   it("gives up after maxRetries with an error naming the attempts", async () => {
     await server.faults([{ method: "GET", kind: "status", status: 503 }]);
     const error = (await rejectionOf(client.getEndpointTiles())) as unknown as AriaApiError;
+    const attempts = DEFAULT_RETRY_POLICY.maxRetries + 1; // 9
     expect(error.code).toBe("ServerError");
-    expect(error.attempts).toBe(5);
-    expect(error.message).toContain("(after 5 attempts)");
-    expect(await countOf(server, "GET /pipeline/api/endpoint-tiles")).toBe(5);
+    expect(error.attempts).toBe(attempts);
+    expect(error.message).toContain(`(after ${attempts} attempts)`);
+    expect(await countOf(server, "GET /pipeline/api/endpoint-tiles")).toBe(attempts);
   });
 
   it("follows a configured maxRetries", async () => {

@@ -70,7 +70,7 @@ describe("configuration resolution", () => {
       apiTimeoutSeconds: 30,
       pipelineBasePath: "/pipeline/api",
       deploymentBasePath: "/deployment/api",
-      maxRetries: 4,
+      maxRetries: 8,
     });
     expect(config.apiVersion).toBeUndefined();
     expect(config.deploymentApiVersion).toBeUndefined();
