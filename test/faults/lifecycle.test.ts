@@ -18,7 +18,7 @@ const DEPLOYMENTS = 3;
 const PASSWORD = "faults-Secret-Passw0rd-7";
 const API = "^/(pipeline|codestream|deployment|iaas|csp)/";
 /** Access-token lifetime: each operation below runs through several tokens. */
-const TOKEN_TTL_SECONDS = 6;
+const TOKEN_TTL_SECONDS = 3;
 
 /** The mix of faults, on API paths only (the emulator's own /__emulator routes never fail). */
 export const FAULT_MIX = {

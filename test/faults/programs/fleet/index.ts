@@ -1,5 +1,6 @@
 // A large stack for the fault tier: `count` jenkins endpoints with a secret each, and `deployments`
 // deployment resources. `rev` changes every endpoint's description (the update-everything phase).
+// The endpoints are validated by the server, as by default (their URLs point at the emulator).
 import * as pulumi from "@pulumi/pulumi";
 import * as aria from "pulumi-aria";
 
@@ -20,7 +21,6 @@ for (let i = 0; i < count; i++) {
       description: `fleet endpoint ${i}, revision ${rev}`,
       properties: { url: `${url}/jenkins/${i}`, username: "bot", folderPath: "/jobs" },
       secretProperties: { password },
-      validate: false,
     }),
   );
 }
