@@ -119,5 +119,9 @@ export type {
 } from "./client/schemas";
 
 // ---- Errors: what a program can catch and branch on --------------------------------------------
-export { AriaApiError, AriaConfigError, isAriaApiError, API_ERROR_CODES } from "./client";
-export type { AriaApiErrorDetails, AriaErrorCode, ConfigIssue } from "./client";
+// From their own modules, not the client's index: a program that declares resources and looks
+// nothing up never loads the HTTP client.
+export { AriaApiError, isAriaApiError, API_ERROR_CODES } from "./client/errors";
+export { AriaConfigError } from "./client/config-error";
+export type { AriaApiErrorDetails, AriaErrorCode } from "./client/errors";
+export type { ConfigIssue } from "./client/config-error";

@@ -123,9 +123,13 @@ export class Endpoint extends pulumi.dynamic.Resource {
     );
     // The outputs of the optional inputs left unset: the server's view from `metadata`, or the
     // (undefined) declaration.
+    // Made on first use: an Output made here for each of the N resources of a stack costs every
+    // preview, whether the program reads it or not.
     const self = this as unknown as Record<string, unknown>;
     const unset = (key: string, value: () => pulumi.Output<unknown>) => {
-      if (self[key] === undefined) Object.defineProperty(this, key, { value: value() });
+      if (self[key] !== undefined) return;
+      let made: pulumi.Output<unknown> | undefined;
+      Object.defineProperty(this, key, { get: () => (made ??= value()) });
     };
     unset("isRestricted", () => this.metadata.apply((m) => m?.isRestricted ?? false));
     unset("cloudProxyId", () => this.metadata.apply((m) => m?.cloudProxyId));

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { AriaClient, createClient, resolveClientConfig } from "../client";
+import type * as Client from "../client";
+import type { AriaClient } from "../client";
 import { settingSource } from "../client/config";
 import { collectSettings, ConfigLookup, SettingKey, SETTINGS } from "./settings";
 
@@ -12,6 +13,14 @@ import { collectSettings, ConfigLookup, SettingKey, SETTINGS } from "./settings"
 let providerLookup: ConfigLookup | undefined;
 let providerClient: AriaClient | undefined;
 let programClient: AriaClient | undefined;
+
+/**
+ * The client's module, loaded on first use: the program process loads this module with every
+ * resource declaration, and needs the HTTP client only for data functions.
+ */
+function clientModule(): typeof Client {
+  return require("../client") as typeof Client;
+}
 
 /** How long a replaced client stays open for the calls still using it. */
 const RETIRED_CLIENT_GRACE_MS = 5 * 60_000;
@@ -42,6 +51,7 @@ export function providerSetting(key: SettingKey): string | undefined {
 /** The API client of the provider process, built once from `configure` and the environment. */
 export function providerApiClient(): AriaClient {
   if (!providerClient) {
+    const { createClient, resolveClientConfig } = clientModule();
     providerClient = createClient(resolveClientConfig(collectSettings(providerLookup ?? (() => undefined))));
   }
   return providerClient;
@@ -52,6 +62,7 @@ const programLookup: ConfigLookup = (key) => pulumi.runtime.getConfig(`vra:${key
 /** The API client of the program process, used by data functions; built on first use. */
 export function programApiClient(): AriaClient {
   if (!programClient) {
+    const { createClient, resolveClientConfig } = clientModule();
     programClient = createClient(resolveClientConfig(collectSettings(programLookup)));
   }
   return programClient;

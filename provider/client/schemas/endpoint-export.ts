@@ -4,7 +4,7 @@
  * in clear: nothing here puts the text of a document, or any value of it, into an issue message (the
  * YAML parser's own messages quote the source, so only their position and code are used).
  */
-import { parseAllDocuments } from "yaml";
+import type * as Yaml from "yaml";
 import { z } from "zod";
 import { JsonObject } from "./common";
 
@@ -33,6 +33,8 @@ export type EndpointExport = z.infer<typeof EndpointExport>;
  */
 function exportedDocument(name: string, answer: unknown, ctx: z.RefinementCtx): unknown {
   if (typeof answer !== "string") return answer;
+  // Loaded here, not at the top: every provider process loads the client, and only aria-export reads exports.
+  const { parseAllDocuments } = require("yaml") as typeof Yaml;
   const documents = parseAllDocuments(answer);
   if (!Array.isArray(documents)) {
     ctx.addIssue({ code: "custom", message: "the export holds no YAML document" });
