@@ -25,7 +25,16 @@ export interface RetryPolicy {
   readonly maxDelayMs: number;
   /** Cap of the sum of all waits of one request (default 90 000). */
   readonly maxTotalDelayMs: number;
+  /**
+   * Retries after attempts that got no answer at all (connection refused, reset, cut), at most
+   * (default 4, and never more than `maxRetries`): a server that refuses connections is down or
+   * restarting, and more retries would only hold back the error.
+   */
+  readonly maxConnectionRetries?: number;
 }
+
+/** Retries at most after attempts that got no answer, unless the policy says otherwise. */
+const DEFAULT_CONNECTION_RETRIES = 4;
 
 /** The defaults of {@link RetryPolicy}. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
@@ -35,6 +44,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
   baseDelayMs: 500,
   maxDelayMs: 30_000,
   maxTotalDelayMs: 90_000,
+  maxConnectionRetries: DEFAULT_CONNECTION_RETRIES,
 });
 
 /** HTTP statuses worth retrying for idempotent requests. */
@@ -106,8 +116,12 @@ export function decideRetry(
       return { retry: false, reason: `${attempt.method} may have reached the server (${code})` };
     }
   }
-  if (attempt.retriesSoFar >= policy.maxRetries) {
-    return { retry: false, reason: `gave up after ${policy.maxRetries} retries` };
+  const limit =
+    attempt.status === undefined
+      ? Math.min(policy.maxRetries, policy.maxConnectionRetries ?? DEFAULT_CONNECTION_RETRIES)
+      : policy.maxRetries;
+  if (attempt.retriesSoFar >= limit) {
+    return { retry: false, reason: `gave up after ${limit} retries` };
   }
   const requested = parseRetryAfter(attempt.retryAfter, nowMs);
   const delayMs = Math.min(

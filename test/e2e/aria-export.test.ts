@@ -46,17 +46,22 @@ function valueFor(name: string, spec: { type: string; description?: string }, se
 const writesOf = (entries: { method: string; path: string }[]) =>
   entries.filter((e) => e.method !== "GET" && /\/pipeline\/api\/endpoints(\/|$)/.test(e.path));
 
-function runExport(args: string[], env: Record<string, string | undefined> = {}) {
+/** Runs a command to its end, collecting its output. */
+function run(command: string, args: string[], options: { cwd?: string; env: NodeJS.ProcessEnv }) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(bin, args, {
-      env: { ...process.env, VRA_URL: emulator.url, VRA_REFRESH_TOKEN: USERS.admin, ...env },
-    });
+    const child = spawn(command, args, options);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+function runExport(args: string[], env: Record<string, string | undefined> = {}) {
+  return run(bin, args, {
+    env: { ...process.env, VRA_URL: emulator.url, VRA_REFRESH_TOKEN: USERS.admin, ...env },
   });
 }
 
@@ -205,15 +210,7 @@ describe("aria-export --stack", () => {
 
   /** Runs the real `pulumi` with the stack's backend, in `cwd`. */
   function pulumi(args: string[], cwd: string, extraEnv: Record<string, string> = {}) {
-    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn("pulumi", args, { cwd, env: { ...process.env, ...env, ...extraEnv } });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d) => (stdout += d));
-      child.stderr.on("data", (d) => (stderr += d));
-      child.on("error", reject);
-      child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    });
+    return run("pulumi", args, { cwd, env: { ...process.env, ...env, ...extraEnv } });
   }
 
   const stacksInBackend = async (): Promise<string[]> => {

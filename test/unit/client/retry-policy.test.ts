@@ -70,6 +70,29 @@ describe("retry decisions", () => {
     }
   });
 
+  it("retries attempts that got no answer at most maxConnectionRetries times, answers up to maxRetries", () => {
+    const patient: RetryPolicy = {
+      ...policy,
+      maxRetries: 8,
+      maxTotalDelayMs: 600_000,
+      maxConnectionRetries: 2,
+    };
+    expect(decideRetry(patient, first({ errorCode: "ECONNREFUSED", retriesSoFar: 1 }), half).retry).toBe(
+      true,
+    );
+    expect(decideRetry(patient, first({ errorCode: "ECONNREFUSED", retriesSoFar: 2 }), half)).toEqual({
+      retry: false,
+      reason: "gave up after 2 retries",
+    });
+    expect(decideRetry(patient, first({ status: 503, retriesSoFar: 7 }), half).retry).toBe(true);
+    // By default: 4 retries without an answer, 8 with one.
+    const byDefault = { ...DEFAULT_RETRY_POLICY, maxTotalDelayMs: 600_000 };
+    expect(decideRetry(byDefault, first({ errorCode: "ECONNRESET", retriesSoFar: 4 }), half).retry).toBe(
+      false,
+    );
+    expect(decideRetry(byDefault, first({ status: 429, retriesSoFar: 7 }), half).retry).toBe(true);
+  });
+
   it("stops after maxRetries", () => {
     expect(decideRetry(policy, first({ status: 503, retriesSoFar: 3 }), half).retry).toBe(true);
     expect(decideRetry(policy, first({ status: 503, retriesSoFar: 4 }), half)).toEqual({
