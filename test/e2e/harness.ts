@@ -167,6 +167,11 @@ export class E2EStack {
   async exportStack(): Promise<unknown> {
     return (await this.run("export", {})).deployment;
   }
+  /** The directory of the stack's `file://` backend. */
+  backendDir(): string {
+    return path.join(this.tmp, "state");
+  }
+
   /** The raw state file(s) of the backend, concatenated: for asserting that no secret is stored. */
   rawState(): string {
     const out: string[] = [];
@@ -177,7 +182,7 @@ export class E2EStack {
         else out.push(fs.readFileSync(p, "utf8"));
       }
     };
-    walk(path.join(this.tmp, "state"));
+    walk(this.backendDir());
     return out.join("\n");
   }
 
