@@ -66,11 +66,13 @@ export async function createDeploymentResource(
   const report = deps.report ?? reportToStderr;
   const what = `create ${inputs.type} '${inputs.name}'`;
   const settings = settingsOf(inputs);
-  const { answer, removeLateDuplicates } = await submitCreation(deps, inputs, what, settings);
+  const { answer, removeLateDuplicates, adopted } = await submitCreation(deps, inputs, what, settings);
   const ids = { ...answer, projectId: answer.projectId ?? undefined };
-  report(
-    `${what}: request ${answer.requestId} accepted (resource ${answer.resourceId}, deployment ${answer.deploymentId})`,
-  );
+  if (!adopted) {
+    report(
+      `${what}: request ${answer.requestId} accepted (resource ${answer.resourceId}, deployment ${answer.deploymentId})`,
+    );
+  }
   const recordIncomplete = (message: string, requestStatus: string): ResourceInitError =>
     new ResourceInitError(
       `${message} The resource ${answer.resourceId} is recorded in the stack: the next \`pulumi up\` deletes and ` +
@@ -81,7 +83,9 @@ export async function createDeploymentResource(
 
   let settled: Settled;
   try {
-    settled = await settle(deps, answer.requestId, what, settings);
+    settled = adopted
+      ? await settleAdopted(deps, answer.requestId, what, settings)
+      : await settle(deps, answer.requestId, what, settings);
   } catch (error) {
     throw recordIncomplete(
       `${what}: lost track of request ${answer.requestId}: ${errorMessage(error)}.`,
@@ -122,6 +126,28 @@ export async function createDeploymentResource(
       requestId: answer.requestId,
       requestStatus: CREATED,
     }),
+  };
+}
+
+/**
+ * Waits for the latest request of an adopted resource when it still runs (the creation a killed run
+ * left, say). The resource was listed, so it exists whatever that request ends in (a failed day-2
+ * action leaves it in place): never deleted here.
+ */
+async function settleAdopted(
+  deps: OperationDeps,
+  requestId: string,
+  what: string,
+  settings: Settings,
+): Promise<Settled> {
+  const outcome = await waitForDeploymentRequest(deps, requestId, what, settings);
+  if (outcome.kind === "terminal") return { kind: "created" };
+  return {
+    kind: "stuck",
+    status: outcome.request.status ?? "UNKNOWN",
+    problem:
+      `${what}: timed out after ${formatDuration(outcome.elapsedMs)} waiting for request ${requestId} of the ` +
+      "adopted resource; raise waitTimeoutSeconds if it needs longer.",
   };
 }
 

@@ -68,6 +68,8 @@ export class DeploymentResource extends pulumi.dynamic.Resource {
   declare readonly waitTimeoutSeconds: pulumi.Output<number | undefined>;
   /** The poll interval cap in force, in seconds (unset: 10). */
   declare readonly pollIntervalMaxSeconds: pulumi.Output<number | undefined>;
+  /** Whether the creation took over an existing matching resource when there was one (see the input). */
+  declare readonly adopt: pulumi.Output<boolean | undefined>;
   /** Id of the resource on the server (the same as `id`). */
   declare readonly resourceId: Out<"resourceId">;
   /** Id of the request that created the resource. */

@@ -42,6 +42,12 @@ const deploymentResourceInputsShape = {
    * second and back off up to this cap. Changing it changes nothing on the server.
    */
   pollIntervalMaxSeconds: z.number().positive().max(300).optional(),
+  /**
+   * Take over the one existing resource with this name, type, project, deployment and properties
+   * instead of creating another (names are not unique): how a run killed while creating it converges.
+   * With several such resources the creation fails naming them. Changing it changes nothing.
+   */
+  adopt: z.boolean().optional(),
 };
 
 /** The inputs of a {@link DeploymentResource}, as the provider receives them (validated by `check`). */
@@ -57,8 +63,12 @@ export const REPLACE_KEYS = ["name", "type", "projectId", "deploymentId", "prope
 /** Input keys that only steer the provider; changing them is an update that calls no API. */
 export const SETTING_KEYS = ["waitTimeoutSeconds", "pollIntervalMaxSeconds"] as const;
 
-/** Every declared input key. */
-export const INPUT_KEYS: readonly (keyof DeploymentResourceInputs)[] = [...REPLACE_KEYS, ...SETTING_KEYS];
+/** Every declared input key (`adopt` steers only the creation: no key of a diff). */
+export const INPUT_KEYS: readonly (keyof DeploymentResourceInputs)[] = [
+  ...REPLACE_KEYS,
+  ...SETTING_KEYS,
+  "adopt",
+];
 
 const deploymentResourceStateShape = {
   /** Name of the resource. */
@@ -77,6 +87,8 @@ const deploymentResourceStateShape = {
   waitTimeoutSeconds: z.number().optional(),
   /** See the input of the same name. */
   pollIntervalMaxSeconds: z.number().optional(),
+  /** See the input of the same name. */
+  adopt: z.boolean().optional(),
   /** Id of the resource (also the Pulumi id). */
   resourceId: z.string().optional(),
   /** Id of the request that created the resource. */

@@ -24,14 +24,15 @@ export function isIncomplete(state: DeploymentResourceState): boolean {
   return state.requestStatus !== undefined && state.requestStatus !== CREATED;
 }
 
-/** The provider settings (wait timeout, poll cap) to keep in the state. */
-export type Settings = Pick<DeploymentResourceInputs, (typeof SETTING_KEYS)[number]>;
+/** The provider settings (wait timeout, poll cap, adopt) to keep in the state. */
+export type Settings = Pick<DeploymentResourceInputs, (typeof SETTING_KEYS)[number] | "adopt">;
 
-/** The settings part of inputs or of a prior state. */
+/** The settings part of inputs or of a prior state: the wait settings and `adopt`, kept in the state. */
 export function settingsOf(source: Settings): Settings {
   return {
     waitTimeoutSeconds: source.waitTimeoutSeconds,
     pollIntervalMaxSeconds: source.pollIntervalMaxSeconds,
+    adopt: source.adopt,
   };
 }
 

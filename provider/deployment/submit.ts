@@ -14,6 +14,9 @@
  *
  * Without the first list (the credentials may not list resources), an ambiguous answer fails with a
  * message that says what to look for on the server.
+ *
+ * With `adopt`, the one resource that already matches is taken over instead of creating another:
+ * what the engine forgot when a run was killed while creating it.
  */
 import type { Resource, ResourceRequestResponse } from "../client/schemas";
 import { isAriaApiError } from "../client/errors";
@@ -43,6 +46,8 @@ export interface Sent {
    * settled); does nothing when every answer was clear.
    */
   readonly removeLateDuplicates: () => Promise<void>;
+  /** True when nothing was sent: `adopt` took over the one resource that already matched. */
+  readonly adopted?: boolean;
 }
 
 /** Sends the creation; see the module comment. */
@@ -60,7 +65,12 @@ export async function submitCreation(
     deploymentId: inputs.deploymentId,
     properties: inputs.properties,
   });
-  const before = await existingMatches(deps, inputs);
+  const existing = await existingMatches(deps, inputs);
+  if (inputs.adopt) {
+    const adopted = await adoption(deps, inputs, what, existing);
+    if (adopted) return { answer: adopted, removeLateDuplicates: async () => {}, adopted: true };
+  }
+  const before = existing && new Set(existing.map((resource) => resource.id));
   if (before !== undefined && before.size > 0) {
     // Names are not unique, so this may be intended; but it is also what a run killed while
     // creating this resource leaves behind (the engine then forgets the creation).
@@ -143,13 +153,41 @@ async function listMatches(deps: OperationDeps, inputs: DeploymentResourceInputs
   return listed.filter((resource) => matches(resource, inputs));
 }
 
-/** The ids of the matches before anything is sent; undefined when they cannot be listed. */
+/**
+ * `adopt`: the one resource that already matches, followed instead of creating another; undefined
+ * when none matches (then it is created). Fails when it cannot tell (no list) or when several match.
+ */
+async function adoption(
+  deps: OperationDeps,
+  inputs: DeploymentResourceInputs,
+  what: string,
+  existing: readonly Resource[] | undefined,
+): Promise<Submitted | undefined> {
+  if (existing === undefined) {
+    throw new Error(
+      `${what}: adopt needs to list the server's resources, and listing them failed (see above). ` +
+        "Check the credentials' rights, or remove `adopt` to create the resource.",
+    );
+  }
+  if (existing.length > 1) {
+    throw new Error(
+      `${what}: adopt takes over one resource, but ${existing.length} match the name, type, project and ` +
+        `properties (${existing.map((resource) => resource.id).join(", ")}). Delete the ones this program ` +
+        "should not manage and run `pulumi up` again.",
+    );
+  }
+  if (existing.length === 0) return undefined;
+  (deps.report ?? reportToStderr)(`${what}: adopting the existing resource ${existing[0].id}`);
+  return followed(deps, existing[0]);
+}
+
+/** The matches before anything is sent; undefined when they cannot be listed. */
 async function existingMatches(
   deps: OperationDeps,
   inputs: DeploymentResourceInputs,
-): Promise<ReadonlySet<string> | undefined> {
+): Promise<readonly Resource[] | undefined> {
   try {
-    return new Set((await listMatches(deps, inputs)).map((resource) => resource.id));
+    return await listMatches(deps, inputs);
   } catch (error) {
     (deps.report ?? reportToStderr)(
       `create ${inputs.type} '${inputs.name}': cannot list resources (${errorMessage(error)}); a lost answer to ` +

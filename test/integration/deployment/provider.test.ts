@@ -126,6 +126,17 @@ describe("the deployment resource provider against the emulator", () => {
     expect(named.map((r) => r.id)).toEqual([id]);
   });
 
+  it("adopts the one existing resource that matches instead of creating another", async () => {
+    const orphan = await createChecked(thing());
+    await server.clearRequests();
+    const adopted = await createChecked(thing({ adopt: true }));
+    expect(adopted.id).toBe(orphan.id);
+    expect(adopted.outs).toMatchObject({ resourceId: orphan.id, requestStatus: "SUCCESSFUL", adopt: true });
+    const log = await server.requests();
+    expect(log.counts["POST /deployment/api/resources"]).toBeUndefined();
+    expect(await resourceCount()).toBe(1);
+  });
+
   it("adds a resource to an existing deployment", async () => {
     const first = await createChecked(thing());
     const second = await createChecked(thing({ name: "web-02", deploymentId: first.outs.deploymentId }));

@@ -77,8 +77,8 @@ describe("a creation answered ambiguously", () => {
     expect(clock.t).toBeGreaterThanOrEqual(2 * RECOVERY_WINDOW_MS);
   });
 
-  it("never takes a resource that matched before the creation was sent", async () => {
-    const { provider, script, posts, live } = setup();
+  it("never takes a resource that matched before the creation was sent, and names it", async () => {
+    const { provider, script, posts, live, messages } = setup();
     const before = await provider.create(inputs);
     script.push("refused");
     const created = await provider.create(inputs);
@@ -89,6 +89,11 @@ describe("a creation answered ambiguously", () => {
         .map((r) => r.id)
         .sort(),
     ).toEqual([before.id, created.id].sort());
+    expect(messages).toContainEqual(
+      expect.stringContaining(
+        `1 resource(s) with this name, type, project and properties already exist (${before.id})`,
+      ),
+    );
   });
 
   it("deletes the resource a lost POST made after the creation was sent again, leaving one", async () => {
@@ -127,5 +132,58 @@ describe("a creation answered ambiguously", () => {
     script.push("refused");
     await expect(provider.create(inputs)).rejects.toThrow(/look for a resource named 'web-01'/);
     expect(posts()).toBe(1);
+  });
+});
+
+describe("adopt", () => {
+  it("takes over the one resource that matches, sending nothing", async () => {
+    const { api, clock, provider, posts, live, messages } = setup();
+    // What a run killed while creating it leaves: the resource, made after the engine forgot it.
+    const orphan = await api.createResource({
+      name: "web-01",
+      type: "Custom.Thing",
+      properties: { size: "small" },
+    });
+    clock.t += api.createScript.durationMs;
+    const adopted = await provider.create({ ...inputs, adopt: true });
+    expect(adopted.id).toBe(orphan.resourceId);
+    expect(posts()).toBe(1); // the orphan's own creation only
+    expect(live().map((r) => r.id)).toEqual([orphan.resourceId]);
+    expect(adopted.outs).toMatchObject({
+      resourceId: orphan.resourceId,
+      requestStatus: "SUCCESSFUL",
+      adopt: true,
+    });
+    expect(messages).toContainEqual(
+      expect.stringContaining(`adopting the existing resource ${orphan.resourceId}`),
+    );
+  });
+
+  it("creates the resource when none matches", async () => {
+    const { provider, posts, live } = setup();
+    const created = await provider.create({ ...inputs, adopt: true });
+    expect(posts()).toBe(1);
+    expect(live().map((r) => r.id)).toEqual([created.id]);
+  });
+
+  it("fails naming them when several match, and creates nothing", async () => {
+    const { provider, posts } = setup();
+    const first = await provider.create(inputs);
+    const second = await provider.create(inputs);
+    await expect(provider.create({ ...inputs, adopt: true })).rejects.toThrow(
+      new RegExp(`2 match the name, type, project and properties \\(${first.id}, ${second.id}\\)`),
+    );
+    expect(posts()).toBe(2);
+  });
+
+  it("is no change in a diff, either way", async () => {
+    const { provider } = setup();
+    const created = await provider.create(inputs);
+    const diff = await provider.diff!(
+      created.id,
+      { ...created.outs, __provider: "x" },
+      { ...inputs, adopt: true },
+    );
+    expect(diff.changes).toBe(false);
   });
 });
