@@ -4,7 +4,7 @@
  * request that create and delete share.
  */
 import type { AriaClient } from "../client";
-import { errorMessage, unlessNotFound } from "../common/api-failures";
+import { errorMessage, isConflict, unlessNotFound } from "../common/api-failures";
 import type { Request } from "../client/schemas";
 import { DEFAULT_WAIT_TIMEOUT_SECONDS } from "./schema";
 import { Settings } from "./state";
@@ -86,7 +86,7 @@ export async function deleteAndWait(
   settings: Settings,
   limitMs: number = timeoutMs(settings),
 ): Promise<"absent" | "deleted"> {
-  const request = await unlessNotFound(() => deps.api.deleteResource(ids.deploymentId, ids.resourceId));
+  const request = await sendDelete(deps, ids, what, settings, limitMs);
   if (request === undefined) return "absent";
   (deps.report ?? reportToStderr)(
     `${what}: delete request ${request.id} sent for resource ${ids.resourceId}`,
@@ -106,6 +106,42 @@ export async function deleteAndWait(
     );
   }
   return "deleted";
+}
+
+/**
+ * `DELETE`, answering undefined when the resource is gone. A 409 says a request runs on the resource:
+ * the delete whose answer was lost (the client sent it again), or another action. That request is
+ * waited for, and the delete sent once more (a 404 then: the lost delete did it).
+ */
+async function sendDelete(
+  deps: OperationDeps,
+  ids: { resourceId: string; deploymentId: string },
+  what: string,
+  settings: Settings,
+  limitMs: number,
+): Promise<Request | undefined> {
+  const send = () => unlessNotFound(() => deps.api.deleteResource(ids.deploymentId, ids.resourceId));
+  try {
+    return await send();
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+    const resource = await unlessNotFound(() => deps.api.getResource(ids.resourceId, ["currentRequest"]));
+    if (resource === undefined) return undefined;
+    const running = resource.currentRequest?.id;
+    if (!running) throw error;
+    (deps.report ?? reportToStderr)(
+      `${what}: request ${running} runs on resource ${ids.resourceId}; waiting for it before deleting`,
+    );
+    const outcome = await waitForDeploymentRequest(deps, running, what, settings, limitMs);
+    if (outcome.kind === "timeout") {
+      throw new Error(
+        `${what}: request ${running} still runs on resource ${ids.resourceId} after ` +
+          `${formatDuration(outcome.elapsedMs)}, so it cannot be deleted yet. The resource stays in the stack; ` +
+          "run the command again once that request has finished.",
+      );
+    }
+    return send();
+  }
 }
 
 /** Asks the server to cancel a request; a refusal is reported, not thrown (the wait that follows tells). */

@@ -235,6 +235,15 @@ describe("the deployment resource provider against the emulator", () => {
     await expect(provider.delete(id, outs)).resolves.toBeUndefined();
   });
 
+  it("deletes although the answer to the DELETE was lost and its resend is answered 409", async () => {
+    const { id, outs } = await createChecked(thing());
+    await server.faults([{ method: "DELETE", path: "^/deployment/api/deployments/", kind: "cut", count: 1 }]);
+    await provider.delete(id, outs);
+    expect(await resourceCount()).toBe(0);
+    const log = await server.requests();
+    expect(log.entries.filter((e) => e.method === "DELETE").map((e) => e.status)).toEqual([0, 409, 404]);
+  });
+
   it("fails a delete with the details of its failed request", async () => {
     const { id, outs } = await createChecked(
       thing({ properties: { emulatorFailDelete: "resource is locked" } }),

@@ -142,6 +142,18 @@ export class FakeDeploymentApi implements DeploymentApi {
     if (!resource || resource.deploymentId !== deploymentId) {
       throw notFound(`/deployment/api/deployments/${deploymentId}/resources/${resourceId}`);
     }
+    // As the server: no second request while one runs on the resource.
+    const running = [...this.requests.values()].find(
+      (r) => r.resourceId === resourceId && !["SUCCESSFUL", "FAILED", "ABORTED"].includes(this.status(r)),
+    );
+    if (running) {
+      throw createApiError({
+        operation: "delete resource",
+        method: "DELETE",
+        path: `/deployment/api/deployments/${deploymentId}/resources/${resourceId}`,
+        status: 409,
+      });
+    }
     return this.view(this.addRequest("delete", resourceId, this.deleteScript));
   }
 

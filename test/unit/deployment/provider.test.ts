@@ -240,6 +240,18 @@ describe("delete", () => {
     );
   });
 
+  it("waits for the delete a lost answer hid when the resend is answered 409, and counts it done", async () => {
+    const { api, messages, provider } = setup();
+    const created = await provider.create(inputs);
+    // The first DELETE reached the server, its answer was lost: its request runs.
+    const lost = await api.deleteResource(created.outs.deploymentId as string, created.id);
+    await provider.delete!(created.id, { ...created.outs, ...PROVIDER });
+    expect(api.resources.has(created.id)).toBe(false);
+    expect(messages).toContainEqual(
+      expect.stringContaining(`request ${lost.id} runs on resource ${created.id}`),
+    );
+  });
+
   it("counts a resource already gone as deleted", async () => {
     const { api, provider } = setup();
     const created = await provider.create(inputs);
