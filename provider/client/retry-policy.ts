@@ -26,14 +26,15 @@ export interface RetryPolicy {
   /** Cap of the sum of all waits of one request (default 90 000). */
   readonly maxTotalDelayMs: number;
   /**
-   * Retries after attempts that got no answer at all (connection refused, reset, cut), at most
-   * (default 4, and never more than `maxRetries`): a server that refuses connections is down or
-   * restarting, and more retries would only hold back the error.
+   * Retries after attempts that could not reach the server (connection refused, name not resolved,
+   * host unreachable, connect timeout), at most (default 4, and never more than `maxRetries`): such
+   * a server is down or restarting, and more retries would only hold back the error. A connection
+   * cut after the request was sent (a lost answer) counts as an answer: the server is up.
    */
   readonly maxConnectionRetries?: number;
 }
 
-/** Retries at most after attempts that got no answer, unless the policy says otherwise. */
+/** Retries at most after attempts that could not reach the server, unless the policy says otherwise. */
 const DEFAULT_CONNECTION_RETRIES = 4;
 
 /** The defaults of {@link RetryPolicy}. */
@@ -116,10 +117,9 @@ export function decideRetry(
       return { retry: false, reason: `${attempt.method} may have reached the server (${code})` };
     }
   }
-  const limit =
-    attempt.status === undefined
-      ? Math.min(policy.maxRetries, policy.maxConnectionRetries ?? DEFAULT_CONNECTION_RETRIES)
-      : policy.maxRetries;
+  const limit = provablyNotSent(attempt.errorCode)
+    ? Math.min(policy.maxRetries, policy.maxConnectionRetries ?? DEFAULT_CONNECTION_RETRIES)
+    : policy.maxRetries;
   if (attempt.retriesSoFar >= limit) {
     return { retry: false, reason: `gave up after ${limit} retries` };
   }

@@ -70,7 +70,7 @@ describe("retry decisions", () => {
     }
   });
 
-  it("retries attempts that got no answer at most maxConnectionRetries times, answers up to maxRetries", () => {
+  it("retries attempts that could not reach the server at most maxConnectionRetries times, the rest up to maxRetries", () => {
     const patient: RetryPolicy = {
       ...policy,
       maxRetries: 8,
@@ -85,10 +85,13 @@ describe("retry decisions", () => {
       reason: "gave up after 2 retries",
     });
     expect(decideRetry(patient, first({ status: 503, retriesSoFar: 7 }), half).retry).toBe(true);
-    // By default: 4 retries without an answer, 8 with one.
+    // By default: 4 retries when the server cannot be reached, 8 otherwise (a cut answer included).
     const byDefault = { ...DEFAULT_RETRY_POLICY, maxTotalDelayMs: 600_000 };
-    expect(decideRetry(byDefault, first({ errorCode: "ECONNRESET", retriesSoFar: 4 }), half).retry).toBe(
+    expect(decideRetry(byDefault, first({ errorCode: "ECONNREFUSED", retriesSoFar: 4 }), half).retry).toBe(
       false,
+    );
+    expect(decideRetry(byDefault, first({ errorCode: "UND_ERR_SOCKET", retriesSoFar: 7 }), half).retry).toBe(
+      true,
     );
     expect(decideRetry(byDefault, first({ status: 429, retriesSoFar: 7 }), half).retry).toBe(true);
   });
