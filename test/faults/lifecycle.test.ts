@@ -178,11 +178,11 @@ describe(`${COUNT} endpoints and ${DEPLOYMENTS} deployment resources under 503s,
 describe("an up killed midway", () => {
   it("converges after refresh --clear-pending-creates and a new up, recognising what the killed run created", async () => {
     stack.setConfig("rev", "3");
-    // Endpoints only: (project, name) identifies an endpoint, so the next run recognises the ones the
-    // killed run made. A deployment resource being created at the kill is forgotten by the engine,
-    // and nothing on the server ties it to the program (names are not unique): the README's
-    // "Interrupted runs" says what the next run prints and what to delete.
-    stack.setConfig("deployments", "0");
+    // (project, name) identifies an endpoint, so the next run recognises the ones the killed run
+    // made. A deployment resource being created at the kill is forgotten by the engine and nothing
+    // on the server ties it to the program (names are not unique): with `adopt`, the next run takes
+    // over the one that matches instead of creating a second (README, "Interrupted runs").
+    stack.setConfig("adoptResources", "true");
     const running = stack.up();
     // Kill the CLI and everything it started once part of the fleet exists on the server.
     const deadline = Date.now() + 300_000;
@@ -215,8 +215,9 @@ describe("an up killed midway", () => {
     expect(server.endpoints).toHaveLength(COUNT);
     expect(duplicates(server.endpoints.map((e) => e.name))).toEqual([]);
     expect(server.endpoints.every((e) => e.description?.endsWith("revision 3"))).toBe(true);
+    expect(server.resources).toHaveLength(DEPLOYMENTS);
 
     expectOk(await stack.destroy());
-    expect((await onServer()).endpoints).toEqual([]);
+    expect(await onServer()).toEqual({ endpoints: [], resources: [] });
   });
 });
