@@ -85,6 +85,7 @@ export class ApiCaller {
       method: route.method,
       path,
       endpointWrite: route.endpointWrite,
+      idempotent: route.idempotent,
       timeoutSeconds: this.deps.timeoutSeconds,
       redactor: this.deps.redactor,
       extraSecrets,

@@ -22,6 +22,7 @@ export interface FailureFacts extends Pick<
 > {
   readonly timeoutSeconds?: number;
   readonly endpointWrite: boolean;
+  readonly idempotent: boolean;
   readonly hint?: string;
   readonly detail?: string;
   readonly causeMessage?: string;
@@ -78,11 +79,11 @@ function reasonOf(facts: FailureFacts): string {
 }
 
 function hintFor(facts: FailureFacts): string {
-  const ambiguous = facts.sentRequest
-    ? facts.method === "POST"
+  // Only a POST that is not safe to repeat leaves something to check on the server.
+  const ambiguous =
+    facts.sentRequest && facts.method === "POST" && !facts.idempotent
       ? " The request may have reached the server: check whether it took effect before running again."
-      : ""
-    : "";
+      : "";
   switch (facts.code) {
     case "BadRequest":
       return "The server rejected the request as invalid: correct the values named above and run again.";

@@ -107,6 +107,8 @@ export interface ApiFailure {
   readonly timeoutSeconds?: number;
   /** True for creating, updating or deleting an endpoint (shapes the 403 message). */
   readonly endpointWrite?: boolean;
+  /** True for a POST that changes nothing when repeated (a validation, a token exchange). */
+  readonly idempotent?: boolean;
   /** Replaces the default "what to do" sentence (e.g. for a 401 with an unrenewable token). */
   readonly hint?: string;
   /** Extra detail to show (e.g. schema issues of an unexpected response). */
@@ -155,6 +157,7 @@ export function createApiError(failure: ApiFailure): AriaApiError {
       attempts: failure.attempts ?? 1,
       timeoutSeconds: failure.timeoutSeconds,
       endpointWrite: failure.endpointWrite ?? false,
+      idempotent: failure.idempotent ?? false,
       hint: failure.hint,
       detail: failure.detail,
       causeCode,

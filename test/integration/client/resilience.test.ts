@@ -154,6 +154,15 @@ describe("resilience", () => {
     expect(delays).toEqual([]);
   });
 
+  it("says a failed create may have taken effect, and a failed validation, which changes nothing, not", async () => {
+    await server.faults([{ method: "POST", kind: "status", status: 503 }]);
+    const create = (await rejectionOf(client.createEndpoint(jenkins("once")))) as unknown as AriaApiError;
+    expect(create.message).toContain("The request may have reached the server");
+    const validation = (await rejectionOf(client.validateEndpoint(jenkins("v")))) as unknown as AriaApiError;
+    expect(validation.code).toBe("ServerError");
+    expect(validation.message).not.toContain("may have reached the server");
+  });
+
   it("does not repeat a POST whose connection was cut, and flags the outcome as ambiguous", async () => {
     await server.faults([{ method: "POST", path: "^/pipeline/api/endpoints$", kind: "cut", count: 1 }]);
     const error = (await rejectionOf(client.createEndpoint(jenkins("maybe")))) as unknown as AriaApiError;
