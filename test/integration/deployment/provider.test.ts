@@ -236,7 +236,9 @@ describe("the deployment resource provider against the emulator", () => {
   });
 
   it("deletes although the answer to the DELETE was lost and its resend is answered 409", async () => {
-    const { id, outs } = await createChecked(thing());
+    // The lost delete's request must still run when the client resends (its first retry waits at most
+    // 500 ms): with the server's 300 ms default it sometimes finished first and the resend got a 404.
+    const { id, outs } = await createChecked(thing({ properties: { size: "small", emulatorDelayMs: 2500 } }));
     await server.faults([{ method: "DELETE", path: "^/deployment/api/deployments/", kind: "cut", count: 1 }]);
     await provider.delete(id, outs);
     expect(await resourceCount()).toBe(0);
