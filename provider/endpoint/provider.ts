@@ -9,7 +9,8 @@
  * | diff   | none (pure)                                                              |
  * | create | POST /endpoints; GET /endpoints/{project}/{name} to adopt or to recover  |
  * |        | (see ./create.ts: retries that never make a duplicate)                   |
- * | read   | GET /endpoints/{id}                                                      |
+ * | read   | GET /endpoints/{id}; past 10 reads of a project, pages of GET /endpoints  |
+ * |        | filtered by project (see ./reads.ts)                                     |
  * | update | PUT /endpoints/{id}                                                      |
  * | delete | DELETE /endpoints/{id}                                                   |
  */
@@ -27,6 +28,7 @@ import { Declared, inputsOf, isMasked, toState } from "./project";
 import { EndpointInputs, EndpointSpec, EndpointState, MOVED_SECRETS_INPUT, toSpec } from "./schema";
 import { TileCatalogue } from "./tiles";
 import { ProjectCatalogue } from "./projects";
+import { EndpointReads } from "./reads";
 import { engineWarning, WarningSink } from "../runtime/engine-log";
 
 /** What the provider needs from its process. */
@@ -43,6 +45,8 @@ export interface EndpointProviderOptions {
   readonly projects?: ProjectCatalogue;
   /** Where `check` sends warnings (default: the engine, see ../runtime/engine-log.ts). */
   readonly warn?: WarningSink;
+  /** Reads by id (default: a new one over `api`). */
+  readonly reads?: EndpointReads;
 }
 
 /** Builds an endpoint provider over the given client; the stub uses {@link endpointProvider}. */
@@ -51,6 +55,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
   const tiles = options.tiles ?? new TileCatalogue(() => api().getEndpointTiles());
   const projects = options.projects ?? new ProjectCatalogue(() => api().listAllProjects());
   const warn = options.warn ?? engineWarning;
+  const reads = options.reads ?? new EndpointReads(api);
 
   return {
     check: (olds, news) => checkEndpoint(olds, news, { api, tiles, projects, validateByDefault, warn }),
@@ -69,6 +74,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
 
     async create(inputs) {
       const declared = knownInputs(inputs);
+      reads.forget();
       const endpoint = await createOrAdopt(api(), declared, options.sleep);
       return { id: endpoint.id, outs: toState(endpoint, declared) };
     },
@@ -77,7 +83,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
       const previous = previousState(props);
       let endpoint: ApiEndpoint;
       try {
-        endpoint = await api().getEndpoint(id);
+        endpoint = await reads.read(id, previous.project);
       } catch (error) {
         // Gone: an empty id tells the engine, which then plans to create it again.
         if (isNotFound(error)) return {};
@@ -100,6 +106,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
       };
       const ref: EndpointRef = { id, name: declared.name, project: spec.project };
       let endpoint: ApiEndpoint;
+      reads.forget();
       try {
         endpoint = await api().updateEndpoint(id, spec);
       } catch (error) {
@@ -126,6 +133,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
     async delete(id, props) {
       const previous = previousState(props);
       const ref: EndpointRef = { id, name: previous.name, project: previous.project };
+      reads.forget();
       try {
         await api().deleteEndpoint(id);
       } catch (error) {

@@ -1,0 +1,25 @@
+// Many endpoints in one project, enough for the provider to answer a refresh's reads from the
+// project's listing (see provider/endpoint/reads.ts). Config varies the description.
+import * as pulumi from "@pulumi/pulumi";
+import * as aria from "pulumi-aria";
+
+const config = new pulumi.Config();
+const url = config.require("url");
+const password = config.requireSecret("password");
+const count = config.requireNumber("count");
+
+const endpoints = Array.from(
+  { length: count },
+  (_, i) =>
+    new aria.Endpoint(`many-${i}`, {
+      name: `many-${String(i).padStart(3, "0")}`,
+      type: "jenkins",
+      project: "Platform",
+      description: config.get("description") ?? "declared",
+      properties: { url, username: "bot" },
+      secretProperties: { password },
+      validate: false,
+    }),
+);
+
+export const ids = pulumi.all(endpoints.map((e) => e.id));
