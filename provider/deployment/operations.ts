@@ -86,16 +86,21 @@ export async function deleteAndWait(
   settings: Settings,
   limitMs: number = timeoutMs(settings),
 ): Promise<"absent" | "deleted"> {
+  // One limit for the whole delete: waiting for a request already running on the resource (see
+  // sendDelete) uses part of it, and the delete's own request gets what is left.
+  const clock = deps.clock ?? systemClock;
+  const started = clock.now();
   const request = await sendDelete(deps, ids, what, settings, limitMs);
   if (request === undefined) return "absent";
   (deps.report ?? reportToStderr)(
     `${what}: delete request ${request.id} sent for resource ${ids.resourceId}`,
   );
   if (request.status === "SUCCESSFUL") return "deleted";
-  const outcome = await waitForDeploymentRequest(deps, request.id, what, settings, limitMs);
+  const remainingMs = Math.max(0, started + limitMs - clock.now());
+  const outcome = await waitForDeploymentRequest(deps, request.id, what, settings, remainingMs);
   if (outcome.kind === "timeout") {
     throw new Error(
-      `${what}: timed out after ${formatDuration(outcome.elapsedMs)} waiting for delete request ${request.id} ` +
+      `${what}: timed out after ${formatDuration(clock.now() - started)} waiting for delete request ${request.id} ` +
         `(last status ${outcome.request.status ?? "unknown"}). The resource ${ids.resourceId} stays in the stack; ` +
         `run the command again once the request has finished, or raise waitTimeoutSeconds.`,
     );

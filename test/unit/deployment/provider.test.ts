@@ -252,6 +252,21 @@ describe("delete", () => {
     );
   });
 
+  it("bounds the whole delete by the wait timeout when a request already runs on the resource", async () => {
+    const { api, clock, provider } = setup();
+    const created = await provider.create(inputs);
+    // Another request runs on the resource for 40 s and fails; the delete then takes 40 s of its own.
+    api.deleteScript = { durationMs: 40_000, outcome: "FAILED" };
+    await api.deleteResource(created.outs.deploymentId as string, created.id);
+    api.deleteScript = { durationMs: 40_000, outcome: "SUCCESSFUL" };
+    const started = clock.t;
+    await expect(provider.delete!(created.id, { ...created.outs, ...PROVIDER })).rejects.toThrow(
+      /timed out after 1m00s waiting for delete request req-\d+/,
+    );
+    expect(clock.t - started).toBeLessThanOrEqual(60_000);
+    expect(api.resources.has(created.id)).toBe(true);
+  });
+
   it("counts a resource already gone as deleted", async () => {
     const { api, provider } = setup();
     const created = await provider.create(inputs);
