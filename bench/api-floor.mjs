@@ -67,11 +67,15 @@ for (let r = 0; r < job.repeat; r++) await phase("preview", async () => {});
 for (let r = 0; r < job.repeat; r++) {
   await phase("refresh", (client) => runPool(indexes, job.concurrency, (i) => client.getEndpoint(ids[i])));
 }
-await phase("update", async (client) => {
-  await client.getEndpointTiles();
-  if (job.validate) await client.validateEndpoint(spec(0, 0));
-  await client.updateEndpoint(ids[0], spec(0, 0));
-});
+for (let r = 0; r < job.repeat; r++) {
+  // As the programs do: endpoint 0 changed, then back, one update each time.
+  const changed = r % 2 === 0 ? 0 : -1;
+  await phase("update", async (client) => {
+    await client.getEndpointTiles();
+    if (job.validate) await client.validateEndpoint(spec(0, changed));
+    await client.updateEndpoint(ids[0], spec(0, changed));
+  });
+}
 await phase("destroy", (client) => runPool(indexes, job.concurrency, (i) => client.deleteEndpoint(ids[i])));
 
 fs.writeFileSync(job.resultFile, JSON.stringify({ phases: out }));

@@ -476,7 +476,7 @@ function renderReport(results) {
     `Command: \`${results.command}\``,
     "",
     ...loadNote(results),
-    `Sizes ${c.sizes.join(", ")}; preview and refresh run ${c.repeat} time(s) (median), the other phases once ` +
+    `Sizes ${c.sizes.join(", ")}; preview, refresh and up changing one run ${c.repeat} time(s) (median), the other phases once ` +
       `per cycle, ${c.cycles} cycle(s). Engine parallelism (its default \`--parallel\`, also the API floor's ` +
       `concurrency): ${c.parallel}. Endpoint validation: ${c.validate === undefined ? "provider default (on)" : c.validate}.` +
       (c.latencyMs ? ` Every API answer delayed by ${c.latencyMs} ms (--latency-ms).` : ""),

@@ -27,7 +27,7 @@ import { consoleSummary, writeReport } from "./report.mjs";
 
 const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options])
   --sizes 10,100,500     numbers of endpoints (default 10,100,500)
-  --repeat 3             repetitions of preview and refresh (median; default 3)
+  --repeat 3             repetitions of preview, refresh and up changing one (median; default 3)
   --cycles 1             repetitions of the whole lifecycle (median of create/update/destroy; default 1)
   --out <dir>            results directory (default bench/results/<timestamp>)
   --validate true|false  the endpoints' validate input (default: unset, the provider's default)

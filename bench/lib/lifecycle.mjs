@@ -21,7 +21,7 @@ import { BenchStack, runScript } from "./engine-stack.mjs";
  * @typedef {object} Ctx
  * @property {string} url the emulator
  * @property {string} refreshToken credentials for the stacks (`vra:refreshToken`, secret)
- * @property {number} repeat repetitions of preview and refresh
+ * @property {number} repeat repetitions of preview, refresh and up changing one
  * @property {number} cycles repetitions of the whole lifecycle
  * @property {boolean | undefined} validate the endpoints' `validate` input (undefined: provider default)
  * @property {number} parallel the engine's concurrency (the API floor's)
@@ -113,7 +113,8 @@ class ProgramRun {
   /** Runs one repetition of a phase and records it. @param {{name: string, op: string}} phase @param {number} rep */
   async runPhase({ name, op }, rep) {
     const { o } = this;
-    if (name === "update") this.stack.setConfig("changed", 0);
+    // Each repetition changes endpoint 0: its folderPath to "/jobs/changed" and back again.
+    if (name === "update") this.stack.setConfig("changed", rep % 2 === 0 ? 0 : -1);
     const profileDir = rep === 0 ? o.profileDirFor?.(this.program, name) : undefined;
     const { res, log, maxInFlight } = await loggedRun(this.stack, o.url, op, { profileDir });
     if (name === "create") this.created = true;
@@ -239,7 +240,7 @@ export async function measureSize(n, ctx) {
       namePrefix: "bench-floor",
     });
     const order = ["create", ...Array(ctx.repeat).fill("preview"), ...Array(ctx.repeat).fill("refresh")];
-    order.push("update", "destroy");
+    order.push(...Array(ctx.repeat).fill("update"), "destroy");
     for (const [name, phase] of Object.entries(api.phases)) {
       const inFlight = order.map((p, i) => (p === name ? (epochs[marker + i] ?? 0) : 0));
       const into = (entry.apiFloor.phases[name] ??= {
