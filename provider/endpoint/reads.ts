@@ -1,5 +1,6 @@
 import type { ApiEndpoint, EndpointApi } from "./api";
 import { odataLiteral } from "./odata";
+import { collectPages } from "../client/paging";
 
 /*
  * Reads of endpoints by id, for `read` (refresh, import, `Endpoint.get`). A refresh reads every
@@ -122,11 +123,15 @@ export class EndpointReads {
         }
         return byId;
       }
-      for (let skip = first.items.length; skip < total && first.items.length > 0;) {
-        const page = await api.listEndpoints({ filter, skip, top: this.pageSize });
-        if (page.items.length === 0) break;
-        add(page.items);
-        skip += page.items.length;
+      if (first.items.length > 0 && first.items.length < total) {
+        const rest = await collectPages(
+          async (skip, top) => {
+            const page = await api.listEndpoints({ filter, skip, top });
+            return { items: page.items, total: page.totalCount };
+          },
+          { skip: first.items.length, pageSize: this.pageSize },
+        );
+        add(rest);
       }
       return byId;
     } catch {
