@@ -16,7 +16,14 @@
 
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
-import { CLIENT_MODULE, endpointSpec, fetchRequestLog, resetRequestLog, runPool } from "./lib/common.mjs";
+import {
+  changedAt,
+  CLIENT_MODULE,
+  endpointSpec,
+  fetchRequestLog,
+  resetRequestLog,
+  runPool,
+} from "./lib/common.mjs";
 
 const { createClient, resolveClientConfig } = await import(CLIENT_MODULE);
 
@@ -68,8 +75,7 @@ for (let r = 0; r < job.repeat; r++) {
   await phase("refresh", (client) => runPool(indexes, job.concurrency, (i) => client.getEndpoint(ids[i])));
 }
 for (let r = 0; r < job.repeat; r++) {
-  // As the programs do: endpoint 0 changed, then back, one update each time.
-  const changed = r % 2 === 0 ? 0 : -1;
+  const changed = changedAt(r);
   await phase("update", async (client) => {
     await client.getEndpointTiles();
     if (job.validate) await client.validateEndpoint(spec(0, changed));

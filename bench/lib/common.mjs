@@ -16,6 +16,14 @@ export const PACKAGE_MODULE = path.join(REPO_ROOT, "dist", "provider", "index.js
 export const EMULATOR_MODULE = path.join(REPO_ROOT, "dist", "emulator", "index.js");
 
 /**
+ * The endpoint whose folderPath repetition `rep` of "up, one changed" changes: endpoint 0 to
+ * "/jobs/changed", then back (-1: none changed), one update each time. The programs and the API floor
+ * follow it alike.
+ * @param {number} rep
+ */
+export const changedAt = (rep) => (rep % 2 === 0 ? 0 : -1);
+
+/**
  * Endpoint `i` of bench/programs/endpoints as the provider sends it (its folderPath changed when
  * `i === changed`): the API floor and the lookup benchmark send exactly this.
  * @param {{i: number, changed?: number, targetUrl: string, namePrefix?: string}} o

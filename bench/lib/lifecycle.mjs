@@ -12,7 +12,7 @@ import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PHASES, REPEATABLE } from "./analysis.mjs";
-import { fetchRequestLog, resetRequestLog } from "./common.mjs";
+import { changedAt, fetchRequestLog, resetRequestLog } from "./common.mjs";
 import { summariseProfileDir } from "./cpu-profile.mjs";
 import { BenchStack, runScript } from "./engine-stack.mjs";
 
@@ -113,8 +113,7 @@ class ProgramRun {
   /** Runs one repetition of a phase and records it. @param {{name: string, op: string}} phase @param {number} rep */
   async runPhase({ name, op }, rep) {
     const { o } = this;
-    // Each repetition changes endpoint 0: its folderPath to "/jobs/changed" and back again.
-    if (name === "update") this.stack.setConfig("changed", rep % 2 === 0 ? 0 : -1);
+    if (name === "update") this.stack.setConfig("changed", changedAt(rep));
     const profileDir = rep === 0 ? o.profileDirFor?.(this.program, name) : undefined;
     const { res, log, maxInFlight } = await loggedRun(this.stack, o.url, op, { profileDir });
     if (name === "create") this.created = true;
