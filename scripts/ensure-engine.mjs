@@ -3,7 +3,7 @@
 // CLI, the Node language host (what runs a program directory under `pulumi up`) and the
 // dynamic-provider shim, side by side in `<root>/bin`. Prints the root.
 //
-// Order: $PULUMI_ARIA_ENGINE_ROOT; a `pulumi` on PATH whose version matches the dev
+// Order: $PULUMI_ARIA_ENGINE_ROOT; a `pulumi` on PATH whose version matches the wanted one
 // @pulumi/pulumi (it keeps its own language host); a cached build under
 // ~/.cache/pulumi-aria/pulumi-v<version>; otherwise a build from the CLI's Go modules at that version
 // (needs Go and the Go module proxy), made in a temporary directory and renamed into place, so that
@@ -57,14 +57,33 @@ const log = (msg) => {
   if (!flags.quiet) process.stderr.write(`[engine] ${msg}\n`);
 };
 
-/** The @pulumi/pulumi version the engine must match: the installed SDK, else the dev pin. */
-function wantedVersion() {
+/** The installed @pulumi/pulumi's version, else the dev pin. */
+function sdkVersion() {
   try {
     return require(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] })).version;
   } catch {
     const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
     return pkg.devDependencies["@pulumi/pulumi"].replace(/^[^\d]*/, "");
   }
+}
+
+/**
+ * The CLI to build: package.json's `config.pulumiCli` (the newest pkg/v3 the Go module proxy serves),
+ * or the SDK's version when that is newer. The rule is "CLI at least the SDK's version": pkg/v3 at the
+ * newest SDK's version is not always downloadable, and a newer engine speaks to an older SDK.
+ */
+function wantedVersion() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+  const pinned = pkg.config?.pulumiCli;
+  const sdk = sdkVersion();
+  return pinned && compareVersions(pinned, sdk) >= 0 ? pinned : sdk;
+}
+
+function compareVersions(a, b) {
+  const pa = a.replace(/^v/, "").split(".").map(Number);
+  const pb = b.replace(/^v/, "").split(".").map(Number);
+  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
 }
 
 function pulumiVersionOf(bin) {
