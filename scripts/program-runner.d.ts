@@ -8,13 +8,15 @@ export interface Pack {
 /** Packs the repository (dist/ must be built) into .e2e/pack. */
 export function packPackage(): Pack;
 /** A directory whose node_modules holds the packed pulumi-aria, @pulumi/pulumi and TypeScript. */
-export function userInstall(pack: Pack): string;
+export function userInstall(pack: Pack, sdk?: string): string;
 /** Copies a program directory to `dest` and installs it as a user would; returns its project name. */
 export function prepareProgram(options: {
   source: string;
   dest: string;
   projectName: string;
   pack: Pack;
+  /** The @pulumi/pulumi release to install: the runtime leg's (scripts/runtimes.js) when not given. */
+  sdk?: string;
 }): string;
 /** Resource change counts from an engine event log. */
 export function summaryOf(eventLog: string): Record<string, number>;

@@ -15,6 +15,7 @@
 const { execFileSync, spawn } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
+const { activeLeg } = require("./runtimes.js");
 
 const REPO_ROOT = path.resolve(__dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, ".e2e");
@@ -22,13 +23,17 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 /** How long an install of an earlier build is kept after its last use. */
 const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
 
-/** Versions the program installs use: the ones this repository develops with. */
-function devVersions() {
-  const installed = (name) =>
+/**
+ * Versions the program installs use: @pulumi/pulumi of the runtime leg this process runs on
+ * (scripts/runtimes.js; `sdk` overrides it), TypeScript and @types/node as this repository develops.
+ * @param {string} [sdk]
+ */
+function programVersions(sdk) {
+  const installed = (/** @type {string} */ name) =>
     JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [REPO_ROOT] }), "utf8"))
       .version;
   return {
-    "@pulumi/pulumi": installed("@pulumi/pulumi"),
+    "@pulumi/pulumi": sdk ?? activeLeg().sdk,
     typescript: installed("typescript"),
     "@types/node": installed("@types/node"),
   };
@@ -65,8 +70,9 @@ function packPackage() {
  * tarball content under .e2e/install-<sha>/ and reused; made in a temporary directory and renamed
  * into place, so a half-made install is never used.
  */
-function userInstall(pack) {
-  const dir = path.join(WORK_ROOT, `install-${pack.shasum.slice(0, 12)}`);
+function userInstall(pack, sdk) {
+  const versions = programVersions(sdk);
+  const dir = path.join(WORK_ROOT, `install-${pack.shasum.slice(0, 12)}-sdk${versions["@pulumi/pulumi"]}`);
   if (fs.existsSync(path.join(dir, "node_modules", "pulumi-aria", "package.json"))) {
     const now = new Date();
     fs.utimesSync(dir, now, now); // in use: see the clean-up below
@@ -83,7 +89,6 @@ function userInstall(pack) {
   }
   const tmp = fs.mkdtempSync(path.join(WORK_ROOT, ".install-"));
   fs.copyFileSync(pack.tarball, path.join(tmp, "pulumi-aria.tgz"));
-  const versions = devVersions();
   fs.writeFileSync(
     path.join(tmp, "package.json"),
     JSON.stringify(
@@ -132,7 +137,8 @@ const TSCONFIG = {
  *   `projectName`) and tsconfig.json are written where missing.
  * Returns the project name from the Pulumi.yaml.
  */
-function prepareProgram({ source, dest, projectName, pack }) {
+function prepareProgram({ source, dest, projectName, pack, sdk }) {
+  const versions = programVersions(sdk);
   fs.mkdirSync(dest, { recursive: true });
   for (const entry of fs.readdirSync(source)) {
     if (entry === "node_modules" || entry === "bin" || /^Pulumi\..+\.ya?ml$/.test(entry)) continue;
@@ -145,12 +151,13 @@ function prepareProgram({ source, dest, projectName, pack }) {
       throw new Error(`${source}/package.json does not depend on pulumi-aria`);
     fs.copyFileSync(pack.tarball, path.join(dest, "pulumi-aria.tgz"));
     pkg.dependencies["pulumi-aria"] = "file:./pulumi-aria.tgz";
+    // The leg's SDK release, as a user's lock file pins one release of the project's range.
+    if (pkg.dependencies["@pulumi/pulumi"]) pkg.dependencies["@pulumi/pulumi"] = versions["@pulumi/pulumi"];
     fs.writeFileSync(manifest, `${JSON.stringify(pkg, null, 2)}\n`);
     npmRun(["install", "--no-audit", "--no-fund", "--prefer-offline"], dest);
   } else {
     // What `npm install pulumi-aria @pulumi/pulumi` leaves in a user's project, with node_modules
     // shared between the test programs instead of installed again for each.
-    const versions = devVersions();
     const pkg = {
       name: projectName,
       private: true,
@@ -159,7 +166,7 @@ function prepareProgram({ source, dest, projectName, pack }) {
       devDependencies: { typescript: versions.typescript, "@types/node": versions["@types/node"] },
     };
     fs.writeFileSync(manifest, `${JSON.stringify(pkg, null, 2)}\n`);
-    fs.symlinkSync(path.join(userInstall(pack), "node_modules"), path.join(dest, "node_modules"), "dir");
+    fs.symlinkSync(path.join(userInstall(pack, sdk), "node_modules"), path.join(dest, "node_modules"), "dir");
     if (!fs.existsSync(path.join(dest, "tsconfig.json"))) {
       fs.writeFileSync(path.join(dest, "tsconfig.json"), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
     }

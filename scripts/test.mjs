@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm test`: bootstrap (dependencies, build, engine), lint, then the test tiers on the runtime legs
+// of scripts/runtimes.js: every tier on the current leg, the engine's CLI path (the examples and a
+// lifecycle, "cli") on the others. Each tier is a jest process run by the leg's Node, with that Node
+// first on PATH, so the CLI's language host runs the programs on it too. Every tier runs even when
+// one fails; the closing table gives each leg's versions and counts, and the exit code is 1 if any
+// tier failed.
+//
+//   node scripts/test.mjs                    what `npm test` runs
+//   node scripts/test.mjs unit integration   those tiers, on the current leg, no lint
+//   node scripts/test.mjs --leg oldest cli   the CLI path on Node 20 with @pulumi/pulumi 3.248
+//   node scripts/test.mjs e2e -- -t quickstart   arguments after -- go to jest
+
+import { execFileSync, spawn } from "node:child_process";
+import * as fs from "node:fs";
+import { createRequire } from "node:module";
+import * as os from "node:os";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+
+const require = createRequire(import.meta.url);
+/** @type {typeof import("./runtimes.js")} */
+const runtimes = require("./runtimes.js");
+/** @type {typeof import("./errors.js")} */
+const { CommandError, describeFailure } = require("./errors.js");
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const say = (/** @type {string} */ msg) => process.stderr.write(`[test] ${msg}\n`);
+
+/** The tiers and how jest selects them. "cli" is the e2e tier's engine path: examples and a lifecycle. */
+const TIERS = {
+  unit: ["--selectProjects", "unit"],
+  integration: ["--selectProjects", "integration"],
+  e2e: ["--selectProjects", "e2e", "--runInBand"],
+  faults: ["--selectProjects", "faults", "--runInBand"],
+  cli: [
+    "--selectProjects",
+    "e2e",
+    "--runInBand",
+    "--runTestsByPath",
+    "test/e2e/runtime-leg.test.ts",
+    "test/e2e/examples.test.ts",
+  ],
+};
+/** @typedef {keyof typeof TIERS} Tier */
+
+/** What `npm test` runs: [leg, tiers]. */
+const FULL_RUN = /** @type {const} */ ([
+  ["current", ["unit", "integration", "e2e", "faults"]],
+  ["also", ["cli"]],
+  ["oldest", ["cli"]],
+]);
+
+const { values: flags, positionals } = parseArgs({
+  options: { leg: { type: "string" }, "no-lint": { type: "boolean" } },
+  allowPositionals: true,
+});
+const dashDash = process.argv.indexOf("--");
+const jestExtra = dashDash >= 0 ? process.argv.slice(dashDash + 1) : [];
+const chosen = (
+  dashDash >= 0 ? positionals.slice(0, positionals.length - jestExtra.length) : positionals
+).map((t) => {
+  if (!(t in TIERS)) throw new Error(`unknown tier '${t}': use ${Object.keys(TIERS).join(", ")}`);
+  return /** @type {Tier} */ (t);
+});
+const full = chosen.length === 0 && !flags.leg;
+
+/**
+ * Runs a command with inherited output; resolves its exit code.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<number>}
+ */
+function run(cmd, args, env = process.env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: "inherit" });
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** The CLI's version as it prints it, for the closing table. */
+function cliVersion() {
+  const rootDir = execFileSync(
+    process.execPath,
+    [path.join(root, "scripts", "ensure-engine.mjs"), "--print-root", "--quiet"],
+    {
+      encoding: "utf8",
+    },
+  ).trim();
+  return execFileSync(path.join(rootDir, "bin", "pulumi"), ["version"], {
+    encoding: "utf8",
+    env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+  }).trim();
+}
+
+/**
+ * One tier on one leg: jest under the leg's Node. Answers jest's counts from its JSON report.
+ * @param {import("./runtimes.js").Leg} leg
+ * @param {{ bin: string, version: string }} node
+ * @param {Tier} tier
+ */
+async function runTier(leg, node, tier) {
+  const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aria-jest-")), "report.json");
+  const args = [
+    path.join(root, "node_modules", "jest", "bin", "jest.js"),
+    ...TIERS[tier],
+    "--json",
+    "--outputFile",
+    report,
+    ...jestExtra,
+  ];
+  process.stdout.write(
+    `\n=== ${tier} on the '${leg.name}' leg: Node ${node.version}, @pulumi/pulumi ${leg.sdk} ===\n`,
+  );
+  const code = await run(node.bin, args, runtimes.legEnv(leg, node.bin));
+  /** @type {{ numPassedTests: number, numFailedTests: number, numPendingTests: number } | undefined} */
+  let counts;
+  try {
+    counts = JSON.parse(fs.readFileSync(report, "utf8"));
+  } catch {
+    counts = undefined;
+  } finally {
+    fs.rmSync(path.dirname(report), { recursive: true, force: true });
+  }
+  return {
+    leg: leg.name,
+    tier,
+    node: node.version,
+    sdk: leg.sdk,
+    passed: counts?.numPassedTests ?? 0,
+    failed: counts?.numFailedTests ?? 0,
+    skipped: counts?.numPendingTests ?? 0,
+    ok: code === 0,
+  };
+}
+
+async function main() {
+  const node = process.execPath;
+  if (full) {
+    const boot = await run(node, [path.join(root, "scripts", "bootstrap.mjs"), "--engine"]);
+    if (boot !== 0) throw new CommandError("node scripts/bootstrap.mjs --engine", { code: boot });
+  } else {
+    const boot = await run(node, [
+      path.join(root, "scripts", "bootstrap.mjs"),
+      ...(needsEngine() ? ["--engine"] : []),
+    ]);
+    if (boot !== 0) throw new CommandError("node scripts/bootstrap.mjs", { code: boot });
+  }
+  if (full && !flags["no-lint"]) {
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const lint = await run(npm, ["run", "lint"]);
+    if (lint !== 0) throw new CommandError("npm run lint", { code: lint });
+  }
+  /** @type {Array<readonly [string, readonly Tier[]]>} */
+  const plan = full ? [...FULL_RUN] : [[flags.leg ?? "current", chosen.length > 0 ? chosen : ["cli"]]];
+  const results = [];
+  for (const [legName, tiers] of plan) {
+    const leg = runtimes.legNamed(legName);
+    const legNode = runtimes.ensureNode(leg, say);
+    say(
+      `'${leg.name}' leg: Node ${legNode.version} (${legNode.source}), @pulumi/pulumi ${leg.sdk}: ${leg.why}`,
+    );
+    for (const tier of tiers) results.push(await runTier(leg, legNode, tier));
+  }
+  const cli = needsEngine() ? cliVersion() : "not used";
+  process.stdout.write(`\nRuntime legs (one engine: Pulumi CLI ${cli})\n`);
+  for (const r of results) {
+    process.stdout.write(
+      `  ${r.ok ? "ok  " : "FAIL"} ${r.leg.padEnd(8)} Node ${r.node.padEnd(8)} @pulumi/pulumi ${r.sdk.padEnd(8)} ${r.tier.padEnd(12)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}\n`,
+    );
+  }
+  if (results.some((r) => !r.ok)) process.exitCode = 1;
+
+  /** Whether the chosen tiers run the engine. */
+  function needsEngine() {
+    return full || chosen.some((t) => t === "e2e" || t === "faults" || t === "cli");
+  }
+}
+
+main().catch((err) => {
+  say(describeFailure(err));
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+/*
+ * Upgrading: a stack created on the oldest supported runtime (Node 20, @pulumi/pulumi 3.248) is run
+ * by the current one (Node 24, the newest @pulumi/pulumi) with nothing to change, as the README's
+ * "Upgrading" section promises.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { ensureNode, LEGS } from "../../scripts/runtimes";
+import { changes, E2EStack, expectOk, openStack } from "./harness";
+
+jest.setTimeout(10 * 60 * 1000);
+
+describe("upgrading from the oldest runtime leg to the current one", () => {
+  let stack: E2EStack | undefined;
+  let reportDir: string;
+  afterAll(async () => {
+    await stack?.dispose();
+    fs.rmSync(reportDir, { recursive: true, force: true });
+  });
+
+  it("plans no change, and an up changes nothing", async () => {
+    const { oldest, current } = LEGS;
+    reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "aria-upgrade-"));
+    const report = path.join(reportDir, "runtime.jsonl");
+    const runtimes = (): Array<{ node: string; sdk: string }> =>
+      fs
+        .readFileSync(report, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+    stack = await openStack({
+      program: "test/e2e/programs/runtime-leg",
+      sdk: oldest.sdk,
+      env: { ARIA_RUNTIME_REPORT: report },
+      config: {
+        name: "upgraded",
+        url: "https://jenkins.upgrade.example",
+        password: { value: "upgrade-password", secret: true },
+      },
+    });
+    stack.useRuntime(oldest.sdk, ensureNode(oldest).bin);
+    expect(changes(expectOk(await stack.up()))).toEqual({ create: 2 });
+    expect(runtimes().map((r) => [Number(r.node.split(".")[0]), r.sdk])).toEqual([[20, oldest.sdk]]);
+    const before = await stack.exportStack();
+
+    stack.useRuntime(current.sdk, ensureNode(current).bin);
+    expect(changes(expectOk(await stack.preview({ expectNoChanges: true })))).toEqual({});
+    expect(changes(expectOk(await stack.up({ expectNoChanges: true })))).toEqual({});
+    expect(
+      runtimes()
+        .slice(1)
+        .map((r) => [Number(r.node.split(".")[0]), r.sdk]),
+    ).toEqual([
+      [current.nodeMajor, current.sdk],
+      [current.nodeMajor, current.sdk],
+    ]);
+    // The endpoint the oldest runtime created is the one the current runtime keeps.
+    type Exported = { deployment: { resources: Array<{ type: string; outputs?: { id?: string } }> } };
+    const endpointId = (state: unknown) =>
+      (state as Exported).deployment.resources.find((r) => r.type.startsWith("pulumi-nodejs:dynamic:"))
+        ?.outputs?.id;
+    expect(endpointId(before)).toEqual(expect.any(String));
+    expect(endpointId(await stack.exportStack())).toBe(endpointId(before));
+    expect(changes(expectOk(await stack.destroy()))).toEqual({ delete: 2 });
+  });
+});
