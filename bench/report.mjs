@@ -331,6 +331,8 @@ function faultsSection(faults) {
 /** The terminal version of the main table and the targets. @param {any} results */
 export function consoleSummary(results) {
   const { header, rows } = phaseTable(results.sizes, MAIN);
+  const m = results.machine;
+  const versions = `Node ${m.node}, @pulumi/pulumi ${m.sdk ?? "unrecorded"}, Pulumi CLI ${m.pulumi}`;
   const targets = results.targets.targets.map(
     (/** @type {any} */ t) => `  [${t.status}] ${t.title}\n      ${t.detail}`,
   );
@@ -345,7 +347,7 @@ export function consoleSummary(results) {
     ? `\n\nUnder faults at N=${results.faults.n} (${FAULT_MIX_TEXT}):\n` +
       `${textTable(faults.header, faults.rows)}${errors.join("")}`
     : "";
-  return `${textTable(header, rows)}${faultsText}\n\nTargets:\n${targets.join("\n")}\n`;
+  return `${versions}\n${textTable(header, rows)}${faultsText}\n\nTargets:\n${targets.join("\n")}\n`;
 }
 
 /** @param {Array<[string, any]>} entries */
@@ -471,7 +473,8 @@ function renderReport(results) {
     `# pulumi-aria benchmark`,
     "",
     `Run ${results.startedAt} → ${results.finishedAt} on ${results.machine.cpus} × ${results.machine.cpuModel}, ` +
-      `${mb(results.machine.memoryBytes)} MB, Node ${results.machine.node}, Pulumi ${results.machine.pulumi}.`,
+      `${mb(results.machine.memoryBytes)} MB, Node ${results.machine.node}, @pulumi/pulumi ${results.machine.sdk ?? "unrecorded"}` +
+      `${results.machine.leg ? ` (the '${results.machine.leg}' runtime leg)` : ""}, Pulumi CLI ${results.machine.pulumi}.`,
     "",
     `Command: \`${results.command}\``,
     "",

@@ -14,6 +14,7 @@
 
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -24,6 +25,9 @@ import { engineDefaultParallel, engineRoot, killAll, runScript, VIAS } from "./l
 import { measureFaults } from "./lib/faults.mjs";
 import { installConcurrencyProbe, measureSize, profileLifecycle } from "./lib/lifecycle.mjs";
 import { consoleSummary, writeReport } from "./report.mjs";
+
+/** @type {typeof import("../scripts/runtimes.js")} */
+const runtimes = createRequire(import.meta.url)("../scripts/runtimes.js");
 
 const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options])
   --sizes 10,100,500     numbers of endpoints (default 10,100,500)
@@ -173,7 +177,7 @@ async function main() {
     env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
   }).trim();
   log(
-    `engine ${pulumiVersion} at ${root}; parallelism ${parallel}${parallelFlag ? " (--parallel)" : " (the CLI's default)"}; results in ${outDir}`,
+    `Node ${process.versions.node}, @pulumi/pulumi ${runtimes.activeLeg().sdk} ('${runtimes.activeLeg().name}' leg), engine ${pulumiVersion} at ${root}; parallelism ${parallel}${parallelFlag ? " (--parallel)" : " (the CLI's default)"}; results in ${outDir}`,
   );
 
   const loadAtStart = os.loadavg()[0];
@@ -260,6 +264,9 @@ async function main() {
       cpuModel: os.cpus()[0]?.model ?? "unknown",
       memoryBytes: os.totalmem(),
       node: process.versions.node,
+      // The runtime leg (scripts/runtimes.js): the programs install its @pulumi/pulumi.
+      leg: runtimes.activeLeg().name,
+      sdk: runtimes.activeLeg().sdk,
       platform: `${os.platform()} ${os.release()}`,
       pulumi: pulumiVersion,
       loadAverage: { start: loadAtStart, end: os.loadavg()[0] },
