@@ -90,8 +90,8 @@ const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
 
 /**
  * The error execFileSync throws: the process's exit status, signal and output (strings with an
- * `encoding`); only `message` when the process could not be started.
- * @typedef {Error & { status?: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} ExecSyncError
+ * `encoding`); an errno `code` when the process could not be started.
+ * @typedef {NodeJS.ErrnoException & { status?: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} ExecSyncError
  */
 
 /**
@@ -126,12 +126,12 @@ function npmRun(args, cwd) {
     });
   } catch (err) {
     const e = /** @type {ExecSyncError} */ (err);
+    if (typeof e.code === "string") throw err; // npm did not start (ENOENT, ...): its own message says why
     throw new CommandError(`npm ${args.join(" ")} in ${cwd}`, {
       code: e.status ?? null,
       signal: e.signal ?? null,
       stdout: e.stdout ?? "",
-      // npm that could not be started has no output: its error says why.
-      stderr: e.stderr ?? e.message,
+      stderr: e.stderr ?? "",
     });
   }
 }
