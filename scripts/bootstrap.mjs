@@ -1,16 +1,22 @@
 #!/usr/bin/env node
+// @ts-check
 // Everything a fresh clone needs before `npm test`, `npm run demo` or `npm run bench`: dependencies,
 // the self-link that lets programs import the package by name, the compiled package, and (with
 // --engine) the Pulumi engine. Each step is skipped when already done, so it is cheap to repeat.
+// A failed step is printed classified (scripts/errors.js): which command failed, with what code.
 
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 
+const require = createRequire(import.meta.url);
+/** @type {typeof import("./errors.js")} */
+const { CommandError, describeFailure } = require("./errors.js");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const { values: flags } = parseArgs({ options: { engine: { type: "boolean" } } });
-const say = (msg) => process.stderr.write(`[bootstrap] ${msg}\n`);
+const say = (/** @type {string} */ msg) => process.stderr.write(`[bootstrap] ${msg}\n`);
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
@@ -19,51 +25,76 @@ if (major < 20 || (major === 20 && minor < 18)) {
   process.exit(1);
 }
 
-// 1. Dependencies: `npm ci` (exactly the lock file, as users' CI installs) when node_modules is
-// missing or older than the lock file. package.json pins unrs-resolver (jest's resolver) through
-// `overrides` to a release whose bindings for every platform are published, so that the lock file
-// lists them all and `npm ci` accepts it on any machine.
-const lock = path.join(root, "package-lock.json");
-const marker = path.join(root, "node_modules", ".package-lock.json");
-if (
-  !fs.existsSync(marker) ||
-  (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs)
-) {
-  say("installing dependencies (npm ci)");
-  execFileSync(npm, ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+/**
+ * Runs one step's command with the terminal as its output; a non-zero exit is a CommandError (the
+ * command's output is already on the terminal), a command that cannot start fails as it is.
+ * @param {string} file
+ * @param {string[]} args
+ * @param {string} command the command as printed
+ */
+function runStep(file, args, command) {
+  try {
+    execFileSync(file, args, { cwd: root, stdio: "inherit" });
+  } catch (err) {
+    const e =
+      /** @type {NodeJS.ErrnoException & { status?: number | null, signal?: NodeJS.Signals | null }} */ (err);
+    if (typeof e.code === "string") throw err; // not started (ENOENT, ...): its own message says why
+    throw new CommandError(command, { code: e.status ?? null, signal: e.signal ?? null });
+  }
 }
 
-// 2. node_modules/pulumi-aria -> the repository, so that example and test programs, and the
-// dynamic-provider process that runs from their directory, resolve `pulumi-aria` exactly as in a
-// user's project.
-const self = path.join(root, "node_modules", "pulumi-aria");
-let linked = false;
 try {
-  linked = fs.realpathSync(self) === fs.realpathSync(root);
-} catch {
-  /* missing */
-}
-if (!linked) {
-  fs.rmSync(self, { recursive: true, force: true });
-  fs.symlinkSync("..", self, "dir");
-}
+  // 1. Dependencies: `npm ci` (exactly the lock file, as users' CI installs) when node_modules is
+  // missing or older than the lock file. package.json pins unrs-resolver (jest's resolver) through
+  // `overrides` to a release whose bindings for every platform are published, so that the lock file
+  // lists them all and `npm ci` accepts it on any machine.
+  const lock = path.join(root, "package-lock.json");
+  const marker = path.join(root, "node_modules", ".package-lock.json");
+  if (
+    !fs.existsSync(marker) ||
+    (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs)
+  ) {
+    say("installing dependencies (npm ci)");
+    runStep(npm, ["ci", "--no-audit", "--no-fund"], "npm ci --no-audit --no-fund");
+  }
 
-// 3. Compile the package (provider and emulator) to dist/, and complete the policy pack directory.
-say("compiling TypeScript (tsc)");
-execFileSync(
-  process.execPath,
-  [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"],
-  { cwd: root, stdio: "inherit" },
-);
-execFileSync(process.execPath, [path.join(root, "scripts", "policy-pack-files.mjs")], {
-  cwd: root,
-  stdio: "inherit",
-});
+  // 2. node_modules/pulumi-aria -> the repository, so that example and test programs, and the
+  // dynamic-provider process that runs from their directory, resolve `pulumi-aria` exactly as in a
+  // user's project.
+  const self = path.join(root, "node_modules", "pulumi-aria");
+  let linked = false;
+  try {
+    linked = fs.realpathSync(self) === fs.realpathSync(root);
+  } catch {
+    /* missing */
+  }
+  if (!linked) {
+    fs.rmSync(self, { recursive: true, force: true });
+    fs.symlinkSync("..", self, "dir");
+  }
 
-// 4. The Pulumi engine, built once and cached outside the work tree.
-if (flags.engine) {
-  execFileSync(process.execPath, [path.join(root, "scripts", "ensure-engine.mjs")], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  // 3. Compile the package (provider and emulator) to dist/, and complete the policy pack directory.
+  say("compiling TypeScript (tsc)");
+  runStep(
+    process.execPath,
+    [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"],
+    "tsc -p tsconfig.json",
+  );
+  runStep(
+    process.execPath,
+    [path.join(root, "scripts", "policy-pack-files.mjs")],
+    "node scripts/policy-pack-files.mjs",
+  );
+
+  // 4. The Pulumi engine, built once and cached outside the work tree.
+  if (flags.engine) {
+    runStep(
+      process.execPath,
+      [path.join(root, "scripts", "ensure-engine.mjs")],
+      "node scripts/ensure-engine.mjs",
+    );
+  }
+} catch (err) {
+  say(describeFailure(err));
+  process.exit(1);
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run demo`: installs the quickstart program (examples/quickstart) as a user would (npm install
 // of the packed package in .demo/program) and runs it with the `pulumi` CLI
 // against the embedded Aria Automation emulator, refreshes to show there is no drift, and prints
@@ -17,6 +18,8 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 
 const require = createRequire(import.meta.url);
+/** @type {typeof import("./errors.js")} */
+const { ScriptError, describeFailure } = require("./errors.js");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const demoDir = path.join(root, ".demo");
 const program = path.join(root, "examples", "quickstart");
@@ -26,13 +29,39 @@ const { values: flags } = parseArgs({
   options: { destroy: { type: "boolean" }, "keep-running": { type: "boolean" } },
 });
 
-const tty = process.stdout.isTTY;
-const bold = (s) => (tty ? `\x1b[1m${s}\x1b[0m` : s);
-const dim = (s) => (tty ? `\x1b[2m${s}\x1b[0m` : s);
-const step = (s) => process.stdout.write(`\n${bold(`▶ ${s}`)}\n`);
-const line = (s = "") => process.stdout.write(`${s}\n`);
-const rel = (p) => path.relative(root, p) || ".";
+/** @typedef {typeof import("./program-runner.js")} Runner */
+/** @typedef {import("./program-runner.js").CliResult} CliResult */
+/** @typedef {import("../emulator/index.js").RunningEmulator} RunningEmulator */
 
+/**
+ * The demo's stack: the program copy, the engine and environment it runs with, and its config.
+ * @typedef {object} DemoContext
+ * @property {string} workDir the installed quickstart (.demo/program)
+ * @property {string} engineRoot
+ * @property {Record<string, string>} env the engine's environment (scripts/engine-env.js)
+ * @property {import("./program-runner.js").PulumiCli} cli
+ * @property {Record<string, import("./program-runner.js").ConfigValue>} config
+ */
+
+/**
+ * The ports of the last run (.demo/ports.json), reused so that URLs in the stack stay the same.
+ * @typedef {{ emulatorPort?: number, ciPort?: number }} SavedPorts
+ */
+
+const tty = process.stdout.isTTY;
+const bold = (/** @type {string} */ s) => (tty ? `\x1b[1m${s}\x1b[0m` : s);
+const dim = (/** @type {string} */ s) => (tty ? `\x1b[2m${s}\x1b[0m` : s);
+const step = (/** @type {string} */ s) => process.stdout.write(`\n${bold(`▶ ${s}`)}\n`);
+const line = (s = "") => process.stdout.write(`${s}\n`);
+const rel = (/** @type {string} */ p) => path.relative(root, p) || ".";
+
+/**
+ * A JSON file's content, or `fallback` when it is missing or unreadable.
+ * @template T
+ * @param {string} file
+ * @param {T} fallback
+ * @returns {T}
+ */
 function readJson(file, fallback) {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8"));
@@ -41,12 +70,21 @@ function readJson(file, fallback) {
   }
 }
 
-/** Listens on the port used last time when it is free, so URLs in the stack stay the same. */
+/**
+ * Listens on the port used last time when it is free, so URLs in the stack stay the same.
+ * @param {import("node:net").Server} server
+ * @param {number} [preferred]
+ * @returns {Promise<number>} the port
+ */
 function listen(server, preferred) {
   return new Promise((resolve, reject) => {
-    const tryPort = (port) => {
-      server.once("error", (err) => (err.code === "EADDRINUSE" && port !== 0 ? tryPort(0) : reject(err)));
-      server.listen(port, "127.0.0.1", () => resolve(server.address().port));
+    const tryPort = (/** @type {number} */ port) => {
+      server.once("error", (/** @type {NodeJS.ErrnoException} */ err) =>
+        err.code === "EADDRINUSE" && port !== 0 ? tryPort(0) : reject(err),
+      );
+      server.listen(port, "127.0.0.1", () =>
+        resolve(/** @type {import("node:net").AddressInfo} */ (server.address()).port),
+      );
     };
     tryPort(preferred ?? 0);
   });
@@ -56,14 +94,18 @@ function listen(server, preferred) {
  * A stand-in for a team's CI servers: one HTTPS server that plays Jenkins and the Git server, with a
  * self-signed certificate kept in .demo/ (the quickstart pins its fingerprint). Aria Automation's
  * endpoint validation connects to it, as it would to the real servers.
+ * @param {SavedPorts} saved
+ * @returns {Promise<{ server: import("node:https").Server, url: string, port: number }>}
  */
 async function startCiStandIn(saved) {
   const tlsFile = path.join(demoDir, "ci-tls.json");
+  /** @type {{ key: string, cert: string } | undefined} */
   let tls = readJson(tlsFile, undefined);
   if (!tls) {
+    /** @type {typeof import("selfsigned")} */
     const selfsigned = require("selfsigned");
+    // Valid for a year: selfsigned's default.
     const pems = await selfsigned.generate([{ name: "commonName", value: "ci.demo.local" }], {
-      days: 365,
       keySize: 2048,
       extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
     });
@@ -78,10 +120,13 @@ async function startCiStandIn(saved) {
   return { server, url: `https://127.0.0.1:${port}`, port };
 }
 
-/** A sink for the CLI's output that copies it to ours, indented, without the engine's progress dots. */
+/**
+ * A sink for the CLI's output that copies it to ours, indented, without the engine's progress dots.
+ * @returns {(chunk: string) => void}
+ */
 function relay() {
   let pending = "";
-  const emit = (text) => {
+  const emit = (/** @type {string} */ text) => {
     // The engine's progress dots, and its advice to `pulumi stack rm` (the demo removes .demo/ itself).
     if (/^@ \w+\.*\s*$/.test(text) || text.trim() === "") return;
     if (
@@ -92,7 +137,7 @@ function relay() {
   };
   return (chunk) => {
     const lines = (pending + chunk).split("\n");
-    pending = lines.pop();
+    pending = lines.pop() ?? "";
     lines.forEach(emit);
   };
 }
@@ -100,6 +145,8 @@ function relay() {
 /**
  * The quickstart as a user's project in .demo/program: copied from examples/quickstart and installed
  * with `npm install` of the packed package, again only when the package changed.
+ * @param {Runner} runner
+ * @returns {string} the program directory
  */
 function prepareQuickstart(runner) {
   const pack = runner.packPackage();
@@ -113,35 +160,57 @@ function prepareQuickstart(runner) {
   return dest;
 }
 
-/** Runs one operation on the demo stack with the `pulumi` CLI in the program directory. */
+/**
+ * Runs one operation on the demo stack with the `pulumi` CLI in the program directory; a failed one
+ * is an "operation failed" with the end of its output.
+ * @param {string} op
+ * @param {DemoContext} ctx
+ * @param {Record<string, unknown>} [options]
+ * @returns {Promise<CliResult>}
+ */
 async function runOp(op, ctx, options = {}) {
   const result = await ctx.cli.run(op, options, ctx.config);
-  if (!result.ok) throw new Error(`pulumi ${op} failed: ${result.error.split("\n").slice(-6).join("\n")}`);
+  if (!result.ok) {
+    const output = (result.error ?? "").split("\n").slice(-6).join("\n");
+    throw new ScriptError(`pulumi ${op} failed: ${output}`, "operation failed");
+  }
   return result;
 }
 
-/** A plain value of a stack output (`{value, secret}`), or `[secret]`. */
+/**
+ * A plain value of a stack output (`{value, secret}`), or `[secret]`.
+ * @param {{ value: unknown, secret: boolean } | undefined} output
+ * @returns {unknown}
+ */
 function plain(output) {
   if (output === undefined) return undefined;
   return output.secret ? "[secret]" : output.value;
 }
 
+/** @type {Record<string, string>} */
 const VERBS = { create: "created", update: "updated", delete: "deleted", replace: "replaced" };
 
 /**
  * "created 3, updated 1", or `none` when nothing changed. The engine counts the stack itself as a
  * resource: left out here (it is "same" once it exists, "create" on the first run).
+ * @param {Record<string, number>} summary
+ * @param {string} none what to say when nothing changed
+ * @returns {string}
  */
 function describeChanges(summary, none, firstRun = false) {
   const changed = Object.entries(summary)
-    .map(([kind, n]) => [kind, kind === "create" && firstRun ? n - 1 : n])
+    .map(([kind, n]) => /** @type {[string, number]} */ ([kind, kind === "create" && firstRun ? n - 1 : n]))
     .filter(([kind, n]) => kind !== "same" && n > 0);
   if (changed.length === 0) return `${none} (${Math.max((summary.same ?? 1) - 1, 0)} resources checked)`;
   return changed.map(([kind, n]) => `${VERBS[kind] ?? kind} ${n}`).join(", ");
 }
 
-/** The endpoints on the server now, read with the package's own client. */
+/**
+ * The endpoints on the server now, read with the package's own client.
+ * @param {string} url
+ */
 async function endpointsOnServer(url) {
+  /** @type {typeof import("../provider/client/index.js")} */
   const { createClient, resolveClientConfig } = require(path.join(root, "dist", "provider", "client"));
   const client = createClient(
     resolveClientConfig({ "vra:url": url, "vra:refreshToken": "admin-refresh-token" }, {}),
@@ -153,12 +222,21 @@ async function endpointsOnServer(url) {
   }
 }
 
+/**
+ * How many API requests the emulator has served.
+ * @param {string} url
+ * @returns {Promise<number>}
+ */
 async function requestCount(url) {
   const res = await fetch(`${url}/__emulator/requests`);
-  return (await res.json()).total;
+  return /** @type {{ total: number }} */ (await res.json()).total;
 }
 
-/** A shell snippet that points the Pulumi CLI at the demo's engine and state. */
+/**
+ * A shell snippet that points the Pulumi CLI at the demo's engine and state.
+ * @param {DemoContext} ctx
+ * @returns {string} the file
+ */
 function writeEnvFile(ctx) {
   const file = path.join(demoDir, "env.sh");
   const vars = ["PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_HOME", "PULUMI_SKIP_UPDATE_CHECK"];
@@ -170,6 +248,13 @@ function writeEnvFile(ctx) {
   return file;
 }
 
+/**
+ * Prints what the run did: the changes, the endpoints on the server, what the lookups found.
+ * @param {DemoContext} ctx
+ * @param {{ up: CliResult, refresh: CliResult, firstRun: boolean }} results
+ * @param {RunningEmulator} emulator
+ * @param {number} requestsBefore the emulator's request count before the run
+ */
 async function summarise(ctx, { up, refresh, firstRun }, emulator, requestsBefore) {
   step("Summary");
   const outputs = up.outputs ?? {};
@@ -192,13 +277,17 @@ async function summarise(ctx, { up, refresh, firstRun }, emulator, requestsBefor
     line(`    getEndpointCertificate  SHA-256 ${fingerprint} (pinned on the Jenkins endpoints)`);
   const found = plain(outputs.lookedUpByName);
   if (found && typeof found === "object") {
-    line(`    getEndpoint by name     '${found.name}' in '${found.project}': ${found.type}, id ${found.id}`);
+    // The quickstart's getEndpoint result (examples/quickstart/index.ts).
+    const endpoint = /** @type {{ name: string, project: string, type: string, id: string }} */ (found);
+    line(
+      `    getEndpoint by name     '${endpoint.name}' in '${endpoint.project}': ${endpoint.type}, id ${endpoint.id}`,
+    );
   }
   const served = (await requestCount(emulator.url)) - requestsBefore;
   line(`\n  The emulator served ${served} API requests during this run.`);
 
   const envFile = writeEnvFile(ctx);
-  const col = (text) => text.padEnd(36);
+  const col = (/** @type {string} */ text) => text.padEnd(36);
   line(`
 Look around:
   ${col(`source ${rel(envFile)}`)}the Pulumi CLI and the state the demo used, then
@@ -218,15 +307,19 @@ async function main() {
   fs.mkdirSync(path.join(demoDir, "state"), { recursive: true });
   fs.mkdirSync(path.join(demoDir, "home"), { recursive: true });
   fs.rmSync(path.join(demoDir, "work"), { recursive: true, force: true }); // the Automation API era's
+  /** @type {Runner} */
   const runner = require("./program-runner.js");
   const portsFile = path.join(demoDir, "ports.json");
+  /** @type {SavedPorts} */
   const saved = readJson(portsFile, {});
 
+  /** @type {typeof import("./engine-env.js")} */
   const { engineEnv, engineRoot: findEngine } = require("./engine-env.js");
   const engineRoot = findEngine({ quiet: true });
 
   line(bold("pulumi-aria demo: examples/quickstart against a local Aria Automation emulator"));
   step("Starting the local servers");
+  /** @type {typeof import("../emulator/index.js")} */
   const { startEmulator } = require(path.join(root, "dist", "emulator"));
   const dataFile = path.join(demoDir, "emulator.json");
   const emulator = await startEmulator({ port: saved.emulatorPort ?? 0, dataFile }).catch(() =>
@@ -246,6 +339,7 @@ async function main() {
     homeDir: path.join(demoDir, "home"),
     passphrase: PASSPHRASE,
   });
+  /** @type {DemoContext} */
   const ctx = {
     workDir,
     engineRoot,
@@ -265,7 +359,7 @@ async function main() {
   const stopServers = async () => {
     await emulator.close().catch(() => {});
     ci.server.closeAllConnections?.();
-    await new Promise((resolve) => ci.server.close(() => resolve()));
+    await /** @type {Promise<void>} */ (new Promise((resolve) => ci.server.close(() => resolve())));
   };
   try {
     if (flags.destroy) {
@@ -295,7 +389,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`\ndemo failed: ${err.message}\n`);
+  process.stderr.write(`\ndemo failed: ${describeFailure(err)}\n`);
   process.stderr.write("Run `npm run demo -- --destroy` to start over from scratch.\n");
   process.exit(1);
 });

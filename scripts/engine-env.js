@@ -1,3 +1,4 @@
+// @ts-check
 // What every runner of the real engine needs (the e2e harness, the demo, the benchmarks): the
 // engine root found or built by ensure-engine.mjs, and the offline environment the CLI, the
 // program and the dynamic-provider process run in.
@@ -10,9 +11,14 @@ const REPO_ROOT = path.resolve(__dirname, "..");
 // The SDK ships pulumi-resource-pulumi-nodejs, the shim that starts the dynamic-provider process.
 const SDK_DIR = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
 
+/** @type {string | undefined} */
 let cachedRoot;
 
-/** The engine root (`<root>/bin/pulumi`), found or built once per process by scripts/ensure-engine.mjs. */
+/**
+ * The engine root (`<root>/bin/pulumi`), found or built once per process by scripts/ensure-engine.mjs.
+ * @param {{ quiet?: boolean }} [options]
+ * @returns {string}
+ */
 function engineRoot({ quiet = false } = {}) {
   if (!cachedRoot) {
     const args = [path.join(REPO_ROOT, "scripts", "ensure-engine.mjs"), "--print-root"];
@@ -25,7 +31,11 @@ function engineRoot({ quiet = false } = {}) {
   return cachedRoot;
 }
 
-/** The environment of an engine run on a local `file://` backend, with no network and no plugin downloads. */
+/**
+ * The environment of an engine run on a local `file://` backend, with no network and no plugin downloads.
+ * @param {{ root: string, stateDir: string, homeDir: string, passphrase: string }} options
+ * @returns {Record<string, string>}
+ */
 function engineEnv({ root, stateDir, homeDir, passphrase }) {
   return {
     PULUMI_CONFIG_PASSPHRASE: passphrase,

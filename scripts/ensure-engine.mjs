@@ -1,10 +1,14 @@
 #!/usr/bin/env node
+// @ts-check
 // Finds or builds the Pulumi engine that the end-to-end tests, the demo and the benchmarks run: the
 // CLI, the Node language host (what runs a program directory under `pulumi up`) and the
 // dynamic-provider shim, side by side in `<root>/bin`. Prints the root.
 //
+// The wanted version, printed with the reason: package.json's `config.pulumiCli`, or @pulumi/pulumi's
+// own version when that is newer (the CLI is at least the SDK's version).
+//
 // Order: $PULUMI_ARIA_ENGINE_ROOT; a `pulumi` on PATH whose version matches the wanted one
-// @pulumi/pulumi (it keeps its own language host); a cached build under
+// (it keeps its own language host); a cached build under
 // ~/.cache/pulumi-aria/pulumi-v<version>; otherwise a build from the CLI's Go modules at that version
 // (needs Go and the Go module proxy), made in a temporary directory and renamed into place, so that
 // concurrent runs never see a half-built cache.
@@ -22,6 +26,9 @@
 // "not supported", so it is built with scripts/engine/nodejs-host-policy-packs.go, which runs the pack
 // as later hosts do. A cached v3.68.0 host without that file (or with an older copy of it) is rebuilt.
 //
+// Failures are classified (scripts/errors.js) and printed as `[engine] <kind>: <message>`: "missing"
+// when there is no CLI and no Go to build one, "build failed" with the end of the Go tools' output.
+//
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
 import { execFileSync, spawn } from "node:child_process";
@@ -33,6 +40,8 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 
 const require = createRequire(import.meta.url);
+/** @type {typeof import("./errors.js")} */
+const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
@@ -53,11 +62,25 @@ const CLIPBOARD_REPLACE =
 const { values: flags } = parseArgs({
   options: { "print-root": { type: "boolean" }, quiet: { type: "boolean" } },
 });
-const log = (msg) => {
+const log = (/** @type {string} */ msg) => {
   if (!flags.quiet) process.stderr.write(`[engine] ${msg}\n`);
 };
 
-/** The installed @pulumi/pulumi's version, else the dev pin. */
+/**
+ * What a build records about the Node language host it put beside the CLI (bin/language-host.json);
+ * `source` alone for a host of unknown origin.
+ * @typedef {object} HostInfo
+ * @property {string} [module] the Go module the host was built from
+ * @property {string} [version] that module's version
+ * @property {boolean} [matchesCli] whether it is the CLI's own host (else the v3.68.0 one)
+ * @property {string} [policyPackPatch] the id of the RunPlugin patch compiled into a v3.68.0 host
+ * @property {string} [source]
+ */
+
+/**
+ * The installed @pulumi/pulumi's version, else the dev pin.
+ * @returns {string}
+ */
 function sdkVersion() {
   try {
     return require(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] })).version;
@@ -71,14 +94,38 @@ function sdkVersion() {
  * The CLI to build: package.json's `config.pulumiCli` (the newest pkg/v3 the Go module proxy serves),
  * or the SDK's version when that is newer. The rule is "CLI at least the SDK's version": pkg/v3 at the
  * newest SDK's version is not always downloadable, and a newer engine speaks to an older SDK.
+ * @returns {{ version: string, why: string }} the version, and why it is the one
  */
 function wantedVersion() {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+  /** @type {string | undefined} */
   const pinned = pkg.config?.pulumiCli;
   const sdk = sdkVersion();
-  return pinned && compareVersions(pinned, sdk) >= 0 ? pinned : sdk;
+  if (pinned && compareVersions(pinned, sdk) > 0) {
+    return {
+      version: pinned,
+      why:
+        `package.json config.pulumiCli, at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ` +
+        "pkg/v3 at the newest SDK release is not always served by the Go module proxy)",
+    };
+  }
+  if (pinned && compareVersions(pinned, sdk) === 0)
+    return { version: pinned, why: `package.json config.pulumiCli, the version of @pulumi/pulumi ${sdk}` };
+  return {
+    version: sdk,
+    why: pinned
+      ? `the version of @pulumi/pulumi ${sdk}, newer than package.json config.pulumiCli ${pinned} ` +
+        "(the CLI is at least the SDK's version)"
+      : `the version of @pulumi/pulumi ${sdk} (package.json has no config.pulumiCli)`,
+  };
 }
 
+/**
+ * Orders two `[v]major.minor.patch` versions: negative, zero or positive as `a` is older, the same, newer.
+ * @param {string} a
+ * @param {string} b
+ * @returns {number}
+ */
 function compareVersions(a, b) {
   const pa = a.replace(/^v/, "").split(".").map(Number);
   const pb = b.replace(/^v/, "").split(".").map(Number);
@@ -86,6 +133,11 @@ function compareVersions(a, b) {
   return 0;
 }
 
+/**
+ * What `<bin> version` prints (`v3.274.1`), or undefined when it does not run.
+ * @param {string} bin
+ * @returns {string | undefined}
+ */
 function pulumiVersionOf(bin) {
   try {
     return execFileSync(bin, ["version"], {
@@ -98,6 +150,11 @@ function pulumiVersionOf(bin) {
   }
 }
 
+/**
+ * The executable `name` on PATH, resolved, if there is one.
+ * @param {string} name
+ * @returns {string | undefined}
+ */
 function onPath(name) {
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
     const candidate = path.join(dir, name);
@@ -111,12 +168,14 @@ function onPath(name) {
   return undefined;
 }
 
+/** @returns {string} */
 function cacheBase() {
   if (process.env.PULUMI_ARIA_CACHE_DIR) return process.env.PULUMI_ARIA_CACHE_DIR;
   const xdg = process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
   return path.join(xdg, "pulumi-aria");
 }
 
+/** @returns {string} */
 function shimSource() {
   return path.join(
     path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] })),
@@ -124,14 +183,23 @@ function shimSource() {
   );
 }
 
-/** A root is usable when its CLI prints the wanted version and the dynamic-provider shim sits beside it. */
+/**
+ * A root is usable when its CLI prints the wanted version and the dynamic-provider shim sits beside it.
+ * @param {string} root
+ * @param {string} version
+ * @returns {boolean}
+ */
 function usableRoot(root, version) {
   const bin = path.join(root, "bin");
   if (pulumiVersionOf(path.join(bin, "pulumi")) !== `v${version}`) return false;
   return fs.existsSync(path.join(bin, "pulumi-resource-pulumi-nodejs"));
 }
 
-/** What the root's Node language host is (written when it was built), if it has one. */
+/**
+ * What the root's Node language host is (written when it was built), if it has one.
+ * @param {string} root
+ * @returns {HostInfo | undefined}
+ */
 function hostInfo(root) {
   try {
     if (!fs.existsSync(path.join(root, "bin", "pulumi-language-nodejs"))) return undefined;
@@ -141,29 +209,62 @@ function hostInfo(root) {
   }
 }
 
+/**
+ * Runs a command and answers its output (stdout and stderr, as they came); its stderr lines are
+ * logged unless `echo` is false. Rejects with a CommandError (code, stdout, stderr) for a non-zero exit.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ echo?: boolean, cwd?: string, env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<string>}
+ */
 function run(cmd, args, { echo = true, ...opts } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], ...opts });
     let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      stdout += chunk;
+    });
     child.stderr.on("data", (chunk) => {
       output += chunk;
+      stderr += chunk;
       if (echo) for (const line of String(chunk).split("\n")) if (line.trim()) log(`  ${line}`);
     });
     child.on("error", reject);
-    child.on("close", (code) =>
+    child.on("close", (code, signal) =>
       code === 0
         ? resolve(output)
-        : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}\n${output.slice(-4000)}`)),
+        : reject(new CommandError(`${cmd} ${args.join(" ")}`, { code, signal, stdout, stderr })),
     );
   });
 }
 
+/**
+ * A failed build step as a BuildError naming what was being built, with the command and the end of
+ * its output; other failures (a BuildError already, a command that could not start) as they are.
+ * @param {string} what
+ * @param {unknown} err
+ * @returns {unknown}
+ */
+function asBuildError(what, err) {
+  return err instanceof CommandError ? new BuildError(what, err.message) : err;
+}
+
+/**
+ * Builds the CLI at `version` from its Go modules, with the Node language host and the
+ * dynamic-provider shim beside it, into `target` (renamed into place when complete).
+ * @param {string} version
+ * @param {string} target
+ * @returns {Promise<void>}
+ */
 async function build(version, target) {
   const goBin = onPath("go");
   if (!goBin) {
-    throw new Error(
-      `No Pulumi CLI v${version} was found and Go is not installed, so it cannot be built.\n` +
+    throw new MissingToolError(
+      `Pulumi CLI v${version}`,
+      `none was found and Go is not installed, so it cannot be built.\n` +
         `Install the Pulumi CLI (https://www.pulumi.com/docs/install/) and put it on PATH, ` +
         `or install Go >= 1.25 so that this script can build it from the Go module proxy.`,
     );
@@ -202,7 +303,10 @@ async function build(version, target) {
     fs.chmodSync(path.join(bin, "pulumi-resource-pulumi-nodejs"), 0o755);
     const stamped = pulumiVersionOf(path.join(bin, "pulumi"));
     if (stamped !== `v${version}`)
-      throw new Error(`the built CLI reports version '${stamped}', expected v${version}`);
+      throw new BuildError(
+        `Pulumi CLI v${version}`,
+        `the built CLI reports version '${stamped}', expected v${version}`,
+      );
     try {
       fs.renameSync(prefix, target);
     } catch (err) {
@@ -210,13 +314,18 @@ async function build(version, target) {
       if (!usableRoot(target, version)) throw err;
     }
     log(`built Pulumi v${version} in ${Math.round((Date.now() - started) / 1000)}s → ${target}`);
+  } catch (err) {
+    throw asBuildError(`Pulumi CLI v${version}`, err);
   } finally {
     clearInterval(heartbeat);
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** The Go environment of a build: static binaries, module mode, checksums verified by default. */
+/**
+ * The Go environment of a build: static binaries, module mode, checksums verified by default.
+ * @returns {NodeJS.ProcessEnv}
+ */
 function goEnv() {
   return { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=mod -buildvcs=false" };
 }
@@ -225,13 +334,19 @@ function goEnv() {
  * `go mod tidy` with checksum verification against the checksum database. Where the database cannot
  * be reached or does not know a Pulumi version, the build goes on without verifying Pulumi's own
  * modules (GONOSUMDB) and says so: go.sum then only records what the module proxy served.
+ * @param {string} goBin
+ * @param {string} work the module directory
+ * @param {NodeJS.ProcessEnv} env the build's environment: GONOSUMDB is added to it when needed
+ * @returns {Promise<void>}
  */
 async function tidyVerified(goBin, work, env) {
   try {
     await run(goBin, ["mod", "tidy"], { cwd: work, env, echo: false });
   } catch (err) {
-    if (!/sum\.golang\.org|checksum database|verifying .*(module|go\.mod)/i.test(err.message)) throw err;
-    const seen = /verifying module: (\S+?):.*?(\d{3} [A-Za-z ]+)/.exec(err.message);
+    if (!(err instanceof CommandError)) throw err;
+    const output = `${err.stderr}\n${err.stdout}`;
+    if (!/sum\.golang\.org|checksum database|verifying .*(module|go\.mod)/i.test(output)) throw err;
+    const seen = /verifying module: (\S+?):.*?(\d{3} [A-Za-z ]+)/.exec(output);
     const why = seen ? ` (it answered ${seen[2].trim()} for ${seen[1]})` : "";
     log(
       `warning: the checksum database could not verify the Pulumi modules${why}; building them ` +
@@ -242,6 +357,13 @@ async function tidyVerified(goBin, work, env) {
   }
 }
 
+/**
+ * The arguments of `go build` for one binary, with the version stamped in.
+ * @param {string} out
+ * @param {string} pkg
+ * @param {string} stampedVersion
+ * @returns {string[]}
+ */
 function goBuildArgs(out, pkg, stampedVersion) {
   const ldflags = `-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=${stampedVersion}`;
   return ["build", "-trimpath", "-tags", "osusergo,grpcnotrace", "-ldflags", ldflags, "-o", out, pkg];
@@ -251,11 +373,18 @@ function goBuildArgs(out, pkg, stampedVersion) {
  * Builds the Node language host into `binDir`: the module matching the CLI where the module proxy
  * serves it (it has no tags, so it is required at the pkg tag's commit), otherwise the host of the
  * SDK module at v3.68.0 in a wrapper module of its own. Records which in language-host.json.
+ * @param {string} goBin
+ * @param {string} work the CLI's wrapper module, tidied
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} version the CLI's
+ * @param {string} binDir
+ * @returns {Promise<HostInfo>}
  */
 async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
   const out = path.join(binDir, "pulumi-language-nodejs");
   let matchingReason;
   try {
+    /** @type {{ Time: string, Origin: { Hash: string } }} what `go list -m -json` says of the pkg tag */
     const info = JSON.parse(
       await run(goBin, ["list", "-m", "-json", `${PKG_MODULE}@v${version}`], { cwd: work, env, echo: false }),
     );
@@ -265,7 +394,7 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
     await run(goBin, goBuildArgs(out, NODEJS_HOST_MODULE, `v${version}`), { cwd: work, env });
     return writeHostInfo(binDir, { module: NODEJS_HOST_MODULE, version: pseudo, matchesCli: true });
   } catch (err) {
-    const lines = String(err.message)
+    const lines = String(err instanceof Error ? err.message : err)
       .split("\n")
       .filter((l) => l.trim());
     matchingReason = (lines.find((l) => /40[34]|not available|not found/i.test(l)) ?? lines[0] ?? "").trim();
@@ -300,7 +429,10 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
     let text = fs.readFileSync(path.join(source, file), "utf8");
     if (file === "main.go") {
       if (text.split(RUN_PLUGIN_STUB).length !== 2)
-        throw new Error(`${LEGACY_HOST_PACKAGE}/main.go has not exactly one '${RUN_PLUGIN_STUB}'`);
+        throw new BuildError(
+          `the Node language host of ${SDK_MODULE} ${LEGACY_HOST_SDK_VERSION}`,
+          `${LEGACY_HOST_PACKAGE}/main.go has not exactly one '${RUN_PLUGIN_STUB}'`,
+        );
       text = text.replace(RUN_PLUGIN_STUB, "func (host *nodeLanguageHost) runPluginUnsupported(");
     }
     fs.writeFileSync(path.join(hostWork, file), text);
@@ -316,21 +448,39 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
   });
 }
 
-/** Identifies the RunPlugin patch by content, so that a changed patch rebuilds the cached host. */
+/**
+ * Identifies the RunPlugin patch by content, so that a changed patch rebuilds the cached host.
+ * @returns {string}
+ */
 function policyPackPatchId() {
   return createHash("sha256").update(fs.readFileSync(POLICY_PACK_PATCH)).digest("hex").slice(0, 12);
 }
 
-/** Whether a root's host starts Node policy packs: the CLI's own host does; a v3.68.0 one needs the patch. */
+/**
+ * Whether a root's host starts Node policy packs: the CLI's own host does; a v3.68.0 one needs the patch.
+ * @param {HostInfo | undefined} info
+ * @returns {boolean}
+ */
 function hostRunsPolicyPacks(info) {
   return !!info && (info.matchesCli === true || info.policyPackPatch === policyPackPatchId());
 }
 
+/**
+ * Records what the host in `binDir` is (language-host.json) and answers it.
+ * @param {string} binDir
+ * @param {HostInfo} info
+ * @returns {HostInfo}
+ */
 function writeHostInfo(binDir, info) {
   fs.writeFileSync(path.join(binDir, HOST_INFO), `${JSON.stringify(info, null, 2)}\n`);
   return info;
 }
 
+/**
+ * The host as printed: its module and version, and why when it is not the CLI's own.
+ * @param {HostInfo | undefined} info
+ * @returns {string}
+ */
 function describeHost(info) {
   if (!info) return "none";
   if (!info.module) return `pulumi-language-nodejs (${info.source})`;
@@ -342,12 +492,17 @@ function describeHost(info) {
  * Adds the Node language host to a cached root built before hosts were part of it, or replaces a
  * v3.68.0 host built before it could start policy packs. The new host is renamed into place: runs
  * already started keep the old one.
+ * @param {string} root
+ * @param {string} version
+ * @returns {Promise<void>}
  */
 async function addLanguageHost(root, version) {
   const goBin = onPath("go");
   if (!goBin)
-    throw new Error(
-      "The cached engine's Node language host is missing or cannot start policy packs, and Go is not installed to build one.",
+    throw new MissingToolError(
+      "Go",
+      "the cached engine's Node language host is missing or cannot start policy packs, and Go is not " +
+        "installed to build one: install Go >= 1.25.",
     );
   const work = fs.mkdtempSync(path.join(path.dirname(root), `.host-v${version}-`));
   try {
@@ -369,18 +524,27 @@ async function addLanguageHost(root, version) {
     const moves = [HOST_INFO, "pulumi-language-nodejs"];
     if (fs.existsSync(path.join(root, "bin", HOST_INFO))) moves.reverse();
     for (const file of moves) fs.renameSync(path.join(staging, file), path.join(root, "bin", file));
+  } catch (err) {
+    throw asBuildError(`the Node language host for Pulumi v${version}`, err);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
+/**
+ * Finds or builds the engine; answers its root.
+ * @returns {Promise<string>}
+ */
 async function main() {
-  const version = wantedVersion();
+  const { version, why } = wantedVersion();
+  log(`CLI v${version}: ${why}`);
   const override = process.env.PULUMI_ARIA_ENGINE_ROOT;
   if (override) {
     if (!usableRoot(override, version))
-      throw new Error(
-        `PULUMI_ARIA_ENGINE_ROOT=${override} has no bin/pulumi v${version} with pulumi-resource-pulumi-nodejs beside it`,
+      throw new MissingToolError(
+        `Pulumi CLI v${version} in PULUMI_ARIA_ENGINE_ROOT`,
+        `PULUMI_ARIA_ENGINE_ROOT=${override} has no bin/pulumi v${version} with pulumi-resource-pulumi-nodejs beside it; ` +
+          "put them there, or unset it to use a pulumi on PATH or a build of this script",
       );
     return override;
   }
@@ -417,7 +581,7 @@ main().then(
     if (flags["print-root"]) process.stdout.write(`${root}\n`);
   },
   (err) => {
-    process.stderr.write(`[engine] error: ${err.message}\n`);
+    process.stderr.write(`[engine] ${describeFailure(err)}\n`);
     process.exit(1);
   },
 );

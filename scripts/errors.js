@@ -3,6 +3,7 @@
 // (sdk/nodejs/automation/errors.ts: CommandError with the command's output, and subclasses a caller
 // can tell apart): what is missing from the machine, what failed to build, and which command failed
 // with what it printed. `describeFailure` turns any of them into the one message a script prints.
+// errors.d.ts declares the same for the TypeScript tests: keep the two in step.
 "use strict";
 
 /** The base of every classified failure: `kind` names the class in what a script prints. */
@@ -66,14 +67,16 @@ class CommandError extends ScriptError {
  * The last `n` lines of a command's output.
  * @param {string} text
  * @param {number} [n]
+ * @returns {string}
  */
 function lastLines(text, n = 30) {
   return String(text).trim().split("\n").slice(-n).join("\n");
 }
 
 /**
- * The line a script prints for a failure: `[kind] message` for a classified one, the message otherwise.
+ * The line a script prints for a failure: `kind: message` for a classified one, the message otherwise.
  * @param {unknown} err
+ * @returns {string}
  */
 function describeFailure(err) {
   if (err instanceof ScriptError) return `${err.kind}: ${err.message}`;

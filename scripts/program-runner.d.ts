@@ -57,6 +57,10 @@ export class PulumiCli {
     args: string[],
     options?: { input?: string; extraEnv?: Record<string, string> },
   ): Promise<{ code: number; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+  /** Runs `pulumi <args>` as exec() does; rejects with a CommandError (scripts/errors.js) for a non-zero exit. */
+  must(
+    args: string[],
+  ): Promise<{ code: number; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
   /** Creates the stack on first use and brings its config to `wanted`. */
   sync(wanted: Record<string, ConfigValue>): Promise<void>;
   /** Runs one operation: up, preview, refresh, destroy, export or outputs. */

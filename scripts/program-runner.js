@@ -1,3 +1,4 @@
+// @ts-check
 // Runs Pulumi programs the way users run them: the `pulumi` CLI in a program directory (the Node
 // language host compiles the TypeScript), with pulumi-aria installed from its packed tarball and
 // @pulumi/pulumi from the npm registry. Shared by the e2e harness, the demo and the benchmarks.
@@ -16,12 +17,82 @@ const { execFileSync, spawn } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 const { activeLeg } = require("./runtimes.js");
+const { CommandError, lastLines } = require("./errors.js");
 
 const REPO_ROOT = path.resolve(__dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, ".e2e");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 /** How long an install of an earlier build is kept after its last use. */
 const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * The packed package: the tarball and its sha1.
+ * @typedef {object} Pack
+ * @property {string} tarball
+ * @property {string} shasum
+ */
+
+/**
+ * A config value of the stack.
+ * @typedef {object} ConfigValue
+ * @property {string} value
+ * @property {boolean} secret
+ */
+
+/**
+ * What one operation answered (the CLI's, or run-op's through the Automation API).
+ * @typedef {object} CliResult
+ * @property {boolean} ok
+ * @property {string} op
+ * @property {Record<string, number>} summary resource change counts
+ * @property {Record<string, { value: unknown, secret: boolean }>} [outputs]
+ * @property {{ version: number, deployment: unknown }} [deployment]
+ * @property {string} stdout
+ * @property {string} [stderr]
+ * @property {string} [error]
+ */
+
+/**
+ * What one `pulumi` process answered: its exit code (-1 when killed), signal and output.
+ * @typedef {object} ExecResult
+ * @property {number} code
+ * @property {NodeJS.Signals | null} signal
+ * @property {string} stdout
+ * @property {string} stderr
+ */
+
+/**
+ * How a PulumiCli runs its processes.
+ * @typedef {object} PulumiCliOptions
+ * @property {string} cwd the program directory
+ * @property {string} stackName
+ * @property {Record<string, string>} env added to this process's environment
+ * @property {string} logDir where the engine's event logs go
+ * @property {(child: import("node:child_process").ChildProcess) => void} [onSpawn]
+ * @property {boolean} [echo] copy the CLI's output to this process's stdout and stderr
+ * @property {(text: string) => void} [onOutput] called with every chunk the CLI prints
+ */
+
+/**
+ * What scripts/run-op.js is told to do (the result file is added by runAutomationOp).
+ * @typedef {object} AutomationJob
+ * @property {string} op
+ * @property {Record<string, unknown>} options
+ * @property {string} programDir
+ * @property {string} projectName
+ * @property {string} stackName
+ * @property {string} workDir
+ * @property {string} backendUrl
+ * @property {string} engineRoot
+ * @property {Record<string, ConfigValue>} config
+ * @property {Record<string, string>} envVars
+ */
+
+/**
+ * The error execFileSync throws: the process's exit status, signal and output (strings with an
+ * `encoding`); an errno `code` when the process could not be started.
+ * @typedef {NodeJS.ErrnoException & { status?: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} ExecSyncError
+ */
 
 /**
  * Versions the program installs use: @pulumi/pulumi of the runtime leg this process runs on
@@ -39,6 +110,12 @@ function programVersions(sdk) {
   };
 }
 
+/**
+ * Runs `npm <args>` in `cwd` and answers its stdout; throws a CommandError with its output.
+ * @param {string[]} args
+ * @param {string} cwd
+ * @returns {string}
+ */
 function npmRun(args, cwd) {
   try {
     return execFileSync(npm, args, {
@@ -48,13 +125,21 @@ function npmRun(args, cwd) {
       env: { ...process.env, npm_config_update_notifier: "false" },
     });
   } catch (err) {
-    throw new Error(
-      `npm ${args.join(" ")} failed in ${cwd}:\n${String(err.stderr ?? err.message).slice(-3000)}`,
-    );
+    const e = /** @type {ExecSyncError} */ (err);
+    if (typeof e.code === "string") throw err; // npm did not start (ENOENT, ...): its own message says why
+    throw new CommandError(`npm ${args.join(" ")} in ${cwd}`, {
+      code: e.status ?? null,
+      signal: e.signal ?? null,
+      stdout: e.stdout ?? "",
+      stderr: e.stderr ?? "",
+    });
   }
 }
 
-/** Packs the repository (as `npm publish` would) into .e2e/pack; returns the tarball and its sha1. */
+/**
+ * Packs the repository (as `npm publish` would) into .e2e/pack; returns the tarball and its sha1.
+ * @returns {Pack}
+ */
 function packPackage() {
   if (!fs.existsSync(path.join(REPO_ROOT, "dist", "provider", "index.js"))) {
     throw new Error("dist/ is not built: run `node scripts/bootstrap.mjs` first.");
@@ -69,6 +154,9 @@ function packPackage() {
  * A node_modules holding the packed pulumi-aria, @pulumi/pulumi and TypeScript, installed once per
  * tarball content under .e2e/install-<sha>/ and reused; made in a temporary directory and renamed
  * into place, so a half-made install is never used.
+ * @param {Pack} pack
+ * @param {string} [sdk] the @pulumi/pulumi release to install: the runtime leg's when not given
+ * @returns {string}
  */
 function userInstall(pack, sdk) {
   const versions = programVersions(sdk);
@@ -136,6 +224,9 @@ const TSCONFIG = {
  * - without one: node_modules links to the shared user install, and a Pulumi.yaml (named
  *   `projectName`) and tsconfig.json are written where missing.
  * Returns the project name from the Pulumi.yaml.
+ * @param {{ source: string, dest: string, projectName: string, pack: Pack, sdk?: string }} options
+ *   sdk: the @pulumi/pulumi release to install, the runtime leg's (scripts/runtimes.js) when not given
+ * @returns {string}
  */
 function prepareProgram({ source, dest, projectName, pack, sdk }) {
   const versions = programVersions(sdk);
@@ -181,8 +272,13 @@ function prepareProgram({ source, dest, projectName, pack, sdk }) {
   return name[1];
 }
 
-/** Resource change counts of an operation: the last summary event of its event log. */
+/**
+ * Resource change counts of an operation: the last summary event of its event log.
+ * @param {string} eventLog
+ * @returns {Record<string, number>}
+ */
 function summaryOf(eventLog) {
+  /** @type {Record<string, number>} */
   let summary = {};
   if (!fs.existsSync(eventLog)) return summary;
   for (const line of fs.readFileSync(eventLog, "utf8").split("\n")) {
@@ -192,9 +288,18 @@ function summaryOf(eventLog) {
   return summary;
 }
 
-/** Command-line flags of an operation's options (the Automation API's names, for familiarity). */
+/**
+ * Command-line flags of an operation's options (the Automation API's names, for familiarity).
+ * @param {string} op
+ * @param {Record<string, unknown>} options
+ * @returns {string[]}
+ */
 function flagsOf(op, options) {
+  /** @type {string[]} */
   const flags = [];
+  // target, policyPacks and policyPackConfigs are one string or several, as in the Automation API.
+  const each = (/** @type {unknown} */ value) =>
+    /** @type {string[]} */ ([]).concat(/** @type {string | string[]} */ (value));
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined || value === false) continue;
     switch (key) {
@@ -217,13 +322,13 @@ function flagsOf(op, options) {
         flags.push("--parallel", String(value));
         break;
       case "target":
-        for (const urn of [].concat(value)) flags.push("--target", urn);
+        for (const urn of each(value)) flags.push("--target", urn);
         break;
       case "policyPacks":
-        for (const pack of [].concat(value)) flags.push("--policy-pack", pack);
+        for (const pack of each(value)) flags.push("--policy-pack", pack);
         break;
       case "policyPackConfigs":
-        for (const file of [].concat(value)) flags.push("--policy-pack-config", file);
+        for (const file of each(value)) flags.push("--policy-pack-config", file);
         break;
       default:
         throw new Error(`pulumi ${op}: option '${key}' is not supported by the program runner`);
@@ -234,19 +339,21 @@ function flagsOf(op, options) {
 
 /** One stack of one program directory, driven through the `pulumi` CLI. */
 class PulumiCli {
-  /**
-   * @param {{cwd: string, stackName: string, env: Record<string,string>, logDir: string,
-   *          onSpawn?: (child: import("node:child_process").ChildProcess) => void,
-   *          echo?: boolean, onOutput?: (text: string) => void}} options
-   */
+  /** @param {PulumiCliOptions} options */
   constructor(options) {
     this.options = options;
+    /** @type {Map<string, ConfigValue>} the config last set on the stack */
     this.applied = new Map();
     this.created = false;
     this.count = 0;
   }
 
-  /** Runs `pulumi <args>` in the program directory; never throws for a non-zero exit. */
+  /**
+   * Runs `pulumi <args>` in the program directory; never throws for a non-zero exit.
+   * @param {string[]} args
+   * @param {{ input?: string, extraEnv?: Record<string, string> }} [options]
+   * @returns {Promise<ExecResult>}
+   */
   exec(args, { input, extraEnv } = {}) {
     const { cwd, env, onSpawn, echo } = this.options;
     return new Promise((resolve, reject) => {
@@ -260,30 +367,41 @@ class PulumiCli {
       let stdout = "";
       let stderr = "";
       const { onOutput } = this.options;
-      child.stdout.on("data", (d) => {
+      // Pipes, as stdio above asks: spawn's types only know it for a fixed stdio tuple.
+      const childOut = /** @type {import("node:stream").Readable} */ (child.stdout);
+      const childErr = /** @type {import("node:stream").Readable} */ (child.stderr);
+      childOut.on("data", (d) => {
         stdout += d;
         if (echo) process.stdout.write(d);
         onOutput?.(String(d));
       });
-      child.stderr.on("data", (d) => {
+      childErr.on("data", (d) => {
         stderr += d;
         if (echo) process.stderr.write(d);
         onOutput?.(String(d));
       });
-      if (input !== undefined) child.stdin.end(input);
+      if (input !== undefined) /** @type {import("node:stream").Writable} */ (child.stdin).end(input);
       child.on("error", reject);
       child.on("close", (code, signal) => resolve({ code: code ?? -1, signal, stdout, stderr }));
     });
   }
 
+  /**
+   * Runs `pulumi <args>` as exec() does; throws a CommandError (code, stdout, stderr) for a non-zero exit.
+   * @param {string[]} args
+   * @returns {Promise<ExecResult>}
+   */
   async must(args) {
     const r = await this.exec(args);
-    if (r.code !== 0)
-      throw new Error(`pulumi ${args.join(" ")} exited with ${r.code}:\n${r.stderr || r.stdout}`);
+    if (r.code !== 0) throw new CommandError(`pulumi ${args.join(" ")}`, r);
     return r;
   }
 
-  /** Creates the stack on first use, then brings its config to `wanted` ({key: {value, secret}}). */
+  /**
+   * Creates the stack on first use, then brings its config to `wanted` ({key: {value, secret}}).
+   * @param {Record<string, ConfigValue>} wanted
+   * @returns {Promise<void>}
+   */
   async sync(wanted) {
     const s = ["--stack", this.options.stackName];
     if (!this.created) {
@@ -306,48 +424,59 @@ class PulumiCli {
   /**
    * Runs one operation (`up`, `preview`, `refresh`, `destroy`, `export`, `outputs`) as a user would
    * type it, and answers {ok, op, summary, outputs?, deployment?, stdout, stderr, error?}.
+   * @param {string} op
+   * @param {Record<string, unknown>} [options] the Automation API's option names (see flagsOf)
+   * @param {Record<string, ConfigValue>} [config] the stack's whole config
+   * @returns {Promise<CliResult>}
    */
   async run(op, options = {}, config = {}) {
     await this.sync(config);
     const s = ["--stack", this.options.stackName];
     const common = ["--non-interactive", "--color", "never", ...s];
-    const result = { ok: true, op, summary: {} };
     if (op === "export" || op === "outputs") {
       const r = await this.exec(
         op === "export" ? ["stack", "export", ...s] : ["stack", "output", "--json", ...s],
       );
-      Object.assign(result, { ok: r.code === 0, stdout: r.stdout, stderr: r.stderr });
+      /** @type {CliResult} */
+      const result = { ok: r.code === 0, op, summary: {}, stdout: r.stdout, stderr: r.stderr };
       if (r.code !== 0) result.error = lastLines(r.stderr || r.stdout);
       else if (op === "export") result.deployment = JSON.parse(r.stdout);
       else result.outputs = await this.outputs();
       return result;
     }
     const eventLog = path.join(this.options.logDir, `events-${++this.count}-${op}.jsonl`);
-    const args = {
+    /** @type {Record<string, string[] | undefined>} */
+    const commands = {
       up: ["up", "--yes"],
       preview: ["preview"],
       refresh: ["refresh", "--yes"],
       destroy: ["destroy", "--yes"],
-    }[op];
+    };
+    const args = commands[op];
     if (!args) throw new Error(`unknown operation ${op}`);
     // --event-log (the engine's events, as the Automation API reads them) is one of the CLI's debug
     // flags, which PULUMI_DEBUG_COMMANDS makes available; it changes nothing else.
     const r = await this.exec([...args, ...common, "--event-log", eventLog, ...flagsOf(op, options)], {
       extraEnv: { PULUMI_DEBUG_COMMANDS: "true" },
     });
-    Object.assign(result, {
+    /** @type {CliResult} */
+    const result = {
       ok: r.code === 0,
+      op,
+      summary: summaryOf(eventLog),
       stdout: r.stdout,
       stderr: r.stderr,
-      summary: summaryOf(eventLog),
-    });
+    };
     if (r.code !== 0)
       result.error = `pulumi ${op} exited with ${r.code}${r.signal ? ` (${r.signal})` : ""}: ${lastLines(r.stderr || r.stdout)}`;
     else if (op === "up") result.outputs = await this.outputs();
     return result;
   }
 
-  /** Stack outputs as {name: {value, secret}}: values from --show-secrets, secrecy from the masked listing. */
+  /**
+   * Stack outputs as {name: {value, secret}}: values from --show-secrets, secrecy from the masked listing.
+   * @returns {Promise<Record<string, { value: unknown, secret: boolean }>>}
+   */
   async outputs() {
     const s = ["--stack", this.options.stackName];
     const shown = JSON.parse(
@@ -360,16 +489,23 @@ class PulumiCli {
   }
 }
 
-function lastLines(text, n = 30) {
-  return String(text).trim().split("\n").slice(-n).join("\n");
-}
-
 const RUN_OP = path.join(__dirname, "run-op.js");
 
 /**
  * Runs one operation through the Automation API in a fresh, detached Node process (scripts/run-op.js)
  * and answers its result. The job is written to `<tmpDir>/job-<id>.json`; throws with the end of the
- * process's stderr when it wrote no result. Never rejects for an engine failure (see `result.ok`).
+ * process's stderr (a CommandError) when it wrote no result. Never rejects for an engine failure (see
+ * `result.ok`).
+ * @param {object} options
+ * @param {AutomationJob} options.job
+ * @param {string} options.tmpDir where the job and result files go
+ * @param {number} options.id distinguishes this operation's files from the stack's others
+ * @param {string} options.cwd
+ * @param {Record<string, string>} options.env
+ * @param {string[]} [options.preload] `node -r` preloads
+ * @param {(child: import("node:child_process").ChildProcess) => void} [options.onSpawn]
+ * @param {(text: string) => void} [options.onStderr]
+ * @returns {Promise<{ result: CliResult, pid: number | undefined }>}
  */
 async function runAutomationOp({ job, tmpDir, id, cwd, env, preload = [], onSpawn, onStderr }) {
   const jobFile = path.join(tmpDir, `job-${id}.json`);
@@ -388,10 +524,15 @@ async function runAutomationOp({ job, tmpDir, id, cwd, env, preload = [], onSpaw
     if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
     onStderr?.(String(d));
   });
-  const code = await new Promise((resolve) => child.on("close", resolve));
+  /** @type {{ code: number | null, signal: NodeJS.Signals | null }} */
+  const exit = await new Promise((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
   if (!fs.existsSync(resultFile)) {
-    throw new Error(`pulumi ${job.op} did not produce a result (exit ${code}):\n${stderr.slice(-4000)}`);
+    const err = new CommandError(`node ${RUN_OP} (pulumi ${job.op})`, { ...exit, stderr });
+    // Kept as it read before failures were classified: the missing result is the failure, not the code.
+    err.message = `pulumi ${job.op} did not produce a result (exit ${exit.code}):\n${stderr.slice(-4000)}`;
+    throw err;
   }
+  /** @type {CliResult} */
   const result = JSON.parse(fs.readFileSync(resultFile, "utf8"));
   result.summary = result.summary ?? {};
   result.stderr = [result.stderr, stderr].filter(Boolean).join("\n");

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs one Pulumi operation on one stack through the Automation API, in a plain Node process (no
 // jest sandbox, so closure serialisation behaves exactly as under `pulumi up`). The program is an
 // inline program that `require`s a program directory's index (TypeScript through ts-node, as the
@@ -10,7 +11,19 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
+/**
+ * The job file: what scripts/program-runner.js's runAutomationOp writes.
+ * @typedef {import("./program-runner.js").AutomationJob & { resultFile: string, stream?: boolean }} Job
+ */
+
+/**
+ * What the Automation API's failures carry: its CommandError keeps the CLI's output in a private
+ * `commandResult`, read here by shape.
+ * @typedef {{ message?: string, commandResult?: { stdout: string, stderr: string } }} AutomationFailure
+ */
+
 async function main() {
+  /** @type {Job} */
   const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
   const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation");
 
@@ -24,6 +37,7 @@ async function main() {
         compilerOptions: { module: "commonjs", target: "ES2022", esModuleInterop: true, strict: true },
       });
     }
+    /** @type {Record<string, unknown>} the program's exports: a stack's outputs, or a default function */
     const mod = require(entry);
     const result = typeof mod.default === "function" ? await mod.default() : mod;
     // Stack outputs are the module's exports, as for a program run by `pulumi up`.
@@ -49,13 +63,16 @@ async function main() {
   await stack.setAllConfig(wanted);
 
   let stdout = "";
-  const onOutput = (out) => {
+  const onOutput = (/** @type {string} */ out) => {
     stdout += out;
     if (process.env.E2E_VERBOSE || job.stream) process.stderr.write(out);
   };
+  // runAutomationOp completes it: a summary ({} when the operation wrote none) and this process's stderr.
+  /** @type {Partial<import("./program-runner.js").CliResult> & { ok: boolean, op: string }} */
   const result = { ok: true, op: job.op };
   try {
-    const opts = { onOutput, color: "never", ...(job.options ?? {}) };
+    // The job's options are the Automation API's own (UpOptions, PreviewOptions, ...), as the caller wrote them.
+    const opts = { onOutput, color: /** @type {const} */ ("never"), ...(job.options ?? {}) };
     switch (job.op) {
       case "up": {
         const r = await stack.up(opts);
@@ -89,7 +106,8 @@ async function main() {
       default:
         throw new Error(`unknown operation ${job.op}`);
     }
-  } catch (err) {
+  } catch (caught) {
+    const err = /** @type {AutomationFailure | null | undefined} */ (caught);
     result.ok = false;
     result.error = String((err && err.message) || err);
     if (err && err.commandResult) {

@@ -21,7 +21,7 @@ const REPO_ROOT = path.resolve(__dirname, "..");
 
 /**
  * @typedef {object} Leg
- * @property {string} name       "current", "also" or "oldest"
+ * @property {"current" | "also" | "oldest"} name
  * @property {number} nodeMajor  the Node.js major of the leg
  * @property {string} nodeRelease the exact release fetched from npm when the machine has no Node of that major
  * @property {string} sdk        the release of the Pulumi Node SDK that programs on this leg install
@@ -53,7 +53,10 @@ const LEGS = {
   },
 };
 
-/** The @pulumi/pulumi this repository develops with (the current leg's): the installed one, else the pin. */
+/**
+ * The @pulumi/pulumi this repository develops with (the current leg's): the installed one, else the pin.
+ * @returns {string}
+ */
 function devSdkVersion() {
   try {
     const manifest = require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] });
@@ -80,6 +83,10 @@ function activeLeg() {
   return legNamed(process.env.PULUMI_ARIA_LEG || "current");
 }
 
+/**
+ * The cache directory outside the work tree (engine builds, Node binaries).
+ * @returns {string}
+ */
 function cacheBase() {
   if (process.env.PULUMI_ARIA_CACHE_DIR) return process.env.PULUMI_ARIA_CACHE_DIR;
   return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-aria");
