@@ -7,7 +7,7 @@
 // The wanted version, printed with the reason: package.json's `config.pulumiCli`, or @pulumi/pulumi's
 // own version when that is newer (the CLI is at least the SDK's version).
 //
-// Order: $PULUMI_ARIA_ENGINE_ROOT; a `pulumi` on PATH whose version matches the wanted one
+// Order: $PULUMI_ARIA_ENGINE_ROOT; a `pulumi` on PATH at least the SDK's version, used as it is
 // (it keeps its own language host); a cached build under
 // ~/.cache/pulumi-aria/pulumi-v<version>; otherwise a build from the CLI's Go modules at that version
 // (needs Go and the Go module proxy), made in a temporary directory and renamed into place, so that
@@ -35,13 +35,14 @@ import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 
 const require = createRequire(import.meta.url);
 /** @type {typeof import("./errors.js")} */
 const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
+/** @type {typeof import("./runtimes.js")} */
+const { cacheBase } = require("./runtimes.js");
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
@@ -169,11 +170,6 @@ function onPath(name) {
 }
 
 /** @returns {string} */
-function cacheBase() {
-  if (process.env.PULUMI_ARIA_CACHE_DIR) return process.env.PULUMI_ARIA_CACHE_DIR;
-  const xdg = process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
-  return path.join(xdg, "pulumi-aria");
-}
 
 /** @returns {string} */
 function shimSource() {
@@ -548,15 +544,17 @@ async function main() {
       );
     return override;
   }
+  // A pulumi on PATH is used as it is when it is at least the SDK's version (the same rule as a build).
   const fromPath = onPath("pulumi");
-  if (fromPath && pulumiVersionOf(fromPath) === `v${version}`) {
+  const pathVersion = fromPath ? pulumiVersionOf(fromPath) : undefined;
+  if (fromPath && pathVersion && compareVersions(pathVersion, sdkVersion()) >= 0) {
     // The dynamic-provider shim ships in @pulumi/pulumi; callers put that folder on PATH. The CLI
     // keeps the language host installed with it.
-    log(`using the Pulumi CLI on PATH (${fromPath}, v${version}) with its own Node language host`);
+    log(`using the Pulumi CLI on PATH (${fromPath}, ${pathVersion}) with its own Node language host`);
     return path.dirname(path.dirname(fromPath));
   } else if (fromPath) {
     log(
-      `the pulumi on PATH (${fromPath}) is ${pulumiVersionOf(fromPath) ?? "of unknown version"}, not v${version}: using a matching build instead`,
+      `the pulumi on PATH (${fromPath}) is ${pathVersion ?? "of unknown version"}, older than @pulumi/pulumi ${sdkVersion()}: using a build of v${version} instead`,
     );
   }
   const target = path.join(cacheBase(), `pulumi-v${version}`);
