@@ -380,11 +380,17 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
   const out = path.join(binDir, "pulumi-language-nodejs");
   let matchingReason;
   try {
-    /** @type {{ Time: string, Origin: { Hash: string } }} what `go list -m -json` says of the pkg tag */
+    /** @type {{ Time: string, Origin?: { Hash?: string } }} what `go list -m -json` says of the pkg tag */
     const info = JSON.parse(
       await run(goBin, ["list", "-m", "-json", `${PKG_MODULE}@v${version}`], { cwd: work, env, echo: false }),
     );
     const time = new Date(info.Time).toISOString().replace(/[-:T]/g, "").slice(0, 14);
+    // The host module has no tags: it is pinned to the pkg tag's commit, which only a proxy that
+    // records the origin names (proxy.golang.org's .info often has only Version and Time).
+    if (!info.Origin?.Hash)
+      throw new Error(
+        `the module proxy's record of ${PKG_MODULE} v${version} names no commit, so the untagged host module cannot be pinned to it`,
+      );
     const pseudo = `v3.0.0-${time}-${info.Origin.Hash.slice(0, 12)}`;
     await run(goBin, ["get", `${NODEJS_HOST_MODULE}@${pseudo}`], { cwd: work, env, echo: false });
     await run(goBin, goBuildArgs(out, NODEJS_HOST_MODULE, `v${version}`), { cwd: work, env });
