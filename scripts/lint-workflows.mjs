@@ -81,7 +81,7 @@ function actionlint() {
   const go = onPath("go");
   if (!go) {
     fail(
-      `actionlint ${ACTIONLINT_VERSION} is not in ${dir}, and building it needs Go (>= 1.24), which is not on PATH. ` +
+      `actionlint ${ACTIONLINT_VERSION} is not in ${dir}, and building it needs Go (>= 1.25, its go.mod says so), which is not on PATH. ` +
         `Install Go, or build it elsewhere with \`GOBIN=${dir} go install ${ACTIONLINT_MODULE}@${ACTIONLINT_VERSION}\`.`,
     );
   }
