@@ -56,7 +56,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...transferRoutes({ store: state.endpoints, projects: state.projects }),
     ...userPreferenceRoutes(),
     ...catalogRoutes(state.endpoints),
-    ...projectRoutes({ projects: state.projects, inUse: (p) => state.projectInUse(p) }),
+    ...projectRoutes({
+      projects: state.projects,
+      inUse: (p) => state.projectInUse(p),
+      endpointCount: (p) => state.endpoints.candidates({ project: p.name })?.length ?? 0,
+    }),
     ...deploymentRoutes(state.deployment, { requestDelayMs: o.requestDelayMs }),
     ...unsupportedRoutes(),
   ]);

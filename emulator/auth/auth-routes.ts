@@ -48,7 +48,8 @@ export function authRoutes(users: UserDirectory, tokens: TokenService): RouteDef
         const username = requireBodyField(ctx.body, "username");
         const password = requireBodyField(ctx.body, "password");
         const user = users.authenticate(username, password);
-        if (!user) throw unauthorized("Invalid username or password");
+        // VMware's Identity API documents 400 "Wrong username or password" for this operation.
+        if (!user) throw badRequest("Wrong username or password");
         return ok(cspTokenResponse(tokens, user.username, user.refreshToken));
       },
     },
@@ -60,7 +61,9 @@ export function authRoutes(users: UserDirectory, tokens: TokenService): RouteDef
       handler: (ctx) => {
         const refreshToken = requireBodyField(ctx.body, "refreshToken");
         const user = users.byRefresh(refreshToken);
-        if (!user) throw unauthorized("Invalid refresh token");
+        // The IaaS spec declares 400 (invalid request, bad data) and 403 here, no 401: a refresh token
+        // that is not valid is bad data in the body.
+        if (!user) throw badRequest("Invalid refresh token");
         return ok({ tokenType: "Bearer", token: tokens.issue(user.username) });
       },
     },

@@ -114,3 +114,36 @@ export function iaasError(status: number, message: string, requestId: string): I
     documentKind: IAAS_ERROR_KIND,
   };
 }
+
+/**
+ * The value of `type` in the identity service's (CSP's) error bodies. VMware's CLIs decode the field
+ * as a string but its value is not published: this one is the emulator's.
+ */
+export const CSP_ERROR_TYPE = "com.vmware.aria.emulator.CspError";
+
+/**
+ * The error body of the identity service (`/csp/gateway/...`, its logins): `{timestamp, type,
+ * status, error, serverMessage}`, as VMware's CLIs decode it (code-stream-cli and vra-cli,
+ * `AuthenticationError` in cmd/api-struct.go: `timestamp` an int64, `status` a **string**, and
+ * `serverMessage` the text they print). `status` holds the reason in Spring's constant form, e.g.
+ * `BAD_REQUEST` (its exact value is not published).
+ */
+export interface CspErrorBody {
+  timestamp: number;
+  type: string;
+  status: string;
+  error: string;
+  serverMessage: string;
+}
+
+/** Builds the identity service's error body for one failed request. */
+export function cspError(status: number, message: string): CspErrorBody {
+  const reason = reasonPhrase(status);
+  return {
+    timestamp: Date.now(),
+    type: CSP_ERROR_TYPE,
+    status: reason.toUpperCase().replace(/ /g, "_"),
+    error: reason,
+    serverMessage: message,
+  };
+}

@@ -5,11 +5,16 @@ import { requestEndMs } from "./store";
 /** Share of a request's duration spent in CREATED before it turns INPROGRESS. */
 const CREATED_SHARE = 0.1;
 
-/** A request's status at a given time. */
+/**
+ * A request's status at a given time. The product applies a request's effects before it reports
+ * the outcome, so the outcome shows only once the store has settled the request (its resource
+ * created or deleted): a request that has come due but is not settled yet still reads INPROGRESS.
+ * The clock only tells CREATED from INPROGRESS, never when the request ends.
+ */
 export function requestStatus(req: StoredRequest, now = Date.now()): RequestStatus {
   if (req.abortedAtMs !== undefined) return "ABORTED";
+  if (req.settled) return req.outcome;
   const elapsed = now - req.createdAtMs;
-  if (req.settled || elapsed >= req.durationMs) return req.outcome;
   return elapsed < req.durationMs * CREATED_SHARE ? "CREATED" : "INPROGRESS";
 }
 

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { ApiResponse } from "../core/api-response";
 import { DEPLOYMENT_API_VERSIONS, PIPELINE_API_VERSIONS, checkApiVersion } from "../core/api-version";
 import type { RequestContext } from "../core/context";
-import { HttpError, iaasError, springError } from "../core/http-error";
+import { cspError, HttpError, iaasError, springError } from "../core/http-error";
 import { newRequestId } from "../core/ids";
 import type { RouteMatch, Router } from "../core/router";
 import { authenticate } from "../auth/auth-routes";
@@ -26,18 +26,21 @@ export interface DispatchDeps {
 
 const API_PREFIX = /^\/(pipeline|codestream|deployment|iaas)\/api(\/|$)/;
 const IAAS_PREFIX = /^\/iaas\/api(\/|$)/;
+const CSP_PREFIX = /^\/csp\/gateway(\/|$)/;
 const OPS_PREFIX = /^\/__emulator(\/|$)/;
 
-/** The error in the shape of the service the path belongs to: IaaS bodies under /iaas/api, else Spring. */
+/**
+ * The error in the shape of the service the path belongs to: IaaS bodies under /iaas/api, the
+ * identity service's under /csp/gateway, else Spring.
+ */
 function errorResponse(error: HttpError, path: string): ApiResponse {
   const requestId = newRequestId();
-  return {
-    status: error.status,
-    body: IAAS_PREFIX.test(path)
-      ? iaasError(error.status, error.message, requestId)
-      : springError(error.status, error.message, path, requestId),
-    headers: error.headers,
-  };
+  const body = IAAS_PREFIX.test(path)
+    ? iaasError(error.status, error.message, requestId)
+    : CSP_PREFIX.test(path)
+      ? cspError(error.status, error.message)
+      : springError(error.status, error.message, path, requestId);
+  return { status: error.status, body, headers: error.headers };
 }
 
 function write(res: ServerResponse, response: ApiResponse): void {

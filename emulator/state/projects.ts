@@ -162,6 +162,22 @@ export class ProjectStore {
     return stored;
   }
 
+  /** Changes a project's name and description; 404 when there is none, 409 when the name is taken. */
+  update(id: string, changes: { name?: string; description?: string }): Project {
+    const project = this.byIdMap.get(id);
+    if (!project) throw notFound(`Project with id '${id}' not found`);
+    const name = changes.name ?? project.name;
+    const holder = this.byNameMap.get(name);
+    if (holder && holder.id !== id) {
+      throw conflict(`A project named '${name}' already exists (id ${holder.id})`);
+    }
+    this.byNameMap.delete(project.name);
+    const updated = { ...project, name, description: changes.description ?? project.description };
+    this.index(updated);
+    this.onChange();
+    return updated;
+  }
+
   /** Deletes a project by id; 404 when there is none. Answers the deleted project. */
   remove(id: string): Project {
     const project = this.byIdMap.get(id);

@@ -4,7 +4,8 @@ import { redactValues } from "../client/redact";
 import type { EndpointApi } from "./api";
 import { diffEndpoint } from "./diff";
 import { endpointFailure, restrictedMessage, secretStrings } from "./messages";
-import { isForbidden } from "../common/api-failures";
+import { isForbidden, isNotFound } from "../common/api-failures";
+import { isAsDeclared } from "./create";
 import { nameFailures, unaddressableReason } from "./name-rules";
 import type { ProjectCatalogue } from "./projects";
 import { PropertyBags, tileFailures } from "./property-rules";
@@ -25,7 +26,11 @@ import { containsUnknown, isUnknown } from "../common/unknowns";
  *  3. unless the inputs are those of the last deployment: the properties against the server's tile
  *     for the type (known type and names, mandatory and per-authType properties, value types and
  *     allowed values; ./property-rules.ts), and the project against the server's projects;
- *  4. when validation is on, the server's own endpoint validation, whose FAILED becomes a failure.
+ *  4. when validation is on, the server's own endpoint validation, whose FAILED becomes a failure;
+ *     except for an adopted endpoint that the server already holds exactly as declared, with no
+ *     secret to write: adoption then writes nothing, so there is nothing new to validate, and a
+ *     preview of it does not depend on reaching the endpoint's own server (stale endpoints whose
+ *     servers are gone are the normal case when adopting a real server's endpoints).
  * Values unknown in preview are never sent anywhere and never fail: the step that needs them is
  * skipped, and the engine runs `check` again with the real values before it creates or updates.
  * No failure quotes a property value, and none names a whole property bag (the engine would print it).
@@ -170,6 +175,7 @@ async function remoteValidation(inputs: PreviewInputs, context: CheckContext): P
   const known: EndpointInputs = EndpointInputs.parse(inputs);
   const ref = { name: known.name, project: known.project };
   const secrets = secretStrings(known.secretProperties);
+  if (await adoptsUnchanged(known, context)) return undefined;
   let result;
   try {
     result = await context.api().validateEndpoint(toSpec(known));
@@ -186,6 +192,26 @@ async function remoteValidation(inputs: PreviewInputs, context: CheckContext): P
       `the server's validation of the endpoint failed: ${redactValues(why, secrets)}. ` +
       `Correct the endpoint, or set validate: false (vra:validateEndpoints false for every endpoint) to skip it.`,
   };
+}
+
+/**
+ * True when `adopt` takes over an endpoint the server already holds exactly as declared (same type,
+ * every field and property), with no secret declared: adoption then writes nothing (see ./create.ts).
+ * A declared secret cannot be compared (the server masks it), so it is validated as usual.
+ */
+async function adoptsUnchanged(known: EndpointInputs, context: CheckContext): Promise<boolean> {
+  if (!known.adopt || known.project === undefined) return false;
+  if (Object.keys(known.secretProperties ?? {}).length > 0) return false;
+  const ref = { name: known.name, project: known.project };
+  let existing;
+  try {
+    existing = await context.api().getEndpointByName(known.project, known.name);
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw endpointFailure("look up", ref, error);
+  }
+  const spec = toSpec(known);
+  return existing.type === spec.type && isAsDeclared(existing, spec);
 }
 
 function knownString(value: unknown): string | undefined {

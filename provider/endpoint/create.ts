@@ -144,7 +144,7 @@ function isWhatWasSent(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
 }
 
 /** True when the stored endpoint already has every declared field and property exactly. */
-function isAsDeclared(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
+export function isAsDeclared(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
   const stored = endpoint.properties ?? {};
   return (
     (endpoint.description ?? "") === spec.description &&

@@ -117,8 +117,9 @@ function declaration(
   if (endpoint.isRestricted) common.push(["isRestricted", "true"]);
   if (endpoint.cloudProxyId) common.push(["cloudProxyId", literal(endpoint.cloudProxyId)]);
   const configKeys = secrets.filter((s) => s.resourceName === resourceName).map((s) => literal(s.key));
-  // The server's validation connects with the secrets: it can only run once they are all set.
-  if (configKeys.length > 0) common.push(["validate", `allSet(${configKeys.join(", ")})`]);
+  // The server's validation connects with the secrets: it is off until they are all set, and then
+  // the stack's vra:validateEndpoints decides (a `validate: true` here would override it).
+  if (configKeys.length > 0) common.push(["validate", `unlessUnset(${configKeys.join(", ")})`]);
   common.push(["adopt", "true"]);
   const indent = "  ";
   const header = `// ${project} / ${endpoint.name} (${endpoint.type}), id ${endpoint.id}`;
@@ -151,9 +152,12 @@ import * as aria from "pulumi-aria";
 
 const config = new pulumi.Config();
 
-/** Whether every one of these secrets is set in the stack's config. */
-function allSet(...keys: string[]): boolean {
-  return keys.every((key) => config.getSecret(key) !== undefined);
+/**
+ * An endpoint's \`validate\`: off (false) while one of these secrets is unset, since the server's
+ * validation connects with them; otherwise unset, so that the stack's \`vra:validateEndpoints\` decides.
+ */
+function unlessUnset(...keys: string[]): false | undefined {
+  return keys.every((key) => config.getSecret(key) !== undefined) ? undefined : false;
 }
 
 /** The secrets that are set: an unset one (undefined) is left out, so the server keeps its value. */

@@ -120,7 +120,8 @@ describe("authentication", () => {
     const client = clientFor({ "vra:url": steady.url, "vra:refreshToken": "not-a-valid-refresh-token" });
     try {
       const error = (await rejectionOf(client.listEndpoints())) as unknown as AriaApiError;
-      expect(error.code).toBe("Unauthorized");
+      // The IaaS login answers 400 (its spec declares 400 and 403): the hint still says what to do.
+      expect(error.code).toBe("BadRequest");
       expect(error.message).toContain("exchange the refresh token");
       expect(error.message).toContain("may have expired");
       expect(error.message).not.toContain("not-a-valid-refresh-token");
@@ -137,7 +138,9 @@ describe("authentication", () => {
     });
     try {
       const error = (await rejectionOf(client.getAbout())) as unknown as AriaApiError;
-      expect(error.code).toBe("Unauthorized");
+      // The identity login answers 400 "Wrong username or password", which the message carries.
+      expect(error.code).toBe("BadRequest");
+      expect(error.message).toContain("Wrong username or password");
       expect(error.message).toContain("vra:username");
       expect(error.message).not.toContain("wrong-password-7");
     } finally {

@@ -47,29 +47,31 @@ describe("authentication", () => {
     expect(reply.body).toMatchObject({ access_token: expect.any(String), expires_in: 28800 });
   });
 
-  it("answers 401 to bad credentials without echoing the password", async () => {
+  it("answers 400 'Wrong username or password' to bad credentials, without echoing the password", async () => {
     const reply = await h.anonymous.post("/csp/gateway/am/api/login", {
       username: "admin",
       password: "hunter2-guess",
     });
-    expect(reply.status).toBe(401);
-    expect(reply.body).toMatchObject({
-      status: 401,
-      error: "Unauthorized",
-      message: "Invalid username or password",
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      timestamp: expect.any(Number),
+      type: expect.any(String),
+      status: "BAD_REQUEST",
+      error: "Bad Request",
+      serverMessage: "Wrong username or password",
     });
     expect(reply.text).not.toContain("hunter2-guess");
-    expect((await h.anonymous.post("/iaas/api/login", { refreshToken: "stolen" })).status).toBe(401);
+    expect((await h.anonymous.post("/iaas/api/login", { refreshToken: "stolen" })).status).toBe(400);
   });
 
   it("answers failures of the IaaS login in the IaaS shape, without echoing the token", async () => {
     const contracts = new Contracts();
     const bad = await h.anonymous.post("/iaas/api/login", { refreshToken: "stolen-token-77" });
-    expect(bad.status).toBe(401);
+    expect(bad.status).toBe(400);
     contracts.checkIaasError(bad.body, "POST /iaas/api/login");
     expect(bad.body).toEqual({
       message: "Invalid refresh token",
-      statusCode: 401,
+      statusCode: 400,
       errorCode: 0,
       serverErrorId: expect.any(String),
       documentKind: "com:vmware:xenon:common:ServiceErrorResponse",
@@ -86,7 +88,7 @@ describe("authentication", () => {
   it("answers 400 when login fields are missing", async () => {
     const reply = await h.anonymous.post("/csp/gateway/am/api/login", { username: "admin" });
     expect(reply.status).toBe(400);
-    expect(reply.body.message).toBe("Field 'password' is required");
+    expect(reply.body.serverMessage).toBe("Field 'password' is required");
   });
 
   it.each([
@@ -147,7 +149,7 @@ describe("authentication", () => {
       expect(
         (await client.post("/csp/gateway/am/api/login", { username: "admin", password: "admin-password" }))
           .status,
-      ).toBe(401);
+      ).toBe(400);
       const reply = await client.post("/csp/gateway/am/api/login", { username: "ops", password: "pw" });
       expect(reply.body.refresh_token).toBe("ops-refresh-token");
     } finally {

@@ -326,8 +326,9 @@ describe("the emulator honours the Swagger contract", () => {
     });
 
     it("decodes an IaaS login failure as ApiAuthenticationError", async () => {
+      // The IaaS spec declares 400 and 403 for POST /iaas/api/login, no 401.
       const reply = await h.anonymous.post("/iaas/api/login", { refreshToken: "expired-refresh-token" });
-      expect(reply.status).toBe(401);
+      expect(reply.status).toBe(400);
       goDecode(
         reply.body,
         {
@@ -337,8 +338,34 @@ describe("the emulator honours the Swagger contract", () => {
           serverErrorId: "string",
           documentKind: "string",
         },
-        "POST /iaas/api/login 401",
+        "POST /iaas/api/login 400",
       );
+    });
+
+    it("decodes a wrong password at the identity login as AuthenticationError, and prints its serverMessage", async () => {
+      // code-stream-cli and vra-cli: {timestamp int64, type, status, error, serverMessage: string}.
+      const before = Date.now();
+      for (const path of ["/csp/gateway/am/api/login?access_token", "/csp/gateway/am/api/login"]) {
+        const reply = await h.anonymous.post(path, { username: "admin", password: "not-the-password" });
+        expect(reply.status).toBe(400);
+        const body = goDecode(
+          reply.body,
+          { timestamp: "int", type: "string", status: "string", error: "string", serverMessage: "string" },
+          `POST ${path} 400`,
+        );
+        expect(body.serverMessage).toBe("Wrong username or password");
+        expect(body.timestamp as number).toBeGreaterThanOrEqual(before - 1000);
+        expect(reply.text).not.toContain("not-the-password");
+      }
+      const missing = await h.anonymous.post("/csp/gateway/am/api/login", { username: "admin" });
+      expect(missing.status).toBe(400);
+      expect(
+        goDecode(
+          missing.body,
+          { timestamp: "int", type: "string", status: "string", error: "string", serverMessage: "string" },
+          "POST /csp/gateway/am/api/login 400 (no password)",
+        ).serverMessage,
+      ).toBe("Field 'password' is required");
     });
 
     it("checks its token with user-preferences, decoded as UserPreferences", async () => {

@@ -61,6 +61,79 @@ describe("IaaS projects", () => {
     expect(bad.body.message).toMatch(/\$top/);
   });
 
+  it("honours $filter as vra-cli sends it, and $orderby and $count as the IaaS spec declares them", async () => {
+    const names = (reply: { body: { content: { name: string }[] } }) => reply.body.content.map((p) => p.name);
+    const platform = await h.admin.get(`${P}${qs({ $filter: "((name eq 'Platform'))" })}`);
+    expect(platform.status).toBe(200);
+    expect(platform.body).toEqual({
+      content: [expect.objectContaining({ name: "Platform", id: PROJECTS[1].id })],
+      totalElements: 1,
+      numberOfElements: 1,
+    });
+    const some = await h.admin.get(
+      `${P}${qs({ $filter: "startswith(name,'P') or description eq 'from a seed'", $orderby: "name desc", $count: "true" })}`,
+    );
+    expect(names(some)).toEqual(["Platform", "Payments", "Described"]);
+    // $count: the number of projects the filter matches, whatever the page.
+    const counted = await h.admin.get(
+      `${P}${qs({ $filter: "startswith(name,'P')", $count: "true", $top: 1 })}`,
+    );
+    expect(counted.body).toMatchObject({ totalElements: 2, numberOfElements: 1 });
+    expect(names(await h.admin.get(`${P}${qs({ $orderby: "name" })}`))).toEqual([
+      "Default Project",
+      "Described",
+      "Payments",
+      "Platform",
+      "Team Seeded",
+    ]);
+    const none = await h.admin.get(`${P}${qs({ $filter: "id eq 'nope'" })}`);
+    expect(none.body).toEqual({ content: [], totalElements: 0, numberOfElements: 0 });
+
+    const badFilter = await h.admin.get(`${P}${qs({ $filter: "name eq" })}`);
+    expect(badFilter.status).toBe(400);
+    contracts.checkIaasError(badFilter.body, "GET /iaas/api/projects");
+    expect(badFilter.body.message).toMatch(/^Invalid \$filter 'name eq': /);
+    const badField = await h.admin.get(`${P}${qs({ $filter: "colour eq 'red'" })}`);
+    expect(badField.status).toBe(400);
+    const badOrder = await h.admin.get(`${P}${qs({ $orderby: "colour" })}`);
+    expect(badOrder.status).toBe(400);
+    expect(badOrder.body.message).toMatch(
+      /unknown field 'colour' \(sortable fields: name, id, description\)/,
+    );
+  });
+
+  it("updates a project's name and description with PATCH, as vra-cli does before deleting one", async () => {
+    const id = (await h.admin.post(P, { name: "Old Name", description: "before" })).body.id;
+    const patched = await h.admin.call("PATCH", `${P}/${id}`, {
+      body: { description: "after", zoneAssignmentConfigurations: [], members: [] },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ id, name: "Old Name", description: "after" });
+    const renamed = await h.admin.call("PATCH", `${P}/${id}`, { body: { name: "New Name" } });
+    expect(renamed.body).toMatchObject({ id, name: "New Name", description: "after" });
+    expect((await h.admin.get(`${P}/${id}`)).body).toMatchObject({ name: "New Name", description: "after" });
+    expect((await h.admin.get(`${P}${qs({ $filter: "name eq 'Old Name'" })}`)).body.totalElements).toBe(0);
+    expect((await h.admin.delete(`${P}/${id}`)).status).toBe(204);
+
+    const taken = await h.admin.call("PATCH", `${P}/${PROJECTS[2].id}`, { body: { name: "Platform" } });
+    expect(taken.status).toBe(409);
+    contracts.checkIaasError(taken.body, "PATCH /iaas/api/projects/{id}");
+    const empty = await h.admin.call("PATCH", `${P}/${PROJECTS[2].id}`, { body: { name: " " } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe("Field 'name' must not be empty");
+    const wrongType = await h.admin.call("PATCH", `${P}/${PROJECTS[2].id}`, { body: { description: 7 } });
+    expect(wrongType.body.message).toBe("Field 'description' must be a string");
+    expect((await h.admin.call("PATCH", `${P}/nope`, { body: {} })).status).toBe(404);
+    expect((await h.developer.call("PATCH", `${P}/${PROJECTS[2].id}`, { body: {} })).status).toBe(403);
+    // Endpoints refer to their project by name here: a project holding some keeps its name.
+    const busy = (await h.admin.post(P, { name: "Busy" })).body.id;
+    await h.admin.post("/pipeline/api/endpoints", jenkinsSpec("e", { project: "Busy" }));
+    const refused = await h.admin.call("PATCH", `${P}/${busy}`, { body: { name: "Renamed" } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/holds pipeline endpoints/);
+    expect((await h.admin.call("PATCH", `${P}/${busy}`, { body: { description: "ok" } })).status).toBe(200);
+  });
+
   it("creates a project answering 201 with its id, where endpoints and resources can then live", async () => {
     const created = await h.admin.post(P, { name: "Made Here", description: "by POST" });
     expect(created.status).toBe(201);

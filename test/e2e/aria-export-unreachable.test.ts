@@ -1,0 +1,197 @@
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { RunningEmulator, startEmulator } from "../../emulator";
+import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
+import { engineEnv } from "../../scripts/engine-env";
+import { Pack, packPackage, prepareProgram, userInstall } from "../../scripts/program-runner";
+import { changes, E2EStack, engineRoot, expectOk, openStack, USERS } from "./harness";
+
+/*
+ * Adopting a server as it usually is: endpoints of every type in two projects, two of them sharing
+ * a name, whose own servers are all unreachable (stale endpoints). `aria-export` turns them into a
+ * program; then, with the real CLI:
+ * - without `--stack` (no secret set), `pulumi preview` and `pulumi up` adopt them with the server's
+ *   validation on: an adopted endpoint the server already holds as declared is not validated, so
+ *   nothing depends on reaching its server, and nothing is written;
+ * - with `--stack` (the secrets set from the server's export), the preview fails on the server's
+ *   validation and says to set `vra:validateEndpoints false`; with that set, preview and up go
+ *   through, the same endpoints are adopted and only their secrets are written.
+ */
+
+jest.setTimeout(15 * 60_000);
+
+const PROJECTS = ["Platform", "Default Project"];
+/** Nothing listens there: every connection the server's validation makes is refused. */
+const UNREACHABLE = "https://127.0.0.1:1";
+const VALIDATION_FAILED = /the server's validation of the endpoint failed: Failed to connect/;
+
+let emulator: RunningEmulator;
+let client: AriaClient;
+let bin: string;
+let pack: Pack;
+let tmp: string;
+let seeded: { project: string; name: string; type: string; secret: boolean }[] = [];
+let ids: string[] = [];
+const stacks: E2EStack[] = [];
+
+/** A value for a tile property: an enumeration's first value, a number, an unreachable address, or text. */
+function valueFor(name: string, spec: { type: string; description?: string; secret?: boolean }): unknown {
+  const oneOf = /One of: ([^,.]+)/.exec(spec.description ?? "");
+  if (oneOf) return oneOf[1].trim();
+  if (/port$/i.test(name)) return 1;
+  if (/^(Integer|Number|Long)$/i.test(spec.type)) return 30;
+  if (/^(Boolean)$/i.test(spec.type)) return false;
+  if (spec.secret) return `stale-secret-${name}`;
+  if (/url$/i.test(name)) return `${UNREACHABLE}/${name.toLowerCase()}`;
+  if (/host$/i.test(name)) return "127.0.0.1";
+  return `${name}-value`;
+}
+
+/** Requests that change endpoints. */
+const writesOf = (entries: { method: string; path: string }[]) =>
+  entries.filter((e) => e.method !== "GET" && /\/pipeline\/api\/endpoints(\/|$)/.test(e.path));
+/** Requests that ask the server to validate an endpoint. */
+const validationsOf = (entries: { method: string; path: string }[]) =>
+  entries.filter((e) => /\/pipeline\/api\/endpoint-validation$/.test(e.path));
+
+function run(command: string, args: string[], options: { cwd?: string; env: NodeJS.ProcessEnv }) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(command, args, options);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+function runExport(args: string[], env: Record<string, string | undefined> = {}) {
+  return run(bin, args, {
+    env: { ...process.env, VRA_URL: emulator.url, VRA_REFRESH_TOKEN: USERS.admin, ...env },
+  });
+}
+
+const endpointIds = async () => (await client.listAllEndpoints({})).map((e) => e.id).sort();
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, seedResources: 0 });
+  client = createClient(
+    resolveClientConfig({ "vra:url": emulator.url, "vra:refreshToken": USERS.admin }, {}),
+  );
+  const tiles = await client.getEndpointTiles();
+  for (const project of PROJECTS) {
+    for (const tile of tiles.tiles) {
+      const inputs = Object.entries(tile.inputProperties) as [string, { type: string; secret?: boolean }][];
+      const properties = Object.fromEntries(inputs.map(([key, spec]) => [key, valueFor(key, spec)]));
+      const name = `${tile.tileId} (${project})`;
+      await client.createEndpoint({ name, type: tile.tileId, project, properties });
+      seeded.push({ project, name, type: tile.tileId, secret: inputs.some(([, spec]) => spec.secret) });
+    }
+    // The same name in both projects, without a secret.
+    await client.createEndpoint({
+      name: "build",
+      type: "jenkins",
+      project,
+      properties: { url: `${UNREACHABLE}/${project.length}` },
+    });
+    seeded = [...seeded, { project, name: "build", type: "jenkins", secret: false }];
+  }
+  ids = await endpointIds();
+  expect(ids).toHaveLength(seeded.length);
+  // Every endpoint the program will validate fails the server's validation: its server is unreachable.
+  const verdict = await client.validateEndpoint({
+    name: "build",
+    type: "jenkins",
+    project: "Platform",
+    description: "",
+    properties: { url: `${UNREACHABLE}/x` },
+  });
+  expect(verdict.status).toBe("FAILED");
+  pack = packPackage();
+  bin = path.join(userInstall(pack), "node_modules", ".bin", "aria-export");
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aria-export-unreachable-"));
+});
+
+afterAll(async () => {
+  for (const stack of stacks) await stack.dispose();
+  await client?.close();
+  await emulator?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("adopting endpoints whose servers are unreachable", () => {
+  it("previews and adopts them without a secret, with validation on, writing nothing", async () => {
+    const out = path.join(tmp, "plain");
+    const r = await runExport(["--out", out, ...PROJECTS.flatMap((p) => ["--project", p])]);
+    expect(r.stderr).toMatch(/listed \d+ of \d+ endpoints/);
+    expect(r.code).toBe(0);
+    const stack = await openStack({ program: out, emulator });
+    stacks.push(stack);
+    await stack.resetRequests();
+    const preview = expectOk(await stack.preview());
+    expect(changes(preview)).toEqual({ create: seeded.length + 1 });
+    const up = expectOk(await stack.up());
+    expect(changes(up)).toEqual({ create: seeded.length + 1 });
+    expect(changes(expectOk(await stack.preview()))).toEqual({});
+    const log = (await stack.requests()).entries;
+    // The endpoints without a secret were checked against the server, not validated; nothing written.
+    expect(validationsOf(log)).toEqual([]);
+    expect(writesOf(log)).toEqual([]);
+    expect(await endpointIds()).toEqual(ids);
+  });
+
+  it("with --stack, fails the preview on the server's validation, and goes through with vra:validateEndpoints false", async () => {
+    const dir = fs.mkdtempSync(path.join(tmp, "stack-"));
+    fs.mkdirSync(path.join(dir, "state"));
+    fs.mkdirSync(path.join(dir, "home"));
+    const env = engineEnv({
+      root: engineRoot(),
+      stateDir: path.join(dir, "state"),
+      homeDir: path.join(dir, "home"),
+      passphrase: "e2e-unreachable-passphrase",
+    });
+    const STACK = "dev";
+    const out = path.join(dir, "stacked");
+    const r = await runExport(
+      ["--out", out, ...PROJECTS.flatMap((p) => ["--project", p]), "--stack", STACK],
+      env,
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/created stack dev and set \d+ of its \d+ secrets from the server's export/);
+
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-program-"));
+    const projectName = prepareProgram({ source: out, dest: workDir, projectName: "stacked", pack });
+    fs.copyFileSync(path.join(out, `Pulumi.${STACK}.yaml`), path.join(workDir, `Pulumi.${STACK}.yaml`));
+    const stack = new E2EStack(emulator, false, out, projectName, STACK, dir, workDir, env, "cli");
+    stacks.push(stack);
+    stack.setConfig("vra:url", emulator.url);
+    stack.setConfig("vra:refreshToken", { value: USERS.admin, secret: true });
+
+    // The secrets are set, so the server validates the endpoints that hold them: their servers are gone.
+    const failing = await stack.preview();
+    expect(failing.ok).toBe(false);
+    const shown = `${failing.stdout}\n${failing.stderr ?? ""}\n${failing.error ?? ""}`;
+    expect(shown).toMatch(VALIDATION_FAILED);
+    expect(shown).toContain("vra:validateEndpoints false for every endpoint");
+    expect(shown).not.toContain("stale-secret-");
+
+    // What the message says to do.
+    stack.setConfig("vra:validateEndpoints", "false");
+    await stack.resetRequests();
+    expect(changes(expectOk(await stack.preview()))).toEqual({ create: seeded.length + 1 });
+    const up = expectOk(await stack.up());
+    expect(changes(up)).toEqual({ create: seeded.length + 1 });
+    expect(changes(expectOk(await stack.preview()))).toEqual({});
+    const log = (await stack.requests()).entries;
+    expect(validationsOf(log)).toEqual([]);
+    // The same endpoints, each with a secret written once (a PUT), the others not at all.
+    expect(await endpointIds()).toEqual(ids);
+    const writes = writesOf(log);
+    expect(writes.map((w) => w.method)).toEqual(seeded.filter((s) => s.secret).map(() => "PUT"));
+    expect(`${up.stdout}\n${up.stderr ?? ""}`).not.toContain("stale-secret-");
+    expect(stack.rawState()).not.toContain("stale-secret-");
+  });
+});
