@@ -20,7 +20,7 @@ import {
 } from "./messages";
 import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
 import { odataLiteral } from "./odata";
-import { isMasked } from "./project";
+import { isMasked } from "../common/secrets";
 import { EndpointInputs, EndpointSpec, toSpec } from "./schema";
 
 /** POSTs sent at most for one create (the first and the resends after ambiguous answers). */

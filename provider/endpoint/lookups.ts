@@ -6,10 +6,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Endpoint as ApiEndpointType } from "../client";
-import { isSecretKey } from "../client/redact";
 import { programApiClient } from "../runtime/context";
 import { odataLiteral } from "./odata";
-import { isMasked } from "./project";
+import { showsCredential } from "../common/secrets";
 
 export type { LookupInputs } from "../common/lookup-inputs";
 export type { LookupOptions, LookupOutputOptions } from "../common/lookup-output";
@@ -183,14 +182,7 @@ function toInfo(endpoint: ApiEndpointType): EndpointInfo {
 
 /** True when an endpoint shows a secret-looking property in clear (not masked, not a `${var.x}` reference). */
 export function showsSecret(endpoint: EndpointInfo): boolean {
-  return Object.entries(endpoint.properties).some(
-    ([key, value]) =>
-      isSecretKey(key) &&
-      typeof value === "string" &&
-      value !== "" &&
-      !isMasked(value) &&
-      !/^\$\{var\.[^}]+\}$/.test(value.trim()),
-  );
+  return Object.entries(endpoint.properties).some(([key, value]) => showsCredential(key, value));
 }
 
 function secretIfNeeded<T>(

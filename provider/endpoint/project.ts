@@ -1,4 +1,5 @@
 import type { ApiEndpoint } from "./api";
+import { isMasked } from "../common/secrets";
 import { deepEqual } from "../common/values";
 import { EndpointState, INPUT_KEYS } from "./schema";
 
@@ -21,11 +22,6 @@ export interface Declared {
   readonly secretProperties?: Record<string, unknown>;
   readonly validate?: boolean;
   readonly adopt?: boolean;
-}
-
-/** True for the placeholder the API shows instead of a stored secret. */
-export function isMasked(value: unknown): boolean {
-  return typeof value === "string" && /^\*{3,}$/.test(value);
 }
 
 /** The resource's outputs for an endpoint the server returned. */

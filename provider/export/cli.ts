@@ -11,6 +11,7 @@ import { createClient, isAriaApiError, resolveClientConfig } from "../client";
 import type { Endpoint as ApiEndpoint, Tile } from "../client/schemas";
 import { ExportInput, generateProject } from "./generate";
 import { slug } from "./naming";
+import { tileSecretNames } from "../common/secrets";
 import { findOnPath, pulumiRunner, setStackSecrets, StackSecretsResult } from "./pulumi-stack";
 import {
   endpointKey,
@@ -189,17 +190,11 @@ async function main(argv: string[]): Promise<void> {
     if (endpoints.length === 0) {
       throw new ExportError("No endpoint matches; nothing was written. Widen --project, --type or --filter.");
     }
-    // Secret names per type from the tiles; without them, the values the server masks still tell.
+    // Secret names per type from the tiles (the secrets policy's reading of them, as `check` does);
+    // without them, the values the server masks and the known names still tell.
     const tiles = await client.getEndpointTiles().catch(() => ({ tiles: [] as Tile[] }));
     const secretNamesByType = new Map<string, ReadonlySet<string>>(
-      tiles.tiles.map((tile) => [
-        tile.tileId,
-        new Set(
-          Object.entries(tile.inputProperties)
-            .filter(([, property]) => property.secret)
-            .map(([name]) => name),
-        ),
-      ]),
+      tiles.tiles.map((tile) => [tile.tileId, tileSecretNames(tile.inputProperties)]),
     );
     const projectName = args.name ?? (slug(path.basename(out)) || "aria-endpoints");
     const input: ExportInput = {
