@@ -9,6 +9,7 @@ import type { Endpoint as ApiEndpointType } from "../client";
 import { programApiClient } from "../runtime/context";
 import { odataLiteral } from "./odata";
 import { showsCredential } from "../common/secrets";
+import { dataFunction } from "../common/data-functions";
 
 export type { LookupInputs } from "../common/lookup-inputs";
 export type { LookupOptions, LookupOutputOptions } from "../common/lookup-output";
@@ -61,14 +62,16 @@ export type GetEndpointArgs =
     };
 
 /** Reads one endpoint, by id or by (project, name). */
-export async function getEndpoint(args: GetEndpointArgs, _opts?: LookupOptions): Promise<EndpointInfo> {
-  const client = programApiClient();
-  if ("id" in args && args.id) return toInfo(await client.getEndpoint(args.id));
-  const byName = args as { project?: string; name?: string };
-  if (!byName.project || !byName.name) {
-    throw new Error("getEndpoint needs either `id`, or both `project` and `name`.");
-  }
-  return toInfo(await client.getEndpointByName(byName.project, byName.name));
+export async function getEndpoint(args: GetEndpointArgs, opts?: LookupOptions): Promise<EndpointInfo> {
+  return dataFunction("getEndpoint", args, opts, async () => {
+    const client = programApiClient();
+    if ("id" in args && args.id) return toInfo(await client.getEndpoint(args.id));
+    const byName = args as { project?: string; name?: string };
+    if (!byName.project || !byName.name) {
+      throw new Error("getEndpoint needs either `id`, or both `project` and `name`.");
+    }
+    return toInfo(await client.getEndpointByName(byName.project, byName.name));
+  });
 }
 
 /**
@@ -117,8 +120,12 @@ export interface GetEndpointsResult {
 /** Lists endpoints; `project` and `type` become an OData filter (quotes escaped). */
 export async function getEndpoints(
   args: GetEndpointsArgs = {},
-  _opts?: LookupOptions,
+  opts?: LookupOptions,
 ): Promise<GetEndpointsResult> {
+  return dataFunction("getEndpoints", args, opts, () => listEndpoints(args));
+}
+
+async function listEndpoints(args: GetEndpointsArgs): Promise<GetEndpointsResult> {
   const client = programApiClient();
   const filter = endpointFilter(args);
   if (args.top !== undefined || args.page !== undefined) {
