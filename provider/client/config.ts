@@ -54,7 +54,7 @@ export interface ClientConfig {
   readonly pipelineBasePath: string;
   /** Base path of the deployment service (default `/deployment/api`). */
   readonly deploymentBasePath: string;
-  /** Retries of idempotent requests (default 4). */
+  /** Retries of idempotent requests (default 8, `DEFAULT_RETRY_POLICY.maxRetries`; `vra:maxRetries`). */
   readonly maxRetries: number;
   /** Finer retry tuning (backoff base, caps). */
   readonly retry?: Partial<RetryPolicy>;
