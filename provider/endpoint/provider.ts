@@ -15,7 +15,9 @@
  * | delete | DELETE /endpoints/{id}                                                   |
  */
 import type { ProviderImplementation } from "../common/provider-implementation";
-import { providerApiClient, providerSetting } from "../runtime/context";
+import { providerApiClient, providerSettingSource } from "../runtime/context";
+import { AriaConfigError } from "../client/config-error";
+import { BooleanSetting } from "../client/config-schema";
 import type { ApiEndpoint, EndpointApi } from "./api";
 import { checkEndpoint, inputFailures } from "./check";
 import { declaredInputs } from "../common/engine-inputs";
@@ -174,14 +176,23 @@ function declaredFromState(previous: EndpointState, endpoint: ApiEndpoint): Decl
   };
 }
 
-/** True unless `vra:validateEndpoints` (or VRA_VALIDATE_ENDPOINTS) is set to a false value. */
-export function validationSettingDefault(value: string | undefined): boolean {
+/**
+ * True unless `vra:validateEndpoints` (or VRA_VALIDATE_ENDPOINTS) is set to a false value. A value
+ * that is neither true nor false is an error naming the setting (`name`) and what it accepts, as for
+ * every boolean setting (`vra:insecure`).
+ */
+export function validationSettingDefault(value: string | undefined, name = "vra:validateEndpoints"): boolean {
   if (value === undefined) return true;
-  return !/^(false|0|no|off)$/i.test(value.trim());
+  const parsed = BooleanSetting.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new AriaConfigError([{ key: name, message: `${name} ${parsed.error.issues[0].message}` }]);
 }
 
 /** The endpoint provider of the provider process: client and settings from `configure` and the environment. */
 export const endpointProvider: ProviderImplementation = createEndpointProvider({
   api: providerApiClient,
-  validateByDefault: () => validationSettingDefault(providerSetting("validateEndpoints")),
+  validateByDefault: () => {
+    const source = providerSettingSource("validateEndpoints");
+    return validationSettingDefault(source?.raw, source?.name);
+  },
 });
