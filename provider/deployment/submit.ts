@@ -25,7 +25,7 @@ import { deepEqual } from "../common/values";
 import { deleteAndWait, OperationDeps, reportToStderr, settleMs } from "./operations";
 import type { DeploymentResourceInputs } from "./schema";
 import type { Settings } from "./state";
-import { systemClock } from "./wait";
+import { backoffDelay, type Backoff, systemClock } from "../common/clock";
 import { compact } from "./values";
 
 /** POSTs sent at most for one creation (the first and the resends after ambiguous answers). */
@@ -33,6 +33,9 @@ export const CREATE_ATTEMPTS = 4;
 
 /** How long, at most, to look for the resource an ambiguous POST may have made before sending again. */
 export const RECOVERY_WINDOW_MS = 20_000;
+
+/** Pauses between the recovery's listings: a quarter second, doubling, at most 4 s. */
+const RECOVERY_BACKOFF: Backoff = { initialMs: 250, factor: 2, maxMs: 4_000 };
 
 /** The answer to the creation: the request to follow and the ids of what it creates. */
 export type Submitted = ResourceRequestResponse;
@@ -207,13 +210,13 @@ async function lookForNew(
   const clock = deps.clock ?? systemClock;
   const limit = Math.min(RECOVERY_WINDOW_MS, settleMs(settings));
   const started = clock.now();
-  for (let pause = 250; ; pause = Math.min(pause * 2, 4_000)) {
+  for (let poll = 0; ; poll++) {
     const fresh = await listMatches(deps, inputs)
       .then((found) => found.filter((resource) => !before.has(resource.id)))
       .catch(() => []);
     if (fresh.length > 0) return followed(deps, fresh[0]);
     if (clock.now() - started >= limit) return undefined;
-    await clock.sleep(pause);
+    await clock.sleep(backoffDelay(poll, RECOVERY_BACKOFF));
   }
 }
 
