@@ -6,6 +6,7 @@
 import type { AriaClient } from "../client";
 import { errorMessage, isConflict, unlessNotFound } from "../common/api-failures";
 import type { Request } from "../client/schemas";
+import { reporter, type Reporting } from "../common/report";
 import { DEFAULT_WAIT_TIMEOUT_SECONDS } from "./schema";
 import { Settings } from "./state";
 import { backoffWithCap, Clock, systemClock, waitForRequest, WaitOutcome } from "./wait";
@@ -16,19 +17,12 @@ export type DeploymentApi = Pick<
   "createResource" | "listAllResources" | "getResource" | "getRequest" | "cancelRequest" | "deleteResource"
 >;
 
-/** Everything the provider's operations depend on. */
-export interface OperationDeps {
+/** Everything the provider's operations depend on; `report` (progress) and `warn` as in ../common/report.ts. */
+export interface OperationDeps extends Reporting {
   /** The API. */
   readonly api: DeploymentApi;
   /** Time; default the real clock. */
   readonly clock?: Clock;
-  /** Where progress goes; default the provider's stderr, which the engine shows. */
-  readonly report?: (message: string) => void;
-}
-
-/** Writes progress to stderr: the engine shows a provider's output lines while it runs. */
-export function reportToStderr(message: string): void {
-  console.error(`pulumi-aria: ${message}`);
 }
 
 /** How long to wait, at most, for a cancelled request or a clean-up to settle. */
@@ -57,7 +51,7 @@ export function waitForDeploymentRequest(
   settings: Settings,
   limitMs: number = timeoutMs(settings),
 ): Promise<WaitOutcome<Request>> {
-  const report = deps.report ?? reportToStderr;
+  const { report } = reporter(deps);
   return waitForRequest(() => deps.api.getRequest(requestId), {
     timeoutMs: limitMs,
     backoff: backoffWithCap(settings.pollIntervalMaxSeconds),
@@ -92,9 +86,7 @@ export async function deleteAndWait(
   const started = clock.now();
   const request = await sendDelete(deps, ids, what, settings, limitMs);
   if (request === undefined) return "absent";
-  (deps.report ?? reportToStderr)(
-    `${what}: delete request ${request.id} sent for resource ${ids.resourceId}`,
-  );
+  reporter(deps).report(`${what}: delete request ${request.id} sent for resource ${ids.resourceId}`);
   if (request.status === "SUCCESSFUL") return "deleted";
   const remainingMs = Math.max(0, started + limitMs - clock.now());
   const outcome = await waitForDeploymentRequest(deps, request.id, what, settings, remainingMs);
@@ -134,7 +126,7 @@ async function sendDelete(
     if (resource === undefined) return undefined;
     const running = resource.currentRequest?.id;
     if (!running) throw error;
-    (deps.report ?? reportToStderr)(
+    reporter(deps).report(
       `${what}: request ${running} runs on resource ${ids.resourceId}; waiting for it before deleting`,
     );
     const outcome = await waitForDeploymentRequest(deps, running, what, settings, limitMs);
@@ -151,7 +143,7 @@ async function sendDelete(
 
 /** Asks the server to cancel a request; a refusal is reported, not thrown (the wait that follows tells). */
 export async function cancelRequest(deps: OperationDeps, requestId: string, what: string): Promise<void> {
-  const report = deps.report ?? reportToStderr;
+  const { report } = reporter(deps);
   try {
     await deps.api.cancelRequest(requestId);
     report(`${what}: cancel sent for request ${requestId}`);

@@ -21,12 +21,12 @@
 import type { Resource, ResourceRequestResponse } from "../client/schemas";
 import { isAriaApiError } from "../client/errors";
 import { errorMessage } from "../common/api-failures";
-import { deepEqual } from "../common/values";
-import { deleteAndWait, OperationDeps, reportToStderr, settleMs } from "./operations";
+import { deepEqual, withoutUndefined } from "../common/values";
+import { deleteAndWait, OperationDeps, settleMs } from "./operations";
+import { reporter } from "../common/report";
 import type { DeploymentResourceInputs } from "./schema";
 import type { Settings } from "./state";
 import { backoffDelay, type Backoff, systemClock } from "../common/clock";
-import { compact } from "./values";
 
 /** POSTs sent at most for one creation (the first and the resends after ambiguous answers). */
 export const CREATE_ATTEMPTS = 4;
@@ -60,8 +60,8 @@ export async function submitCreation(
   what: string,
   settings: Settings,
 ): Promise<Sent> {
-  const report = deps.report ?? reportToStderr;
-  const body = compact({
+  const { report } = reporter(deps);
+  const body = withoutUndefined({
     name: inputs.name,
     type: inputs.type,
     projectId: inputs.projectId,
@@ -180,7 +180,7 @@ async function adoption(
     );
   }
   if (existing.length === 0) return undefined;
-  (deps.report ?? reportToStderr)(`${what}: adopting the existing resource ${existing[0].id}`);
+  reporter(deps).report(`${what}: adopting the existing resource ${existing[0].id}`);
   return followed(deps, existing[0]);
 }
 
@@ -192,7 +192,7 @@ async function existingMatches(
   try {
     return await listMatches(deps, inputs);
   } catch (error) {
-    (deps.report ?? reportToStderr)(
+    reporter(deps).report(
       `create ${inputs.type} '${inputs.name}': cannot list resources (${errorMessage(error)}); a lost answer to ` +
         "the creation will not be recovered",
     );
@@ -248,7 +248,7 @@ async function removeLateDuplicates(
   what: string,
   settings: Settings,
 ): Promise<void> {
-  const report = deps.report ?? reportToStderr;
+  const { report } = reporter(deps);
   const late = await listMatches(deps, inputs).then(
     (found) => found.filter((r) => !before.has(r.id) && r.id !== accepted.resourceId),
     () => [],

@@ -10,6 +10,7 @@ import { programApiClient } from "../runtime/context";
 import { odataLiteral } from "./odata";
 import { showsCredential } from "../common/secrets";
 import { dataFunction } from "../common/data-functions";
+import { withoutUndefined } from "../common/values";
 
 export type { LookupInputs } from "../common/lookup-inputs";
 export type { LookupOptions, LookupOutputOptions } from "../common/lookup-output";
@@ -167,24 +168,22 @@ export function endpointFilter(
 
 function toInfo(endpoint: ApiEndpointType): EndpointInfo {
   const defined = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
-  return Object.fromEntries(
-    Object.entries({
-      id: endpoint.id,
-      name: endpoint.name,
-      type: endpoint.type,
-      project: defined(endpoint.project),
-      projectId: defined(endpoint._projectId),
-      description: endpoint.description ?? "",
-      isRestricted: endpoint.isRestricted === true,
-      cloudProxyId: defined(endpoint.cloudProxyId),
-      properties: endpoint.properties ?? {},
-      createdAt: defined(endpoint.createdAt),
-      updatedAt: defined(endpoint.updatedAt),
-      createdBy: defined(endpoint.createdBy),
-      updatedBy: defined(endpoint.updatedBy),
-      link: defined(endpoint._link),
-    }).filter(([, value]) => value !== undefined),
-  ) as unknown as EndpointInfo;
+  return withoutUndefined({
+    id: endpoint.id,
+    name: endpoint.name,
+    type: endpoint.type,
+    project: defined(endpoint.project),
+    projectId: defined(endpoint._projectId),
+    description: endpoint.description ?? "",
+    isRestricted: endpoint.isRestricted === true,
+    cloudProxyId: defined(endpoint.cloudProxyId),
+    properties: endpoint.properties ?? {},
+    createdAt: defined(endpoint.createdAt),
+    updatedAt: defined(endpoint.updatedAt),
+    createdBy: defined(endpoint.createdBy),
+    updatedBy: defined(endpoint.updatedBy),
+    link: defined(endpoint._link),
+  }) as EndpointInfo;
 }
 
 /** True when an endpoint shows a secret-looking property in clear (not masked, not a `${var.x}` reference). */

@@ -1,6 +1,6 @@
 import type { ApiEndpoint } from "./api";
 import { isMasked } from "../common/secrets";
-import { deepEqual } from "../common/values";
+import { deepEqual, withoutUndefined } from "../common/values";
 import { EndpointState, INPUT_KEYS } from "./schema";
 
 /*
@@ -81,8 +81,4 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
-}
-
-function withoutUndefined<T extends Record<string, unknown>>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
 }

@@ -32,10 +32,10 @@ import { EndpointInputs, EndpointSpec, EndpointState, MOVED_SECRETS_INPUT, toSpe
 import { TileCatalogue } from "./tiles";
 import { ProjectCatalogue } from "./projects";
 import { EndpointReads } from "./reads";
-import { engineWarning, WarningSink } from "../runtime/engine-log";
+import { reporter, type Reporting } from "../common/report";
 
-/** What the provider needs from its process. */
-export interface EndpointProviderOptions {
+/** What the endpoint provider needs from its process; `warn` and `report` as in ../common/report.ts. */
+export interface EndpointProviderOptions extends Reporting {
   /** The API client. */
   readonly api: () => EndpointApi;
   /** Whether `check` asks the server to validate endpoints that do not say (default: yes). */
@@ -46,8 +46,6 @@ export interface EndpointProviderOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   /** The project cache (default: a new one over `api`). */
   readonly projects?: ProjectCatalogue;
-  /** Where `check` sends warnings (default: the engine, see ../runtime/engine-log.ts). */
-  readonly warn?: WarningSink;
   /** Reads by id (default: a new one over `api`). */
   readonly reads?: EndpointReads;
 }
@@ -57,7 +55,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
   const { api, validateByDefault } = options;
   const tiles = options.tiles ?? new TileCatalogue(() => api().getEndpointTiles());
   const projects = options.projects ?? new ProjectCatalogue(() => api().listAllProjects());
-  const warn = options.warn ?? engineWarning;
+  const { warn } = reporter(options);
   const reads = options.reads ?? new EndpointReads(api);
 
   return {
