@@ -14,15 +14,15 @@
  *   The next `pulumi up` deletes and re-creates it (see `diff`), `pulumi destroy` deletes it.
  */
 import { DeploymentResourceInputs, DeploymentResourceState } from "./schema";
+import type { OperationDeps } from "./api";
+import { deleteAndWait } from "./delete";
 import {
   cancelRequest,
   describeOutcome,
-  deleteAndWait,
   formatDuration,
-  OperationDeps,
   settleMs,
   waitForDeploymentRequest,
-} from "./operations";
+} from "./requests";
 import { errorMessage } from "../common/api-failures";
 import { reporter } from "../common/report";
 import type { Resource } from "../client/schemas";

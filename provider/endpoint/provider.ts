@@ -26,7 +26,7 @@ import { diffEndpoint } from "./diff";
 import { createOrAdopt } from "./create";
 import { endpointFailure, describeEndpoint, EndpointRef, restrictedMessage, secretStrings } from "./messages";
 import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
-import { Declared, inputsOf, toState } from "./project";
+import { Declared, inputsOf, toState } from "./state";
 import { isMasked } from "../common/secrets";
 import { EndpointInputs, EndpointSpec, EndpointState, MOVED_SECRETS_INPUT, toSpec } from "./schema";
 import { TileCatalogue } from "./tiles";
