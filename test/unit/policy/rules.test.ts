@@ -11,7 +11,7 @@ import { restricted } from "../../../provider/policy/rules/restricted";
 import { secretInProperties } from "../../../provider/policy/rules/secret-in-properties";
 import { unpinnedCertificate } from "../../../provider/policy/rules/unpinned-certificate";
 import type { JsonValue } from "../../../provider/endpoint/schema";
-import { engineInputs } from "./check";
+import { engineInputs } from "./inputs";
 
 const FINGERPRINT = "3A047F75A6E7";
 const SECRET = "hunter2-Very-Secret";
