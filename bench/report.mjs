@@ -364,8 +364,8 @@ function profileSection(results, phaseName) {
   if (!prof) return [];
   const lines = [`Profile at N=${results.profiles.n} (one extra, profiled run of each program):`, ""];
   for (const kind of ["program", "provider"]) {
-    const aria = prof.endpoints?.find((p) => p.process === kind);
-    const floor = prof.trivial?.find((p) => p.process === kind);
+    const aria = prof.endpoints?.find((/** @type {any} */ p) => p.process === kind);
+    const floor = prof.trivial?.find((/** @type {any} */ p) => p.process === kind);
     if (!aria) continue;
     lines.push(
       `- **${kind} process**: ${ms(aria.busyMs)} ms busy (engine floor: ${floor ? ms(floor.busyMs) : "n/a"} ms). ` +
@@ -390,7 +390,7 @@ function profileSection(results, phaseName) {
     lines.push(
       `  Top functions by self time: ${aria.topFunctions
         .slice(0, 8)
-        .map((f) => `\`${f.function}\` (${f.where || f.category}) ${ms(f.selfMs)}`)
+        .map((/** @type {any} */ f) => `\`${f.function}\` (${f.where || f.category}) ${ms(f.selfMs)}`)
         .join("; ")}.`,
     );
   }
@@ -402,7 +402,9 @@ function whereTimeGoes(results) {
   const out = [];
   const refN = results.targets.referenceN;
   // Not met, and time targets above the limit at the largest size run even when not judged (N=500 not run).
-  const failing = results.targets.targets.filter((t) => t.status === "not met" || t.aboveLimit);
+  const failing = results.targets.targets.filter(
+    (/** @type {any} */ t) => t.status === "not met" || t.aboveLimit,
+  );
   if (failing.length === 0) return ["Every target decided in this run is met."];
   for (const t of failing) {
     out.push(`### ${t.title} — ${t.status}`, "", t.detail, "");
@@ -597,7 +599,14 @@ function renderReport(results) {
       "",
       "The run stopped early; the figures above cover what completed.",
       "",
-      ...results.errors.flatMap((e) => [`### ${e.stage}`, "", "```", e.message.slice(0, 3000), "```", ""]),
+      ...results.errors.flatMap((/** @type {any} */ e) => [
+        `### ${e.stage}`,
+        "",
+        "```",
+        e.message.slice(0, 3000),
+        "```",
+        "",
+      ]),
     );
   }
   if (results.retries?.length) {
@@ -606,11 +615,14 @@ function renderReport(results) {
       "",
       "These attempts failed and were run again from scratch with a fresh emulator (their samples are not used):",
       "",
-      ...results.retries.map((r) => `- ${r.stage}, attempt ${r.attempt}: ${r.message.split("\n")[0]}`),
+      ...results.retries.map(
+        (/** @type {any} */ r) => `- ${r.stage}, attempt ${r.attempt}: ${r.message.split("\n")[0]}`,
+      ),
       "",
     );
   }
-  if (results.warnings?.length) lines.push("## Warnings", "", ...results.warnings.map((w) => `- ${w}`), "");
+  if (results.warnings?.length)
+    lines.push("## Warnings", "", ...results.warnings.map((/** @type {string} */ w) => `- ${w}`), "");
   return lines.join("\n");
 }
 

@@ -183,8 +183,11 @@ async function main() {
   const loadAtStart = os.loadavg()[0];
   /** @type {{sizes: Record<number, any>, faults?: any}} */
   const raw = { sizes: {} };
+  /** @type {string[]} */
   const warnings = [];
+  /** @type {{stage: string, attempt: number, message: string}[]} */
   const errors = [];
+  /** @type {{stage: string, attempt: number, message: string}[]} */
   const retries = [];
   const ctx = { refreshToken: REFRESH_TOKEN, repeat, cycles, validate, parallel, parallelFlag, via, log };
   // Each stage gets a fresh emulator and, when it fails (say, the package was rebuilt or unlinked
@@ -197,12 +200,13 @@ async function main() {
       if (attempt > 1) await sleep(RETRY_DELAY_MS);
       try {
         restorePrerequisites();
-        emulator = await startEmulator({ port: 0, seedResources: 0 });
-        if (latencyMs > 0) await addLatency(emulator.url, latencyMs);
-        await body({ ...ctx, url: emulator.url });
+        const started = await startEmulator({ port: 0, seedResources: 0 });
+        emulator = started;
+        if (latencyMs > 0) await addLatency(started.url, latencyMs);
+        await body({ ...ctx, url: started.url });
         return true;
       } catch (error) {
-        const message = String(error?.stack ?? error).slice(0, 8000);
+        const message = String(/** @type {any} */ (error)?.stack ?? error).slice(0, 8000);
         log(`${name} failed (attempt ${attempt} of ${MAX_ATTEMPTS}): ${message.split("\n")[0]}`);
         (attempt < MAX_ATTEMPTS ? retries : errors).push({ stage: name, attempt, message });
       } finally {

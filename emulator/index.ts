@@ -29,6 +29,14 @@ export { DEFAULT_USERS } from "./auth/users";
 export { PROJECTS, type Project, type ProjectSeed } from "./state/projects";
 export type { FaultRule } from "./ops/faults";
 export type { RequestLogEntry, RequestLogSnapshot } from "./ops/request-log";
+export {
+  emulatorOps,
+  EmulatorOpsError,
+  type EmulatorCounts,
+  type EmulatorHealth,
+  type EmulatorOpsClient,
+  type EmulatorResetAnswer,
+} from "./ops/client";
 
 /** Starts an emulator; resolves once it is listening. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {

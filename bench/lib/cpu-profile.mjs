@@ -60,12 +60,15 @@ export function summariseProfile(/** @type {Profile} */ profile, { top = 15, top
   const inclusiveFunctions = new Map();
   const inclusiveCategories = new Map();
   const onPath = { key: new Map(), category: new Map() };
+  /** @param {Map<string, number>} map @param {string} k */
   const enter = (map, k) => map.set(k, (map.get(k) ?? 0) + 1);
-  const leave = (map, k) => (map.get(k) === 1 ? map.delete(k) : map.set(k, map.get(k) - 1));
+  /** @param {Map<string, number>} map @param {string} k */
+  const leave = (map, k) => (map.get(k) === 1 ? map.delete(k) : map.set(k, (map.get(k) ?? 0) - 1));
   // Depth-first from the root: a node's inclusive time counts for its function and its category
   // unless an ancestor already counted it (recursion).
+  /** @param {number} id @returns {number} */
   const walk = (id) => {
-    const node = byId.get(id);
+    const node = /** @type {Profile["nodes"][number]} */ (byId.get(id));
     const frame = frameOf(node.callFrame);
     const own = selfMs.get(id) ?? 0;
     if (own > 0) {
@@ -97,6 +100,7 @@ export function summariseProfile(/** @type {Profile} */ profile, { top = 15, top
     return inclusive;
   };
   const totalMs = walk(profile.nodes[0].id);
+  /** @param {Map<string, number>} map */
   const sorted = (map) => [...map].sort((a, b) => b[1] - a[1]);
   return {
     totalMs,

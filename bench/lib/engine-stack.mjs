@@ -301,6 +301,7 @@ export class BenchStack {
    * @returns {Promise<OpResult>}
    */
   async run(op, { profileDir, allowFailure = false } = {}) {
+    /** @type {Record<string, string>} */
     const profiling = profileDir
       ? {
           BENCH_CPU_PROF_DIR: profileDir,
@@ -385,6 +386,7 @@ export class BenchStack {
     this.onSpawn = (child) => {
       if (timing || child.spawnargs[1] !== (op === "export" ? "stack" : op)) return;
       track(child);
+      /** @type {{started: number, sampler: ReturnType<typeof sampleProcesses>, ms?: number, roles?: Roles}} */
       const t = {
         started: performance.now(),
         sampler: sampleProcesses(/** @type {number} */ (child.pid), "engine"),

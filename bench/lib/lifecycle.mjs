@@ -46,8 +46,10 @@ let inFlight = 0;
 
 /** Starts counting (once, before the emulator starts). */
 export function installConcurrencyProbe() {
-  const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function probedEmit(event, req, res, ...rest) {
+  const emit = /** @type {(this: http.Server, ...args: any[]) => boolean} */ (http.Server.prototype.emit);
+  /** @this {http.Server} @param {string | symbol} event @param {...any} args */
+  http.Server.prototype.emit = function probedEmit(event, ...args) {
+    const [req, res] = args;
     if (event === "request" && req?.url) {
       if (!req.url.startsWith("/__emulator/")) {
         inFlight += 1;
@@ -55,7 +57,7 @@ export function installConcurrencyProbe() {
         res.once("close", () => (inFlight -= 1));
       } else if (req.method === "DELETE" && req.url.startsWith("/__emulator/requests")) epochs.push(0);
     }
-    return emit.call(this, event, req, res, ...rest);
+    return emit.call(this, event, ...args);
   };
 }
 

@@ -1,15 +1,19 @@
 import { pipelineTimestamp } from "../core/time";
 import type { PropertyValue, StoredEndpoint } from "./endpoint-store";
-import { isVariableReference, SECRET_MASK, tileFor } from "./tiles";
+import { isNonSecretValue } from "../../provider/common/secrets";
+import { isSecret, SECRET_MASK, tileFor } from "./tiles";
 
 /** The `_link` of an endpoint (always under `/pipeline/api`, as the product answers). */
 export function endpointLink(id: string): string {
   return `/pipeline/api/endpoints/${id}`;
 }
 
-/** Whether a stored property value is shown masked: a non-empty secret that is no variable reference. */
+/**
+ * Whether a stored property value is shown masked: a secret by its tile (the server's word, as the
+ * secrets policy has it) holding a secret, that is neither empty nor a variable reference.
+ */
 function masks(secret: boolean, value: PropertyValue): boolean {
-  return secret && value !== "" && !isVariableReference(value);
+  return secret && !isNonSecretValue(value);
 }
 
 /** Properties with every non-empty secret replaced by the mask (pipeline-variable references stay). */
@@ -17,7 +21,7 @@ export function maskedProperties(endpoint: StoredEndpoint): Record<string, Prope
   const tile = tileFor(endpoint.type);
   const masked: Record<string, PropertyValue> = {};
   for (const [key, value] of Object.entries(endpoint.properties)) {
-    masked[key] = masks(tile?.inputProperties[key]?.secret === true, value) ? SECRET_MASK : value;
+    masked[key] = masks(isSecret(tile, key), value) ? SECRET_MASK : value;
   }
   return masked;
 }

@@ -4,7 +4,7 @@ import type { PropertySpec, TileDefinition } from "./tile-types";
 export type { ConditionalRequirement, ConnectTarget, PropertySpec, TileDefinition } from "./tile-types";
 
 /** The mask secret properties carry in responses. */
-export const SECRET_MASK = "*****";
+export { SECRET_MASK } from "../../provider/common/secrets";
 
 const byId = new Map(TILE_CATALOG.map((t) => [t.tileId, t]));
 
@@ -21,14 +21,6 @@ export function tileFor(type: string): TileDefinition | undefined {
 /** The names of all endpoint types. */
 export function tileIds(): string[] {
   return TILE_CATALOG.map((t) => t.tileId);
-}
-
-/**
- * Whether a value is a reference to a pipeline variable (`${var.NAME}`), the product's way of keeping
- * a secret out of the endpoint: it is stored as given and, holding no secret, never masked.
- */
-export function isVariableReference(value: unknown): boolean {
-  return typeof value === "string" && /^\$\{var\.[^}]+\}$/.test(value.trim());
 }
 
 /** Whether a property of a type is secret. */

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ApiCaller } from "./api-caller";
 import { PipelineApiVersion } from "./api-version";
 import { TokenManager } from "./auth";
+import { sleep } from "../common/clock";
 import { ClientConfig } from "./config";
 import { collectPages } from "./paging";
 import { Redactor, secretValuesIn } from "./redact";
@@ -66,7 +67,7 @@ export class AriaClient {
       caCert: config.caCert,
       timeoutMs: config.apiTimeoutSeconds * 1000,
       policy: { ...DEFAULT_RETRY_POLICY, ...config.retry, maxRetries: config.maxRetries },
-      sleep: hooks.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+      sleep: hooks.sleep ?? sleep,
       random: hooks.random ?? Math.random,
       now,
     });

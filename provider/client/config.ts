@@ -7,6 +7,7 @@
 import { AriaConfigError, ConfigIssue } from "./config-error";
 import { ClientSettings } from "./config-schema";
 import { DEFAULT_RETRY_POLICY, RetryPolicy } from "./retry-policy";
+import { withoutUndefined } from "../common/values";
 
 /** Credentials, in the forms the product accepts. At least one usable form is present. */
 export interface Credentials {
@@ -54,7 +55,7 @@ export interface ClientConfig {
   readonly pipelineBasePath: string;
   /** Base path of the deployment service (default `/deployment/api`). */
   readonly deploymentBasePath: string;
-  /** Retries of idempotent requests (default 4). */
+  /** Retries of idempotent requests (default 8, `DEFAULT_RETRY_POLICY.maxRetries`; `vra:maxRetries`). */
   readonly maxRetries: number;
   /** Finer retry tuning (backoff base, caps). */
   readonly retry?: Partial<RetryPolicy>;
@@ -168,7 +169,7 @@ export function resolveClientConfig(
 
   const resolved: ClientConfig = {
     url: typed.url ?? "",
-    credentials: stripUndefined(credentials),
+    credentials: withoutUndefined(credentials),
     insecure: typed.insecure ?? false,
     caCert: typed.caCert,
     apiTimeoutSeconds: typed.apiTimeout ?? DEFAULT_API_TIMEOUT_SECONDS,
@@ -179,7 +180,7 @@ export function resolveClientConfig(
     deploymentBasePath: DEFAULT_DEPLOYMENT_BASE_PATH,
     maxRetries: typed.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
   };
-  return stripUndefined(resolved);
+  return withoutUndefined(resolved);
 }
 
 /** What is missing when no usable form of credentials is set; nothing when one is. */
@@ -199,8 +200,4 @@ function credentialsIssue(credentials: Credentials): ConfigIssue | undefined {
     };
   }
   return { key: "credentials", message: CREDENTIALS_HELP };
-}
-
-function stripUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined)) as T;
 }

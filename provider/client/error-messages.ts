@@ -3,7 +3,8 @@
  * the classification in ./errors so each stays small. Messages are redacted by the caller.
  */
 import type { AriaApiErrorDetails } from "./error-details";
-import { isSecretKey, REDACTED } from "./redact";
+import { REDACTED } from "./redact";
+import { isCredentialKey } from "../common/secrets";
 import { readServerError } from "./schemas/error";
 
 /** Facts a message is written from: the error's own details plus what only the message needs. */
@@ -216,7 +217,7 @@ export function sanitisePath(path: string): string {
       const eq = pair.indexOf("=");
       if (eq < 0) return pair;
       const key = pair.slice(0, eq);
-      return isSecretKey(decodeSafely(key)) && eq < pair.length - 1 ? `${key}=${REDACTED}` : pair;
+      return isCredentialKey(decodeSafely(key)) && eq < pair.length - 1 ? `${key}=${REDACTED}` : pair;
     })
     .join("&");
   return `${path.slice(0, queryStart)}?${query}`;

@@ -2,22 +2,17 @@
  * Redaction of credentials from anything a user may see. Pulumi prints `error.message` verbatim, and
  * servers echo requests back in their errors, so every message is scrubbed twice: known secret values
  * (the configured and obtained tokens, the password, secret endpoint properties of the request) and
- * anything shaped like a credential (bearer headers, JWTs, `"password": "..."` pairs).
+ * anything shaped like a credential (bearer headers, JWTs, `"password": "..."` pairs). Which keys hold
+ * secrets is the secrets policy's wider net for text users see (../common/secrets.ts).
  */
+
+import { isCredentialKey } from "../common/secrets";
 
 /** What a redacted value is replaced with. */
 export const REDACTED = "[REDACTED]";
 
 /** Secrets shorter than this are not replaced verbatim: doing so would shred ordinary words. */
 export const MIN_SECRET_LENGTH = 4;
-
-/** Property keys whose values are treated as secrets when they appear in a request body. */
-const SECRET_KEY_PATTERN = /pass(word|phrase)?|secret|token|private_?key|key_?data|api_?key|credential/i;
-
-/** True for a property name that names a secret (`password`, `privateKey`, `certKeyData`, ...). */
-export function isSecretKey(key: string): boolean {
-  return SECRET_KEY_PATTERN.test(key);
-}
 
 /**
  * Collects the string values under secret-looking keys anywhere in a JSON-like value, so that a
@@ -27,7 +22,7 @@ export function secretValuesIn(value: unknown, depth = 0): string[] {
   if (depth > 8 || value === null || typeof value !== "object") return [];
   const found: string[] = [];
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    if (typeof inner === "string" && isSecretKey(key)) found.push(inner);
+    if (typeof inner === "string" && isCredentialKey(key)) found.push(inner);
     else if (typeof inner === "object") found.push(...secretValuesIn(inner, depth + 1));
   }
   return found;

@@ -13,6 +13,7 @@
  * - Timeouts waiting for an answer are not retried: they already cost the user a full `apiTimeout`.
  */
 
+import { backoffDelay as pauseAfter } from "../common/clock";
 import { provablyNotSent } from "./network-errors";
 
 /** Tuning of the retry policy. */
@@ -143,9 +144,13 @@ export function backoffDelay(
   retryNumber: number,
   random: () => number = Math.random,
 ): number {
-  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retryNumber - 1));
-  const r = Math.min(1, Math.max(0, random()));
-  return Math.round(step / 2 + (step / 2) * r);
+  const backoff = {
+    initialMs: policy.baseDelayMs,
+    factor: 2,
+    maxMs: policy.maxDelayMs,
+    jitter: "half",
+  } as const;
+  return pauseAfter(retryNumber - 1, backoff, random);
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { LookupInputs } from "./lookup-inputs";
+import { dependsOnHelpers, isKnown } from "../runtime/pulumi-internals";
 
 /*
  * Dynamic providers have no invokes, so the lookups are plain functions in the program process. Their
@@ -21,25 +22,6 @@ export type LookupOutputOptions = pulumi.InvokeOutputOptions;
 
 /** The options of a plain lookup, as for Pulumi's own `getX(args, opts)` functions. */
 export type LookupOptions = pulumi.InvokeOptions;
-
-interface DependsOnModule {
-  gatherExplicitDependencies(dependsOn: unknown): Promise<pulumi.Resource[]>;
-  getAllTransitivelyReferencedResources(
-    resources: Set<pulumi.Resource>,
-    exclude: Set<pulumi.Resource>,
-  ): Promise<pulumi.Resource[]>;
-}
-
-// The SDK's own helpers for `dependsOn` (internal to it, but the very code its invokes run), loaded
-// from the program's copy of @pulumi/pulumi so that resource classes match.
-const dependsOnHelpers = (): DependsOnModule =>
-  require("@pulumi/pulumi/runtime/dependsOn") as DependsOnModule;
-
-/** Whether an Output's value is known (false in a preview for what is not created yet). */
-function isKnown(output: pulumi.Output<unknown>): Promise<boolean> {
-  // `isKnown` is how the SDK itself asks (see invoke.ts); it is not in the public typings.
-  return (output as unknown as { isKnown: Promise<boolean> }).isKnown;
-}
 
 /**
  * True when every custom resource the arguments or `dependsOn` refer to has a known id. Outside a

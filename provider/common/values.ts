@@ -19,3 +19,8 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 function definedEntries(record: Record<string, unknown>): [string, unknown][] {
   return Object.entries(record).filter(([, value]) => value !== undefined);
 }
+
+/** The record without its undefined entries (the engine's and the API's wire formats have no `undefined`). */
+export function withoutUndefined<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+}

@@ -14,17 +14,17 @@
  *   The next `pulumi up` deletes and re-creates it (see `diff`), `pulumi destroy` deletes it.
  */
 import { DeploymentResourceInputs, DeploymentResourceState } from "./schema";
+import type { OperationDeps } from "./api";
+import { deleteAndWait } from "./delete";
 import {
   cancelRequest,
   describeOutcome,
-  deleteAndWait,
   formatDuration,
-  OperationDeps,
-  reportToStderr,
   settleMs,
   waitForDeploymentRequest,
-} from "./operations";
+} from "./requests";
 import { errorMessage } from "../common/api-failures";
+import { reporter } from "../common/report";
 import type { Resource } from "../client/schemas";
 import { CREATED, incompleteState, READ_EXPAND, Settings, settingsOf, stateFromServer } from "./state";
 import { submitCreation } from "./submit";
@@ -63,7 +63,7 @@ export async function createDeploymentResource(
   inputs: DeploymentResourceInputs,
   providerKey: Record<string, unknown> = {},
 ): Promise<Created> {
-  const report = deps.report ?? reportToStderr;
+  const { report } = reporter(deps);
   const what = `create ${inputs.type} '${inputs.name}'`;
   const settings = settingsOf(inputs);
   const { answer, removeLateDuplicates, adopted } = await submitCreation(deps, inputs, what, settings);
@@ -192,7 +192,7 @@ async function settle(
     };
   }
   if (finalStatus === CREATED) {
-    (deps.report ?? reportToStderr)(
+    reporter(deps).report(
       `${what}: request ${requestId} finished SUCCESSFUL while being cancelled; keeping it`,
     );
     return { kind: "created" };

@@ -10,6 +10,7 @@ import type { LookupInputs } from "../common/lookup-inputs";
 import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
 import type { FilterEntry, Resource, ResourceFilter } from "../client/schemas";
 import { programApiClient } from "../runtime/context";
+import { dataFunction } from "../common/data-functions";
 import { GetResourceArgs, GetResourceFilterArgs, GetResourceFiltersArgs, GetResourcesArgs } from "./schema";
 import { parseOrThrow } from "../common/check-failures";
 
@@ -47,9 +48,11 @@ export interface GetResourceFilterResult {
 }
 
 /** Fetches one deployment resource by id (`GET /deployment/api/resources/{id}`); fails when it does not exist. */
-export async function getResource(args: GetResourceArgs, _opts?: LookupOptions): Promise<GetResourceResult> {
-  const a = parseOrThrow(GetResourceArgs, args, "getResource");
-  return programApiClient().getResource(a.id, a.expand);
+export async function getResource(args: GetResourceArgs, opts?: LookupOptions): Promise<GetResourceResult> {
+  return dataFunction("getResource", args, opts, () => {
+    const a = parseOrThrow(GetResourceArgs, args, "getResource");
+    return programApiClient().getResource(a.id, a.expand);
+  });
 }
 
 /** {@link getResource} over Inputs, as an Output; unknown in a preview while a resource it depends on is to be created. */
@@ -67,8 +70,12 @@ export function getResourceOutput(
  */
 export async function getResources(
   args: GetResourcesArgs = {},
-  _opts?: LookupOptions,
+  opts?: LookupOptions,
 ): Promise<GetResourcesResult> {
+  return dataFunction("getResources", args, opts, () => listResources(args));
+}
+
+async function listResources(args: GetResourcesArgs): Promise<GetResourcesResult> {
   const { skip, top, ...query } = parseOrThrow(GetResourcesArgs, args, "getResources");
   const client = programApiClient();
   let totalElements: number | undefined;
@@ -97,11 +104,13 @@ export function getResourcesOutput(
 /** Lists the resource filters of the calling user (`GET /deployment/api/resources/filters`). */
 export async function getResourceFilters(
   args: GetResourceFiltersArgs = {},
-  _opts?: LookupOptions,
+  opts?: LookupOptions,
 ): Promise<GetResourceFiltersResult> {
-  const a = parseOrThrow(GetResourceFiltersArgs, args, "getResourceFilters");
-  const answer = await programApiClient().getResourceFilters({ resourceTypes: a.resourceTypes });
-  return { filters: answer.filters };
+  return dataFunction("getResourceFilters", args, opts, async () => {
+    const a = parseOrThrow(GetResourceFiltersArgs, args, "getResourceFilters");
+    const answer = await programApiClient().getResourceFilters({ resourceTypes: a.resourceTypes });
+    return { filters: answer.filters };
+  });
 }
 
 /** {@link getResourceFilters} over Inputs, as an Output, honouring `dependsOn`. */
@@ -119,8 +128,12 @@ export function getResourceFiltersOutput(
  */
 export async function getResourceFilter(
   args: GetResourceFilterArgs,
-  _opts?: LookupOptions,
+  opts?: LookupOptions,
 ): Promise<GetResourceFilterResult> {
+  return dataFunction("getResourceFilter", args, opts, () => readResourceFilter(args));
+}
+
+async function readResourceFilter(args: GetResourceFilterArgs): Promise<GetResourceFilterResult> {
   const { filterId, skip, top, ...query } = parseOrThrow(GetResourceFilterArgs, args, "getResourceFilter");
   const client = programApiClient();
   let totalElements: number | undefined;

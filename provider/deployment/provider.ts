@@ -17,16 +17,12 @@ import { isTerminalRequestStatus } from "../client/schemas";
 import { providerApiClient } from "../runtime/context";
 import { createDeploymentResource } from "./create";
 import { diffDeploymentResource } from "./diff";
-import { checkInputs, parseInputs } from "./inputs";
+import { checkInputs, parseInputs } from "./check";
 import { declaredInputs, PROVIDER_KEY } from "../common/engine-inputs";
 import { unlessNotFound } from "../common/api-failures";
-import {
-  cancelRequest,
-  deleteAndWait,
-  OperationDeps,
-  settleMs,
-  waitForDeploymentRequest,
-} from "./operations";
+import type { OperationDeps } from "./api";
+import { deleteAndWait } from "./delete";
+import { cancelRequest, settleMs, waitForDeploymentRequest } from "./requests";
 import { inputsFromState, isIncomplete, parseState, READ_EXPAND, settingsOf, stateFromServer } from "./state";
 
 /** Builds the provider over the given dependencies (tests inject a client, a clock, a reporter). */

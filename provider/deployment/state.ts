@@ -4,7 +4,8 @@
  * no change unless the server really changed.
  */
 import type { Resource } from "../client/schemas";
-import { compact, pick } from "./values";
+import { pick } from "./values";
+import { withoutUndefined } from "../common/values";
 import { DeploymentResourceInputs, DeploymentResourceState, SETTING_KEYS } from "./schema";
 
 /** What the server gives on `GET /resources/{id}` with `expand=project,deployment`. */
@@ -51,7 +52,7 @@ export interface StateContext {
 /** The state of a resource as the server reports it. */
 export function stateFromServer(resource: Resource, context: StateContext): DeploymentResourceState {
   const properties = resource.properties ?? {};
-  return compact({
+  return withoutUndefined({
     name: resource.name,
     type: resource.type,
     projectId: resource.projectId ?? resource.project?.id ?? undefined,
@@ -81,7 +82,7 @@ export function incompleteState(
   ids: { resourceId: string; deploymentId?: string | null; projectId?: string | null; requestId: string },
   requestStatus: string,
 ): DeploymentResourceState {
-  return compact({
+  return withoutUndefined({
     ...inputs,
     properties: inputs.properties ?? {},
     inputPropertyKeys: Object.keys(inputs.properties ?? {}),
@@ -99,7 +100,7 @@ export function incompleteState(
  */
 export function inputsFromState(state: DeploymentResourceState): Record<string, unknown> {
   const declared = state.inputPropertyKeys ?? Object.keys(state.properties ?? {});
-  return compact({
+  return withoutUndefined({
     name: state.name,
     type: state.type,
     projectId: state.projectId,

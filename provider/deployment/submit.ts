@@ -21,18 +21,23 @@
 import type { Resource, ResourceRequestResponse } from "../client/schemas";
 import { isAriaApiError } from "../client/errors";
 import { errorMessage } from "../common/api-failures";
-import { deepEqual } from "../common/values";
-import { deleteAndWait, OperationDeps, reportToStderr, settleMs } from "./operations";
+import { deepEqual, withoutUndefined } from "../common/values";
+import type { OperationDeps } from "./api";
+import { deleteAndWait } from "./delete";
+import { settleMs } from "./requests";
+import { reporter } from "../common/report";
 import type { DeploymentResourceInputs } from "./schema";
 import type { Settings } from "./state";
-import { systemClock } from "./wait";
-import { compact } from "./values";
+import { backoffDelay, type Backoff, systemClock } from "../common/clock";
 
 /** POSTs sent at most for one creation (the first and the resends after ambiguous answers). */
 export const CREATE_ATTEMPTS = 4;
 
 /** How long, at most, to look for the resource an ambiguous POST may have made before sending again. */
 export const RECOVERY_WINDOW_MS = 20_000;
+
+/** Pauses between the recovery's listings: a quarter second, doubling, at most 4 s. */
+const RECOVERY_BACKOFF: Backoff = { initialMs: 250, factor: 2, maxMs: 4_000 };
 
 /** The answer to the creation: the request to follow and the ids of what it creates. */
 export type Submitted = ResourceRequestResponse;
@@ -57,8 +62,8 @@ export async function submitCreation(
   what: string,
   settings: Settings,
 ): Promise<Sent> {
-  const report = deps.report ?? reportToStderr;
-  const body = compact({
+  const { report } = reporter(deps);
+  const body = withoutUndefined({
     name: inputs.name,
     type: inputs.type,
     projectId: inputs.projectId,
@@ -177,7 +182,7 @@ async function adoption(
     );
   }
   if (existing.length === 0) return undefined;
-  (deps.report ?? reportToStderr)(`${what}: adopting the existing resource ${existing[0].id}`);
+  reporter(deps).report(`${what}: adopting the existing resource ${existing[0].id}`);
   return followed(deps, existing[0]);
 }
 
@@ -189,7 +194,7 @@ async function existingMatches(
   try {
     return await listMatches(deps, inputs);
   } catch (error) {
-    (deps.report ?? reportToStderr)(
+    reporter(deps).report(
       `create ${inputs.type} '${inputs.name}': cannot list resources (${errorMessage(error)}); a lost answer to ` +
         "the creation will not be recovered",
     );
@@ -207,13 +212,13 @@ async function lookForNew(
   const clock = deps.clock ?? systemClock;
   const limit = Math.min(RECOVERY_WINDOW_MS, settleMs(settings));
   const started = clock.now();
-  for (let pause = 250; ; pause = Math.min(pause * 2, 4_000)) {
+  for (let poll = 0; ; poll++) {
     const fresh = await listMatches(deps, inputs)
       .then((found) => found.filter((resource) => !before.has(resource.id)))
       .catch(() => []);
     if (fresh.length > 0) return followed(deps, fresh[0]);
     if (clock.now() - started >= limit) return undefined;
-    await clock.sleep(pause);
+    await clock.sleep(backoffDelay(poll, RECOVERY_BACKOFF));
   }
 }
 
@@ -245,7 +250,7 @@ async function removeLateDuplicates(
   what: string,
   settings: Settings,
 ): Promise<void> {
-  const report = deps.report ?? reportToStderr;
+  const { report } = reporter(deps);
   const late = await listMatches(deps, inputs).then(
     (found) => found.filter((r) => !before.has(r.id) && r.id !== accepted.resourceId),
     () => [],

@@ -19,8 +19,3 @@ export function pick(
   }
   return out;
 }
-
-/** The record without its undefined entries (the engine's wire format has no `undefined`). */
-export function compact<T extends Record<string, unknown>>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
-}

@@ -1,41 +1,19 @@
 /**
  * Waiting for a deployment request (`GET /deployment/api/requests/{id}`) to reach a terminal status,
- * polling with a capped exponential backoff. The clock is injected so that the policy is testable
- * without real time.
+ * polling with a capped exponential backoff (../common/clock.ts). The clock is injected so that the
+ * policy is testable without real time.
  */
 import { isTerminalRequestStatus } from "../client/schemas";
+import { backoffDelay as pauseAfter, type Backoff, type Clock, systemClock } from "../common/clock";
 
-/** Time as the waiting loop sees it. */
-export interface Clock {
-  /** Milliseconds since some fixed origin. */
-  now(): number;
-  /** Resolves after `ms` milliseconds. */
-  sleep(ms: number): Promise<void>;
-}
-
-/** The real clock. */
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
-
-/** The pause between polls: starts at `initialMs`, multiplied by `factor` each poll, never above `maxMs`. */
-export interface Backoff {
-  /** First pause, in milliseconds. */
-  readonly initialMs: number;
-  /** Growth per poll. */
-  readonly factor: number;
-  /** Cap, in milliseconds. */
-  readonly maxMs: number;
-}
+export { type Backoff, type Clock, systemClock } from "../common/clock";
 
 /** Half a second, growing by half each poll, capped at 10 seconds. */
 export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, factor: 1.5, maxMs: 10_000 };
 
 /** The pause after poll number `attempt` (0-based): `initialMs * factor^attempt`, capped at `maxMs`. */
 export function backoffDelay(attempt: number, backoff: Backoff = DEFAULT_BACKOFF): number {
-  const raw = backoff.initialMs * Math.pow(backoff.factor, Math.max(0, attempt));
-  return Math.max(0, Math.min(backoff.maxMs, Number.isFinite(raw) ? raw : backoff.maxMs));
+  return pauseAfter(attempt, backoff);
 }
 
 /** The part of a deployment request the loop looks at. */

@@ -7,13 +7,18 @@ import * as pulumi from "@pulumi/pulumi";
 import type { About, Certificate, Tile, ValidationResult } from "../client";
 import { redactValues } from "../client/redact";
 import { programApiClient } from "../runtime/context";
+import { dataFunction } from "../common/data-functions";
 import type { LookupInputs } from "../common/lookup-inputs";
 import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
 import type { JsonValue } from "./schema";
 
 /** Every endpoint type the server supports, with its properties (`secret: true` marks secret ones). */
-export async function getEndpointTiles(_opts?: LookupOptions): Promise<Tile[]> {
-  return (await programApiClient().getEndpointTiles()).tiles;
+export async function getEndpointTiles(opts?: LookupOptions): Promise<Tile[]> {
+  // An invoke answers an object, so the invoke's result holds the list under `tiles` (as the API's does).
+  const { tiles } = await dataFunction("getEndpointTiles", {}, opts, async () => ({
+    tiles: (await programApiClient().getEndpointTiles()).tiles,
+  }));
+  return tiles;
 }
 
 /** {@link getEndpointTiles} as an Output. */
@@ -28,8 +33,8 @@ export interface GetEndpointTileArgs {
 }
 
 /** One endpoint type and its properties. */
-export async function getEndpointTile(args: GetEndpointTileArgs, _opts?: LookupOptions): Promise<Tile> {
-  return programApiClient().getEndpointTile(args.type);
+export async function getEndpointTile(args: GetEndpointTileArgs, opts?: LookupOptions): Promise<Tile> {
+  return dataFunction("getEndpointTile", args, opts, () => programApiClient().getEndpointTile(args.type));
 }
 
 /** {@link getEndpointTile} taking Inputs. */
@@ -61,8 +66,12 @@ export interface GetEndpointCertificateResult {
 /** Fetches the certificate chain of a server, with the leaf's fingerprint ready for an endpoint. */
 export async function getEndpointCertificate(
   args: GetEndpointCertificateArgs,
-  _opts?: LookupOptions,
+  opts?: LookupOptions,
 ): Promise<GetEndpointCertificateResult> {
+  return dataFunction("getEndpointCertificate", args, opts, () => readCertificate(args));
+}
+
+async function readCertificate(args: GetEndpointCertificateArgs): Promise<GetEndpointCertificateResult> {
   const chain = await programApiClient().getEndpointCertificate(args.url, args.cloudProxyId);
   const leaf = chain.certificates[0]?.fingerprints;
   const result: GetEndpointCertificateResult = { certificates: chain.certificates };
@@ -118,8 +127,12 @@ export interface ValidateEndpointResult {
 /** Asks the server to validate an endpoint definition (it connects to the endpoint's server). */
 export async function validateEndpoint(
   args: ValidateEndpointArgs,
-  _opts?: LookupOptions,
+  opts?: LookupOptions,
 ): Promise<ValidateEndpointResult> {
+  return dataFunction("validateEndpoint", args, opts, () => validate(args));
+}
+
+async function validate(args: ValidateEndpointArgs): Promise<ValidateEndpointResult> {
   const secrets = Object.values(args.secretProperties ?? {}).filter(
     (v): v is string => typeof v === "string",
   );
@@ -151,8 +164,8 @@ export function validateEndpointOutput(
 }
 
 /** The API versions of the pipeline service (`GET /about`). */
-export async function getAbout(_opts?: LookupOptions): Promise<About> {
-  return programApiClient().getAbout();
+export async function getAbout(opts?: LookupOptions): Promise<About> {
+  return dataFunction("getAbout", {}, opts, () => programApiClient().getAbout());
 }
 
 /** {@link getAbout} as an Output. */

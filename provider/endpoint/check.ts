@@ -14,7 +14,7 @@ import { declaredInputs } from "../common/engine-inputs";
 import { EndpointInputs, PreviewInputs, MOVED_SECRETS_INPUT, toSpec } from "./schema";
 import { movedSecretsWarning, noteMovedSecrets, routeSecrets, secretPropertyNames } from "./secret-routing";
 import type { TileCatalogue } from "./tiles";
-import type { WarningSink } from "../runtime/engine-log";
+import type { WarningSink } from "../common/report";
 import { containsUnknown, isUnknown } from "../common/unknowns";
 
 /*

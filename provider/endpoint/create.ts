@@ -20,20 +20,20 @@ import {
 } from "./messages";
 import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
 import { odataLiteral } from "./odata";
-import { isMasked } from "./project";
+import { isMasked } from "../common/secrets";
+import { backoffDelay, type Backoff, systemClock } from "../common/clock";
 import { EndpointInputs, EndpointSpec, toSpec } from "./schema";
 
 /** POSTs sent at most for one create (the first and the resends after ambiguous answers). */
 export const CREATE_ATTEMPTS = 4;
-const RESEND_BASE_DELAY_MS = 500;
-
-const timer = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Pauses between resends: half a second, doubling, spread by jitter. */
+const RESEND_BACKOFF: Backoff = { initialMs: 500, factor: 2, maxMs: Infinity, jitter: "half" };
 
 /** POST the endpoint, or take over the existing one (`adopt`), or recover from an ambiguous answer. */
 export async function createOrAdopt(
   client: EndpointApi,
   declared: EndpointInputs,
-  sleep: (ms: number) => Promise<void> = timer,
+  sleep: (ms: number) => Promise<void> = systemClock.sleep,
 ): Promise<ApiEndpoint> {
   const spec = toSpec(declared);
   const ref: EndpointRef = { name: declared.name, project: declared.project };
@@ -75,7 +75,7 @@ export async function createOrAdopt(
             "times and no endpoint of that name exists now, so nothing was created. Run `pulumi up` again.",
         );
       }
-      await sleep(RESEND_BASE_DELAY_MS * 2 ** (attempt - 1) * (0.5 + Math.random() / 2));
+      await sleep(backoffDelay(attempt - 1, RESEND_BACKOFF));
     }
   }
 }

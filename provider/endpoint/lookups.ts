@@ -6,10 +6,11 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Endpoint as ApiEndpointType } from "../client";
-import { isSecretKey } from "../client/redact";
 import { programApiClient } from "../runtime/context";
 import { odataLiteral } from "./odata";
-import { isMasked } from "./project";
+import { showsCredential } from "../common/secrets";
+import { dataFunction } from "../common/data-functions";
+import { withoutUndefined } from "../common/values";
 
 export type { LookupInputs } from "../common/lookup-inputs";
 export type { LookupOptions, LookupOutputOptions } from "../common/lookup-output";
@@ -62,14 +63,16 @@ export type GetEndpointArgs =
     };
 
 /** Reads one endpoint, by id or by (project, name). */
-export async function getEndpoint(args: GetEndpointArgs, _opts?: LookupOptions): Promise<EndpointInfo> {
-  const client = programApiClient();
-  if ("id" in args && args.id) return toInfo(await client.getEndpoint(args.id));
-  const byName = args as { project?: string; name?: string };
-  if (!byName.project || !byName.name) {
-    throw new Error("getEndpoint needs either `id`, or both `project` and `name`.");
-  }
-  return toInfo(await client.getEndpointByName(byName.project, byName.name));
+export async function getEndpoint(args: GetEndpointArgs, opts?: LookupOptions): Promise<EndpointInfo> {
+  return dataFunction("getEndpoint", args, opts, async () => {
+    const client = programApiClient();
+    if ("id" in args && args.id) return toInfo(await client.getEndpoint(args.id));
+    const byName = args as { project?: string; name?: string };
+    if (!byName.project || !byName.name) {
+      throw new Error("getEndpoint needs either `id`, or both `project` and `name`.");
+    }
+    return toInfo(await client.getEndpointByName(byName.project, byName.name));
+  });
 }
 
 /**
@@ -118,8 +121,12 @@ export interface GetEndpointsResult {
 /** Lists endpoints; `project` and `type` become an OData filter (quotes escaped). */
 export async function getEndpoints(
   args: GetEndpointsArgs = {},
-  _opts?: LookupOptions,
+  opts?: LookupOptions,
 ): Promise<GetEndpointsResult> {
+  return dataFunction("getEndpoints", args, opts, () => listEndpoints(args));
+}
+
+async function listEndpoints(args: GetEndpointsArgs): Promise<GetEndpointsResult> {
   const client = programApiClient();
   const filter = endpointFilter(args);
   if (args.top !== undefined || args.page !== undefined) {
@@ -161,36 +168,27 @@ export function endpointFilter(
 
 function toInfo(endpoint: ApiEndpointType): EndpointInfo {
   const defined = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
-  return Object.fromEntries(
-    Object.entries({
-      id: endpoint.id,
-      name: endpoint.name,
-      type: endpoint.type,
-      project: defined(endpoint.project),
-      projectId: defined(endpoint._projectId),
-      description: endpoint.description ?? "",
-      isRestricted: endpoint.isRestricted === true,
-      cloudProxyId: defined(endpoint.cloudProxyId),
-      properties: endpoint.properties ?? {},
-      createdAt: defined(endpoint.createdAt),
-      updatedAt: defined(endpoint.updatedAt),
-      createdBy: defined(endpoint.createdBy),
-      updatedBy: defined(endpoint.updatedBy),
-      link: defined(endpoint._link),
-    }).filter(([, value]) => value !== undefined),
-  ) as unknown as EndpointInfo;
+  return withoutUndefined({
+    id: endpoint.id,
+    name: endpoint.name,
+    type: endpoint.type,
+    project: defined(endpoint.project),
+    projectId: defined(endpoint._projectId),
+    description: endpoint.description ?? "",
+    isRestricted: endpoint.isRestricted === true,
+    cloudProxyId: defined(endpoint.cloudProxyId),
+    properties: endpoint.properties ?? {},
+    createdAt: defined(endpoint.createdAt),
+    updatedAt: defined(endpoint.updatedAt),
+    createdBy: defined(endpoint.createdBy),
+    updatedBy: defined(endpoint.updatedBy),
+    link: defined(endpoint._link),
+  }) as EndpointInfo;
 }
 
 /** True when an endpoint shows a secret-looking property in clear (not masked, not a `${var.x}` reference). */
 export function showsSecret(endpoint: EndpointInfo): boolean {
-  return Object.entries(endpoint.properties).some(
-    ([key, value]) =>
-      isSecretKey(key) &&
-      typeof value === "string" &&
-      value !== "" &&
-      !isMasked(value) &&
-      !/^\$\{var\.[^}]+\}$/.test(value.trim()),
-  );
+  return Object.entries(endpoint.properties).some(([key, value]) => showsCredential(key, value));
 }
 
 function secretIfNeeded<T>(

@@ -15,7 +15,9 @@
  * | delete | DELETE /endpoints/{id}                                                   |
  */
 import type { ProviderImplementation } from "../common/provider-implementation";
-import { providerApiClient, providerSetting } from "../runtime/context";
+import { providerApiClient, providerSettingSource } from "../runtime/context";
+import { AriaConfigError } from "../client/config-error";
+import { BooleanSetting } from "../client/config-schema";
 import type { ApiEndpoint, EndpointApi } from "./api";
 import { checkEndpoint, inputFailures } from "./check";
 import { declaredInputs } from "../common/engine-inputs";
@@ -24,15 +26,16 @@ import { diffEndpoint } from "./diff";
 import { createOrAdopt } from "./create";
 import { endpointFailure, describeEndpoint, EndpointRef, restrictedMessage, secretStrings } from "./messages";
 import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
-import { Declared, inputsOf, isMasked, toState } from "./project";
+import { Declared, inputsOf, toState } from "./state";
+import { isMasked } from "../common/secrets";
 import { EndpointInputs, EndpointSpec, EndpointState, MOVED_SECRETS_INPUT, toSpec } from "./schema";
 import { TileCatalogue } from "./tiles";
 import { ProjectCatalogue } from "./projects";
 import { EndpointReads } from "./reads";
-import { engineWarning, WarningSink } from "../runtime/engine-log";
+import { reporter, type Reporting } from "../common/report";
 
-/** What the provider needs from its process. */
-export interface EndpointProviderOptions {
+/** What the endpoint provider needs from its process; `warn` and `report` as in ../common/report.ts. */
+export interface EndpointProviderOptions extends Reporting {
   /** The API client. */
   readonly api: () => EndpointApi;
   /** Whether `check` asks the server to validate endpoints that do not say (default: yes). */
@@ -43,8 +46,6 @@ export interface EndpointProviderOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   /** The project cache (default: a new one over `api`). */
   readonly projects?: ProjectCatalogue;
-  /** Where `check` sends warnings (default: the engine, see ../runtime/engine-log.ts). */
-  readonly warn?: WarningSink;
   /** Reads by id (default: a new one over `api`). */
   readonly reads?: EndpointReads;
 }
@@ -54,7 +55,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
   const { api, validateByDefault } = options;
   const tiles = options.tiles ?? new TileCatalogue(() => api().getEndpointTiles());
   const projects = options.projects ?? new ProjectCatalogue(() => api().listAllProjects());
-  const warn = options.warn ?? engineWarning;
+  const { warn } = reporter(options);
   const reads = options.reads ?? new EndpointReads(api);
 
   return {
@@ -173,14 +174,23 @@ function declaredFromState(previous: EndpointState, endpoint: ApiEndpoint): Decl
   };
 }
 
-/** True unless `vra:validateEndpoints` (or VRA_VALIDATE_ENDPOINTS) is set to a false value. */
-export function validationSettingDefault(value: string | undefined): boolean {
+/**
+ * True unless `vra:validateEndpoints` (or VRA_VALIDATE_ENDPOINTS) is set to a false value. A value
+ * that is neither true nor false is an error naming the setting (`name`) and what it accepts, as for
+ * every boolean setting (`vra:insecure`).
+ */
+export function validationSettingDefault(value: string | undefined, name = "vra:validateEndpoints"): boolean {
   if (value === undefined) return true;
-  return !/^(false|0|no|off)$/i.test(value.trim());
+  const parsed = BooleanSetting.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new AriaConfigError([{ key: name, message: `${name} ${parsed.error.issues[0].message}` }]);
 }
 
 /** The endpoint provider of the provider process: client and settings from `configure` and the environment. */
 export const endpointProvider: ProviderImplementation = createEndpointProvider({
   api: providerApiClient,
-  validateByDefault: () => validationSettingDefault(providerSetting("validateEndpoints")),
+  validateByDefault: () => {
+    const source = providerSettingSource("validateEndpoints");
+    return validationSettingDefault(source?.raw, source?.name);
+  },
 });

@@ -3,7 +3,7 @@ import { odataLiteral } from "./odata";
 import { collectPages } from "../client/paging";
 
 /*
- * Reads of endpoints by id, for `read` (refresh, import, `Endpoint.get`). A refresh reads every
+ * Reads of endpoints by id, for `read` (`pulumi refresh`, `pulumi up --refresh`). A refresh reads every
  * endpoint of the stack, one engine call each: hundreds of round trips for a large stack, each paying
  * the HTTP client's and the server's per-request work (and, against a remote server, its latency).
  *

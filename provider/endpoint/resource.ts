@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { sharedProviderStub } from "../dynamic/stub";
+import { withoutUndefined } from "../common/values";
 import type { z } from "zod";
 import type { EndpointMetadata, EndpointInputs, JsonValue } from "./schema";
 
@@ -104,7 +105,7 @@ export class Endpoint extends pulumi.dynamic.Resource {
       secretProperties: pulumi.secret(args.secretProperties ?? {}),
       // Optional inputs are registered only when the program sets them: each registered key is an
       // output the program process resolves in every preview (see "Large stacks" in the README).
-      ...definedOnly({
+      ...withoutUndefined({
         isRestricted: args.isRestricted,
         cloudProxyId: args.cloudProxyId,
         validate: args.validate,
@@ -136,8 +137,4 @@ export class Endpoint extends pulumi.dynamic.Resource {
     unset("validate", () => pulumi.output(args.validate));
     unset("adopt", () => pulumi.output(args.adopt));
   }
-}
-
-function definedOnly(inputs: pulumi.Inputs): pulumi.Inputs {
-  return Object.fromEntries(Object.entries(inputs).filter(([, value]) => value !== undefined));
 }

@@ -3,7 +3,7 @@ import { MOVED_SECRETS_INPUT, PreviewInputs } from "./schema";
 import { isUnknown } from "../common/unknowns";
 import { describeEndpoint } from "./messages";
 import { propertyPath } from "../common/check-failures";
-import { isNonSecretValue, isSecretName } from "./secret-names";
+import { isNonSecretValue, tileSecretNames } from "../common/secrets";
 
 /*
  * A secret written in the plain `properties` bag (the generic `Endpoint`'s `properties`, a typed
@@ -14,14 +14,9 @@ import { isNonSecretValue, isSecretName } from "./secret-names";
  * outputs. Which properties are secrets is the server's word: its tile's `secret: true` flags, for
  * every type the server knows, including types this package has no resource for.
  *
- * The tile's `secret: true` flag is not part of the published tile shape (`{type, description,
- * mandatory}`), so a property is also taken for a secret when its tile type says so (`Password`,
- * `Secret`) or its name is one the product uses for secrets (`password`, `outboundPassword`, `token`,
- * `privateToken`, `privateKey`, `passPhrase`, `certKeyData`, ...): moving a value that was not secret
- * only hides it in diffs, leaving a secret in clear would store it.
- *
- * Not moved: an empty string (nothing secret in it) and a reference to a pipeline secret variable
- * (`${var.NAME}`), the product's way of keeping a secret out of the endpoint altogether.
+ * Which properties are secret, and which values are not (an empty string, a `${var.NAME}`), is the
+ * secrets policy's word (../common/secrets.ts): by the tile's flag or type, or by a known name. Moving
+ * a value that was not secret only hides it in diffs, leaving a secret in clear would store it.
  *
  * The inputs `check` returns also name the moved secrets in `movedSecrets` (names only). An analyzer
  * (a policy pack) is given the inputs as `check` returned them, not as the program declared them: without
@@ -30,13 +25,7 @@ import { isNonSecretValue, isSecretName } from "./secret-names";
 
 /** The properties of a tile that hold secrets: flagged, typed or named as such. */
 export function secretPropertyNames(tile: ApiTile): Set<string> {
-  const names = new Set<string>();
-  for (const [name, property] of Object.entries(tile.inputProperties)) {
-    if (property.secret === true || /password|secret/i.test(property.type) || isSecretName(name)) {
-      names.add(name);
-    }
-  }
-  return names;
+  return tileSecretNames(tile.inputProperties);
 }
 
 /** The inputs with the named secrets moved out of `properties`, and the keys that were moved. */

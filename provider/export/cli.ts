@@ -8,9 +8,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { createClient, isAriaApiError, resolveClientConfig } from "../client";
+import { collectPages } from "../client/paging";
 import type { Endpoint as ApiEndpoint, Tile } from "../client/schemas";
 import { ExportInput, generateProject } from "./generate";
 import { slug } from "./naming";
+import { tileSecretNames } from "../common/secrets";
 import { findOnPath, pulumiRunner, setStackSecrets, StackSecretsResult } from "./pulumi-stack";
 import {
   endpointKey,
@@ -95,14 +97,17 @@ async function listEndpoints(
   client: ReturnType<typeof createClient>,
   filter: string | undefined,
 ): Promise<ApiEndpoint[]> {
-  const all: ApiEndpoint[] = [];
-  const top = 100;
-  for (let skip = 0; ; skip += top) {
-    const page = await client.listEndpoints({ filter, skip, top, orderBy: "name asc" });
-    all.push(...page.items);
-    progress(`aria-export: listed ${all.length} of ${page.totalCount} endpoints`);
-    if (page.items.length === 0 || all.length >= page.totalCount) break;
-  }
+  // The client's page walker, with its stop rules (an empty or short page, the server's total, a bound).
+  let listed = 0;
+  const all = await collectPages<ApiEndpoint>(
+    async (skip, top) => {
+      const page = await client.listEndpoints({ filter, skip, top, orderBy: "name asc" });
+      listed += page.items.length;
+      progress(`aria-export: listed ${listed} of ${page.totalCount} endpoints`);
+      return { items: page.items, total: page.totalCount };
+    },
+    { pageSize: 100 },
+  );
   if (process.stderr.isTTY) process.stderr.write("\n");
   return all;
 }
@@ -189,17 +194,11 @@ async function main(argv: string[]): Promise<void> {
     if (endpoints.length === 0) {
       throw new ExportError("No endpoint matches; nothing was written. Widen --project, --type or --filter.");
     }
-    // Secret names per type from the tiles; without them, the values the server masks still tell.
+    // Secret names per type from the tiles (the secrets policy's reading of them, as `check` does);
+    // without them, the values the server masks and the known names still tell.
     const tiles = await client.getEndpointTiles().catch(() => ({ tiles: [] as Tile[] }));
     const secretNamesByType = new Map<string, ReadonlySet<string>>(
-      tiles.tiles.map((tile) => [
-        tile.tileId,
-        new Set(
-          Object.entries(tile.inputProperties)
-            .filter(([, property]) => property.secret)
-            .map(([name]) => name),
-        ),
-      ]),
+      tiles.tiles.map((tile) => [tile.tileId, tileSecretNames(tile.inputProperties)]),
     );
     const projectName = args.name ?? (slug(path.basename(out)) || "aria-endpoints");
     const input: ExportInput = {

@@ -1,5 +1,5 @@
 import type { Endpoint as ApiEndpoint } from "../client/schemas";
-import { isMasked } from "../endpoint/project";
+import { isMasked, isSecretProperty as isSecretByPolicy, isVariableReference } from "../common/secrets";
 import { TYPED_ENDPOINT_CLASSES } from "../endpoint/typed/registry";
 import { resourceNames } from "./naming";
 
@@ -51,11 +51,6 @@ export interface GeneratedProject {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** Whether a value is a reference to a pipeline variable (`${var.NAME}`): no secret, written as it is. */
-export function isVariableReference(value: unknown): boolean {
-  return typeof value === "string" && /^\$\{var\.[^}]+\}$/.test(value);
-}
-
 function key(name: string): string {
   return IDENTIFIER.test(name) ? name : JSON.stringify(name);
 }
@@ -70,7 +65,10 @@ function objectLiteral(entries: readonly (readonly [string, string])[], indent: 
   return `{\n${inner}\n${indent}}`;
 }
 
-/** Whether a property of an endpoint holds a secret: masked by the server, or named secret by its type. */
+/**
+ * Whether a property of an endpoint holds a secret: masked by the server, or secret by the secrets
+ * policy (its type's tile, a typed resource's secret input, a known name).
+ */
 function isSecretProperty(
   endpoint: ApiEndpoint,
   property: string,
@@ -79,10 +77,10 @@ function isSecretProperty(
 ): boolean {
   if (isMasked(value)) return true;
   const typed = TYPED_ENDPOINT_CLASSES.get(endpoint.type);
-  const named =
+  const declaredSecret =
     typed?.secret.includes(property) || input.secretNamesByType?.get(endpoint.type)?.has(property);
   // A pipeline-variable reference (`${var.NAME}`) is no secret value: it is written as it is.
-  return Boolean(named) && !isVariableReference(String(value));
+  return isSecretByPolicy({ name: property, declaredSecret }) && !isVariableReference(String(value));
 }
 
 function declaration(

@@ -3,8 +3,8 @@
  * Pure: the exports come in as data, the plan goes out as data; nothing here prints a value.
  */
 import type { Endpoint as ApiEndpoint } from "../client/schemas";
-import { isMasked } from "../endpoint/project";
-import { isVariableReference, type SecretSetting } from "./generate";
+import { isMasked, isVariableReference } from "../common/secrets";
+import type { SecretSetting } from "./generate";
 
 /** The properties of each exported endpoint, by {@link endpointKey}; an endpoint left out had no export. */
 export type ExportedProperties = ReadonlyMap<string, Readonly<Record<string, unknown>>>;

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type * as Client from "../client";
 import type { AriaClient } from "../client";
-import { settingSource } from "../client/config";
+import { settingSource, type SettingSource } from "../client/config";
 import { collectSettings, ConfigLookup, SettingKey, SETTINGS } from "./settings";
 
 /*
@@ -45,7 +45,12 @@ export function setProviderConfig(lookup: ConfigLookup): void {
 
 /** A `vra:` setting as seen by the provider process: stack config first, then the environment. */
 export function providerSetting(key: SettingKey): string | undefined {
-  return settingFrom(providerLookup, key);
+  return providerSettingSource(key)?.raw;
+}
+
+/** A `vra:` setting of the provider process with where it came from (`vra:<key>` or the variable). */
+export function providerSettingSource(key: SettingKey): SettingSource | undefined {
+  return sourceFrom(providerLookup, key);
 }
 
 /** The API client of the provider process, built once from `configure` and the environment. */
@@ -69,9 +74,9 @@ export function programApiClient(): AriaClient {
 }
 
 /** The client's precedence rule (config beats the environment, blank is unset) for any `vra:` key. */
-function settingFrom(lookup: ConfigLookup | undefined, key: SettingKey): string | undefined {
+function sourceFrom(lookup: ConfigLookup | undefined, key: SettingKey): SettingSource | undefined {
   const config = (name: string) => (name === `vra:${key}` ? lookup?.(key) : undefined);
-  return settingSource(key, SETTINGS[key], config, process.env)?.raw;
+  return settingSource(key, SETTINGS[key], config, process.env);
 }
 
 /** Test hook: forget every cached client and configuration. */

@@ -180,13 +180,9 @@ describe("DeploymentResource end to end", () => {
       waitTimeoutSeconds: "1",
     });
     // The server refuses every cancel.
-    await fetch(`${s.url}/__emulator/faults`, {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        rules: [{ method: "POST", path: "^/deployment/api/requests/", kind: "status", status: 409 }],
-      }),
-    });
+    await s.ops.setFaults([
+      { method: "POST", path: "^/deployment/api/requests/", kind: "status", status: 409 },
+    ]);
     const up = await s.up();
     expect(up.ok).toBe(false);
     expect(`${up.error}\n${up.stdout}`).toContain("is recorded in the stack");
@@ -197,7 +193,7 @@ describe("DeploymentResource end to end", () => {
     expect(recorded[0].outputs?.requestStatus).toBe("INPROGRESS");
     expect(recorded[0].initErrors?.[0]).toContain("is recorded in the stack");
 
-    await fetch(`${s.url}/__emulator/faults`, { method: "DELETE" });
+    await s.ops.clearFaults();
     // Nothing changed in the program, yet the unfinished resource is to be replaced.
     expect(changes(expectOk(await s.preview()))).toEqual({ replace: 1 });
     // (The harness keeps config set earlier on the stack: overwrite rather than unset.)

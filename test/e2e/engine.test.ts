@@ -58,8 +58,7 @@ describe("the real Pulumi engine", () => {
 
       const destroyed = expectOk(await stack.destroy());
       expect(destroyed.summary.delete).toBe(2);
-      const res = await fetch(`${stack.url}/__emulator/requests`);
-      const log = (await res.json()) as { counts: Record<string, number> };
+      const log = await stack.ops.requests();
       expect(log.counts["DELETE /pipeline/api/endpoints/{id}"]).toBe(1);
     },
   );

@@ -16,7 +16,13 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator";
+import {
+  EmulatorOpsClient,
+  EmulatorOptions,
+  emulatorOps,
+  RunningEmulator,
+  startEmulator,
+} from "../../emulator";
 import { engineEnv, engineRoot as engineRootOf } from "../../scripts/engine-env";
 import {
   Pack,
@@ -171,6 +177,11 @@ export class E2EStack {
   }
 
   /** The emulator's base URL. */
+  /** The typed client of the emulator's operations surface (`/__emulator/*`). */
+  get ops(): EmulatorOpsClient {
+    return emulatorOps(this.emulator.url);
+  }
+
   get url(): string {
     return this.emulator.url;
   }
@@ -221,12 +232,11 @@ export class E2EStack {
 
   /** The emulator's request log since the last reset. */
   async requests(): Promise<RequestLog> {
-    const res = await fetch(`${this.emulator.url}/__emulator/requests`);
-    return (await res.json()) as RequestLog;
+    return this.ops.requests();
   }
   /** Clears the emulator's request log. */
   async resetRequests(): Promise<void> {
-    await fetch(`${this.emulator.url}/__emulator/requests`, { method: "DELETE" });
+    await this.ops.clearRequests();
   }
 
   /** Runs one operation in a fresh process; never throws for an engine failure (see `ok`). */

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { RunningEmulator, startEmulator } from "../../emulator";
+import { emulatorOps, RunningEmulator, startEmulator } from "../../emulator";
 import { engineEnv } from "../../scripts/engine-env";
 import { packPackage } from "../../scripts/program-runner";
 import { CiStandIn, startCiStandIn } from "./ci-stand-in";
@@ -112,10 +112,7 @@ describe("the README's install section", () => {
     const shown = await run("pulumi", ["stack", "output", "--json"], { cwd: project, env });
     const outputs = JSON.parse(shown.stdout);
     expect(outputs.foundType).toBe("jenkins");
-    const res = await fetch(`${emulator.url}/__emulator/requests`);
-    expect(
-      ((await res.json()) as { counts: Record<string, number> }).counts["POST /pipeline/api/endpoints"],
-    ).toBe(1);
+    expect((await emulatorOps(emulator.url).requests()).counts["POST /pipeline/api/endpoints"]).toBe(1);
 
     const destroy = await run("pulumi", ["destroy", "--yes", "--non-interactive"], { cwd: project, env });
     expect(destroy.status).toBe(0);

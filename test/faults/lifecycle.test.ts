@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { FaultRule } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { changes, E2EStack, expectOk, openStack, OpResult, USERS } from "../e2e/harness";
 
@@ -23,24 +24,24 @@ const API = "^/(pipeline|codestream|deployment|iaas|csp)/";
 const TOKEN_TTL_SECONDS = 3;
 
 /** The issue's mix of faults, on API paths only (the emulator's own /__emulator routes never fail). */
-export const FAULT_MIX = {
+export const FAULT_MIX: { rules: FaultRule[] } = {
   rules: [
     { kind: "status", status: 503, rate: 0.1, path: API },
     { kind: "status", status: 429, retryAfterSeconds: 1, rate: 0.05, path: API },
-    ...["POST", "PUT", "DELETE", "PATCH"].map((method) => ({ kind: "cut", method, rate: 0.1, path: API })),
+    ...["POST", "PUT", "DELETE", "PATCH"].map((method) => ({
+      kind: "cut" as const,
+      method,
+      rate: 0.1,
+      path: API,
+    })),
   ],
 };
 
 let stack: E2EStack;
 let client: AriaClient;
 
-async function setFaults(body: unknown): Promise<void> {
-  const res = await fetch(`${stack.url}/__emulator/faults`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`installing faults failed: ${res.status} ${await res.text()}`);
+async function setFaults(body: { rules: FaultRule[] }): Promise<void> {
+  await stack.ops.setFaults(body.rules);
 }
 
 /** The server's fleet endpoints and resources, read with faults off. */

@@ -1,6 +1,6 @@
 import type { EndpointPolicy } from "../endpoint-policy";
 import { describeView, EndpointView } from "../endpoint-view";
-import { isNonSecretValue, isSecretName } from "../../endpoint/secret-names";
+import { holdsSecret } from "../../common/secrets";
 
 /**
  * A secret (`password`, `token`, `privateToken`, `certKeyData`, `privateKey`, `passPhrase`,
@@ -20,7 +20,7 @@ export const secretInProperties: EndpointPolicy = {
     const moved = new Set(view.movedSecrets);
     const keys = new Set(moved);
     for (const [key, value] of Object.entries(view.properties ?? {})) {
-      if (isSecretName(key) && !isNonSecretValue(value)) keys.add(key);
+      if (holdsSecret({ name: key }, value)) keys.add(key);
     }
     return [...keys].map(
       (key) =>

@@ -1,5 +1,6 @@
 /** Shared set-up of the client's integration tests: an emulator on port 0 and clients against it. */
 import {
+  emulatorOps,
   startEmulator,
   type EmulatorOptions,
   type FaultRule,
@@ -26,24 +27,15 @@ export interface TestServer {
 /** Starts an emulator on a free loopback port. */
 export async function startServer(options: EmulatorOptions = {}): Promise<TestServer> {
   const emulator = await startEmulator({ port: 0, seedResources: 0, requestDelayMs: 20, ...options });
-  const ops = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    const response = await fetch(`${emulator.url}/__emulator/${path}`, {
-      method,
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`emulator ${method} ${path}: ${response.status} ${text}`);
-    return text === "" ? undefined : JSON.parse(text);
-  };
+  const ops = emulatorOps(emulator.url);
   return {
     url: emulator.url,
     close: () => emulator.close(),
-    faults: async (rules) => void (await ops("PUT", "faults", { rules })),
-    clearFaults: async () => void (await ops("DELETE", "faults")),
-    requests: async () => (await ops("GET", "requests")) as RequestLogSnapshot,
-    clearRequests: async () => void (await ops("DELETE", "requests")),
-    reset: async () => void (await ops("POST", "reset")),
+    faults: async (rules) => void (await ops.setFaults(rules)),
+    clearFaults: () => ops.clearFaults(),
+    requests: () => ops.requests(),
+    clearRequests: () => ops.clearRequests(),
+    reset: async () => void (await ops.reset()),
   };
 }
 

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { emulatorOps } from "../../../emulator";
 import { Client } from "./helpers/client";
 
 const ROOT = resolve(__dirname, "../../..");
@@ -79,7 +80,7 @@ describe("the aria-emulator command", () => {
     expect(firstLine).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
     const client = new Client(url);
     try {
-      expect((await client.get("/__emulator/health")).body).toMatchObject({ status: "UP", resources: 3 });
+      expect(await emulatorOps(url).health()).toMatchObject({ status: "UP", resources: 3 });
       const token = await client.login("developer");
       expect((await client.get("/deployment/api/resources", { token })).body.totalElements).toBe(3);
     } finally {
@@ -106,7 +107,7 @@ describe("the aria-emulator command", () => {
     expect(await exited).toBe(0);
     const second = await start(["--port", "0", "--data", data]);
     const again = new Client(second.url);
-    expect((await again.get("/__emulator/health")).body.endpoints).toBe(1);
+    expect((await emulatorOps(second.url).health()).endpoints).toBe(1);
     await again.close();
     second.child.kill("SIGTERM");
     await exitOf(second.child);

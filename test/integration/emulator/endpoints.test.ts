@@ -9,7 +9,7 @@ describe("endpoints", () => {
   let h: Harness;
   beforeAll(async () => (h = await startHarness({ seedResources: 0 })));
   afterAll(() => h.close());
-  beforeEach(() => h.anonymous.post("/__emulator/reset"));
+  beforeEach(() => h.ops.reset());
 
   it("creates an endpoint answering 200 with every response field, in Default Project unless told", async () => {
     const reply = await h.admin.post("/pipeline/api/endpoints", jenkinsSpec("ci", { cloudProxyId: "cp-1" }));

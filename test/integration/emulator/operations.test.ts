@@ -6,16 +6,20 @@ describe("the operations surface", () => {
   beforeAll(async () => (h = await startHarness({ seedResources: 10 })));
   afterAll(() => h.close());
   beforeEach(async () => {
-    await h.anonymous.delete("/__emulator/faults");
-    await h.anonymous.post("/__emulator/reset");
-    await h.anonymous.delete("/__emulator/requests");
+    await h.ops.clearFaults();
+    await h.ops.reset();
+    await h.ops.clearRequests();
   });
 
-  const log = async () => (await h.anonymous.get("/__emulator/requests")).body;
+  const log = () => h.ops.requests();
 
   it("reports health without authentication", async () => {
-    const reply = await h.anonymous.get("/__emulator/health");
-    expect(reply.body).toMatchObject({ status: "UP", endpoints: 0, resources: 10, pendingRequests: 0 });
+    expect(await h.ops.health()).toMatchObject({
+      status: "UP",
+      endpoints: 0,
+      resources: 10,
+      pendingRequests: 0,
+    });
   });
 
   describe("request log", () => {
@@ -25,7 +29,7 @@ describe("the operations surface", () => {
       await h.admin.get(`/codestream/api/endpoints/${created.body.id}?apiVersion=2019-10-17`);
       await h.admin.get("/pipeline/api/endpoints/Default%20Project/a%20b");
       await h.admin.get("/deployment/api/resources/filters/tags");
-      await h.anonymous.get("/__emulator/health");
+      await h.ops.health();
       const body = await log();
       expect(body.total).toBe(5);
       expect(body.counts).toEqual({
@@ -89,7 +93,7 @@ describe("the operations surface", () => {
     it.each([500, 503])("answers %s without performing the change", async (status) => {
       await install([{ method: "POST", kind: "status", status }]);
       expect((await h.admin.post("/pipeline/api/endpoints", jenkinsSpec("never"))).status).toBe(status);
-      await h.anonymous.delete("/__emulator/faults");
+      await h.ops.clearFaults();
       expect((await h.admin.get("/pipeline/api/endpoints")).body.totalCount).toBe(0);
     });
 
@@ -116,14 +120,14 @@ describe("the operations surface", () => {
     it("lists, validates and clears rules", async () => {
       await install([{ kind: "status", status: 503, rate: 0 }]);
       expect((await h.admin.get("/pipeline/api/about")).status).toBe(200);
-      expect((await h.anonymous.get("/__emulator/faults")).body).toEqual({
+      expect({ rules: await h.ops.faults() }).toEqual({
         rules: [{ kind: "status", status: 503, rate: 0 }],
       });
       const bad = await install([{ kind: "status", path: "([" }]);
       expect(bad.status).toBe(400);
       expect(bad.body.message).toMatch(/rules\[0\]\.path is not a valid regular expression/);
       expect((await h.anonymous.delete("/__emulator/faults")).status).toBe(204);
-      expect((await h.anonymous.get("/__emulator/faults")).body).toEqual({ rules: [] });
+      expect({ rules: await h.ops.faults() }).toEqual({ rules: [] });
     });
 
     it("never apply to the operations surface", async () => {

@@ -20,7 +20,7 @@ describe("IaaS projects", () => {
       })),
   );
   afterAll(() => h.close());
-  beforeEach(() => h.anonymous.post("/__emulator/reset"));
+  beforeEach(() => h.ops.reset());
 
   it("lists the default and the seeded projects as a page, with stable seeded ids", async () => {
     const reply = await h.admin.get(P);
@@ -211,7 +211,7 @@ describe("IaaS projects", () => {
   it("goes back to the seeded projects on reset", async () => {
     await h.admin.post(P, { name: "Temporary" });
     expect((await h.admin.get(P)).body.totalElements).toBe(6);
-    await h.anonymous.post("/__emulator/reset");
+    await h.ops.reset();
     expect((await h.admin.get(P)).body.totalElements).toBe(5);
   });
 });

@@ -14,8 +14,8 @@ describe("user preferences, export and import", () => {
   beforeAll(async () => (h = await startHarness({ seedResources: 0 })));
   afterAll(() => h.close());
   beforeEach(async () => {
-    await h.anonymous.post("/__emulator/reset");
-    await h.anonymous.delete("/__emulator/requests");
+    await h.ops.reset();
+    await h.ops.clearRequests();
   });
 
   const registry = (name = "registry", extra: Record<string, unknown> = {}) => ({

@@ -1,6 +1,8 @@
 /** Set-up of the endpoint provider's integration tests: an emulator on port 0 and the provider's configuration. */
 import {
+  emulatorOps,
   startEmulator,
+  type EmulatorOpsClient,
   type EmulatorOptions,
   type FaultRule,
   type RequestLogSnapshot,
@@ -25,39 +27,33 @@ export class Emulator {
     return this.running.url;
   }
 
-  private async ops(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${this.url}/__emulator/${path}`, {
-      method,
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`emulator ${method} ${path}: ${response.status} ${text}`);
-    return text === "" ? undefined : JSON.parse(text);
+  /** The typed client of its operations surface. */
+  get ops(): EmulatorOpsClient {
+    return emulatorOps(this.url);
   }
 
   /** Restores the seed data, empties the request log and removes faults. */
   async reset(): Promise<void> {
-    await this.ops("POST", "reset");
-    await this.ops("DELETE", "requests");
-    await this.ops("DELETE", "faults");
+    await this.ops.reset();
+    await this.ops.clearRequests();
+    await this.ops.clearFaults();
   }
 
   requests(): Promise<RequestLogSnapshot> {
-    return this.ops("GET", "requests") as Promise<RequestLogSnapshot>;
+    return this.ops.requests();
   }
 
   async clearRequests(): Promise<void> {
-    await this.ops("DELETE", "requests");
+    await this.ops.clearRequests();
   }
 
   async faults(rules: FaultRule[]): Promise<void> {
-    await this.ops("PUT", "faults", { rules });
+    await this.ops.setFaults(rules);
   }
 
   /** Number of endpoints stored. */
   async endpointCount(): Promise<number> {
-    return ((await this.ops("GET", "health")) as { endpoints: number }).endpoints;
+    return (await this.ops.health()).endpoints;
   }
 
   /** A client of its own (for changes made "out of band"). */

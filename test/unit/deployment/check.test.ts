@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { checkInputs, parseInputs } from "../../../provider/deployment/inputs";
+import { checkInputs, parseInputs } from "../../../provider/deployment/check";
 import { GetResourcesArgs } from "../../../provider/deployment/schema";
 import { parseOrThrow } from "../../../provider/common/check-failures";
 

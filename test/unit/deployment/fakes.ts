@@ -1,6 +1,6 @@
 import { createApiError } from "../../../provider/client/errors";
 import type { Request, Resource, ResourceCreateRequest } from "../../../provider/client";
-import type { DeploymentApi } from "../../../provider/deployment/operations";
+import type { DeploymentApi } from "../../../provider/deployment/api";
 import type { Clock } from "../../../provider/deployment/wait";
 
 /** A clock whose `sleep` advances time instantly and records each pause. */

@@ -1,5 +1,11 @@
 import { Agent, request } from "undici";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../../emulator";
+import {
+  emulatorOps,
+  startEmulator,
+  type EmulatorOpsClient,
+  type EmulatorOptions,
+  type RunningEmulator,
+} from "../../../../emulator";
 
 /**
  * JSON as the tests read it. Shapes are asserted by the ajv contract tests and by `expect`, so
@@ -110,6 +116,8 @@ export interface Harness {
   admin: Client;
   developer: Client;
   anonymous: Client;
+  /** The typed client of the operations surface (`/__emulator/*`). */
+  ops: EmulatorOpsClient;
   close(): Promise<void>;
 }
 
@@ -124,6 +132,7 @@ export async function startHarness(options: EmulatorOptions = {}): Promise<Harne
     admin,
     developer,
     anonymous,
+    ops: emulatorOps(emulator.url),
     close: async () => {
       await emulator.close();
       await anonymous.close();

@@ -1,5 +1,6 @@
 import type { ApiEndpoint } from "./api";
-import { deepEqual } from "../common/values";
+import { isMasked } from "../common/secrets";
+import { deepEqual, withoutUndefined } from "../common/values";
 import { EndpointState, INPUT_KEYS } from "./schema";
 
 /*
@@ -21,11 +22,6 @@ export interface Declared {
   readonly secretProperties?: Record<string, unknown>;
   readonly validate?: boolean;
   readonly adopt?: boolean;
-}
-
-/** True for the placeholder the API shows instead of a stored secret. */
-export function isMasked(value: unknown): boolean {
-  return typeof value === "string" && /^\*{3,}$/.test(value);
 }
 
 /** The resource's outputs for an endpoint the server returned. */
@@ -85,8 +81,4 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
-}
-
-function withoutUndefined<T extends Record<string, unknown>>(record: T): T {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
 }

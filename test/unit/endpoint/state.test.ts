@@ -1,5 +1,6 @@
 import { diffEndpoint } from "../../../provider/endpoint/diff";
-import { inputsOf, isMasked, toState } from "../../../provider/endpoint/project";
+import { isMasked } from "../../../provider/common/secrets";
+import { inputsOf, toState } from "../../../provider/endpoint/state";
 import { apiEndpoint } from "./fakes";
 
 const declared = {

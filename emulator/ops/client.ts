@@ -1,0 +1,86 @@
+import type { FaultRule } from "./faults";
+import type { RequestLogSnapshot } from "./request-log";
+
+/*
+ * A typed client of the operations surface (`/__emulator/*`, ./ops-routes.ts): what tests, benchmarks
+ * and the demo use to count requests, inject faults and reset data. One method per route; a failed
+ * answer throws {@link EmulatorOpsError} naming the route and the status.
+ */
+
+/** The counts the emulator reports with its health and after a reset. */
+export interface EmulatorCounts {
+  /** Stored endpoints. */
+  readonly endpoints: number;
+  /** Stored deployment resources. */
+  readonly resources: number;
+  /** Deployment requests not finished yet. */
+  readonly pendingRequests: number;
+}
+
+/** The body of `GET /__emulator/health`. */
+export interface EmulatorHealth extends EmulatorCounts {
+  readonly status: "UP";
+  /** Milliseconds since the emulator started. */
+  readonly uptimeMs: number;
+}
+
+/** The body of `POST /__emulator/reset`. */
+export interface EmulatorResetAnswer extends EmulatorCounts {
+  readonly status: "RESET";
+}
+
+/** An operations route answered with an error status. */
+export class EmulatorOpsError extends Error {
+  override name = "EmulatorOpsError";
+  constructor(
+    /** `<METHOD> /__emulator/<path>`. */
+    readonly route: string,
+    /** The status answered. */
+    readonly status: number,
+    body: string,
+  ) {
+    super(`emulator ${route}: ${status} ${body}`);
+  }
+}
+
+/** The operations surface of one emulator. */
+export interface EmulatorOpsClient {
+  /** `GET /__emulator/health`. */
+  health(): Promise<EmulatorHealth>;
+  /** `GET /__emulator/requests`: the request log since it was last cleared. */
+  requests(): Promise<RequestLogSnapshot>;
+  /** `DELETE /__emulator/requests`: empties the request log. */
+  clearRequests(): Promise<void>;
+  /** `GET /__emulator/faults`: the rules in force, `count` showing what is left. */
+  faults(): Promise<FaultRule[]>;
+  /** `PUT /__emulator/faults`: replaces the fault rules; answers them as installed. */
+  setFaults(rules: readonly FaultRule[]): Promise<FaultRule[]>;
+  /** `DELETE /__emulator/faults`: removes every fault rule. */
+  clearFaults(): Promise<void>;
+  /** `POST /__emulator/reset`: all data back to the seed (the log and the faults are kept). */
+  reset(): Promise<EmulatorResetAnswer>;
+}
+
+/** A client of the operations surface of the emulator at `url` (its base URL). */
+export function emulatorOps(url: string): EmulatorOpsClient {
+  const base = url.replace(/\/+$/, "");
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${base}/__emulator/${path}`, {
+      method,
+      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new EmulatorOpsError(`${method} /__emulator/${path}`, response.status, text);
+    return (text === "" ? undefined : JSON.parse(text)) as T;
+  };
+  return {
+    health: () => call("GET", "health"),
+    requests: () => call("GET", "requests"),
+    clearRequests: () => call("DELETE", "requests"),
+    faults: async () => (await call<{ rules: FaultRule[] }>("GET", "faults")).rules,
+    setFaults: async (rules) => (await call<{ rules: FaultRule[] }>("PUT", "faults", { rules })).rules,
+    clearFaults: () => call("DELETE", "faults"),
+    reset: () => call("POST", "reset"),
+  };
+}

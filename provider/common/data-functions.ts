@@ -1,0 +1,45 @@
+import * as pulumi from "@pulumi/pulumi";
+import { mocksAreSet } from "../runtime/pulumi-internals";
+import type { LookupOptions } from "./lookup-output";
+
+/*
+ * The data functions, by name, with the invoke token each answers to. The tokens are the ones the
+ * provider plugin will serve (`aria:index:<name>`), so that a program's tests mock a data function
+ * the same way whichever door serves it. Under `pulumi.runtime.setMocks` a data function does not
+ * call the server: it invokes its token, and the mocks' `call` answers, as for every provider's
+ * invokes. An invoke answers an object, so a data function returning a list answers it under a key
+ * (`getEndpointTiles`: `{tiles}`). Adding a data function: add its name here, and run its body through
+ * `dataFunction`.
+ */
+
+/** Every data function's invoke token. */
+export const DATA_FUNCTION_TOKENS = {
+  getEndpoint: "aria:index:getEndpoint",
+  getEndpoints: "aria:index:getEndpoints",
+  getEndpointTiles: "aria:index:getEndpointTiles",
+  getEndpointTile: "aria:index:getEndpointTile",
+  getEndpointCertificate: "aria:index:getEndpointCertificate",
+  validateEndpoint: "aria:index:validateEndpoint",
+  getAbout: "aria:index:getAbout",
+  getResource: "aria:index:getResource",
+  getResources: "aria:index:getResources",
+  getResourceFilters: "aria:index:getResourceFilters",
+  getResourceFilter: "aria:index:getResourceFilter",
+} as const;
+
+/** The name of a data function. */
+export type DataFunctionName = keyof typeof DATA_FUNCTION_TOKENS;
+
+/**
+ * Runs a data function: `run` against the server, or, under `pulumi.runtime.setMocks`, an invoke of
+ * its token with the arguments as given, which the mocks' `call` answers.
+ */
+export async function dataFunction<R>(
+  name: DataFunctionName,
+  args: object,
+  opts: LookupOptions | undefined,
+  run: () => Promise<R>,
+): Promise<R> {
+  if (!mocksAreSet()) return run();
+  return (await pulumi.runtime.invoke(DATA_FUNCTION_TOKENS[name], args as pulumi.Inputs, opts)) as R;
+}

@@ -1,0 +1,161 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { createRequire } from "node:module";
+
+/*
+ * Everything pulumi-aria takes from @pulumi/pulumi beyond its public API, in one place:
+ * - the mock monitor, to tell that `pulumi.runtime.setMocks` is in force (the data functions);
+ * - the SDK's `dependsOn` helpers and `Output.isKnown`, which its own output-form invokes use (the
+ *   Output forms of the data functions follow the same rules);
+ * - the engine's gRPC protocol and client, for warnings from the provider process (engine-log.ts).
+ * Each is loaded from the process's own copy of the SDK, so that its classes and global state are
+ * the ones the rest of the process uses. test/unit/pulumi-internals.test.ts holds the SDK to this
+ * contract: when a release moves or renames one of these, that test fails, naming it; at run time a
+ * missing one is an error naming it ({@link PulumiInternalsError}), never a silent fallback.
+ */
+
+/** The module paths inside @pulumi/pulumi this module relies on, by what it takes from each. */
+export const SDK_INTERNAL_MODULES = {
+  mocks: "@pulumi/pulumi/runtime/mocks",
+  settings: "@pulumi/pulumi/runtime/settings",
+  dependsOn: "@pulumi/pulumi/runtime/dependsOn",
+  engineServices: "./proto/engine_grpc_pb",
+  engineMessages: "./proto/engine_pb",
+  grpc: "@grpc/grpc-js",
+} as const;
+
+/** An internal of @pulumi/pulumi that is missing or changed shape. */
+export class PulumiInternalsError extends Error {
+  constructor(what: string, cause?: unknown) {
+    const detail = cause instanceof Error ? `: ${cause.message}` : "";
+    super(
+      `pulumi-aria cannot use ${what} of the installed @pulumi/pulumi${detail}. This release of the SDK ` +
+        `changed it; use a @pulumi/pulumi version pulumi-aria supports (its peerDependencies).`,
+    );
+    this.name = "PulumiInternalsError";
+  }
+}
+
+/** Loads one internal module and checks it has the named members (functions or classes). */
+function load<T>(what: string, load: () => unknown, members: readonly string[]): T {
+  let loaded: unknown;
+  try {
+    loaded = load();
+  } catch (error) {
+    throw new PulumiInternalsError(what, error);
+  }
+  const missing = members.filter(
+    (member) => typeof (loaded as Record<string, unknown> | undefined)?.[member] !== "function",
+  );
+  if (missing.length > 0) throw new PulumiInternalsError(`${what} (missing ${missing.join(", ")})`);
+  return loaded as T;
+}
+
+/** The SDK's mock resource monitor class, which `pulumi.runtime.setMocks` installs. */
+interface MocksModule {
+  MockMonitor: abstract new (...args: never[]) => object;
+}
+
+/** The SDK's settings, where the current resource monitor is kept. */
+interface SettingsModule {
+  getMonitor(): object | undefined;
+}
+
+/**
+ * True when `pulumi.runtime.setMocks` is in force: the SDK then routes every resource registration
+ * and invoke to the mocks' `newResource` and `call`, and so must the data functions. The monitor
+ * `setMocks` installs is an instance of the SDK's `MockMonitor` (runtime/mocks.js), and no other
+ * monitor is.
+ */
+export function mocksAreSet(): boolean {
+  const { MockMonitor } = load<MocksModule>(
+    SDK_INTERNAL_MODULES.mocks,
+    () => require(SDK_INTERNAL_MODULES.mocks),
+    ["MockMonitor"],
+  );
+  const { getMonitor } = load<SettingsModule>(
+    SDK_INTERNAL_MODULES.settings,
+    () => require(SDK_INTERNAL_MODULES.settings),
+    ["getMonitor"],
+  );
+  return getMonitor() instanceof MockMonitor;
+}
+
+/** The SDK's helpers for `dependsOn`: the very code its output-form invokes run. */
+export interface DependsOnHelpers {
+  gatherExplicitDependencies(dependsOn: unknown): Promise<pulumi.Resource[]>;
+  getAllTransitivelyReferencedResources(
+    resources: Set<pulumi.Resource>,
+    exclude: Set<pulumi.Resource>,
+  ): Promise<pulumi.Resource[]>;
+}
+
+/** The SDK's `dependsOn` helpers, from the program's copy of @pulumi/pulumi (so resource classes match). */
+export function dependsOnHelpers(): DependsOnHelpers {
+  return load<DependsOnHelpers>(
+    SDK_INTERNAL_MODULES.dependsOn,
+    () => require(SDK_INTERNAL_MODULES.dependsOn),
+    ["gatherExplicitDependencies", "getAllTransitivelyReferencedResources"],
+  );
+}
+
+/** Whether an Output's value is known (false in a preview for what is not created yet). */
+export function isKnown(output: pulumi.Output<unknown>): Promise<boolean> {
+  // `isKnown` is how the SDK itself asks (see invoke.ts); it is not in the public typings.
+  const known = (output as unknown as { isKnown?: Promise<boolean> }).isKnown;
+  if (!(known instanceof Promise)) throw new PulumiInternalsError("Output.isKnown");
+  return known;
+}
+
+/** A client of the engine's `Log` RPC. */
+export interface EngineLogClient {
+  log(request: unknown, callback: (error: Error | null) => void): void;
+}
+
+/** The engine's log service at an address, and how to make one warning's request for it. */
+export interface EngineLog {
+  readonly client: EngineLogClient;
+  readonly request: (message: string) => unknown;
+}
+
+/**
+ * A client of the engine's `Log` RPC at `address`, built with the SDK's own gRPC runtime and the
+ * engine's protocol (resolved from @pulumi/pulumi's location, as the SDK loads them).
+ */
+export function engineLog(address: string): EngineLog {
+  const fromSdk = load<NodeJS.Require>(
+    "@pulumi/pulumi",
+    () => createRequire(require.resolve("@pulumi/pulumi")),
+    [],
+  );
+  const grpc = load<{ credentials: { createInsecure(): unknown } }>(
+    SDK_INTERNAL_MODULES.grpc,
+    () => fromSdk(SDK_INTERNAL_MODULES.grpc),
+    [],
+  );
+  const services = load<{ EngineClient: new (address: string, credentials: unknown) => EngineLogClient }>(
+    `@pulumi/pulumi/${SDK_INTERNAL_MODULES.engineServices.slice(2)}`,
+    () => fromSdk(SDK_INTERNAL_MODULES.engineServices),
+    ["EngineClient"],
+  );
+  const messages = load<{
+    LogRequest: new () => Record<string, (value: unknown) => unknown>;
+    LogSeverity: { WARNING: unknown };
+  }>(
+    `@pulumi/pulumi/${SDK_INTERNAL_MODULES.engineMessages.slice(2)}`,
+    () => fromSdk(SDK_INTERNAL_MODULES.engineMessages),
+    ["LogRequest"],
+  );
+  if (messages.LogSeverity?.WARNING === undefined || typeof grpc.credentials?.createInsecure !== "function") {
+    throw new PulumiInternalsError("the engine's log protocol (LogSeverity.WARNING, grpc credentials)");
+  }
+  const client = new services.EngineClient(address, grpc.credentials.createInsecure());
+  const request = (message: string) => {
+    const built = new messages.LogRequest();
+    built.setSeverity(messages.LogSeverity.WARNING);
+    built.setMessage(message);
+    built.setUrn("");
+    built.setEphemeral(false);
+    return built;
+  };
+  return { client, request };
+}

@@ -1,0 +1,91 @@
+import {
+  holdsSecret,
+  isCredentialKey,
+  isMasked,
+  isNonSecretValue,
+  isSecretByTile,
+  isSecretName,
+  isSecretProperty,
+  isVariableReference,
+  showsCredential,
+  tileSecretNames,
+} from "../../../provider/common/secrets";
+import { TYPED_ENDPOINT_CLASSES } from "../../../provider/endpoint/typed/registry";
+import { allTiles, tileFor } from "../../../emulator/pipeline/tiles";
+
+describe("the secrets policy", () => {
+  it("makes a property secret by its tile's flag or type, by a known name, or by the user's choice", () => {
+    expect(isSecretProperty({ name: "url", tile: { type: "String", secret: true } })).toBe(true);
+    expect(isSecretProperty({ name: "url", tile: { type: "Password" } })).toBe(true);
+    expect(isSecretProperty({ name: "outboundPassword" })).toBe(true);
+    expect(isSecretProperty({ name: "url", declaredSecret: true })).toBe(true);
+    expect(isSecretProperty({ name: "url", tile: { type: "String" } })).toBe(false);
+    expect(isSecretByTile(undefined)).toBe(false);
+  });
+
+  it("knows the product's secret names, matched at the end of a name", () => {
+    for (const name of [
+      "password",
+      "token",
+      "privateToken",
+      "privateKey",
+      "passPhrase",
+      "certKeyData",
+      "apiKey",
+    ]) {
+      expect(isSecretName(name)).toBe(true);
+    }
+    for (const name of ["url", "username", "userName", "certData", "fingerprint", "tokenUrl"]) {
+      expect(isSecretName(name)).toBe(false);
+    }
+  });
+
+  it("takes neither a ${var.NAME} reference nor an empty string for a secret", () => {
+    expect(isVariableReference("${var.github-token}")).toBe(true);
+    expect(isVariableReference(" ${var.x} ")).toBe(true);
+    expect(isVariableReference("${var.}")).toBe(false);
+    expect(isNonSecretValue("")).toBe(true);
+    expect(isNonSecretValue("${var.x}")).toBe(true);
+    expect(isNonSecretValue("hunter22")).toBe(false);
+    expect(holdsSecret({ name: "password" }, "${var.x}")).toBe(false);
+    expect(holdsSecret({ name: "password" }, "")).toBe(false);
+    expect(holdsSecret({ name: "password" }, "hunter22")).toBe(true);
+  });
+
+  it("recognises the server's mask", () => {
+    expect(isMasked("*****")).toBe(true);
+    expect(isMasked("**")).toBe(false);
+    expect(isMasked(5)).toBe(false);
+  });
+
+  it("casts a wider net for text users see, and never flags a masked or empty value as shown", () => {
+    expect(isCredentialKey("credentialId")).toBe(true);
+    expect(isCredentialKey("url")).toBe(false);
+    expect(showsCredential("apiKeyId", "abc")).toBe(true);
+    expect(showsCredential("password", "*****")).toBe(false);
+    expect(showsCredential("password", "")).toBe(false);
+    expect(showsCredential("password", "${var.x}")).toBe(false);
+    expect(showsCredential("password", 5)).toBe(false);
+  });
+
+  it("agrees with every typed endpoint resource: its secret inputs are secrets, its plain ones are not", () => {
+    for (const entry of TYPED_ENDPOINT_CLASSES.values()) {
+      const tile = tileFor(entry.type);
+      const secrets = tileSecretNames(tile?.inputProperties ?? {});
+      for (const name of entry.secret)
+        expect([entry.type, name, secrets.has(name)]).toEqual([entry.type, name, true]);
+      for (const name of entry.plain)
+        expect([entry.type, name, secrets.has(name)]).toEqual([entry.type, name, false]);
+    }
+  });
+
+  it("agrees with the emulator's tiles: every property a tile flags secret is a secret by the policy", () => {
+    for (const tile of allTiles()) {
+      const secrets = tileSecretNames(tile.inputProperties);
+      for (const [name, property] of Object.entries(tile.inputProperties)) {
+        if (property.secret)
+          expect([tile.tileId, name, secrets.has(name)]).toEqual([tile.tileId, name, true]);
+      }
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import * as pulumi from "@pulumi/pulumi";
+import {
+  dependsOnHelpers,
+  engineLog,
+  isKnown,
+  mocksAreSet,
+  PulumiInternalsError,
+  SDK_INTERNAL_MODULES,
+} from "../../provider/runtime/pulumi-internals";
+
+/*
+ * The contract between pulumi-aria and the private parts of @pulumi/pulumi it uses
+ * (provider/runtime/pulumi-internals.ts). Run against every SDK version the package supports: a
+ * failure here names what a release moved or changed, before a user meets it.
+ */
+describe("the @pulumi/pulumi internals pulumi-aria relies on", () => {
+  it("tells that Pulumi's mocks are in force, and only then", async () => {
+    expect(mocksAreSet()).toBe(false);
+    await pulumi.runtime.setMocks({
+      newResource: (args) => ({ id: "id", state: args.inputs }),
+      call: () => ({}),
+    });
+    expect(mocksAreSet()).toBe(true);
+  });
+
+  it("has the dependsOn helpers output-form invokes use, answering as they do", async () => {
+    const helpers = dependsOnHelpers();
+    expect(await helpers.gatherExplicitDependencies(undefined)).toEqual([]);
+    expect(await helpers.getAllTransitivelyReferencedResources(new Set(), new Set())).toEqual([]);
+  });
+
+  it("has Output.isKnown as a promise of whether the value is known", async () => {
+    expect(await isKnown(pulumi.output("known"))).toBe(true);
+  });
+
+  it("builds a client of the engine's Log RPC and a warning request for it", () => {
+    const log = engineLog("127.0.0.1:1");
+    expect(typeof log.client.log).toBe("function");
+    const request = log.request("a warning") as Record<string, () => unknown>;
+    const messages = require(
+      require.resolve(`@pulumi/pulumi/${SDK_INTERNAL_MODULES.engineMessages.slice(2)}`),
+    );
+    expect(request.getMessage()).toBe("a warning");
+    expect(request.getSeverity()).toBe(messages.LogSeverity.WARNING);
+    expect(request.getEphemeral()).toBe(false);
+    (log.client as unknown as { close(): void }).close();
+  });
+
+  it("fails loudly, naming the module, when the SDK lacks one of them", () => {
+    jest.isolateModules(() => {
+      jest.doMock(SDK_INTERNAL_MODULES.dependsOn, () => ({}));
+      const internals = require("../../provider/runtime/pulumi-internals");
+      expect(() => internals.dependsOnHelpers()).toThrow(
+        /cannot use @pulumi\/pulumi\/runtime\/dependsOn \(missing gatherExplicitDependencies, getAllTransitivelyReferencedResources\) of the installed @pulumi\/pulumi/,
+      );
+      expect(() => internals.dependsOnHelpers()).toThrow(internals.PulumiInternalsError);
+    });
+    expect(new PulumiInternalsError("x").name).toBe("PulumiInternalsError");
+  });
+});
