@@ -4,6 +4,17 @@
  * lost answers). */
 const tsJest = ["ts-jest", { tsconfig: "test/tsconfig.json", diagnostics: { warnOnly: false } }];
 
+/** PULUMI_ARIA_SDK_DIR (a node_modules holding another @pulumi/pulumi release) makes the unit tier load
+ * that release instead of the repository's: scripts/test.mjs runs the SDK contract test so on each
+ * runtime leg. */
+const sdkDir = process.env.PULUMI_ARIA_SDK_DIR;
+const sdkMapper = sdkDir
+  ? {
+      "^@pulumi/pulumi$": `${sdkDir}/@pulumi/pulumi`,
+      "^@pulumi/pulumi/(.*)$": `${sdkDir}/@pulumi/pulumi/$1`,
+    }
+  : {};
+
 /** @type {import('jest').Config} */
 module.exports = {
   // Per-project testTimeout is ignored by jest; e2e files raise it with jest.setTimeout.
@@ -14,6 +25,7 @@ module.exports = {
       testEnvironment: "node",
       roots: ["<rootDir>/test/unit"],
       transform: { "^.+\\.ts$": tsJest },
+      moduleNameMapper: sdkMapper,
     },
     {
       displayName: "integration",

@@ -19,6 +19,8 @@ export function ensureNode(
   leg: Leg,
   say?: (msg: string) => void,
 ): { bin: string; version: string; source: string };
+/** A node_modules holding the leg's @pulumi/pulumi: the repository's own, else an install kept in the cache. */
+export function ensureSdk(leg: Leg, say?: (msg: string) => void): string;
 /** The environment of a process on a leg: its Node first on PATH, the leg named in PULUMI_ARIA_LEG. */
 export function legEnv(leg: Leg, nodeBin: string, base?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 /** The @pulumi/pulumi this repository develops with. */

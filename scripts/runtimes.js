@@ -180,6 +180,55 @@ function ensureNode(leg, say = () => {}) {
 }
 
 /**
+ * A node_modules holding the leg's @pulumi/pulumi release: the repository's own for the leg it
+ * develops with, else an install of that release (from the npm registry) kept in the cache.
+ * @param {Leg} leg
+ * @param {(msg: string) => void} [say]
+ * @returns {string}
+ */
+function ensureSdk(leg, say = () => {}) {
+  if (leg.sdk === devSdkVersion()) return path.join(REPO_ROOT, "node_modules");
+  const dir = path.join(cacheBase(), `sdk-v${leg.sdk}`);
+  const modules = path.join(dir, "node_modules");
+  const installed = () => {
+    try {
+      const manifest = path.join(modules, "@pulumi", "pulumi", "package.json");
+      return JSON.parse(fs.readFileSync(manifest, "utf8")).version === leg.sdk;
+    } catch {
+      return false;
+    }
+  };
+  if (installed()) return modules;
+  say(`installing @pulumi/pulumi ${leg.sdk} for the '${leg.name}' leg into ${dir}`);
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(path.dirname(dir), `.sdk-v${leg.sdk}-`));
+  try {
+    fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"sdk-install","private":true}\n');
+    try {
+      execFileSync("npm", ["install", "--no-audit", "--no-fund", `@pulumi/pulumi@${leg.sdk}`], {
+        cwd: tmp,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+    } catch (err) {
+      const e = /** @type {{ stderr?: string, message: string }} */ (err);
+      throw new BuildError(
+        `@pulumi/pulumi ${leg.sdk} (npm install)`,
+        String(e.stderr || e.message).slice(-2000),
+      );
+    }
+    try {
+      fs.renameSync(tmp, dir);
+    } catch (err) {
+      if (!installed()) throw err; // another run finished first: keep its install
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return modules;
+}
+
+/**
  * The environment of a process on a leg: its Node first on PATH (the language host runs programs
  * with the `node` on PATH) and the leg named, so that program installs pick the leg's SDK.
  * @param {Leg} leg
@@ -195,4 +244,4 @@ function legEnv(leg, nodeBin, base = process.env) {
   };
 }
 
-module.exports = { LEGS, legNamed, activeLeg, ensureNode, legEnv, devSdkVersion, cacheBase };
+module.exports = { LEGS, legNamed, activeLeg, ensureNode, ensureSdk, legEnv, devSdkVersion, cacheBase };

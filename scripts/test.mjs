@@ -34,6 +34,8 @@ const TIERS = {
   integration: ["--selectProjects", "integration"],
   e2e: ["--selectProjects", "e2e", "--runInBand"],
   faults: ["--selectProjects", "faults", "--runInBand"],
+  // The contract with the SDK's internals (provider/runtime/pulumi-internals.ts), against the leg's SDK.
+  contract: ["--selectProjects", "unit", "--runTestsByPath", "test/unit/pulumi-internals.test.ts"],
   cli: [
     "--selectProjects",
     "e2e",
@@ -48,8 +50,8 @@ const TIERS = {
 /** What `npm test` runs: [leg, tiers]. */
 const FULL_RUN = /** @type {const} */ ([
   ["current", ["unit", "integration", "e2e", "faults"]],
-  ["also", ["cli"]],
-  ["oldest", ["cli"]],
+  ["also", ["contract", "cli"]],
+  ["oldest", ["contract", "cli"]],
 ]);
 
 const { values: flags, positionals } = parseArgs({
@@ -115,7 +117,9 @@ async function runTier(leg, node, tier) {
   process.stdout.write(
     `\n=== ${tier} on the '${leg.name}' leg: Node ${node.version}, @pulumi/pulumi ${leg.sdk} ===\n`,
   );
-  const code = await run(node.bin, args, runtimes.legEnv(leg, node.bin));
+  const env = runtimes.legEnv(leg, node.bin);
+  if (tier === "contract") env.PULUMI_ARIA_SDK_DIR = runtimes.ensureSdk(leg, say);
+  const code = await run(node.bin, args, env);
   /** @type {{ numPassedTests: number, numFailedTests: number, numPendingTests: number } | undefined} */
   let counts;
   try {

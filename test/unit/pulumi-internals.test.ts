@@ -7,6 +7,7 @@ import {
   PulumiInternalsError,
   SDK_INTERNAL_MODULES,
 } from "../../provider/runtime/pulumi-internals";
+import { activeLeg } from "../../scripts/runtimes";
 
 /*
  * The contract between pulumi-aria and the private parts of @pulumi/pulumi it uses
@@ -14,6 +15,11 @@ import {
  * failure here names what a release moved or changed, before a user meets it.
  */
 describe("the @pulumi/pulumi internals pulumi-aria relies on", () => {
+  it("are those of the runtime leg's @pulumi/pulumi release (scripts/runtimes.js)", () => {
+    // scripts/test.mjs maps @pulumi/pulumi to the leg's release (PULUMI_ARIA_SDK_DIR) on every leg.
+    expect(require("@pulumi/pulumi/package.json").version).toBe(activeLeg().sdk);
+  });
+
   it("tells that Pulumi's mocks are in force, and only then", async () => {
     expect(mocksAreSet()).toBe(false);
     await pulumi.runtime.setMocks({
