@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -6,6 +5,7 @@ import { RunningEmulator, startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
 import { Pack, packPackage, prepareProgram, userInstall } from "../../scripts/program-runner";
+import { runExport as runExportAs, tileValue, validationsOf, writesOf } from "./export-helpers";
 import { changes, E2EStack, engineRoot, expectOk, openStack, USERS } from "./harness";
 
 /*
@@ -36,42 +36,8 @@ let seeded: { project: string; name: string; type: string; secret: boolean }[] =
 let ids: string[] = [];
 const stacks: E2EStack[] = [];
 
-/** A value for a tile property: an enumeration's first value, a number, an unreachable address, or text. */
-function valueFor(name: string, spec: { type: string; description?: string; secret?: boolean }): unknown {
-  const oneOf = /One of: ([^,.]+)/.exec(spec.description ?? "");
-  if (oneOf) return oneOf[1].trim();
-  if (/port$/i.test(name)) return 1;
-  if (/^(Integer|Number|Long)$/i.test(spec.type)) return 30;
-  if (/^(Boolean)$/i.test(spec.type)) return false;
-  if (spec.secret) return `stale-secret-${name}`;
-  if (/url$/i.test(name)) return `${UNREACHABLE}/${name.toLowerCase()}`;
-  if (/host$/i.test(name)) return "127.0.0.1";
-  return `${name}-value`;
-}
-
-/** Requests that change endpoints. */
-const writesOf = (entries: { method: string; path: string }[]) =>
-  entries.filter((e) => e.method !== "GET" && /\/pipeline\/api\/endpoints(\/|$)/.test(e.path));
-/** Requests that ask the server to validate an endpoint. */
-const validationsOf = (entries: { method: string; path: string }[]) =>
-  entries.filter((e) => /\/pipeline\/api\/endpoint-validation$/.test(e.path));
-
-function run(command: string, args: string[], options: { cwd?: string; env: NodeJS.ProcessEnv }) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(command, args, options);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
 function runExport(args: string[], env: Record<string, string | undefined> = {}) {
-  return run(bin, args, {
-    env: { ...process.env, VRA_URL: emulator.url, VRA_REFRESH_TOKEN: USERS.admin, ...env },
-  });
+  return runExportAs(bin, emulator.url, USERS.admin, args, env);
 }
 
 const endpointIds = async () => (await client.listAllEndpoints({})).map((e) => e.id).sort();
@@ -85,7 +51,17 @@ beforeAll(async () => {
   for (const project of PROJECTS) {
     for (const tile of tiles.tiles) {
       const inputs = Object.entries(tile.inputProperties) as [string, { type: string; secret?: boolean }][];
-      const properties = Object.fromEntries(inputs.map(([key, spec]) => [key, valueFor(key, spec)]));
+      const properties = Object.fromEntries(
+        inputs.map(([key, spec]) => [
+          key,
+          tileValue(key, spec, {
+            url: UNREACHABLE,
+            host: "127.0.0.1",
+            port: 1,
+            secret: `stale-secret-${key}`,
+          }),
+        ]),
+      );
       const name = `${tile.tileId} (${project})`;
       await client.createEndpoint({ name, type: tile.tileId, project, properties });
       seeded.push({ project, name, type: tile.tileId, secret: inputs.some(([, spec]) => spec.secret) });

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -6,6 +5,7 @@ import { RunningEmulator, startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
 import { Pack, packPackage, prepareProgram, userInstall } from "../../scripts/program-runner";
+import { run, runExport as runExportAs, tileValue, TileProperty, writesOf } from "./export-helpers";
 import { changes, E2EStack, engineRoot, expectOk, openStack, USERS } from "./harness";
 
 /*
@@ -27,42 +27,8 @@ let tmp: string;
 let stack: E2EStack | undefined;
 let seeded: { project: string; name: string; type: string }[] = [];
 
-/** A value for a tile property: the first value of an enumeration, a number, the emulator's address, or some text. */
-function valueFor(name: string, spec: { type: string; description?: string }, secret: string): unknown {
-  // The tiles name an enumeration's values in the description ("One of: A, B.").
-  const oneOf = /One of: ([^,.]+)/.exec(spec.description ?? "");
-  if (oneOf) return oneOf[1].trim();
-  if (/port$/i.test(name)) return Number(new URL(emulator.url).port);
-  if (/^(Integer|Number|Long)$/i.test(spec.type)) return 30;
-  if (/^(Boolean)$/i.test(spec.type)) return false;
-  if ((spec as { secret?: boolean }).secret) return secret;
-  // Preview validates endpoints by connecting to them: point them at the emulator itself.
-  if (/url$/i.test(name)) return `${emulator.url}/${name.toLowerCase()}`;
-  if (/host$/i.test(name)) return new URL(emulator.url).hostname;
-  return `${name}-value`;
-}
-
-/** The requests that change endpoints (validation and token requests change nothing). */
-const writesOf = (entries: { method: string; path: string }[]) =>
-  entries.filter((e) => e.method !== "GET" && /\/pipeline\/api\/endpoints(\/|$)/.test(e.path));
-
-/** Runs a command to its end, collecting its output. */
-function run(command: string, args: string[], options: { cwd?: string; env: NodeJS.ProcessEnv }) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(command, args, options);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
 function runExport(args: string[], env: Record<string, string | undefined> = {}) {
-  return run(bin, args, {
-    env: { ...process.env, VRA_URL: emulator.url, VRA_REFRESH_TOKEN: USERS.admin, ...env },
-  });
+  return runExportAs(bin, emulator.url, USERS.admin, args, env);
 }
 
 beforeAll(async () => {
@@ -77,7 +43,12 @@ beforeAll(async () => {
       const properties = Object.fromEntries(
         Object.entries(tile.inputProperties).map(([key, spec]) => [
           key,
-          valueFor(key, spec as { type: string }, `seed-secret-${project}-${tile.tileId}-${key}`),
+          tileValue(key, spec as TileProperty, {
+            url: emulator.url,
+            host: new URL(emulator.url).hostname,
+            port: Number(new URL(emulator.url).port),
+            secret: `seed-secret-${project}-${tile.tileId}-${key}`,
+          }),
         ]),
       );
       await client.createEndpoint({
