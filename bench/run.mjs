@@ -310,8 +310,9 @@ async function main() {
  * @param {string} url @param {number} ms
  */
 async function addLatency(url, ms) {
+  /** @type {import("../emulator/ops/faults.js").FaultRule[]} */
   const rules = [{ kind: "delay", delayMs: ms, path: "^/(pipeline|codestream|deployment|iaas|csp)/" }];
-  await emulatorOps(url, "PUT", "faults", { rules });
+  await emulatorOps(url).setFaults(rules);
 }
 
 try {

@@ -2,6 +2,7 @@
 // What the benchmark's processes share: where things are, the endpoint the programs declare as an API
 // spec, a bounded pool, and the emulator's operations surface (request log; faults in lib/faults.mjs).
 
+import { createRequire } from "node:module";
 import * as path from "node:path";
 
 /** The repository root. */
@@ -13,6 +14,7 @@ export const CLIENT_MODULE = path.join(REPO_ROOT, "dist", "provider", "client", 
 /** The compiled package (what `require("pulumi-aria")` loads). */
 export const PACKAGE_MODULE = path.join(REPO_ROOT, "dist", "provider", "index.js");
 /** The compiled emulator. */
+const require = createRequire(import.meta.url);
 export const EMULATOR_MODULE = path.join(REPO_ROOT, "dist", "emulator", "index.js");
 
 /**
@@ -72,27 +74,22 @@ export async function runPool(items, concurrency, task) {
 /** @typedef {{method: string, route: string, status: number, durationMs?: number, fault?: string}} LogEntry */
 /** @typedef {{total: number, counts: Record<string, number>, entries: LogEntry[]}} RequestLog */
 
+/** @type {typeof import("../../emulator/ops/client.js").emulatorOps | undefined} */
+let opsClient;
+
 /**
- * The emulator's operations surface: `GET`/`DELETE /__emulator/requests` (the request log since the
- * last reset), `PUT /__emulator/faults`.
+ * The emulator's typed client of its operations surface (emulator/ops/client.ts, from the build; the
+ * one the tests use), loaded on first use so that a bench process that never calls it does not load
+ * the emulator.
  * @param {string} url the emulator
- * @param {"GET" | "DELETE" | "PUT"} method
- * @param {string} what `requests` or `faults`
- * @param {unknown} [body]
  */
-export async function emulatorOps(url, method, what, body) {
-  const res = await fetch(`${url}/__emulator/${what}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}/__emulator/${what} answered ${res.status}: ${text}`);
-  return text ? JSON.parse(text) : undefined;
+export function emulatorOps(url) {
+  opsClient ??= /** @type {typeof import("../../emulator/ops/client.js")} */ (require(EMULATOR_MODULE))
+    .emulatorOps;
+  return opsClient(url);
 }
 
 /** @param {string} url @returns {Promise<RequestLog>} */
-export const fetchRequestLog = (url) => emulatorOps(url, "GET", "requests");
+export const fetchRequestLog = async (url) => /** @type {RequestLog} */ (await emulatorOps(url).requests());
 /** @param {string} url */
-export const resetRequestLog = (url) => emulatorOps(url, "DELETE", "requests");
+export const resetRequestLog = (url) => emulatorOps(url).clearRequests();

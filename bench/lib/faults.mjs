@@ -14,12 +14,18 @@ const API = "^/(pipeline|codestream|deployment|iaas|csp)/";
  * The fault tier's mix (test/faults/lifecycle.test.ts), on API paths only: 10% of requests answer
  * 503, 5% answer 429 (Retry-After: 1), and 10% of writes are carried out but their answer is lost
  * (the socket is cut).
+ * @type {{ rules: import("../../emulator/ops/faults.js").FaultRule[] }}
  */
 export const FAULT_MIX = {
   rules: [
     { kind: "status", status: 503, rate: 0.1, path: API },
     { kind: "status", status: 429, retryAfterSeconds: 1, rate: 0.05, path: API },
-    ...["POST", "PUT", "DELETE", "PATCH"].map((method) => ({ kind: "cut", method, rate: 0.1, path: API })),
+    ...["POST", "PUT", "DELETE", "PATCH"].map((method) => ({
+      kind: /** @type {const} */ ("cut"),
+      method,
+      rate: 0.1,
+      path: API,
+    })),
   ],
 };
 
@@ -117,7 +123,7 @@ export async function measureFaults(n, ctx) {
   );
   const stack = programStack("endpoints", { ...ctx, n });
   /** @param {boolean} on */
-  const setFaults = (on) => emulatorOps(ctx.url, "PUT", "faults", on ? FAULT_MIX : { rules: [] });
+  const setFaults = (on) => emulatorOps(ctx.url).setFaults(on ? FAULT_MIX.rules : []);
   /** @type {{n: number, faultFree: Record<string, {ms: number, requests: Record<string, number>}>, phases: Record<string, any>}} */
   const out = { n, faultFree: {}, phases: {} };
   const steps = [
