@@ -1,4 +1,5 @@
 import { parseAllDocuments, stringify } from "yaml";
+import { withoutUndefined } from "../../provider/common/values";
 import { badRequest, HttpError } from "../core/http-error";
 import type { EndpointSpecInput } from "./endpoint-spec";
 import type { StoredEndpoint } from "./endpoint-store";
@@ -117,5 +118,5 @@ function importedSpec(parsed: unknown, which: string): Body {
     isRestricted: doc.isRestricted,
     cloudProxyId: doc.cloudProxyId,
   };
-  return Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined));
+  return withoutUndefined(spec);
 }
