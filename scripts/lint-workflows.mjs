@@ -15,13 +15,18 @@
 
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
+import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
+
+/** @type {typeof import("./runtimes.js")} */
+const { cacheBase } = createRequire(import.meta.url)("./runtimes.js");
 
 const ACTIONLINT_VERSION = "v1.7.12";
 const ACTIONLINT_MODULE = "github.com/rhysd/actionlint/cmd/actionlint";
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const toolsDir = path.join(os.homedir(), ".cache", "pulumi-aria", "tools");
+// The project's cache, beside the engine (PULUMI_ARIA_CACHE_DIR, else ~/.cache/pulumi-aria).
+const toolsDir = path.join(cacheBase(), "tools");
 /** Where workflows and scripts are looked for, relative to the repository. */
 const SEARCHED = ["examples", ".github", "scripts"];
 const SKIPPED_DIRS = new Set(["node_modules", "dist", ".git"]);
