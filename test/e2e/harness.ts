@@ -330,6 +330,18 @@ function descendantsOf(root: number): number[] {
   return out;
 }
 
+/**
+ * What test/e2e/programs/runtime-leg wrote to its ARIA_RUNTIME_REPORT file: the Node and
+ * @pulumi/pulumi versions of each run of the program, in order.
+ */
+export function programRuntimes(report: string): Array<{ node: string; sdk: string }> {
+  return fs
+    .readFileSync(report, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { node: string; sdk: string });
+}
+
 /** Asserts an operation succeeded, with the engine's output in the failure message. */
 export function expectOk(result: OpResult): OpResult {
   if (!result.ok) {

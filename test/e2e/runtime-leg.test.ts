@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { activeLeg } from "../../scripts/runtimes";
-import { changes, E2EStack, expectOk, openStack } from "./harness";
+import { changes, E2EStack, expectOk, openStack, programRuntimes } from "./harness";
 
 jest.setTimeout(10 * 60 * 1000);
 
@@ -36,11 +36,7 @@ describe(`the '${leg.name}' runtime leg (Node ${leg.nodeMajor}, @pulumi/pulumi $
     const up = expectOk(await stack.up());
     expect(changes(up)).toEqual({ create: 2 });
     // The program really ran on the leg: its Node major and its @pulumi/pulumi release.
-    const runs = fs
-      .readFileSync(report, "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as { node: string; sdk: string });
+    const runs = programRuntimes(report);
     expect(runs.length).toBeGreaterThan(0);
     for (const run of runs) {
       expect(Number(run.node.split(".")[0])).toBe(leg.nodeMajor);

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ensureNode, LEGS } from "../../scripts/runtimes";
-import { changes, E2EStack, expectOk, openStack } from "./harness";
+import { changes, E2EStack, expectOk, openStack, programRuntimes } from "./harness";
 
 jest.setTimeout(10 * 60 * 1000);
 
@@ -23,12 +23,7 @@ describe("upgrading from the oldest runtime leg to the current one", () => {
     const { oldest, current } = LEGS;
     reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "aria-upgrade-"));
     const report = path.join(reportDir, "runtime.jsonl");
-    const runtimes = (): Array<{ node: string; sdk: string }> =>
-      fs
-        .readFileSync(report, "utf8")
-        .trim()
-        .split("\n")
-        .map((line) => JSON.parse(line));
+    const runtimes = () => programRuntimes(report);
     stack = await openStack({
       program: "test/e2e/programs/runtime-leg",
       sdk: oldest.sdk,
