@@ -1,3 +1,5 @@
+import { reveal } from "../core/values";
+
 /*
  * What the engine hands a dynamic provider besides the program's inputs. Both resources' providers
  * strip it here before they parse, compare or send anything.
@@ -9,7 +11,8 @@ export const PROVIDER_KEY = "__provider";
 /**
  * A resource's inputs or state as the program declared them: without the engine's `__provider`, the
  * notes a provider's `check` adds for readers of the checked inputs (`notes`, never sent or compared),
- * and `null`s (an unset optional input).
+ * `null`s (an unset optional input), and secret marks (../core/values.ts: what is parsed, compared and
+ * sent is the value; which outputs are secret is decided where outputs are made).
  */
 export function declaredInputs(
   bag: Record<string, unknown> | undefined,
@@ -18,7 +21,7 @@ export function declaredInputs(
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(bag ?? {})) {
     if (key === PROVIDER_KEY || notes.includes(key) || value === null || value === undefined) continue;
-    out[key] = value;
+    out[key] = reveal(value);
   }
   return out;
 }

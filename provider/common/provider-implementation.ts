@@ -1,7 +1,5 @@
-import type * as pulumi from "@pulumi/pulumi";
-
 /**
- * What each resource kind implements: every lifecycle method of a dynamic provider. Configuration is
- * shared by all kinds and handled by the serialised stub's entry point (../dynamic/impl.ts).
+ * What each resource kind implements: the provider core's lifecycle (../core/kind.ts), served by the
+ * dynamic door (../dynamic) and the plugin door alike.
  */
-export type ProviderImplementation = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;
+export type { ResourceKind as ProviderImplementation } from "../core/kind";

@@ -28,28 +28,10 @@ import { reporter } from "../common/report";
 import type { Resource } from "../client/schemas";
 import { CREATED, incompleteState, READ_EXPAND, Settings, settingsOf, stateFromServer } from "./state";
 import { submitCreation } from "./submit";
+import { ResourceInitError } from "../core/kind";
 
-/**
- * A creation that the server accepted but that did not finish. The Node dynamic-provider host turns
- * an error with `id` and `properties` into the engine's "initialisation failed" answer, so the
- * resource is recorded in the stack (with these outputs) instead of being forgotten.
- */
-export class ResourceInitError extends Error {
-  override name = "ResourceInitError";
-  /** Reasons shown by the engine. */
-  readonly reasons: string[];
-
-  constructor(
-    message: string,
-    /** The resource id, recorded as the Pulumi id. */
-    readonly id: string,
-    /** The outputs to record. */
-    readonly properties: Record<string, unknown>,
-  ) {
-    super(message);
-    this.reasons = [message];
-  }
-}
+/** A creation that did not finish (see the module comment), recorded in the stack by the door. */
+export { ResourceInitError };
 
 /** The result of a successful creation: the id and the outputs. */
 export interface Created {
@@ -61,7 +43,6 @@ export interface Created {
 export async function createDeploymentResource(
   deps: OperationDeps,
   inputs: DeploymentResourceInputs,
-  providerKey: Record<string, unknown> = {},
 ): Promise<Created> {
   const { report } = reporter(deps);
   const what = `create ${inputs.type} '${inputs.name}'`;
@@ -78,7 +59,7 @@ export async function createDeploymentResource(
       `${message} The resource ${answer.resourceId} is recorded in the stack: the next \`pulumi up\` deletes and ` +
         `re-creates it, \`pulumi destroy\` deletes it.`,
       answer.resourceId,
-      { ...incompleteState(inputs, ids, requestStatus), ...providerKey },
+      incompleteState(inputs, ids, requestStatus),
     );
 
   let settled: Settled;

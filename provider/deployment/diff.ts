@@ -3,7 +3,7 @@
  * inputs. The API has no update, so a change of any API input is a replacement, reported per key;
  * the wait settings only steer the provider and change in place without calling the API.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import type { DiffResult } from "../core/kind";
 import { UNKNOWN } from "../common/unknowns";
 import { declaredInputs } from "../common/engine-inputs";
 import { REPLACE_KEYS, SETTING_KEYS } from "./schema";
@@ -24,7 +24,7 @@ import { pick, sameValue } from "./values";
 export function diffDeploymentResource(
   olds: Record<string, unknown>,
   news: Record<string, unknown>,
-): pulumi.dynamic.DiffResult {
+): DiffResult {
   const state = parseState(declaredInputs(olds));
   const inputs = declaredInputs(news);
   const replaces: string[] = [];

@@ -1,6 +1,6 @@
 /**
- * The dynamic provider of {@link DeploymentResource}, run in the provider process behind the
- * serialised stub (see ../dynamic). CRUD against the Deployment API:
+ * The deployment-resource kind of the provider core (../core/kind.ts), served by both doors: the
+ * dynamic provider's stub (../dynamic) and the plugin. CRUD against the Deployment API:
  *
  * | method | HTTP                                                                  |
  * |--------|-----------------------------------------------------------------------|
@@ -11,27 +11,24 @@
  *
  * `check` validates with the zod schema, `diff` is pure (./diff.ts): every API input change replaces.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckResult, CreateResult, ReadResult } from "../core/kind";
 import type { ProviderImplementation } from "../common/provider-implementation";
 import { isTerminalRequestStatus } from "../client/schemas";
 import { providerApiClient } from "../runtime/context";
 import { createDeploymentResource } from "./create";
 import { diffDeploymentResource } from "./diff";
 import { checkInputs, parseInputs } from "./check";
-import { declaredInputs, PROVIDER_KEY } from "../common/engine-inputs";
+import { declaredInputs } from "../common/engine-inputs";
 import { unlessNotFound } from "../common/api-failures";
 import type { OperationDeps } from "./api";
 import { deleteAndWait } from "./delete";
 import { cancelRequest, settleMs, waitForDeploymentRequest } from "./requests";
 import { inputsFromState, isIncomplete, parseState, READ_EXPAND, settingsOf, stateFromServer } from "./state";
 
-/** Builds the provider over the given dependencies (tests inject a client, a clock, a reporter). */
-export function createDeploymentResourceProvider(deps: () => OperationDeps): ProviderImplementation {
+/** Builds the kind over the given dependencies (tests inject a client, a clock, a reporter). */
+export function deploymentResourceKind(deps: () => OperationDeps): ProviderImplementation {
   return {
-    async check(
-      _olds: Record<string, unknown>,
-      news: Record<string, unknown>,
-    ): Promise<pulumi.dynamic.CheckResult> {
+    async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<CheckResult> {
       const { inputs, failures } = checkInputs(news);
       return { inputs, failures };
     },
@@ -40,11 +37,11 @@ export function createDeploymentResourceProvider(deps: () => OperationDeps): Pro
       return diffDeploymentResource(olds, news);
     },
 
-    async create(inputs: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult> {
-      return createDeploymentResource(deps(), parseInputs(inputs), { [PROVIDER_KEY]: inputs[PROVIDER_KEY] });
+    async create(inputs: Record<string, unknown>): Promise<CreateResult> {
+      return createDeploymentResource(deps(), parseInputs(inputs));
     },
 
-    async read(id: string, props?: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+    async read(id: string, props?: Record<string, unknown>): Promise<ReadResult> {
       const { api } = deps();
       const state = parseState(declaredInputs(props));
       const resource = await unlessNotFound(() => api.getResource(id, READ_EXPAND));
@@ -128,7 +125,7 @@ export function createDeploymentResourceProvider(deps: () => OperationDeps): Pro
   };
 }
 
-/** The provider used by the `deploymentResource` stub, on the provider process's client. */
-export const deploymentResourceProvider: ProviderImplementation = createDeploymentResourceProvider(() => ({
+/** The kind of the provider process, on its client (from `configure` and the environment). */
+export const deploymentResourceProvider: ProviderImplementation = deploymentResourceKind(() => ({
   api: providerApiClient(),
 }));

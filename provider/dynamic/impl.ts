@@ -3,6 +3,7 @@ import { setProviderConfig } from "../runtime/context";
 import type { SettingKey } from "../runtime/settings";
 import type { ProviderImplementation } from "../common/provider-implementation";
 import { KIND_CODES, ProviderKind } from "./stub";
+import { dynamicDoor, type DynamicProvider } from "./door";
 
 /*
  * The implementation behind the serialised stub (see ./stub.ts), loaded in the provider process as
@@ -15,8 +16,8 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
   setProviderConfig((key: SettingKey) => req.config.get(`vra:${key}`));
 }
 
-/** The full provider implementation for one kind of resource. */
-export function provider(kind: ProviderKind): ProviderImplementation {
+/** The provider core's kind of the process, for one kind of resource. */
+function coreKind(kind: ProviderKind): ProviderImplementation {
   switch (kind) {
     case "endpoint":
       return require("../endpoint/provider").endpointProvider;
@@ -25,6 +26,18 @@ export function provider(kind: ProviderKind): ProviderImplementation {
     default:
       throw new Error(`pulumi-aria: unknown resource kind '${String(kind)}' in serialised provider`);
   }
+}
+
+const doors = new Map<ProviderKind, DynamicProvider>();
+
+/** The full provider for one kind of resource: the core's kind through the dynamic door. */
+export function provider(kind: ProviderKind): DynamicProvider {
+  let door = doors.get(kind);
+  if (!door) {
+    door = dynamicDoor(coreKind(kind));
+    doors.set(kind, door);
+  }
+  return door;
 }
 
 const METHODS = new Set(["check", "diff", "create", "read", "update", "delete"]);

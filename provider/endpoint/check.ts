@@ -1,4 +1,4 @@
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure, CheckResult } from "../core/kind";
 import type { z } from "zod";
 import { redactValues } from "../client/redact";
 import type { EndpointApi } from "./api";
@@ -16,6 +16,7 @@ import { movedSecretsWarning, noteMovedSecrets, routeSecrets, secretPropertyName
 import type { TileCatalogue } from "./tiles";
 import type { WarningSink } from "../common/report";
 import { containsUnknown, isUnknown } from "../common/unknowns";
+import { revealAll, secretKeys } from "../core/values";
 
 /*
  * `check` runs in every preview and before every create and update, so a preview fails on what `up`
@@ -50,17 +51,20 @@ export interface CheckContext {
   readonly warn: WarningSink;
 }
 
-type Failure = pulumi.dynamic.CheckFailure;
+type Failure = CheckFailure;
 
 /** Validates an endpoint's new inputs; returns them normalised (defaults applied, secrets routed). */
 export async function checkEndpoint(
   olds: Record<string, unknown> | undefined,
   news: Record<string, unknown>,
   context: CheckContext,
-): Promise<pulumi.dynamic.CheckResult> {
+): Promise<CheckResult> {
+  // A value the program marked secret in the plain bag is a secret by the user's choice (only the
+  // plugin door sees the marks; the dynamic door's values arrive unmarked).
+  const chosenSecrets = new Set(secretKeys(news.properties));
   const parsed = PreviewInputs.safeParse(declaredInputs(news, [MOVED_SECRETS_INPUT]));
-  if (!parsed.success) return { inputs: news, failures: inputFailures(parsed.error) };
-  let inputs = parsed.data;
+  if (!parsed.success) return { inputs: revealAll(news), failures: inputFailures(parsed.error) };
+  let inputs = routeSecrets(parsed.data, chosenSecrets).inputs;
 
   const failures = [...nameFailures(inputs), ...duplicateKeyFailures(inputs)];
 

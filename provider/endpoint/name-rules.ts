@@ -1,4 +1,4 @@
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure } from "../core/kind";
 import type { PreviewInputs } from "./schema";
 
 /*
@@ -10,7 +10,7 @@ import type { PreviewInputs } from "./schema";
  * recovering a create whose answer was lost, would fail), so `check` refuses the name up front.
  */
 
-type Failure = pulumi.dynamic.CheckFailure;
+type Failure = CheckFailure;
 
 /** Why a name cannot be used in a by-name path, or undefined when it can. */
 export function unaddressableReason(name: string): string | undefined {

@@ -1,5 +1,5 @@
 import { propertyPath } from "../common/check-failures";
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure } from "../core/kind";
 import type { ApiTile } from "./api";
 import { isUnknown } from "../common/unknowns";
 
@@ -12,7 +12,7 @@ import { isUnknown } from "../common/unknowns";
  * message ever quotes a property's value (it may be a secret).
  */
 
-type Failure = pulumi.dynamic.CheckFailure;
+type Failure = CheckFailure;
 
 /** The two property bags as `check` sees them; undefined when a whole bag is unknown. */
 export interface PropertyBags {

@@ -1,6 +1,6 @@
 /**
- * The endpoint provider: the implementation behind the serialised stub, run in the provider
- * process. Each lifecycle method maps onto the pipeline API:
+ * The endpoint resource kind of the provider core (../core/kind.ts), served by both doors: the
+ * dynamic provider's stub (../dynamic) and the plugin. Each lifecycle method maps onto the pipeline API:
  *
  * | method | HTTP                                                                    |
  * |--------|-------------------------------------------------------------------------|
@@ -33,6 +33,7 @@ import { TileCatalogue } from "./tiles";
 import { ProjectCatalogue } from "./projects";
 import { EndpointReads } from "./reads";
 import { reporter, type Reporting } from "../common/report";
+import { secret } from "../core/values";
 
 /** What the endpoint provider needs from its process; `warn` and `report` as in ../common/report.ts. */
 export interface EndpointProviderOptions extends Reporting {
@@ -50,8 +51,11 @@ export interface EndpointProviderOptions extends Reporting {
   readonly reads?: EndpointReads;
 }
 
-/** Builds an endpoint provider over the given client; the stub uses {@link endpointProvider}. */
-export function createEndpointProvider(options: EndpointProviderOptions): ProviderImplementation {
+/**
+ * Builds the endpoint kind over the given client; the doors use {@link endpointProvider}. Outputs mark
+ * `secretProperties` secret (../core/values.ts); inputs may carry marks (see ./check.ts).
+ */
+export function endpointKind(options: EndpointProviderOptions): ProviderImplementation {
   const { api, validateByDefault } = options;
   const tiles = options.tiles ?? new TileCatalogue(() => api().getEndpointTiles());
   const projects = options.projects ?? new ProjectCatalogue(() => api().listAllProjects());
@@ -59,7 +63,10 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
   const reads = options.reads ?? new EndpointReads(api);
 
   return {
-    check: (olds, news) => checkEndpoint(olds, news, { api, tiles, projects, validateByDefault, warn }),
+    async check(olds, news) {
+      const result = await checkEndpoint(olds, news, { api, tiles, projects, validateByDefault, warn });
+      return { ...result, inputs: result.inputs && markSecrets(result.inputs) };
+    },
 
     async diff(_id, olds, news) {
       const result = diffEndpoint(
@@ -77,7 +84,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
       const declared = knownInputs(inputs);
       reads.forget();
       const endpoint = await createOrAdopt(api(), declared, options.sleep);
-      return { id: endpoint.id, outs: toState(endpoint, declared) };
+      return { id: endpoint.id, outs: markSecrets(toState(endpoint, declared)) };
     },
 
     async read(id, props) {
@@ -91,7 +98,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
         throw endpointFailure("read", { id, name: previous.name, project: previous.project }, error);
       }
       const state = toState(endpoint, declaredFromState(previous, endpoint));
-      return { id: endpoint.id, props: state, inputs: inputsOf(state) };
+      return { id: endpoint.id, props: markSecrets(state), inputs: markSecrets(inputsOf(state)) };
     },
 
     async update(id, olds, news) {
@@ -128,7 +135,7 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
         }
         throw endpointFailure("update", ref, error, secretStrings(declared.secretProperties));
       }
-      return { outs: toState(endpoint, declared) };
+      return { outs: markSecrets(toState(endpoint, declared)) };
     },
 
     async delete(id, props) {
@@ -144,6 +151,13 @@ export function createEndpointProvider(options: EndpointProviderOptions): Provid
       }
     },
   };
+}
+
+/** `secretProperties` marked secret, when present. */
+function markSecrets<T extends { secretProperties?: unknown }>(values: T): T {
+  return values.secretProperties === undefined
+    ? values
+    : { ...values, secretProperties: secret(values.secretProperties) };
 }
 
 /** Inputs at create and update time, where every value is known (check has run). */
@@ -186,8 +200,8 @@ export function validationSettingDefault(value: string | undefined, name = "vra:
   throw new AriaConfigError([{ key: name, message: `${name} ${parsed.error.issues[0].message}` }]);
 }
 
-/** The endpoint provider of the provider process: client and settings from `configure` and the environment. */
-export const endpointProvider: ProviderImplementation = createEndpointProvider({
+/** The endpoint kind of the provider process: client and settings from `configure` and the environment. */
+export const endpointProvider: ProviderImplementation = endpointKind({
   api: providerApiClient,
   validateByDefault: () => {
     const source = providerSettingSource("validateEndpoints");

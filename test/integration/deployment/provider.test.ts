@@ -1,6 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { AriaClient, isTerminalRequestStatus } from "../../../provider/client";
-import { deploymentResourceProvider } from "../../../provider/deployment/provider";
+import { provider as processProvider } from "../../../provider/dynamic/impl";
+
+/** The provider process's deployment-resource kind, as the stub reaches it. */
+const deploymentResourceProvider = processProvider("deploymentResource");
 import { resetRuntimeContext, setProviderConfig } from "../../../provider/runtime/context";
 import { adminSettings, clientFor, startServer, TestServer } from "../client/harness";
 

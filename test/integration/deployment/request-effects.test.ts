@@ -1,6 +1,9 @@
 import { AriaClient } from "../../../provider/client";
 import { isNotFound } from "../../../provider/common/api-failures";
-import { deploymentResourceProvider } from "../../../provider/deployment/provider";
+import { provider } from "../../../provider/dynamic/impl";
+
+/** The provider process's deployment-resource kind, as the stub reaches it. */
+const deploymentResourceProvider = provider("deploymentResource");
 import { resetRuntimeContext, setProviderConfig } from "../../../provider/runtime/context";
 import { adminSettings, clientFor, startServer, TestServer } from "../client/harness";
 

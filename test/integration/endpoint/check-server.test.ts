@@ -1,4 +1,5 @@
-import { createEndpointProvider, validationSettingDefault } from "../../../provider/endpoint/provider";
+import { validationSettingDefault } from "../../../provider/endpoint/provider";
+import { createEndpointProvider } from "../../../provider/dynamic/providers";
 import { providerApiClient, providerSetting, resetRuntimeContext } from "../../../provider/runtime/context";
 import { configureProvider, Emulator } from "./helpers";
 

@@ -1,4 +1,7 @@
-import { endpointProvider } from "../../../provider/endpoint/provider";
+import { provider } from "../../../provider/dynamic/impl";
+
+/** The provider process's endpoint kind, as the stub reaches it. */
+const endpointProvider = provider("endpoint");
 import { resetRuntimeContext } from "../../../provider/runtime/context";
 import { configureProvider, Emulator, TOKENS } from "./helpers";
 

@@ -1,11 +1,12 @@
-import {
-  createEndpointProvider,
-  endpointProvider,
-  validationSettingDefault,
-} from "../../../provider/endpoint/provider";
+import { validationSettingDefault } from "../../../provider/endpoint/provider";
+import { createEndpointProvider } from "../../../provider/dynamic/providers";
+import { provider } from "../../../provider/dynamic/impl";
 import { UNKNOWN } from "../../../provider/common/unknowns";
 import { providerApiClient, providerSetting, resetRuntimeContext } from "../../../provider/runtime/context";
 import { configureProvider, Emulator } from "./helpers";
+
+/** The provider process's endpoint kind, as the stub reaches it. */
+const endpointProvider = provider("endpoint");
 
 /*
  * The endpoint provider called as the engine calls it (check → create → read → diff → update →

@@ -1,5 +1,8 @@
 import type { Endpoint as ApiEndpoint } from "../../../provider/client/schemas";
-import { endpointProvider } from "../../../provider/endpoint/provider";
+import { provider } from "../../../provider/dynamic/impl";
+
+/** The provider process's endpoint kind, as the stub reaches it. */
+const endpointProvider = provider("endpoint");
 import { resetRuntimeContext } from "../../../provider/runtime/context";
 import { makePki, startTlsServer, type TestPki } from "../emulator/helpers/tls-server";
 import { configureProvider, Emulator } from "./helpers";

@@ -1,6 +1,6 @@
 import { createApiError } from "../../../provider/client/errors";
 import { ResourceInitError } from "../../../provider/deployment/create";
-import { createDeploymentResourceProvider } from "../../../provider/deployment/provider";
+import { createDeploymentResourceProvider } from "../../../provider/dynamic/providers";
 import { FakeClock, FakeDeploymentApi, notFound } from "./fakes";
 
 const PROVIDER = { __provider: "serialised stub" };

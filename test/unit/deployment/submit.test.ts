@@ -1,6 +1,6 @@
 import { createApiError } from "../../../provider/client/errors";
 import type { ResourceCreateRequest } from "../../../provider/client";
-import { createDeploymentResourceProvider } from "../../../provider/deployment/provider";
+import { createDeploymentResourceProvider } from "../../../provider/dynamic/providers";
 import { CREATE_ATTEMPTS, RECOVERY_WINDOW_MS } from "../../../provider/deployment/submit";
 import { FakeClock, FakeDeploymentApi } from "./fakes";
 

@@ -1,4 +1,5 @@
-import { createEndpointProvider, validationSettingDefault } from "../../../provider/endpoint/provider";
+import { validationSettingDefault } from "../../../provider/endpoint/provider";
+import { createEndpointProvider } from "../../../provider/dynamic/providers";
 import { apiEndpoint, apiError, fakeApi } from "./fakes";
 
 const inputs = (extra: Record<string, unknown> = {}) => ({

@@ -1,0 +1,96 @@
+import type { PropertyMap } from "./values";
+
+/*
+ * One resource kind of the provider core: the lifecycle the engine drives, as plain async functions
+ * over plain values (./values.ts: secrets marked, unknowns explicit). Nothing here knows how it is
+ * served: the dynamic door (../dynamic/door.ts) adapts a kind to a Pulumi dynamic provider, the
+ * plugin door (../plugin) to the provider protocol. The shapes match Pulumi's own (a dynamic
+ * provider's results are structurally these), so a door translates values, not results.
+ *
+ * Inputs and state reach a kind without anything a door adds for itself (the dynamic door's
+ * `__provider`); outputs may hold {@link Secret} marks, which the door turns into its own.
+ */
+
+/** An input that failed validation: the property's path and what to do about it. */
+export interface CheckFailure {
+  /** The property, as a path (`properties.url`, `secretProperties["api-key"]`). */
+  readonly property: string;
+  /** What is wrong and what to do; never quotes a secret. */
+  readonly reason: string;
+}
+
+/** The validated inputs (defaults applied, secrets routed), or the failures. */
+export interface CheckResult {
+  readonly inputs: PropertyMap;
+  readonly failures?: CheckFailure[];
+}
+
+/** What changes between the stored inputs and the new ones. */
+export interface DiffResult {
+  /** Whether anything changes (`undefined`: the engine compares itself). */
+  readonly changes?: boolean;
+  /** The properties whose change replaces the resource. */
+  readonly replaces?: string[];
+  /** The properties that never change in an update. */
+  readonly stables?: string[];
+  /** Delete the old resource before creating its replacement (names are unique on the server). */
+  readonly deleteBeforeReplace?: boolean;
+}
+
+/** A created resource: its id and outputs. */
+export interface CreateResult {
+  readonly id: string;
+  readonly outs: PropertyMap;
+}
+
+/** A resource as the server has it; no id: it is gone. */
+export interface ReadResult {
+  readonly id?: string;
+  /** Its outputs. */
+  readonly props?: PropertyMap;
+  /** The inputs that would declare it as it is (what `pulumi import` and refresh store). */
+  readonly inputs?: PropertyMap;
+}
+
+/** An updated resource's outputs. */
+export interface UpdateResult {
+  readonly outs: PropertyMap;
+}
+
+/** One resource kind's lifecycle. */
+export interface ResourceKind {
+  /** Validates new inputs against the previous ones (`olds`: the stored inputs, empty on create). */
+  check(olds: PropertyMap, news: PropertyMap): Promise<CheckResult>;
+  /** Compares stored inputs (`olds`) with checked new ones. */
+  diff(id: string, olds: PropertyMap, news: PropertyMap): Promise<DiffResult>;
+  /** Creates the resource from checked inputs. */
+  create(inputs: PropertyMap): Promise<CreateResult>;
+  /** Reads the resource by id; `props` is its stored state (empty on import). */
+  read(id: string, props?: PropertyMap): Promise<ReadResult>;
+  /** Updates the resource in place from its stored state (`olds`) to checked new inputs. */
+  update(id: string, olds: PropertyMap, news: PropertyMap): Promise<UpdateResult>;
+  /** Deletes the resource; gone already is success. */
+  delete(id: string, props: PropertyMap): Promise<void>;
+}
+
+/**
+ * A creation the server accepted but that did not finish: the door records the resource with these
+ * outputs (the engine's "initialisation failed"), so that the next run can finish or remove it,
+ * instead of forgetting it.
+ */
+export class ResourceInitError extends Error {
+  override name = "ResourceInitError";
+  /** Reasons shown by the engine. */
+  readonly reasons: string[];
+
+  constructor(
+    message: string,
+    /** The resource id, recorded as the Pulumi id. */
+    readonly id: string,
+    /** The outputs to record. */
+    readonly properties: PropertyMap,
+  ) {
+    super(message);
+    this.reasons = [message];
+  }
+}

@@ -1,0 +1,65 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { PROVIDER_KEY } from "../common/engine-inputs";
+import { ResourceInitError, type ResourceKind } from "../core/kind";
+import { reveal, type PropertyMap } from "../core/values";
+
+/*
+ * The dynamic door: a provider-core resource kind (../core/kind.ts) served as a Pulumi dynamic
+ * provider. What it translates:
+ * - `__provider`, the engine's copy of the serialised stub, is taken out of what the kind sees and
+ *   put back where the SDK's dynamic shim does not (the outputs of a creation that did not finish);
+ * - secrets: the shim hands the provider plain values (it drops the marks) and the resources declare
+ *   their secret outputs (`additionalSecretOutputs`), so the core's {@link Secret} marks on outputs
+ *   are unwrapped here.
+ * Unknowns need no translation: the core's mark is the engine's own sentinel.
+ */
+
+/** A dynamic provider without `configure` (configuration is shared, see ./impl.ts). */
+export type DynamicProvider = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;
+
+/** The kind's view of what the engine sent: everything but `__provider`. */
+function kindView(bag: Record<string, unknown> | undefined): PropertyMap {
+  const out: PropertyMap = {};
+  for (const [key, value] of Object.entries(bag ?? {})) if (key !== PROVIDER_KEY) out[key] = value;
+  return out;
+}
+
+function plain(map: PropertyMap | undefined): Record<string, unknown> | undefined {
+  return map === undefined ? undefined : reveal<Record<string, unknown>>(map);
+}
+
+/** Serves one resource kind as a dynamic provider. */
+export function dynamicDoor(kind: ResourceKind): DynamicProvider {
+  return {
+    async check(olds, news) {
+      const result = await kind.check(kindView(olds), kindView(news));
+      return { inputs: plain(result.inputs), failures: result.failures };
+    },
+    diff: (id, olds, news) => kind.diff(id, kindView(olds), kindView(news)),
+    async create(inputs) {
+      try {
+        const result = await kind.create(kindView(inputs));
+        return { id: result.id, outs: plain(result.outs) };
+      } catch (error) {
+        // The shim records these outputs as they are: without `__provider` the engine could not
+        // load the provider again to finish or delete the resource.
+        if (error instanceof ResourceInitError) {
+          throw new ResourceInitError(error.message, error.id, {
+            ...plain(error.properties),
+            [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+          });
+        }
+        throw error;
+      }
+    },
+    async read(id, props) {
+      const result = await kind.read(id, kindView(props));
+      return { id: result.id, props: plain(result.props), inputs: plain(result.inputs) };
+    },
+    async update(id, olds, news) {
+      const result = await kind.update(id, kindView(olds), kindView(news));
+      return { outs: plain(result.outs) };
+    },
+    delete: (id, props) => kind.delete(id, kindView(props)),
+  };
+}

@@ -1,0 +1,92 @@
+import { ResourceInitError, type ResourceKind } from "../../../provider/core/kind";
+import { isSecret, Secret, UNKNOWN } from "../../../provider/core/values";
+import { dynamicDoor } from "../../../provider/dynamic/door";
+import { endpointKind } from "../../../provider/endpoint/provider";
+import { ProjectCatalogue } from "../../../provider/endpoint/projects";
+import { TileCatalogue } from "../../../provider/endpoint/tiles";
+import { apiEndpoint, fakeApi, PROJECTS, TILES } from "../endpoint/fakes";
+
+/** A kind that records what it was given and answers with secret-marked outputs. */
+function recordingKind(seen: unknown[]): ResourceKind {
+  return {
+    check: async (olds, news) => (seen.push(olds, news), { inputs: { ...news, token: new Secret("t") } }),
+    diff: async (_id, olds, news) => (seen.push(olds, news), { changes: false }),
+    create: async (inputs) => (seen.push(inputs), { id: "x", outs: { token: new Secret("t"), n: 1 } }),
+    read: async () => ({}),
+    update: async () => ({ outs: { nested: { token: new Secret("t") } } }),
+    delete: async (_id, props) => void seen.push(props),
+  };
+}
+
+describe("the dynamic door", () => {
+  it("hides __provider from the kind and unwraps the core's secret marks", async () => {
+    const seen: unknown[] = [];
+    const door = dynamicDoor(recordingKind(seen));
+    const checked = await door.check({ __provider: "p", a: 1 }, { __provider: "p", a: 2 });
+    expect(seen).toEqual([{ a: 1 }, { a: 2 }]);
+    expect(checked.inputs).toEqual({ a: 2, token: "t" });
+    expect(await door.create({ __provider: "p", a: 2 })).toEqual({ id: "x", outs: { token: "t", n: 1 } });
+    expect(seen[2]).toEqual({ a: 2 });
+    expect((await door.update("x", {}, {})).outs).toEqual({ nested: { token: "t" } });
+    await door.delete("x", { __provider: "p", b: UNKNOWN });
+    expect(seen[3]).toEqual({ b: UNKNOWN });
+  });
+
+  it("records an unfinished creation with __provider, so the engine can load the provider again", async () => {
+    const kind = recordingKind([]);
+    kind.create = async () => {
+      throw new ResourceInitError("stuck", "r-1", { state: new Secret("s") });
+    };
+    const error = await dynamicDoor(kind)
+      .create({ __provider: "serialised", a: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResourceInitError);
+    expect(error).toMatchObject({ id: "r-1", properties: { state: "s", __provider: "serialised" } });
+  });
+});
+
+describe("the endpoint kind of the core", () => {
+  function kind() {
+    const api = fakeApi({
+      getEndpointTiles: jest.fn(async () => TILES),
+      listAllProjects: jest.fn(async () => PROJECTS),
+      createEndpoint: jest.fn(async () => apiEndpoint()),
+    });
+    const tiles = new TileCatalogue(() => api.getEndpointTiles());
+    const projects = new ProjectCatalogue(() => api.listAllProjects());
+    const warn = jest.fn(async () => undefined);
+    return {
+      api,
+      warn,
+      kind: endpointKind({ api: () => api, validateByDefault: () => false, tiles, projects, warn }),
+    };
+  }
+  const news = (properties: Record<string, unknown>) => ({
+    name: "ci",
+    type: "jenkins",
+    project: "Platform",
+    properties,
+    secretProperties: new Secret({}),
+  });
+
+  it("marks secretProperties secret in checked inputs and outputs", async () => {
+    const { kind: endpoint } = kind();
+    const checked = await endpoint.check({}, news({ url: "https://jenkins.example.com" }));
+    expect(checked.failures ?? []).toEqual([]);
+    expect(isSecret(checked.inputs.secretProperties)).toBe(true);
+    const created = await endpoint.create(checked.inputs);
+    expect(isSecret(created.outs.secretProperties)).toBe(true);
+  });
+
+  it("moves a value the program marked secret out of the plain properties, without a warning", async () => {
+    const { kind: endpoint, warn } = kind();
+    const checked = await endpoint.check(
+      {},
+      news({ url: "https://jenkins.example.com", username: new Secret("team-a") }),
+    );
+    expect(checked.failures ?? []).toEqual([]);
+    expect(checked.inputs.properties).toEqual({ url: "https://jenkins.example.com" });
+    expect((checked.inputs.secretProperties as Secret).value).toEqual({ username: "team-a" });
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
