@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { mocksAreSet } from "../runtime/pulumi-internals";
+import { programApiClient } from "../runtime/context";
+import type { AriaClient } from "../client";
 import type { LookupOptions } from "./lookup-output";
 
 /*
@@ -8,8 +10,9 @@ import type { LookupOptions } from "./lookup-output";
  * the same way whichever door serves it. Under `pulumi.runtime.setMocks` a data function does not
  * call the server: it invokes its token, and the mocks' `call` answers, as for every provider's
  * invokes. An invoke answers an object, so a data function returning a list answers it under a key
- * (`getEndpointTiles`: `{tiles}`). Adding a data function: add its name here, and run its body through
- * `dataFunction`.
+ * (`getEndpointTiles`: `{tiles}`). Adding a data function: add its name here, write its body as a
+ * {@link DataFunctionBody} (the provider core's registry, ../core/data-functions.ts, serves it to the
+ * plugin), and run it in the program through `dataFunction`.
  */
 
 /** Every data function's invoke token. */
@@ -30,16 +33,20 @@ export const DATA_FUNCTION_TOKENS = {
 /** The name of a data function. */
 export type DataFunctionName = keyof typeof DATA_FUNCTION_TOKENS;
 
+/** A data function's body: what it does with a client, whichever door calls it. */
+export type DataFunctionBody<A, R> = (client: AriaClient, args: A) => Promise<R>;
+
 /**
- * Runs a data function: `run` against the server, or, under `pulumi.runtime.setMocks`, an invoke of
- * its token with the arguments as given, which the mocks' `call` answers.
+ * Runs a data function in a program: `run` against the server with the program's client, or, under
+ * `pulumi.runtime.setMocks`, an invoke of its token with the arguments as given, which the mocks'
+ * `call` answers.
  */
 export async function dataFunction<R>(
   name: DataFunctionName,
   args: object,
   opts: LookupOptions | undefined,
-  run: () => Promise<R>,
+  run: (client: AriaClient) => Promise<R>,
 ): Promise<R> {
-  if (!mocksAreSet()) return run();
+  if (!mocksAreSet()) return run(programApiClient());
   return (await pulumi.runtime.invoke(DATA_FUNCTION_TOKENS[name], args as pulumi.Inputs, opts)) as R;
 }

@@ -9,8 +9,8 @@ import { collectPages } from "../client/paging";
 import type { LookupInputs } from "../common/lookup-inputs";
 import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
 import type { FilterEntry, Resource, ResourceFilter } from "../client/schemas";
-import { programApiClient } from "../runtime/context";
-import { dataFunction } from "../common/data-functions";
+import type { AriaClient } from "../client";
+import { dataFunction, type DataFunctionBody } from "../common/data-functions";
 import { GetResourceArgs, GetResourceFilterArgs, GetResourceFiltersArgs, GetResourcesArgs } from "./schema";
 import { parseOrThrow } from "../common/check-failures";
 
@@ -49,10 +49,12 @@ export interface GetResourceFilterResult {
 
 /** Fetches one deployment resource by id (`GET /deployment/api/resources/{id}`); fails when it does not exist. */
 export async function getResource(args: GetResourceArgs, opts?: LookupOptions): Promise<GetResourceResult> {
-  return dataFunction("getResource", args, opts, () => {
-    const a = parseOrThrow(GetResourceArgs, args, "getResource");
-    return programApiClient().getResource(a.id, a.expand);
-  });
+  return dataFunction("getResource", args, opts, (client) => readResource(client, args));
+}
+
+function readResource(client: AriaClient, args: GetResourceArgs): Promise<GetResourceResult> {
+  const a = parseOrThrow(GetResourceArgs, args, "getResource");
+  return client.getResource(a.id, a.expand);
 }
 
 /** {@link getResource} over Inputs, as an Output; unknown in a preview while a resource it depends on is to be created. */
@@ -72,12 +74,11 @@ export async function getResources(
   args: GetResourcesArgs = {},
   opts?: LookupOptions,
 ): Promise<GetResourcesResult> {
-  return dataFunction("getResources", args, opts, () => listResources(args));
+  return dataFunction("getResources", args, opts, (client) => listResources(client, args));
 }
 
-async function listResources(args: GetResourcesArgs): Promise<GetResourcesResult> {
-  const { skip, top, ...query } = parseOrThrow(GetResourcesArgs, args, "getResources");
-  const client = programApiClient();
+async function listResources(client: AriaClient, args: GetResourcesArgs): Promise<GetResourcesResult> {
+  const { skip, top, ...query } = parseOrThrow(GetResourcesArgs, args ?? {}, "getResources");
   let totalElements: number | undefined;
   const resources = await collectPages(
     async (pageSkip, pageTop) => {
@@ -106,11 +107,16 @@ export async function getResourceFilters(
   args: GetResourceFiltersArgs = {},
   opts?: LookupOptions,
 ): Promise<GetResourceFiltersResult> {
-  return dataFunction("getResourceFilters", args, opts, async () => {
-    const a = parseOrThrow(GetResourceFiltersArgs, args, "getResourceFilters");
-    const answer = await programApiClient().getResourceFilters({ resourceTypes: a.resourceTypes });
-    return { filters: answer.filters };
-  });
+  return dataFunction("getResourceFilters", args, opts, (client) => listResourceFilters(client, args));
+}
+
+async function listResourceFilters(
+  client: AriaClient,
+  args: GetResourceFiltersArgs,
+): Promise<GetResourceFiltersResult> {
+  const a = parseOrThrow(GetResourceFiltersArgs, args ?? {}, "getResourceFilters");
+  const answer = await client.getResourceFilters({ resourceTypes: a.resourceTypes });
+  return { filters: answer.filters };
 }
 
 /** {@link getResourceFilters} over Inputs, as an Output, honouring `dependsOn`. */
@@ -130,12 +136,14 @@ export async function getResourceFilter(
   args: GetResourceFilterArgs,
   opts?: LookupOptions,
 ): Promise<GetResourceFilterResult> {
-  return dataFunction("getResourceFilter", args, opts, () => readResourceFilter(args));
+  return dataFunction("getResourceFilter", args, opts, (client) => readResourceFilter(client, args));
 }
 
-async function readResourceFilter(args: GetResourceFilterArgs): Promise<GetResourceFilterResult> {
+async function readResourceFilter(
+  client: AriaClient,
+  args: GetResourceFilterArgs,
+): Promise<GetResourceFilterResult> {
   const { filterId, skip, top, ...query } = parseOrThrow(GetResourceFilterArgs, args, "getResourceFilter");
-  const client = programApiClient();
   let totalElements: number | undefined;
   const entries = await collectPages(
     async (pageSkip, pageTop) => {
@@ -155,3 +163,16 @@ export function getResourceFilterOutput(
 ): pulumi.Output<GetResourceFilterResult> {
   return lookupOutput(args, opts, (a: GetResourceFilterArgs) => getResourceFilter(a));
 }
+
+/** The bodies of the deployment data functions, for the provider core's registry. */
+export const DEPLOYMENT_DATA_FUNCTIONS: {
+  readonly getResource: DataFunctionBody<GetResourceArgs, GetResourceResult>;
+  readonly getResources: DataFunctionBody<GetResourcesArgs, GetResourcesResult>;
+  readonly getResourceFilters: DataFunctionBody<GetResourceFiltersArgs, GetResourceFiltersResult>;
+  readonly getResourceFilter: DataFunctionBody<GetResourceFilterArgs, GetResourceFilterResult>;
+} = {
+  getResource: readResource,
+  getResources: listResources,
+  getResourceFilters: listResourceFilters,
+  getResourceFilter: readResourceFilter,
+};

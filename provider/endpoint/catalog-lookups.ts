@@ -6,8 +6,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { About, Certificate, Tile, ValidationResult } from "../client";
 import { redactValues } from "../client/redact";
-import { programApiClient } from "../runtime/context";
-import { dataFunction } from "../common/data-functions";
+import type { AriaClient } from "../client";
+import { dataFunction, type DataFunctionBody } from "../common/data-functions";
 import type { LookupInputs } from "../common/lookup-inputs";
 import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
 import type { JsonValue } from "./schema";
@@ -15,9 +15,9 @@ import type { JsonValue } from "./schema";
 /** Every endpoint type the server supports, with its properties (`secret: true` marks secret ones). */
 export async function getEndpointTiles(opts?: LookupOptions): Promise<Tile[]> {
   // An invoke answers an object, so the invoke's result holds the list under `tiles` (as the API's does).
-  const { tiles } = await dataFunction("getEndpointTiles", {}, opts, async () => ({
-    tiles: (await programApiClient().getEndpointTiles()).tiles,
-  }));
+  const { tiles } = await dataFunction("getEndpointTiles", {}, opts, (client) =>
+    CATALOG_DATA_FUNCTIONS.getEndpointTiles(client, {}),
+  );
   return tiles;
 }
 
@@ -34,7 +34,9 @@ export interface GetEndpointTileArgs {
 
 /** One endpoint type and its properties. */
 export async function getEndpointTile(args: GetEndpointTileArgs, opts?: LookupOptions): Promise<Tile> {
-  return dataFunction("getEndpointTile", args, opts, () => programApiClient().getEndpointTile(args.type));
+  return dataFunction("getEndpointTile", args, opts, (client) =>
+    CATALOG_DATA_FUNCTIONS.getEndpointTile(client, args),
+  );
 }
 
 /** {@link getEndpointTile} taking Inputs. */
@@ -68,11 +70,14 @@ export async function getEndpointCertificate(
   args: GetEndpointCertificateArgs,
   opts?: LookupOptions,
 ): Promise<GetEndpointCertificateResult> {
-  return dataFunction("getEndpointCertificate", args, opts, () => readCertificate(args));
+  return dataFunction("getEndpointCertificate", args, opts, (client) => readCertificate(client, args));
 }
 
-async function readCertificate(args: GetEndpointCertificateArgs): Promise<GetEndpointCertificateResult> {
-  const chain = await programApiClient().getEndpointCertificate(args.url, args.cloudProxyId);
+async function readCertificate(
+  client: AriaClient,
+  args: GetEndpointCertificateArgs,
+): Promise<GetEndpointCertificateResult> {
+  const chain = await client.getEndpointCertificate(args.url, args.cloudProxyId);
   const leaf = chain.certificates[0]?.fingerprints;
   const result: GetEndpointCertificateResult = { certificates: chain.certificates };
   if (leaf?.["SHA-256"]) result.sha256Fingerprint = leaf["SHA-256"];
@@ -129,14 +134,14 @@ export async function validateEndpoint(
   args: ValidateEndpointArgs,
   opts?: LookupOptions,
 ): Promise<ValidateEndpointResult> {
-  return dataFunction("validateEndpoint", args, opts, () => validate(args));
+  return dataFunction("validateEndpoint", args, opts, (client) => validate(client, args));
 }
 
-async function validate(args: ValidateEndpointArgs): Promise<ValidateEndpointResult> {
+async function validate(client: AriaClient, args: ValidateEndpointArgs): Promise<ValidateEndpointResult> {
   const secrets = Object.values(args.secretProperties ?? {}).filter(
     (v): v is string => typeof v === "string",
   );
-  const result: ValidationResult = await programApiClient().validateEndpoint({
+  const result: ValidationResult = await client.validateEndpoint({
     name: args.name,
     type: args.type,
     project: args.project,
@@ -165,10 +170,26 @@ export function validateEndpointOutput(
 
 /** The API versions of the pipeline service (`GET /about`). */
 export async function getAbout(opts?: LookupOptions): Promise<About> {
-  return dataFunction("getAbout", {}, opts, () => programApiClient().getAbout());
+  return dataFunction("getAbout", {}, opts, (client) => CATALOG_DATA_FUNCTIONS.getAbout(client, {}));
 }
 
 /** {@link getAbout} as an Output. */
 export function getAboutOutput(opts?: LookupOutputOptions): pulumi.Output<About> {
   return lookupOutput({}, opts, () => getAbout());
 }
+
+/** The bodies of the catalogue data functions, for the provider core's registry. */
+export const CATALOG_DATA_FUNCTIONS: {
+  readonly getEndpointTiles: DataFunctionBody<object, { tiles: Tile[] }>;
+  readonly getEndpointTile: DataFunctionBody<GetEndpointTileArgs, Tile>;
+  readonly getEndpointCertificate: DataFunctionBody<GetEndpointCertificateArgs, GetEndpointCertificateResult>;
+  readonly validateEndpoint: DataFunctionBody<ValidateEndpointArgs, ValidateEndpointResult>;
+  readonly getAbout: DataFunctionBody<object, About>;
+} = {
+  // An invoke answers an object, so the list is answered under `tiles` (as the API's is).
+  getEndpointTiles: async (client) => ({ tiles: (await client.getEndpointTiles()).tiles }),
+  getEndpointTile: (client, args) => client.getEndpointTile(args.type),
+  getEndpointCertificate: readCertificate,
+  validateEndpoint: validate,
+  getAbout: (client) => client.getAbout(),
+};

@@ -6,10 +6,10 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Endpoint as ApiEndpointType } from "../client";
-import { programApiClient } from "../runtime/context";
+import type { AriaClient } from "../client";
 import { odataLiteral } from "./odata";
 import { showsCredential } from "../common/secrets";
-import { dataFunction } from "../common/data-functions";
+import { dataFunction, type DataFunctionBody } from "../common/data-functions";
 import { withoutUndefined } from "../common/values";
 
 export type { LookupInputs } from "../common/lookup-inputs";
@@ -64,15 +64,18 @@ export type GetEndpointArgs =
 
 /** Reads one endpoint, by id or by (project, name). */
 export async function getEndpoint(args: GetEndpointArgs, opts?: LookupOptions): Promise<EndpointInfo> {
-  return dataFunction("getEndpoint", args, opts, async () => {
-    const client = programApiClient();
-    if ("id" in args && args.id) return toInfo(await client.getEndpoint(args.id));
-    const byName = args as { project?: string; name?: string };
-    if (!byName.project || !byName.name) {
-      throw new Error("getEndpoint needs either `id`, or both `project` and `name`.");
-    }
-    return toInfo(await client.getEndpointByName(byName.project, byName.name));
-  });
+  return dataFunction("getEndpoint", args, opts, (client) =>
+    ENDPOINT_DATA_FUNCTIONS.getEndpoint(client, args),
+  );
+}
+
+async function readEndpoint(client: AriaClient, args: GetEndpointArgs): Promise<EndpointInfo> {
+  if ("id" in args && args.id) return toInfo(await client.getEndpoint(args.id));
+  const byName = args as { project?: string; name?: string };
+  if (!byName.project || !byName.name) {
+    throw new Error("getEndpoint needs either `id`, or both `project` and `name`.");
+  }
+  return toInfo(await client.getEndpointByName(byName.project, byName.name));
 }
 
 /**
@@ -123,11 +126,10 @@ export async function getEndpoints(
   args: GetEndpointsArgs = {},
   opts?: LookupOptions,
 ): Promise<GetEndpointsResult> {
-  return dataFunction("getEndpoints", args, opts, () => listEndpoints(args));
+  return dataFunction("getEndpoints", args, opts, (client) => listEndpoints(client, args));
 }
 
-async function listEndpoints(args: GetEndpointsArgs): Promise<GetEndpointsResult> {
-  const client = programApiClient();
+async function listEndpoints(client: AriaClient, args: GetEndpointsArgs): Promise<GetEndpointsResult> {
   const filter = endpointFilter(args);
   if (args.top !== undefined || args.page !== undefined) {
     const page = await client.listEndpoints({
@@ -200,3 +202,12 @@ function secretIfNeeded<T>(
     return endpointsOf(value).some(showsSecret) ? pulumi.secret(plain) : plain;
   }) as pulumi.Output<T>;
 }
+
+/** The bodies of the endpoint data functions, for the provider core's registry. */
+export const ENDPOINT_DATA_FUNCTIONS: {
+  readonly getEndpoint: DataFunctionBody<GetEndpointArgs, EndpointInfo>;
+  readonly getEndpoints: DataFunctionBody<GetEndpointsArgs, GetEndpointsResult>;
+} = {
+  getEndpoint: readEndpoint,
+  getEndpoints: (client, args) => listEndpoints(client, args ?? {}),
+};

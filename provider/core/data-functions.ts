@@ -1,0 +1,30 @@
+import type { AriaClient } from "../client";
+import { DATA_FUNCTION_TOKENS, type DataFunctionName } from "../common/data-functions";
+import { ENDPOINT_DATA_FUNCTIONS } from "../endpoint/lookups";
+import { CATALOG_DATA_FUNCTIONS } from "../endpoint/catalog-lookups";
+import { DEPLOYMENT_DATA_FUNCTIONS } from "../deployment/lookups";
+
+/*
+ * Every data function of the provider core, by name and by invoke token: a plain function of a
+ * client and plain arguments. A program runs them through its lookups (`getEndpoint`, ... in
+ * ../endpoint/lookups.ts and friends, with the program's client, or the mocks); the plugin door
+ * answers an invoke of the token with the provider's client.
+ */
+
+/** A data function of the core. */
+export type CoreDataFunction = (client: AriaClient, args: Record<string, unknown>) => Promise<object>;
+
+/** Every data function's body, by name. */
+export const DATA_FUNCTIONS: Readonly<Record<DataFunctionName, CoreDataFunction>> = {
+  ...ENDPOINT_DATA_FUNCTIONS,
+  ...CATALOG_DATA_FUNCTIONS,
+  ...DEPLOYMENT_DATA_FUNCTIONS,
+} as unknown as Record<DataFunctionName, CoreDataFunction>;
+
+/** The data function an invoke token names, if it is one of ours. */
+export function dataFunctionByToken(token: string): CoreDataFunction | undefined {
+  const name = (Object.keys(DATA_FUNCTION_TOKENS) as DataFunctionName[]).find(
+    (key) => DATA_FUNCTION_TOKENS[key] === token,
+  );
+  return name === undefined ? undefined : DATA_FUNCTIONS[name];
+}
