@@ -93,9 +93,15 @@ export const CONFIG_ENV_NAMES = {
 /** A setting name without the `vra:` prefix. */
 export type ConfigKey = keyof typeof CONFIG_ENV_NAMES;
 
-const CREDENTIALS_HELP =
-  "no credentials: set vra:refreshToken (VRA_REFRESH_TOKEN), or vra:accessToken (VRA_ACCESS_TOKEN), " +
-  "or vra:username and vra:password (VRA_USERNAME and VRA_PASSWORD, with optional vra:domain / VRA_DOMAIN); " +
+/**
+ * The config namespace settings are read from and named by: `vra` for the dynamic resources (a
+ * program's own config), `aria` for the provider plugin (the package's name).
+ */
+export type ConfigNamespace = "vra" | "aria";
+
+const credentialsHelp = (ns: ConfigNamespace) =>
+  `no credentials: set ${ns}:refreshToken (VRA_REFRESH_TOKEN), or ${ns}:accessToken (VRA_ACCESS_TOKEN), ` +
+  `or ${ns}:username and ${ns}:password (VRA_USERNAME and VRA_PASSWORD, with optional ${ns}:domain / VRA_DOMAIN); ` +
   "set secrets with `pulumi config set --secret`.";
 
 /** Where a setting's value came from: the name to show the user (`vra:apiTimeout`, `VRA_API_TIMEOUT`) and the text. */
@@ -113,10 +119,11 @@ export function settingSource(
   envName: string,
   config: (name: string) => string | undefined,
   env: Readonly<Record<string, string | undefined>>,
+  ns: ConfigNamespace = "vra",
 ): SettingSource | undefined {
-  for (const name of [`vra:${key}`, key]) {
+  for (const name of [`${ns}:${key}`, key]) {
     const value = config(name);
-    if (value !== undefined && value.trim() !== "") return { raw: value, name: `vra:${key}` };
+    if (value !== undefined && value.trim() !== "") return { raw: value, name: `${ns}:${key}` };
   }
   const value = env[envName];
   return value !== undefined && value.trim() !== "" ? { raw: value, name: envName } : undefined;
@@ -129,11 +136,12 @@ export function settingSource(
 export function resolveClientConfig(
   config: Readonly<Record<string, string | undefined>>,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  ns: ConfigNamespace = "vra",
 ): ClientConfig {
   const keys = Object.keys(CONFIG_ENV_NAMES) as ConfigKey[];
   const sources = new Map<ConfigKey, SettingSource>();
   for (const key of keys) {
-    const source = settingSource(key, CONFIG_ENV_NAMES[key], (name) => config[name], env);
+    const source = settingSource(key, CONFIG_ENV_NAMES[key], (name) => config[name], env, ns);
     if (source) sources.set(key, source);
   }
   // Each setting parsed on its own, so that one bad value neither hides another nor the valid ones.
@@ -158,11 +166,10 @@ export function resolveClientConfig(
     sources.has("url")
       ? valueIssues.get("url")
       : {
-          key: "vra:url",
-          message:
-            "no server URL: set vra:url (`pulumi config set vra:url https://vra.example.com`) or VRA_URL.",
+          key: `${ns}:url`,
+          message: `no server URL: set ${ns}:url (\`pulumi config set ${ns}:url https://vra.example.com\`) or VRA_URL.`,
         },
-    credentialsIssue(credentials),
+    credentialsIssue(credentials, ns),
     ...[...valueIssues].filter(([key]) => key !== "url").map(([, issue]) => issue),
   ].filter((issue): issue is ConfigIssue => issue !== undefined);
   if (issues.length > 0) throw new AriaConfigError(issues);
@@ -184,20 +191,20 @@ export function resolveClientConfig(
 }
 
 /** What is missing when no usable form of credentials is set; nothing when one is. */
-function credentialsIssue(credentials: Credentials): ConfigIssue | undefined {
+function credentialsIssue(credentials: Credentials, ns: ConfigNamespace): ConfigIssue | undefined {
   const hasLogin = credentials.username !== undefined && credentials.password !== undefined;
   if (credentials.accessToken || credentials.refreshToken || hasLogin) return undefined;
   if (credentials.username !== undefined) {
     return {
-      key: "vra:password",
-      message: "vra:username is set but no password: set vra:password (VRA_PASSWORD).",
+      key: `${ns}:password`,
+      message: `${ns}:username is set but no password: set ${ns}:password (VRA_PASSWORD).`,
     };
   }
   if (credentials.password !== undefined) {
     return {
-      key: "vra:username",
-      message: "vra:password is set but no user: set vra:username (VRA_USERNAME).",
+      key: `${ns}:username`,
+      message: `${ns}:password is set but no user: set ${ns}:username (VRA_USERNAME).`,
     };
   }
-  return { key: "credentials", message: CREDENTIALS_HELP };
+  return { key: "credentials", message: credentialsHelp(ns) };
 }

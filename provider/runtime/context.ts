@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type * as Client from "../client";
 import type { AriaClient } from "../client";
-import { settingSource, type SettingSource } from "../client/config";
+import { settingSource, type ConfigNamespace, type SettingSource } from "../client/config";
 import { collectSettings, ConfigLookup, SettingKey, SETTINGS } from "./settings";
 
 /*
@@ -11,6 +11,8 @@ import { collectSettings, ConfigLookup, SettingKey, SETTINGS } from "./settings"
  */
 
 let providerLookup: ConfigLookup | undefined;
+/** The namespace the provider's settings are named in: `vra` (dynamic door) or `aria` (plugin door). */
+let providerNamespace: ConfigNamespace = "vra";
 let providerClient: AriaClient | undefined;
 let programClient: AriaClient | undefined;
 
@@ -31,11 +33,13 @@ const RETIRED_CLIENT_GRACE_MS = 5 * 60_000;
  * in flight): the client is kept when the settings are the same, and a replaced one is closed only
  * after a grace period, so no call in flight finds its client closed under it.
  */
-export function setProviderConfig(lookup: ConfigLookup): void {
+export function setProviderConfig(lookup: ConfigLookup, ns: ConfigNamespace = "vra"): void {
   const same =
     providerLookup !== undefined &&
+    ns === providerNamespace &&
     JSON.stringify(collectSettings(providerLookup)) === JSON.stringify(collectSettings(lookup));
   providerLookup = lookup;
+  providerNamespace = ns;
   if (providerClient && !same) {
     const retired = providerClient;
     providerClient = undefined;
@@ -50,14 +54,15 @@ export function providerSetting(key: SettingKey): string | undefined {
 
 /** A `vra:` setting of the provider process with where it came from (`vra:<key>` or the variable). */
 export function providerSettingSource(key: SettingKey): SettingSource | undefined {
-  return sourceFrom(providerLookup, key);
+  return sourceFrom(providerLookup, key, providerNamespace);
 }
 
 /** The API client of the provider process, built once from `configure` and the environment. */
 export function providerApiClient(): AriaClient {
   if (!providerClient) {
     const { createClient, resolveClientConfig } = clientModule();
-    providerClient = createClient(resolveClientConfig(collectSettings(providerLookup ?? (() => undefined))));
+    const settings = collectSettings(providerLookup ?? (() => undefined), providerNamespace);
+    providerClient = createClient(resolveClientConfig(settings, process.env, providerNamespace));
   }
   return providerClient;
 }
@@ -74,9 +79,13 @@ export function programApiClient(): AriaClient {
 }
 
 /** The client's precedence rule (config beats the environment, blank is unset) for any `vra:` key. */
-function sourceFrom(lookup: ConfigLookup | undefined, key: SettingKey): SettingSource | undefined {
-  const config = (name: string) => (name === `vra:${key}` ? lookup?.(key) : undefined);
-  return settingSource(key, SETTINGS[key], config, process.env);
+function sourceFrom(
+  lookup: ConfigLookup | undefined,
+  key: SettingKey,
+  ns: ConfigNamespace = "vra",
+): SettingSource | undefined {
+  const config = (name: string) => (name === `${ns}:${key}` ? lookup?.(key) : undefined);
+  return settingSource(key, SETTINGS[key], config, process.env, ns);
 }
 
 /** Test hook: forget every cached client and configuration. */
@@ -85,4 +94,5 @@ export async function resetRuntimeContext(): Promise<void> {
   providerClient = undefined;
   programClient = undefined;
   providerLookup = undefined;
+  providerNamespace = "vra";
 }

@@ -17,9 +17,17 @@ import { engineLog, type EngineLog } from "./pulumi-internals";
 export type WarningSink = (message: string) => Promise<void>;
 
 let engine: EngineLog | undefined;
+let pluginEngineAddress: string | undefined;
 
-/** The engine's address when this process is the dynamic-provider host, else undefined. */
+/** Called by the plugin door with the engine's address it was started with (or attached to). */
+export function useEngineAddress(address: string): void {
+  if (address !== pluginEngineAddress) engine = undefined;
+  pluginEngineAddress = address;
+}
+
+/** The engine's address when this process is a provider (the dynamic-provider host, the plugin). */
 export function engineAddress(argv: readonly string[] = process.argv): string | undefined {
+  if (pluginEngineAddress !== undefined) return pluginEngineAddress;
   const script = argv[1] ?? "";
   if (!/dynamic-provider/.test(script)) return undefined;
   const address = argv[2];

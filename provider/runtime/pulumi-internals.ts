@@ -6,7 +6,9 @@ import { createRequire } from "node:module";
  * - the mock monitor, to tell that `pulumi.runtime.setMocks` is in force (the data functions);
  * - the SDK's `dependsOn` helpers and `Output.isKnown`, which its own output-form invokes use (the
  *   Output forms of the data functions follow the same rules);
- * - the engine's gRPC protocol and client, for warnings from the provider process (engine-log.ts).
+ * - the engine's gRPC protocol and client, for warnings from the provider process (engine-log.ts);
+ * - the provider protocol's generated messages and service and the SDK's gRPC runtime, which the
+ *   plugin door serves (../plugin/server.ts).
  * Each is loaded from the process's own copy of the SDK, so that its classes and global state are
  * the ones the rest of the process uses. test/unit/pulumi-internals.test.ts holds the SDK to this
  * contract: when a release moves or renames one of these, that test fails, naming it; at run time a
@@ -21,6 +23,13 @@ export const SDK_INTERNAL_MODULES = {
   engineServices: "./proto/engine_grpc_pb",
   engineMessages: "./proto/engine_pb",
   grpc: "@grpc/grpc-js",
+  providerServices: "./proto/provider_grpc_pb",
+  providerMessages: "./proto/provider_pb",
+  pluginMessages: "./proto/plugin_pb",
+  statusMessages: "./proto/status_pb",
+  struct: "google-protobuf/google/protobuf/struct_pb",
+  empty: "google-protobuf/google/protobuf/empty_pb",
+  any: "google-protobuf/google/protobuf/any_pb",
 } as const;
 
 /** An internal of @pulumi/pulumi that is missing or changed shape. */
@@ -158,4 +167,59 @@ export function engineLog(address: string): EngineLog {
     return built;
   };
   return { client, request };
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- generated protobuf classes, used by name */
+/** The provider protocol as the SDK generates it: the service, its messages and the gRPC runtime. */
+export interface ProviderProtocol {
+  readonly grpc: any;
+  readonly services: { ResourceProviderService: object };
+  readonly messages: any;
+  readonly plugin: any;
+  readonly status: any;
+  readonly struct: { Struct: { fromJavaScript(value: Record<string, unknown>): any } };
+  readonly empty: { Empty: new () => any };
+  readonly any: { Any: new () => any };
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** The provider protocol from the SDK's generated modules (what the plugin door serves). */
+export function providerProtocol(): ProviderProtocol {
+  const fromSdk = load<NodeJS.Require>(
+    "@pulumi/pulumi",
+    () => createRequire(require.resolve("@pulumi/pulumi")),
+    [],
+  );
+  const module = <T>(key: keyof typeof SDK_INTERNAL_MODULES, members: readonly string[]) => {
+    const path = SDK_INTERNAL_MODULES[key];
+    const name = path.startsWith("./") ? `@pulumi/pulumi/${path.slice(2)}` : path;
+    return load<T>(name, () => fromSdk(path), members);
+  };
+  const protocol: ProviderProtocol = {
+    grpc: module("grpc", ["Server"]),
+    services: module("providerServices", []),
+    messages: module("providerMessages", [
+      "CheckResponse",
+      "CheckFailure",
+      "DiffResponse",
+      "CreateResponse",
+      "ReadResponse",
+      "UpdateResponse",
+      "ConfigureResponse",
+      "InvokeResponse",
+      "GetSchemaResponse",
+      "ErrorResourceInitFailed",
+      "GetMappingResponse",
+      "GetMappingsResponse",
+    ]),
+    plugin: module("pluginMessages", ["PluginInfo"]),
+    status: module("statusMessages", ["Status"]),
+    struct: module("struct", ["Struct"]),
+    empty: module("empty", ["Empty"]),
+    any: module("any", ["Any"]),
+  };
+  if (typeof protocol.services.ResourceProviderService !== "object") {
+    throw new PulumiInternalsError("the provider protocol's service (ResourceProviderService)");
+  }
+  return protocol;
 }

@@ -1,4 +1,4 @@
-import { CONFIG_ENV_NAMES } from "../client/config";
+import { CONFIG_ENV_NAMES, type ConfigNamespace } from "../client/config";
 
 /**
  * Every configuration key the package reads, in the `vra` namespace of Pulumi config
@@ -20,11 +20,11 @@ export type ConfigLookup = (key: SettingKey) => string | undefined;
  * Collects every known `vra:*` key from a lookup into a plain record keyed `vra:<key>`, the form
  * the client's config resolution takes. Unset keys are left out, so the environment can fill them.
  */
-export function collectSettings(lookup: ConfigLookup): Record<string, string> {
+export function collectSettings(lookup: ConfigLookup, ns: ConfigNamespace = "vra"): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of Object.keys(SETTINGS) as SettingKey[]) {
     const value = lookup(key);
-    if (value !== undefined && value !== "") out[`vra:${key}`] = value;
+    if (value !== undefined && value !== "") out[`${ns}:${key}`] = value;
   }
   return out;
 }

@@ -1,0 +1,90 @@
+import type { CheckFailure, ResourceKind } from "../../core/kind";
+import { isUnknown, type PropertyMap } from "../../core/values";
+import type { TypedEndpointSpec } from "./common";
+
+/*
+ * A typed endpoint as a resource kind of the provider core (what the plugin door serves as
+ * `aria:index:JenkinsEndpoint`, ...): its inputs are routed into the generic endpoint's bags by the
+ * same spec the TypeScript class uses (./common.ts), then the endpoint kind does the rest. The
+ * checked inputs, the state and the outputs are the generic endpoint's, as for the TypeScript
+ * classes (which are `Endpoint`s). Failures name the typed input the user wrote.
+ */
+
+/** The inputs every typed endpoint takes besides its typed properties. */
+export const COMMON_TYPED_INPUTS = [
+  "name",
+  "project",
+  "description",
+  "isRestricted",
+  "cloudProxyId",
+  "validate",
+  "adopt",
+  "additionalProperties",
+  "additionalSecretProperties",
+] as const;
+
+/** Keys the engine or a door may add to any resource's inputs. */
+const ENGINE_KEYS = new Set(["__defaults"]);
+
+type AnySpec = TypedEndpointSpec<Record<string, unknown>>;
+
+function bag(value: unknown, typed: Record<string, unknown>): unknown {
+  if (isUnknown(value)) return value;
+  const extra = value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
+  // Typed inputs win over the escape hatch when both name a property.
+  return { ...extra, ...typed };
+}
+
+/** The generic endpoint's inputs for a typed endpoint's inputs. */
+export function toEndpointInputs(spec: AnySpec, inputs: PropertyMap): PropertyMap {
+  const pick = (keys: readonly string[]) =>
+    Object.fromEntries(keys.filter((key) => inputs[key] !== undefined).map((key) => [key, inputs[key]]));
+  const common: PropertyMap = {};
+  for (const key of COMMON_TYPED_INPUTS.slice(0, 7)) if (inputs[key] !== undefined) common[key] = inputs[key];
+  return {
+    ...common,
+    type: spec.type,
+    properties: bag(inputs.additionalProperties, pick(spec.plain)),
+    secretProperties: bag(inputs.additionalSecretProperties, pick(spec.secret)),
+  };
+}
+
+/** A failure of the generic endpoint, renamed to the typed input the user wrote. */
+function typedFailure(spec: AnySpec, failure: CheckFailure): CheckFailure {
+  const match = /^(properties|secretProperties)(?:\.([A-Za-z_$][\w$]*)|\["([^"]+)"\])(.*)$/.exec(
+    failure.property,
+  );
+  if (!match) return failure;
+  const [, bagName, dotted, quoted, rest] = match;
+  const key = dotted ?? quoted;
+  const typed = bagName === "properties" ? spec.plain : spec.secret;
+  if (typed.includes(key)) return { ...failure, property: `${key}${rest}` };
+  const hatch = bagName === "properties" ? "additionalProperties" : "additionalSecretProperties";
+  return { ...failure, property: failure.property.replace(bagName, hatch) };
+}
+
+/** The typed endpoint of `spec` over the generic endpoint kind. */
+export function typedEndpointKind(spec: AnySpec, endpoint: ResourceKind): ResourceKind {
+  const known = new Set<string>([...COMMON_TYPED_INPUTS, ...spec.plain, ...spec.secret]);
+  return {
+    async check(olds, news) {
+      const unknownKeys = Object.keys(news).filter((key) => !known.has(key) && !ENGINE_KEYS.has(key));
+      const result = await endpoint.check(olds, toEndpointInputs(spec, news));
+      const failures = [
+        ...unknownKeys.map((key) => ({
+          property: key,
+          reason:
+            `'${key}' is not an input of a '${spec.type}' endpoint; its inputs are: ` +
+            `${[...spec.plain, ...spec.secret].join(", ")} (and ${COMMON_TYPED_INPUTS.join(", ")}).`,
+        })),
+        ...(result.failures ?? []).map((failure) => typedFailure(spec, failure)),
+      ];
+      return failures.length > 0 ? { inputs: result.inputs, failures } : { inputs: result.inputs };
+    },
+    diff: (id, olds, news) => endpoint.diff(id, olds, news),
+    create: (inputs) => endpoint.create(inputs),
+    read: (id, props) => endpoint.read(id, props),
+    update: (id, olds, news) => endpoint.update(id, olds, news),
+    delete: (id, props) => endpoint.delete(id, props),
+  };
+}

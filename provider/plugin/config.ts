@@ -1,0 +1,100 @@
+import { AriaConfigError } from "../client/config-error";
+import { resolveClientConfig } from "../client/config";
+import type { CheckFailure, DiffResult } from "../core/kind";
+import { isUnknown, reveal, type PropertyMap } from "../core/values";
+import { validationSettingDefault } from "../endpoint/provider";
+import { collectSettings, SETTINGS, type SettingKey } from "../runtime/settings";
+import { deepEqual } from "../common/values";
+
+/*
+ * The plugin's configuration: the `aria:` keys of a stack (the default provider) or the inputs of an
+ * explicit `aria:Provider` resource; the same keys as the dynamic resources' `vra:` ones, with the
+ * same `VRA_*` environment variables behind them. CheckConfig validates them with field-named
+ * failures (nothing is sent anywhere); DiffConfig replaces what a provider manages when it points at
+ * another server (the same endpoint ids mean nothing there); Configure hands them to the process.
+ */
+
+/** The config namespace of the plugin. */
+export const NAMESPACE = "aria";
+
+/** Keys the engine itself adds to a provider's inputs. */
+const ENGINE_KEYS = new Set(["version", "pluginDownloadURL"]);
+
+/** Settings that name the server: a change replaces every resource the provider manages. */
+const SERVER_KEYS: readonly SettingKey[] = ["url"];
+
+/** One setting as text, the form config values take (booleans and numbers of YAML programs too). */
+function asText(value: unknown): string | undefined {
+  const plain = reveal(value);
+  if (plain === undefined || plain === null) return undefined;
+  return typeof plain === "string"
+    ? plain
+    : typeof plain === "object"
+      ? JSON.stringify(plain)
+      : String(plain);
+}
+
+/** The settings of a provider's inputs, as text, without the unknown ones (a preview's). */
+export function settingsOf(inputs: PropertyMap): Partial<Record<SettingKey, string>> {
+  const out: Partial<Record<SettingKey, string>> = {};
+  for (const key of Object.keys(SETTINGS) as SettingKey[]) {
+    const value = inputs[key];
+    if (isUnknown(value)) continue;
+    const text = asText(value);
+    if (text !== undefined) out[key] = text;
+  }
+  return out;
+}
+
+/** The inputs' problems: unknown keys, and every invalid or missing setting (with the environment). */
+export function checkConfig(news: PropertyMap, env: NodeJS.ProcessEnv = process.env): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  for (const key of Object.keys(news)) {
+    if (key in SETTINGS || ENGINE_KEYS.has(key) || key.startsWith("__")) continue;
+    failures.push({
+      property: key,
+      reason: `'${key}' is not a setting of the aria provider; its settings are: ${Object.keys(SETTINGS).join(", ")}.`,
+    });
+  }
+  // A setting unknown in a preview (an output of another resource) is checked when it is known.
+  if (Object.values(news).some(isUnknown)) return failures;
+  const settings = settingsOf(news);
+  try {
+    resolveClientConfig(
+      collectSettings((key) => settings[key], NAMESPACE),
+      env,
+      NAMESPACE,
+    );
+  } catch (error) {
+    if (!(error instanceof AriaConfigError)) throw error;
+    for (const issue of error.issues)
+      failures.push({ property: propertyOf(issue.key), reason: issue.message });
+  }
+  try {
+    validationSettingDefault(
+      settings.validateEndpoints ?? env[SETTINGS.validateEndpoints],
+      `${NAMESPACE}:validateEndpoints`,
+    );
+  } catch (error) {
+    if (!(error instanceof AriaConfigError)) throw error;
+    failures.push({ property: "validateEndpoints", reason: error.issues[0].message });
+  }
+  return failures;
+}
+
+/** The input a config issue is about (`aria:url` → `url`; an environment variable → its setting). */
+function propertyOf(key: string): string {
+  if (key.startsWith(`${NAMESPACE}:`)) return key.slice(NAMESPACE.length + 1);
+  const setting = (Object.keys(SETTINGS) as SettingKey[]).find((name) => SETTINGS[name] === key);
+  return setting ?? key;
+}
+
+/** What changes between two configurations: another server replaces, anything else updates. */
+export function diffConfig(olds: PropertyMap, news: PropertyMap): DiffResult {
+  const changed = (Object.keys(SETTINGS) as SettingKey[]).filter(
+    (key) => !deepEqual(reveal(olds[key]) ?? undefined, reveal(news[key]) ?? undefined),
+  );
+  if (changed.length === 0) return { changes: false };
+  const replaces = changed.filter((key) => SERVER_KEYS.includes(key) && !isUnknown(news[key]));
+  return { changes: true, replaces };
+}

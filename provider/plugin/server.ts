@@ -1,0 +1,272 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the generated protobuf messages are untyped here */
+import { ResourceInitError, type ResourceKind } from "../core/kind";
+import { reveal, secret, type PropertyMap } from "../core/values";
+import { dataFunctionByToken } from "../core/data-functions";
+import { showsCredential } from "../common/secrets";
+import { errorMessage } from "../common/api-failures";
+import { providerApiClient, setProviderConfig } from "../runtime/context";
+import { providerProtocol, type ProviderProtocol } from "../runtime/pulumi-internals";
+import { useEngineAddress } from "../runtime/engine-log";
+import type { SettingKey } from "../runtime/settings";
+import { checkConfig, diffConfig, NAMESPACE, settingsOf } from "./config";
+import { pluginResources, type PluginResource } from "./kinds";
+import { fromWire, mapFromWire, mapToWire } from "./wire";
+
+/*
+ * The plugin door: the provider core served over Pulumi's provider protocol, on the SDK's generated
+ * messages and gRPC runtime (through ../runtime/pulumi-internals.ts). A server of its own rather
+ * than the SDK's `provider.main`, which drops Configure (so an explicit provider's settings would be
+ * lost) and answers CheckConfig and DiffConfig "unimplemented" (../../../shared/design/plugin.md).
+ *
+ * It accepts secrets (inputs arrive with envelopes, see ./wire.ts) and does not support preview:
+ * the engine calls Create and Update only to run them, so a preview never writes anything.
+ */
+
+/** What the server needs besides the core. */
+export interface PluginOptions {
+  /** The plugin's version (GetPluginInfo). */
+  readonly version: string;
+  /** The package schema as JSON text (GetSchema). */
+  readonly schema: () => string;
+}
+
+type Callback = (error: unknown, response?: unknown, trailer?: unknown) => void;
+type Call = { request: any };
+
+/** The resource type in a URN (`urn:pulumi:stack::project::parent$aria:index:Endpoint::name`). */
+export function urnType(urn: string): string {
+  return (urn.split("::")[2] ?? "").split("$").pop() ?? "";
+}
+
+/** The resource's name in a URN. */
+export function urnName(urn: string): string {
+  return urn.split("::").slice(3).join("::");
+}
+
+function struct(protocol: ProviderProtocol, map: PropertyMap | undefined): any {
+  return protocol.struct.Struct.fromJavaScript(mapToWire(map));
+}
+
+function plain(message: any): Record<string, unknown> {
+  return message?.toJavaScript?.() ?? {};
+}
+
+/** A result that shows a credential in clear (a lookup of a server that does not mask) is secret. */
+function secretIfCredential(result: object): PropertyMap {
+  const shows = (value: unknown): boolean => {
+    if (Array.isArray(value)) return value.some(shows);
+    if (value === null || typeof value !== "object") return false;
+    return Object.entries(value).some(([key, item]) => showsCredential(key, item) || shows(item));
+  };
+  const map = result as PropertyMap;
+  if (!shows(map)) return map;
+  return Object.fromEntries(Object.entries(map).map(([key, value]) => [key, secret(value)]));
+}
+
+/** The gRPC service implementation over the core. */
+export function pluginService(options: PluginOptions, protocol: ProviderProtocol = providerProtocol()) {
+  const { grpc, messages } = protocol;
+  const resources = pluginResources();
+
+  const failed = (callback: Callback, error: unknown) => {
+    callback({ code: grpc.status.UNKNOWN, details: errorMessage(error), message: errorMessage(error) });
+  };
+  const resourceOf = (urn: string): PluginResource => {
+    const type = urnType(urn);
+    const resource = resources.get(type);
+    if (!resource) throw new Error(`the aria plugin has no resource type '${type}'; upgrade pulumi-aria.`);
+    return resource;
+  };
+  const kindOf = (urn: string): ResourceKind => resourceOf(urn).kind;
+
+  /** A creation that did not finish: the engine records the resource with these outputs. */
+  const initFailed = (callback: Callback, error: ResourceInitError) => {
+    const detail = new messages.ErrorResourceInitFailed();
+    detail.setId(error.id);
+    detail.setProperties(struct(protocol, error.properties));
+    detail.setReasonsList(error.reasons);
+    const any = new protocol.any.Any();
+    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new protocol.status.Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(error.message);
+    status.addDetails(any);
+    const metadata = new grpc.Metadata();
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+    callback({ code: grpc.status.UNKNOWN, details: error.message, metadata }, null, metadata);
+  };
+
+  const unary =
+    (handler: (request: any) => Promise<unknown>) =>
+    (call: Call, callback: Callback): void => {
+      handler(call.request).then(
+        (response) => callback(null, response),
+        (error: unknown) =>
+          error instanceof ResourceInitError ? initFailed(callback, error) : failed(callback, error),
+      );
+    };
+
+  const failuresList = (failures: readonly { property: string; reason: string }[] | undefined) =>
+    (failures ?? []).map((f) => {
+      const failure = new messages.CheckFailure();
+      failure.setProperty(f.property);
+      failure.setReason(f.reason);
+      return failure;
+    });
+
+  return {
+    getPluginInfo: unary(async () => {
+      const info = new protocol.plugin.PluginInfo();
+      info.setVersion(options.version);
+      return info;
+    }),
+    getSchema: unary(async (request) => {
+      if (request.getVersion() !== 0) throw new Error(`unsupported schema version ${request.getVersion()}`);
+      const response = new messages.GetSchemaResponse();
+      response.setSchema(options.schema());
+      return response;
+    }),
+    checkConfig: unary(async (request) => {
+      const news = mapFromWire(plain(request.getNews()));
+      const response = new messages.CheckResponse();
+      response.setInputs(request.getNews());
+      response.setFailuresList(failuresList(checkConfig(news)));
+      return response;
+    }),
+    diffConfig: unary(async (request) => {
+      const result = diffConfig(mapFromWire(plain(request.getOlds())), mapFromWire(plain(request.getNews())));
+      return diffResponse(protocol, result);
+    }),
+    configure: unary(async (request) => {
+      const args = request.hasArgs?.() ? mapFromWire(plain(request.getArgs())) : undefined;
+      const variables: Record<string, string> = {};
+      request.getVariablesMap().forEach((value: string, key: string) => {
+        variables[
+          key.startsWith(`${NAMESPACE}:config:`)
+            ? key.slice(NAMESPACE.length + 8)
+            : key.replace(`${NAMESPACE}:`, "")
+        ] = value;
+      });
+      const settings = args ? settingsOf(args) : settingsOf(variables);
+      setProviderConfig((key: SettingKey) => settings[key], NAMESPACE);
+      const response = new messages.ConfigureResponse();
+      response.setAcceptsecrets(true);
+      response.setAcceptresources(false);
+      response.setSupportspreview(false);
+      response.setAcceptoutputs(false);
+      return response;
+    }),
+    invoke: unary(async (request) => {
+      const token: string = request.getTok();
+      const run = dataFunctionByToken(token);
+      if (!run) throw new Error(`the aria plugin has no function '${token}'; upgrade pulumi-aria.`);
+      const args = fromWire(plain(request.getArgs())) as Record<string, unknown>;
+      const result = await run(providerApiClient(), revealArgs(args));
+      const response = new messages.InvokeResponse();
+      response.setReturn(struct(protocol, secretIfCredential(result)));
+      return response;
+    }),
+    check: unary(async (request) => {
+      const urn: string = request.getUrn();
+      const resource = resourceOf(urn);
+      const news = mapFromWire(plain(request.getNews()));
+      if (resource.nameFromResource && news.name === undefined) news.name = urnName(urn);
+      const result = await resource.kind.check(mapFromWire(plain(request.getOlds())), news);
+      const response = new messages.CheckResponse();
+      response.setInputs(struct(protocol, result.inputs));
+      response.setFailuresList(failuresList(result.failures));
+      return response;
+    }),
+    diff: unary(async (request) => {
+      const result = await kindOf(request.getUrn()).diff(
+        request.getId(),
+        mapFromWire(plain(request.getOldInputs?.() ?? request.getOlds())),
+        mapFromWire(plain(request.getNews())),
+      );
+      return diffResponse(protocol, result);
+    }),
+    create: unary(async (request) => {
+      const result = await kindOf(request.getUrn()).create(mapFromWire(plain(request.getProperties())));
+      const response = new messages.CreateResponse();
+      response.setId(result.id);
+      response.setProperties(struct(protocol, result.outs));
+      return response;
+    }),
+    read: unary(async (request) => {
+      const result = await kindOf(request.getUrn()).read(
+        request.getId(),
+        mapFromWire(plain(request.getProperties())),
+      );
+      const response = new messages.ReadResponse();
+      if (result.id === undefined) return response;
+      response.setId(result.id);
+      response.setProperties(struct(protocol, result.props));
+      if (result.inputs !== undefined) response.setInputs(struct(protocol, result.inputs));
+      return response;
+    }),
+    update: unary(async (request) => {
+      const result = await kindOf(request.getUrn()).update(
+        request.getId(),
+        mapFromWire(plain(request.getOlds())),
+        mapFromWire(plain(request.getNews())),
+      );
+      const response = new messages.UpdateResponse();
+      response.setProperties(struct(protocol, result.outs));
+      return response;
+    }),
+    delete: unary(async (request) => {
+      await kindOf(request.getUrn()).delete(request.getId(), mapFromWire(plain(request.getProperties())));
+      return new protocol.empty.Empty();
+    }),
+    cancel: unary(async () => new protocol.empty.Empty()),
+    attach: unary(async (request) => {
+      useEngineAddress(request.getAddress());
+      return new protocol.empty.Empty();
+    }),
+    getMapping: unary(async () => new messages.GetMappingResponse()),
+    getMappings: unary(async () => new messages.GetMappingsResponse()),
+  };
+}
+
+/** A data function's arguments as sent to the server: secret marks removed. */
+function revealArgs(args: Record<string, unknown>): Record<string, unknown> {
+  return reveal<Record<string, unknown>>(args);
+}
+
+function diffResponse(
+  protocol: ProviderProtocol,
+  result: { changes?: boolean; replaces?: string[]; deleteBeforeReplace?: boolean },
+) {
+  const response = new protocol.messages.DiffResponse();
+  const changes = protocol.messages.DiffResponse.DiffChanges;
+  response.setChanges(
+    result.changes === true
+      ? changes.DIFF_SOME
+      : result.changes === false
+        ? changes.DIFF_NONE
+        : changes.DIFF_UNKNOWN,
+  );
+  if (result.replaces && result.replaces.length > 0) response.setReplacesList(result.replaces);
+  if (result.deleteBeforeReplace) response.setDeletebeforereplace(true);
+  return response;
+}
+
+/** Serves the plugin: binds a port on localhost and prints it, as the engine expects of a plugin. */
+export async function servePlugin(args: readonly string[], options: PluginOptions): Promise<void> {
+  const protocol = providerProtocol();
+  const engine = args.find((arg) => !arg.startsWith("-"));
+  if (engine) useEngineAddress(engine);
+  const server = new protocol.grpc.Server({
+    "grpc.max_receive_message_length": 1 << 30,
+    "grpc.max_send_message_length": 1 << 30,
+  });
+  server.addService(protocol.services.ResourceProviderService, pluginService(options, protocol));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(
+      "127.0.0.1:0",
+      protocol.grpc.ServerCredentials.createInsecure(),
+      (error: Error | null, bound: number) => (error ? reject(error) : resolve(bound)),
+    ),
+  );
+  process.stdout.write(`${port}\n`);
+}
