@@ -170,8 +170,6 @@ function onPath(name) {
 }
 
 /** @returns {string} */
-
-/** @returns {string} */
 function shimSource() {
   return path.join(
     path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] })),
@@ -280,14 +278,7 @@ async function build(version, target) {
   );
   try {
     const env = goEnv();
-    fs.writeFileSync(
-      path.join(work, "go.mod"),
-      `module pulumi-aria/engine-build\n\ngo 1.25\n\nrequire (\n\t${PKG_MODULE} v${version}\n\t${SDK_MODULE} v${version}\n)\n\nreplace ${CLIPBOARD_REPLACE}\n`,
-    );
-    fs.writeFileSync(
-      path.join(work, "tools.go"),
-      `//go:build tools\n\npackage tools\n\nimport _ "${PKG_MODULE}/cmd/pulumi"\n`,
-    );
+    writeCliModule(work, version);
     log(`building Pulumi CLI v${version} from Go modules in ${work}`);
     await tidyVerified(goBin, work, env);
     await run(goBin, goBuildArgs(path.join(bin, "pulumi"), `${PKG_MODULE}/cmd/pulumi`, `v${version}`), {
@@ -324,6 +315,44 @@ async function build(version, target) {
  */
 function goEnv() {
   return { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=mod -buildvcs=false" };
+}
+
+/**
+ * Writes a wrapper module into `dir`: a go.mod requiring each module at its version (with `replaces`,
+ * as replace directives of a dependency's own go.mod do not apply here) and a tools.go importing the
+ * packages to build, so that `go mod tidy` resolves them and `go build <package>` builds them.
+ * @param {string} dir
+ * @param {{ name: string, go: string, requires: Record<string, string>, imports: string[], replaces?: string[] }} module
+ * @returns {void}
+ */
+function writeWrapperModule(dir, { name, go, requires, imports, replaces = [] }) {
+  const required = Object.entries(requires).map(([mod, v]) => `\t${mod} ${v}\n`);
+  const replaced = replaces.map((r) => `\nreplace ${r}\n`);
+  fs.writeFileSync(
+    path.join(dir, "go.mod"),
+    `module ${name}\n\ngo ${go}\n\nrequire (\n${required.join("")})\n${replaced.join("")}`,
+  );
+  const imported = imports.map((pkg) => `\t_ "${pkg}"\n`);
+  fs.writeFileSync(
+    path.join(dir, "tools.go"),
+    `//go:build tools\n\npackage tools\n\nimport (\n${imported.join("")})\n`,
+  );
+}
+
+/**
+ * The CLI's wrapper module at `version` (its pkg and sdk modules, and pkg's clipboard replace).
+ * @param {string} dir
+ * @param {string} version
+ * @returns {void}
+ */
+function writeCliModule(dir, version) {
+  writeWrapperModule(dir, {
+    name: "pulumi-aria/engine-build",
+    go: "1.25",
+    requires: { [PKG_MODULE]: `v${version}`, [SDK_MODULE]: `v${version}` },
+    imports: [`${PKG_MODULE}/cmd/pulumi`],
+    replaces: [CLIPBOARD_REPLACE],
+  });
 }
 
 /**
@@ -406,14 +435,12 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
     `building the host of ${SDK_MODULE} ${LEGACY_HOST_SDK_VERSION} instead, with RunPlugin for policy packs`,
   );
   const hostWork = fs.mkdtempSync(path.join(work, "host-"));
-  fs.writeFileSync(
-    path.join(hostWork, "go.mod"),
-    `module pulumi-aria/language-host-build\n\ngo 1.21\n\nrequire ${SDK_MODULE} ${LEGACY_HOST_SDK_VERSION}\n`,
-  );
-  fs.writeFileSync(
-    path.join(hostWork, "tools.go"),
-    `//go:build tools\n\npackage tools\n\nimport _ "${LEGACY_HOST_PACKAGE}"\n`,
-  );
+  writeWrapperModule(hostWork, {
+    name: "pulumi-aria/language-host-build",
+    go: "1.21",
+    requires: { [SDK_MODULE]: LEGACY_HOST_SDK_VERSION },
+    imports: [LEGACY_HOST_PACKAGE],
+  });
   const hostEnv = { ...env };
   await tidyVerified(goBin, hostWork, hostEnv);
   // The host's package, copied out of the module cache into the wrapper module, with its RunPlugin stub
@@ -511,14 +538,7 @@ async function addLanguageHost(root, version) {
     const staging = path.join(work, "bin");
     fs.mkdirSync(staging);
     const env = goEnv();
-    fs.writeFileSync(
-      path.join(work, "go.mod"),
-      `module pulumi-aria/engine-build\n\ngo 1.25\n\nrequire (\n\t${PKG_MODULE} v${version}\n\t${SDK_MODULE} v${version}\n)\n\nreplace ${CLIPBOARD_REPLACE}\n`,
-    );
-    fs.writeFileSync(
-      path.join(work, "tools.go"),
-      `//go:build tools\n\npackage tools\n\nimport _ "${PKG_MODULE}/cmd/pulumi"\n`,
-    );
+    writeCliModule(work, version);
     await tidyVerified(goBin, work, env);
     await buildNodeLanguageHost(goBin, work, env, version, staging);
     // Added: the info file first, as a host without it would read as "unknown origin". Replaced: the
