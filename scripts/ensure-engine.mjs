@@ -1,17 +1,23 @@
 #!/usr/bin/env node
 // @ts-check
 // Finds or builds the Pulumi engine that the end-to-end tests, the demo and the benchmarks run: the
-// CLI, the Node language host (what runs a program directory under `pulumi up`) and the
-// dynamic-provider shim, side by side in `<root>/bin`. Prints the root.
+// CLI, the language hosts (what runs a program directory under `pulumi up`: the Node one, and the
+// extra hosts of EXTRA_HOSTS, today YAML's) and the dynamic-provider shim, side by side in
+// `<root>/bin`. Prints the root; callers put `<root>/bin` first on PATH (scripts/engine-env.js).
 //
 // The wanted version, printed with the reason: package.json's `config.pulumiCli`, or @pulumi/pulumi's
 // own version when that is newer (the CLI is at least the SDK's version).
 //
 // Order: $PULUMI_ARIA_ENGINE_ROOT; a `pulumi` on PATH at least the SDK's version, used as it is
-// (it keeps its own language host); a cached build under
+// (it keeps its own language hosts); a cached build under
 // ~/.cache/pulumi-aria/pulumi-v<version>; otherwise a build from the CLI's Go modules at that version
 // (needs Go and the Go module proxy), made in a temporary directory and renamed into place, so that
 // concurrent runs never see a half-built cache.
+//
+// The extra hosts (EXTRA_HOSTS: a Go module at a fixed release each; YAML is
+// github.com/pulumi/pulumi-yaml v1.25.0, cmd/pulumi-language-yaml) are built with the CLI, and added to
+// a cached root that lacks one (or has another release) without rebuilding the CLI: built in a
+// temporary directory, then renamed in. Each is recorded in <root>/bin/language-host-<runtime>.json.
 //
 // The Node language host: the module matching the CLI
 // (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3, untagged, at the pkg tag's
@@ -27,7 +33,8 @@
 // as later hosts do. A cached v3.68.0 host without that file (or with an older copy of it) is rebuilt.
 //
 // Failures are classified (scripts/errors.js) and printed as `[engine] <kind>: <message>`: "missing"
-// when there is no CLI and no Go to build one, "build failed" with the end of the Go tools' output.
+// when there is no CLI and no Go to build one (or a host a cached root lacks), "build failed" with
+// the end of the Go tools' output.
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
@@ -52,6 +59,38 @@ const NODEJS_HOST_MODULE = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-langu
 const LEGACY_HOST_SDK_VERSION = "v3.68.0";
 const LEGACY_HOST_PACKAGE = `${SDK_MODULE}/nodejs/cmd/pulumi-language-nodejs`;
 const HOST_INFO = "language-host.json";
+// The variable `go build -X` stamps with the version, in the CLI and the SDK's hosts.
+const PULUMI_VERSION_VAR = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
+
+/**
+ * A language host beside the CLI other than the Node one (which follows the CLI's version, see
+ * buildNodeLanguageHost): a fixed release of a Go module, built in a wrapper module of its own.
+ * @typedef {object} ExtraHost
+ * @property {string} runtime Pulumi.yaml's `runtime:`; the CLI runs `pulumi-language-<runtime>`
+ * @property {string} module the Go module required
+ * @property {string} version that module's version
+ * @property {string} package the host's main package
+ * @property {string} go the wrapper module's go line (the module's own asks at least this)
+ * @property {string} versionVar the variable `-X` stamps with the version
+ */
+
+/**
+ * The extra language hosts, one entry each; adding a host is adding its entry. Others the Go module
+ * proxy serves: the Go host (SDK_MODULE v3.66.0, package `${SDK_MODULE}/go/pulumi-language-go`) and
+ * the Python host (SDK_MODULE v3.79.0, `${SDK_MODULE}/python/cmd/pulumi-language-python`), both
+ * stamped through PULUMI_VERSION_VAR.
+ * @type {readonly ExtraHost[]}
+ */
+const EXTRA_HOSTS = [
+  {
+    runtime: "yaml",
+    module: "github.com/pulumi/pulumi-yaml",
+    version: "v1.25.0",
+    package: "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml",
+    go: "1.24",
+    versionVar: "github.com/pulumi/pulumi-yaml/pkg/version.Version",
+  },
+];
 // Compiled into the v3.68.0 host: its RunPlugin, which starts Node policy packs.
 const POLICY_PACK_PATCH = path.join(repoRoot, "scripts", "engine", "nodejs-host-policy-packs.go");
 // The v3.68.0 host's stub, renamed so that the patch's RunPlugin takes its place.
@@ -269,23 +308,19 @@ async function build(version, target) {
   const bin = path.join(prefix, "bin");
   fs.mkdirSync(bin, { recursive: true });
   const started = Date.now();
-  const heartbeat = setInterval(
-    () =>
-      log(
-        `still building Pulumi v${version} (${Math.round((Date.now() - started) / 1000)}s elapsed; the first build takes several minutes)`,
-      ),
-    20000,
-  );
   try {
     const env = goEnv();
     writeCliModule(work, version);
     log(`building Pulumi CLI v${version} from Go modules in ${work}`);
-    await tidyVerified(goBin, work, env);
-    await run(goBin, goBuildArgs(path.join(bin, "pulumi"), `${PKG_MODULE}/cmd/pulumi`, `v${version}`), {
-      cwd: work,
-      env,
+    await withHeartbeat(`Pulumi v${version}; the first build takes several minutes`, async () => {
+      await tidyVerified(goBin, work, env);
+      await run(goBin, goBuildArgs(path.join(bin, "pulumi"), `${PKG_MODULE}/cmd/pulumi`, `v${version}`), {
+        cwd: work,
+        env,
+      });
+      await buildNodeLanguageHost(goBin, work, env, version, bin);
+      for (const host of EXTRA_HOSTS) await buildExtraHost(goBin, goEnv(), host, work, bin);
     });
-    await buildNodeLanguageHost(goBin, work, env, version, bin);
     fs.copyFileSync(shimSource(), path.join(bin, "pulumi-resource-pulumi-nodejs"));
     fs.chmodSync(path.join(bin, "pulumi-resource-pulumi-nodejs"), 0o755);
     const stamped = pulumiVersionOf(path.join(bin, "pulumi"));
@@ -304,7 +339,6 @@ async function build(version, target) {
   } catch (err) {
     throw asBuildError(`Pulumi CLI v${version}`, err);
   } finally {
-    clearInterval(heartbeat);
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
@@ -387,10 +421,11 @@ async function tidyVerified(goBin, work, env) {
  * @param {string} out
  * @param {string} pkg
  * @param {string} stampedVersion
+ * @param {string} [versionVar] the variable that holds it
  * @returns {string[]}
  */
-function goBuildArgs(out, pkg, stampedVersion) {
-  const ldflags = `-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=${stampedVersion}`;
+function goBuildArgs(out, pkg, stampedVersion, versionVar = PULUMI_VERSION_VAR) {
+  const ldflags = `-s -w -X ${versionVar}=${stampedVersion}`;
   return ["build", "-trimpath", "-tags", "osusergo,grpcnotrace", "-ldflags", ldflags, "-o", out, pkg];
 }
 
@@ -518,6 +553,146 @@ function describeHost(info) {
 }
 
 /**
+ * The file an extra host is run as, and the file recording it, both in `<root>/bin`.
+ * @param {ExtraHost} host
+ * @returns {{ binary: string, record: string }}
+ */
+function extraHostFiles(host) {
+  return { binary: `pulumi-language-${host.runtime}`, record: `language-host-${host.runtime}.json` };
+}
+
+/**
+ * Whether `binDir` holds `host` as the table has it: the binary, and a record of the same release.
+ * @param {string} binDir
+ * @param {ExtraHost} host
+ * @returns {boolean}
+ */
+function hasExtraHost(binDir, host) {
+  const { binary, record } = extraHostFiles(host);
+  try {
+    const built = JSON.parse(fs.readFileSync(path.join(binDir, record), "utf8"));
+    return (
+      built.module === host.module &&
+      built.version === host.version &&
+      fs.existsSync(path.join(binDir, binary))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The extra hosts as printed: module and version of each one `binDir` holds.
+ * @param {string} binDir
+ * @returns {string}
+ */
+function describeExtraHosts(binDir) {
+  const held = EXTRA_HOSTS.filter((host) => hasExtraHost(binDir, host));
+  return held.map((host) => `${extraHostFiles(host).binary} from ${host.module} ${host.version}`).join("; ");
+}
+
+/**
+ * Builds `host` into `binDir` in a wrapper module of its own (under `work`), and records it there.
+ * @param {string} goBin
+ * @param {NodeJS.ProcessEnv} env
+ * @param {ExtraHost} host
+ * @param {string} work
+ * @param {string} binDir
+ * @returns {Promise<void>}
+ */
+async function buildExtraHost(goBin, env, host, work, binDir) {
+  const { binary, record } = extraHostFiles(host);
+  const hostWork = fs.mkdtempSync(path.join(work, `${host.runtime}-host-`));
+  writeWrapperModule(hostWork, {
+    name: `pulumi-aria/${host.runtime}-host-build`,
+    go: host.go,
+    requires: { [host.module]: host.version },
+    imports: [host.package],
+  });
+  const hostEnv = { ...env };
+  const started = Date.now();
+  await tidyVerified(goBin, hostWork, hostEnv);
+  await run(goBin, goBuildArgs(path.join(binDir, binary), host.package, host.version, host.versionVar), {
+    cwd: hostWork,
+    env: hostEnv,
+  });
+  const { runtime, module, version } = host;
+  fs.writeFileSync(
+    path.join(binDir, record),
+    `${JSON.stringify({ runtime, module, version, package: host.package }, null, 2)}\n`,
+  );
+  log(`built ${binary} (${module} ${version}) in ${Math.round((Date.now() - started) / 1000)}s`);
+}
+
+/**
+ * Adds extra hosts to the `bin` of an existing root, without touching its CLI: built in a temporary
+ * directory beside the root, then renamed in, the binary before its record, so that a record never
+ * vouches for a host not yet in place and runs already started keep what they found.
+ * @param {string} root
+ * @param {readonly ExtraHost[]} hosts
+ * @returns {Promise<void>}
+ */
+async function addExtraHosts(root, hosts) {
+  if (hosts.length === 0) return;
+  const names = hosts.map((host) => extraHostFiles(host).binary).join(", ");
+  const goBin = onPath("go");
+  if (!goBin)
+    throw new MissingToolError(
+      "Go",
+      `the engine at ${root} has no ${names}, and Go is not installed to build it: install Go >= 1.25.`,
+    );
+  log(`adding ${names} to ${path.join(root, "bin")}`);
+  const work = fs.mkdtempSync(path.join(path.dirname(root), ".hosts-"));
+  try {
+    const staging = path.join(work, "bin");
+    fs.mkdirSync(staging);
+    await withHeartbeat(names, async () => {
+      for (const host of hosts) await buildExtraHost(goBin, goEnv(), host, work, staging);
+    });
+    for (const host of hosts) {
+      const { binary, record } = extraHostFiles(host);
+      for (const file of [binary, record])
+        fs.renameSync(path.join(staging, file), path.join(root, "bin", file));
+    }
+  } catch (err) {
+    throw asBuildError(`${names} for the engine at ${root}`, err);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs `fn`, saying every 20 seconds that `what` is still being built.
+ * @template T
+ * @param {string} what
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
+async function withHeartbeat(what, fn) {
+  const started = Date.now();
+  const heartbeat = setInterval(
+    () => log(`still building ${what} (${Math.round((Date.now() - started) / 1000)}s elapsed)`),
+    20000,
+  );
+  try {
+    return await fn();
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/**
+ * Every language host of a root built here, as printed.
+ * @param {string} root
+ * @returns {string}
+ */
+function describeHosts(root) {
+  return [describeHost(hostInfo(root)), describeExtraHosts(path.join(root, "bin"))]
+    .filter(Boolean)
+    .join("; ");
+}
+
+/**
  * Adds the Node language host to a cached root built before hosts were part of it, or replaces a
  * v3.68.0 host built before it could start policy packs. The new host is renamed into place: runs
  * already started keep the old one.
@@ -568,6 +743,13 @@ async function main() {
         `PULUMI_ARIA_ENGINE_ROOT=${override} has no bin/pulumi v${version} with pulumi-resource-pulumi-nodejs beside it; ` +
           "put them there, or unset it to use a pulumi on PATH or a build of this script",
       );
+    const lacking = EXTRA_HOSTS.map((host) => extraHostFiles(host).binary).filter(
+      (binary) => !fs.existsSync(path.join(override, "bin", binary)) && !onPath(binary),
+    );
+    if (lacking.length > 0)
+      log(
+        `warning: PULUMI_ARIA_ENGINE_ROOT has no ${lacking.join(", ")}: programs of that runtime will not run`,
+      );
     return override;
   }
   // A pulumi on PATH is used as it is when it is at least the SDK's version (the same rule as a build).
@@ -591,12 +773,17 @@ async function main() {
       log(`the cached ${describeHost(info)} cannot start policy packs: building it again`);
       await addLanguageHost(target, version);
     }
-    log(`using cached Pulumi v${version} at ${target}; language host: ${describeHost(hostInfo(target))}`);
+    const bin = path.join(target, "bin");
+    await addExtraHosts(
+      target,
+      EXTRA_HOSTS.filter((host) => !hasExtraHost(bin, host)),
+    );
+    log(`using cached Pulumi v${version} at ${target}; language hosts: ${describeHosts(target)}`);
     return target;
   }
   if (fs.existsSync(target)) fs.rmSync(target, { recursive: true, force: true });
   await build(version, target);
-  log(`language host: ${describeHost(hostInfo(target))}`);
+  log(`language hosts: ${describeHosts(target)}`);
   return target;
 }
 
