@@ -18,6 +18,9 @@
 // github.com/pulumi/pulumi-yaml v1.25.0, cmd/pulumi-language-yaml) are built with the CLI, and added to
 // a cached root that lacks one (or has another release) without rebuilding the CLI: built in a
 // temporary directory, then renamed in. Each is recorded in <root>/bin/language-host-<runtime>.json.
+// A `pulumi` on PATH that has no such host beside it nor on PATH gets one in the cache: the root
+// printed is then ~/.cache/pulumi-aria/pulumi-on-path-<hash>, whose bin links to that pulumi and its
+// sibling files and holds the hosts built here (see pathRootWithHosts).
 //
 // The Node language host: the module matching the CLI
 // (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3, untagged, at the pkg tag's
@@ -682,6 +685,38 @@ async function withHeartbeat(what, fn) {
 }
 
 /**
+ * The root the tests use with a `pulumi` from PATH that lacks some extra hosts: a directory of the
+ * cache, `pulumi-on-path-<hash of the CLI's directory>`, whose bin links to that `pulumi` and every
+ * `pulumi*` file beside it, and holds the missing hosts, built there. Callers put `<root>/bin` first
+ * on PATH, where the CLI finds them (it then warns "using pulumi-language-<runtime> from $PATH", as
+ * they are not beside the file the link resolves to). Links are renamed into place, so that
+ * concurrent runs see either the old link or the new one.
+ * @param {string} cli the real path of the `pulumi` on PATH
+ * @param {readonly ExtraHost[]} missing
+ * @returns {Promise<string>}
+ */
+async function pathRootWithHosts(cli, missing) {
+  const cliDir = path.dirname(cli);
+  const id = createHash("sha256").update(cliDir).digest("hex").slice(0, 12);
+  const root = path.join(cacheBase(), `pulumi-on-path-${id}`);
+  const bin = path.join(root, "bin");
+  fs.mkdirSync(bin, { recursive: true });
+  const built = new Set(missing.flatMap((host) => Object.values(extraHostFiles(host))));
+  for (const file of fs.readdirSync(cliDir)) {
+    if (!file.startsWith("pulumi") || built.has(file)) continue;
+    const temp = path.join(bin, `.${file}.${process.pid}`);
+    fs.rmSync(temp, { force: true });
+    fs.symlinkSync(path.join(cliDir, file), temp);
+    fs.renameSync(temp, path.join(bin, file));
+  }
+  await addExtraHosts(
+    root,
+    missing.filter((host) => !hasExtraHost(bin, host)),
+  );
+  return root;
+}
+
+/**
  * Every language host of a root built here, as printed.
  * @param {string} root
  * @returns {string}
@@ -757,9 +792,27 @@ async function main() {
   const pathVersion = fromPath ? pulumiVersionOf(fromPath) : undefined;
   if (fromPath && pathVersion && compareVersions(pathVersion, sdkVersion()) >= 0) {
     // The dynamic-provider shim ships in @pulumi/pulumi; callers put that folder on PATH. The CLI
-    // keeps the language host installed with it.
-    log(`using the Pulumi CLI on PATH (${fromPath}, ${pathVersion}) with its own Node language host`);
-    return path.dirname(path.dirname(fromPath));
+    // keeps the language hosts installed with it; the extra hosts it lacks are built into the cache.
+    const lacking = EXTRA_HOSTS.filter((host) => {
+      const { binary } = extraHostFiles(host);
+      return !fs.existsSync(path.join(path.dirname(fromPath), binary)) && !onPath(binary);
+    });
+    const using = `the Pulumi CLI on PATH (${fromPath}, ${pathVersion}) with its own language hosts`;
+    if (lacking.length === 0) {
+      log(`using ${using}`);
+      return path.dirname(path.dirname(fromPath));
+    }
+    const names = lacking.map((host) => extraHostFiles(host).binary).join(", ");
+    if (!onPath("go")) {
+      log(
+        `using ${using}; warning: it has no ${names} and Go is not installed to build ` +
+          "it, so programs of that runtime will not run",
+      );
+      return path.dirname(path.dirname(fromPath));
+    }
+    const root = await pathRootWithHosts(fromPath, lacking);
+    log(`using ${using}, through ${root}, which adds ${describeExtraHosts(path.join(root, "bin"))}`);
+    return root;
   } else if (fromPath) {
     log(
       `the pulumi on PATH (${fromPath}) is ${pathVersion ?? "of unknown version"}, older than @pulumi/pulumi ${sdkVersion()}: using a build of v${version} instead`,
