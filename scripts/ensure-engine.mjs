@@ -1,17 +1,26 @@
 #!/usr/bin/env node
 // @ts-check
 // Finds or builds the Pulumi engine that the end-to-end tests, the demo and the benchmarks run: the
-// CLI, the Node language host (what runs a program directory under `pulumi up`) and the
-// dynamic-provider shim, side by side in `<root>/bin`. Prints the root.
+// CLI, the language hosts (what runs a program directory under `pulumi up`: the Node one, and the
+// extra hosts of EXTRA_HOSTS, today YAML's) and the dynamic-provider shim, side by side in
+// `<root>/bin`. Prints the root; callers put `<root>/bin` first on PATH (scripts/engine-env.js).
 //
 // The wanted version, printed with the reason: package.json's `config.pulumiCli`, or @pulumi/pulumi's
 // own version when that is newer (the CLI is at least the SDK's version).
 //
 // Order: $PULUMI_ARIA_ENGINE_ROOT; a `pulumi` on PATH at least the SDK's version, used as it is
-// (it keeps its own language host); a cached build under
+// (it keeps its own language hosts); a cached build under
 // ~/.cache/pulumi-aria/pulumi-v<version>; otherwise a build from the CLI's Go modules at that version
 // (needs Go and the Go module proxy), made in a temporary directory and renamed into place, so that
 // concurrent runs never see a half-built cache.
+//
+// The extra hosts (EXTRA_HOSTS: a Go module at a fixed release each; YAML is
+// github.com/pulumi/pulumi-yaml v1.25.0, cmd/pulumi-language-yaml) are built with the CLI, and added to
+// a cached root that lacks one (or has another release) without rebuilding the CLI: built in a
+// temporary directory, then renamed in. Each is recorded in <root>/bin/language-host-<runtime>.json.
+// A `pulumi` on PATH that has no such host beside it nor on PATH gets one in the cache: the root
+// printed is then ~/.cache/pulumi-aria/pulumi-on-path-<hash>, whose bin links to that pulumi and its
+// sibling files and holds the hosts built here (see pathRootWithHosts).
 //
 // The Node language host: the module matching the CLI
 // (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3, untagged, at the pkg tag's
@@ -27,7 +36,8 @@
 // as later hosts do. A cached v3.68.0 host without that file (or with an older copy of it) is rebuilt.
 //
 // Failures are classified (scripts/errors.js) and printed as `[engine] <kind>: <message>`: "missing"
-// when there is no CLI and no Go to build one, "build failed" with the end of the Go tools' output.
+// when there is no CLI and no Go to build one (or a host a cached root lacks), "build failed" with
+// the end of the Go tools' output.
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
@@ -52,6 +62,38 @@ const NODEJS_HOST_MODULE = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-langu
 const LEGACY_HOST_SDK_VERSION = "v3.68.0";
 const LEGACY_HOST_PACKAGE = `${SDK_MODULE}/nodejs/cmd/pulumi-language-nodejs`;
 const HOST_INFO = "language-host.json";
+// The variable `go build -X` stamps with the version, in the CLI and the SDK's hosts.
+const PULUMI_VERSION_VAR = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
+
+/**
+ * A language host beside the CLI other than the Node one (which follows the CLI's version, see
+ * buildNodeLanguageHost): a fixed release of a Go module, built in a wrapper module of its own.
+ * @typedef {object} ExtraHost
+ * @property {string} runtime Pulumi.yaml's `runtime:`; the CLI runs `pulumi-language-<runtime>`
+ * @property {string} module the Go module required
+ * @property {string} version that module's version
+ * @property {string} package the host's main package
+ * @property {string} go the wrapper module's go line (the module's own asks at least this)
+ * @property {string} versionVar the variable `-X` stamps with the version
+ */
+
+/**
+ * The extra language hosts, one entry each; adding a host is adding its entry. Others the Go module
+ * proxy serves: the Go host (SDK_MODULE v3.66.0, package `${SDK_MODULE}/go/pulumi-language-go`) and
+ * the Python host (SDK_MODULE v3.79.0, `${SDK_MODULE}/python/cmd/pulumi-language-python`), both
+ * stamped through PULUMI_VERSION_VAR.
+ * @type {readonly ExtraHost[]}
+ */
+const EXTRA_HOSTS = [
+  {
+    runtime: "yaml",
+    module: "github.com/pulumi/pulumi-yaml",
+    version: "v1.25.0",
+    package: "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml",
+    go: "1.24",
+    versionVar: "github.com/pulumi/pulumi-yaml/pkg/version.Version",
+  },
+];
 // Compiled into the v3.68.0 host: its RunPlugin, which starts Node policy packs.
 const POLICY_PACK_PATCH = path.join(repoRoot, "scripts", "engine", "nodejs-host-policy-packs.go");
 // The v3.68.0 host's stub, renamed so that the patch's RunPlugin takes its place.
@@ -170,8 +212,6 @@ function onPath(name) {
 }
 
 /** @returns {string} */
-
-/** @returns {string} */
 function shimSource() {
   return path.join(
     path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] })),
@@ -271,30 +311,19 @@ async function build(version, target) {
   const bin = path.join(prefix, "bin");
   fs.mkdirSync(bin, { recursive: true });
   const started = Date.now();
-  const heartbeat = setInterval(
-    () =>
-      log(
-        `still building Pulumi v${version} (${Math.round((Date.now() - started) / 1000)}s elapsed; the first build takes several minutes)`,
-      ),
-    20000,
-  );
   try {
     const env = goEnv();
-    fs.writeFileSync(
-      path.join(work, "go.mod"),
-      `module pulumi-aria/engine-build\n\ngo 1.25\n\nrequire (\n\t${PKG_MODULE} v${version}\n\t${SDK_MODULE} v${version}\n)\n\nreplace ${CLIPBOARD_REPLACE}\n`,
-    );
-    fs.writeFileSync(
-      path.join(work, "tools.go"),
-      `//go:build tools\n\npackage tools\n\nimport _ "${PKG_MODULE}/cmd/pulumi"\n`,
-    );
+    writeCliModule(work, version);
     log(`building Pulumi CLI v${version} from Go modules in ${work}`);
-    await tidyVerified(goBin, work, env);
-    await run(goBin, goBuildArgs(path.join(bin, "pulumi"), `${PKG_MODULE}/cmd/pulumi`, `v${version}`), {
-      cwd: work,
-      env,
+    await withHeartbeat(`Pulumi v${version}; the first build takes several minutes`, async () => {
+      await tidyVerified(goBin, work, env);
+      await run(goBin, goBuildArgs(path.join(bin, "pulumi"), `${PKG_MODULE}/cmd/pulumi`, `v${version}`), {
+        cwd: work,
+        env,
+      });
+      await buildNodeLanguageHost(goBin, work, env, version, bin);
+      for (const host of EXTRA_HOSTS) await buildExtraHost(goBin, goEnv(), host, work, bin);
     });
-    await buildNodeLanguageHost(goBin, work, env, version, bin);
     fs.copyFileSync(shimSource(), path.join(bin, "pulumi-resource-pulumi-nodejs"));
     fs.chmodSync(path.join(bin, "pulumi-resource-pulumi-nodejs"), 0o755);
     const stamped = pulumiVersionOf(path.join(bin, "pulumi"));
@@ -313,7 +342,6 @@ async function build(version, target) {
   } catch (err) {
     throw asBuildError(`Pulumi CLI v${version}`, err);
   } finally {
-    clearInterval(heartbeat);
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
@@ -324,6 +352,44 @@ async function build(version, target) {
  */
 function goEnv() {
   return { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=mod -buildvcs=false" };
+}
+
+/**
+ * Writes a wrapper module into `dir`: a go.mod requiring each module at its version (with `replaces`,
+ * as replace directives of a dependency's own go.mod do not apply here) and a tools.go importing the
+ * packages to build, so that `go mod tidy` resolves them and `go build <package>` builds them.
+ * @param {string} dir
+ * @param {{ name: string, go: string, requires: Record<string, string>, imports: string[], replaces?: string[] }} module
+ * @returns {void}
+ */
+function writeWrapperModule(dir, { name, go, requires, imports, replaces = [] }) {
+  const required = Object.entries(requires).map(([mod, v]) => `\t${mod} ${v}\n`);
+  const replaced = replaces.map((r) => `\nreplace ${r}\n`);
+  fs.writeFileSync(
+    path.join(dir, "go.mod"),
+    `module ${name}\n\ngo ${go}\n\nrequire (\n${required.join("")})\n${replaced.join("")}`,
+  );
+  const imported = imports.map((pkg) => `\t_ "${pkg}"\n`);
+  fs.writeFileSync(
+    path.join(dir, "tools.go"),
+    `//go:build tools\n\npackage tools\n\nimport (\n${imported.join("")})\n`,
+  );
+}
+
+/**
+ * The CLI's wrapper module at `version` (its pkg and sdk modules, and pkg's clipboard replace).
+ * @param {string} dir
+ * @param {string} version
+ * @returns {void}
+ */
+function writeCliModule(dir, version) {
+  writeWrapperModule(dir, {
+    name: "pulumi-aria/engine-build",
+    go: "1.25",
+    requires: { [PKG_MODULE]: `v${version}`, [SDK_MODULE]: `v${version}` },
+    imports: [`${PKG_MODULE}/cmd/pulumi`],
+    replaces: [CLIPBOARD_REPLACE],
+  });
 }
 
 /**
@@ -358,10 +424,11 @@ async function tidyVerified(goBin, work, env) {
  * @param {string} out
  * @param {string} pkg
  * @param {string} stampedVersion
+ * @param {string} [versionVar] the variable that holds it
  * @returns {string[]}
  */
-function goBuildArgs(out, pkg, stampedVersion) {
-  const ldflags = `-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=${stampedVersion}`;
+function goBuildArgs(out, pkg, stampedVersion, versionVar = PULUMI_VERSION_VAR) {
+  const ldflags = `-s -w -X ${versionVar}=${stampedVersion}`;
   return ["build", "-trimpath", "-tags", "osusergo,grpcnotrace", "-ldflags", ldflags, "-o", out, pkg];
 }
 
@@ -406,14 +473,12 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
     `building the host of ${SDK_MODULE} ${LEGACY_HOST_SDK_VERSION} instead, with RunPlugin for policy packs`,
   );
   const hostWork = fs.mkdtempSync(path.join(work, "host-"));
-  fs.writeFileSync(
-    path.join(hostWork, "go.mod"),
-    `module pulumi-aria/language-host-build\n\ngo 1.21\n\nrequire ${SDK_MODULE} ${LEGACY_HOST_SDK_VERSION}\n`,
-  );
-  fs.writeFileSync(
-    path.join(hostWork, "tools.go"),
-    `//go:build tools\n\npackage tools\n\nimport _ "${LEGACY_HOST_PACKAGE}"\n`,
-  );
+  writeWrapperModule(hostWork, {
+    name: "pulumi-aria/language-host-build",
+    go: "1.21",
+    requires: { [SDK_MODULE]: LEGACY_HOST_SDK_VERSION },
+    imports: [LEGACY_HOST_PACKAGE],
+  });
   const hostEnv = { ...env };
   await tidyVerified(goBin, hostWork, hostEnv);
   // The host's package, copied out of the module cache into the wrapper module, with its RunPlugin stub
@@ -491,6 +556,178 @@ function describeHost(info) {
 }
 
 /**
+ * The file an extra host is run as, and the file recording it, both in `<root>/bin`.
+ * @param {ExtraHost} host
+ * @returns {{ binary: string, record: string }}
+ */
+function extraHostFiles(host) {
+  return { binary: `pulumi-language-${host.runtime}`, record: `language-host-${host.runtime}.json` };
+}
+
+/**
+ * Whether `binDir` holds `host` as the table has it: the binary, and a record of the same release.
+ * @param {string} binDir
+ * @param {ExtraHost} host
+ * @returns {boolean}
+ */
+function hasExtraHost(binDir, host) {
+  const { binary, record } = extraHostFiles(host);
+  try {
+    const built = JSON.parse(fs.readFileSync(path.join(binDir, record), "utf8"));
+    return (
+      built.module === host.module &&
+      built.version === host.version &&
+      fs.existsSync(path.join(binDir, binary))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The extra hosts as printed: module and version of each one `binDir` holds.
+ * @param {string} binDir
+ * @returns {string}
+ */
+function describeExtraHosts(binDir) {
+  const held = EXTRA_HOSTS.filter((host) => hasExtraHost(binDir, host));
+  return held.map((host) => `${extraHostFiles(host).binary} from ${host.module} ${host.version}`).join("; ");
+}
+
+/**
+ * Builds `host` into `binDir` in a wrapper module of its own (under `work`), and records it there.
+ * @param {string} goBin
+ * @param {NodeJS.ProcessEnv} env
+ * @param {ExtraHost} host
+ * @param {string} work
+ * @param {string} binDir
+ * @returns {Promise<void>}
+ */
+async function buildExtraHost(goBin, env, host, work, binDir) {
+  const { binary, record } = extraHostFiles(host);
+  const hostWork = fs.mkdtempSync(path.join(work, `${host.runtime}-host-`));
+  writeWrapperModule(hostWork, {
+    name: `pulumi-aria/${host.runtime}-host-build`,
+    go: host.go,
+    requires: { [host.module]: host.version },
+    imports: [host.package],
+  });
+  const hostEnv = { ...env };
+  const started = Date.now();
+  await tidyVerified(goBin, hostWork, hostEnv);
+  await run(goBin, goBuildArgs(path.join(binDir, binary), host.package, host.version, host.versionVar), {
+    cwd: hostWork,
+    env: hostEnv,
+  });
+  const { runtime, module, version } = host;
+  fs.writeFileSync(
+    path.join(binDir, record),
+    `${JSON.stringify({ runtime, module, version, package: host.package }, null, 2)}\n`,
+  );
+  log(`built ${binary} (${module} ${version}) in ${Math.round((Date.now() - started) / 1000)}s`);
+}
+
+/**
+ * Adds extra hosts to the `bin` of an existing root, without touching its CLI: built in a temporary
+ * directory beside the root, then renamed in, the binary before its record, so that a record never
+ * vouches for a host not yet in place and runs already started keep what they found.
+ * @param {string} root
+ * @param {readonly ExtraHost[]} hosts
+ * @returns {Promise<void>}
+ */
+async function addExtraHosts(root, hosts) {
+  if (hosts.length === 0) return;
+  const names = hosts.map((host) => extraHostFiles(host).binary).join(", ");
+  const goBin = onPath("go");
+  if (!goBin)
+    throw new MissingToolError(
+      "Go",
+      `the engine at ${root} has no ${names}, and Go is not installed to build it: install Go >= 1.25.`,
+    );
+  log(`adding ${names} to ${path.join(root, "bin")}`);
+  const work = fs.mkdtempSync(path.join(path.dirname(root), ".hosts-"));
+  try {
+    const staging = path.join(work, "bin");
+    fs.mkdirSync(staging);
+    await withHeartbeat(names, async () => {
+      for (const host of hosts) await buildExtraHost(goBin, goEnv(), host, work, staging);
+    });
+    for (const host of hosts) {
+      const { binary, record } = extraHostFiles(host);
+      for (const file of [binary, record])
+        fs.renameSync(path.join(staging, file), path.join(root, "bin", file));
+    }
+  } catch (err) {
+    throw asBuildError(`${names} for the engine at ${root}`, err);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs `fn`, saying every 20 seconds that `what` is still being built.
+ * @template T
+ * @param {string} what
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
+async function withHeartbeat(what, fn) {
+  const started = Date.now();
+  const heartbeat = setInterval(
+    () => log(`still building ${what} (${Math.round((Date.now() - started) / 1000)}s elapsed)`),
+    20000,
+  );
+  try {
+    return await fn();
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/**
+ * The root the tests use with a `pulumi` from PATH that lacks some extra hosts: a directory of the
+ * cache, `pulumi-on-path-<hash of the CLI's directory>`, whose bin links to that `pulumi` and every
+ * `pulumi*` file beside it, and holds the missing hosts, built there. Callers put `<root>/bin` first
+ * on PATH, where the CLI finds them (it then warns "using pulumi-language-<runtime> from $PATH", as
+ * they are not beside the file the link resolves to). Links are renamed into place, so that
+ * concurrent runs see either the old link or the new one.
+ * @param {string} cli the real path of the `pulumi` on PATH
+ * @param {readonly ExtraHost[]} missing
+ * @returns {Promise<string>}
+ */
+async function pathRootWithHosts(cli, missing) {
+  const cliDir = path.dirname(cli);
+  const id = createHash("sha256").update(cliDir).digest("hex").slice(0, 12);
+  const root = path.join(cacheBase(), `pulumi-on-path-${id}`);
+  const bin = path.join(root, "bin");
+  fs.mkdirSync(bin, { recursive: true });
+  const built = new Set(missing.flatMap((host) => Object.values(extraHostFiles(host))));
+  for (const file of fs.readdirSync(cliDir)) {
+    if (!file.startsWith("pulumi") || built.has(file)) continue;
+    const temp = path.join(bin, `.${file}.${process.pid}`);
+    fs.rmSync(temp, { force: true });
+    fs.symlinkSync(path.join(cliDir, file), temp);
+    fs.renameSync(temp, path.join(bin, file));
+  }
+  await addExtraHosts(
+    root,
+    missing.filter((host) => !hasExtraHost(bin, host)),
+  );
+  return root;
+}
+
+/**
+ * Every language host of a root built here, as printed.
+ * @param {string} root
+ * @returns {string}
+ */
+function describeHosts(root) {
+  return [describeHost(hostInfo(root)), describeExtraHosts(path.join(root, "bin"))]
+    .filter(Boolean)
+    .join("; ");
+}
+
+/**
  * Adds the Node language host to a cached root built before hosts were part of it, or replaces a
  * v3.68.0 host built before it could start policy packs. The new host is renamed into place: runs
  * already started keep the old one.
@@ -511,14 +748,7 @@ async function addLanguageHost(root, version) {
     const staging = path.join(work, "bin");
     fs.mkdirSync(staging);
     const env = goEnv();
-    fs.writeFileSync(
-      path.join(work, "go.mod"),
-      `module pulumi-aria/engine-build\n\ngo 1.25\n\nrequire (\n\t${PKG_MODULE} v${version}\n\t${SDK_MODULE} v${version}\n)\n\nreplace ${CLIPBOARD_REPLACE}\n`,
-    );
-    fs.writeFileSync(
-      path.join(work, "tools.go"),
-      `//go:build tools\n\npackage tools\n\nimport _ "${PKG_MODULE}/cmd/pulumi"\n`,
-    );
+    writeCliModule(work, version);
     await tidyVerified(goBin, work, env);
     await buildNodeLanguageHost(goBin, work, env, version, staging);
     // Added: the info file first, as a host without it would read as "unknown origin". Replaced: the
@@ -548,6 +778,13 @@ async function main() {
         `PULUMI_ARIA_ENGINE_ROOT=${override} has no bin/pulumi v${version} with pulumi-resource-pulumi-nodejs beside it; ` +
           "put them there, or unset it to use a pulumi on PATH or a build of this script",
       );
+    const lacking = EXTRA_HOSTS.map((host) => extraHostFiles(host).binary).filter(
+      (binary) => !fs.existsSync(path.join(override, "bin", binary)) && !onPath(binary),
+    );
+    if (lacking.length > 0)
+      log(
+        `warning: PULUMI_ARIA_ENGINE_ROOT has no ${lacking.join(", ")}: programs of that runtime will not run`,
+      );
     return override;
   }
   // A pulumi on PATH is used as it is when it is at least the SDK's version (the same rule as a build).
@@ -555,9 +792,27 @@ async function main() {
   const pathVersion = fromPath ? pulumiVersionOf(fromPath) : undefined;
   if (fromPath && pathVersion && compareVersions(pathVersion, sdkVersion()) >= 0) {
     // The dynamic-provider shim ships in @pulumi/pulumi; callers put that folder on PATH. The CLI
-    // keeps the language host installed with it.
-    log(`using the Pulumi CLI on PATH (${fromPath}, ${pathVersion}) with its own Node language host`);
-    return path.dirname(path.dirname(fromPath));
+    // keeps the language hosts installed with it; the extra hosts it lacks are built into the cache.
+    const lacking = EXTRA_HOSTS.filter((host) => {
+      const { binary } = extraHostFiles(host);
+      return !fs.existsSync(path.join(path.dirname(fromPath), binary)) && !onPath(binary);
+    });
+    const using = `the Pulumi CLI on PATH (${fromPath}, ${pathVersion}) with its own language hosts`;
+    if (lacking.length === 0) {
+      log(`using ${using}`);
+      return path.dirname(path.dirname(fromPath));
+    }
+    const names = lacking.map((host) => extraHostFiles(host).binary).join(", ");
+    if (!onPath("go")) {
+      log(
+        `using ${using}; warning: it has no ${names} and Go is not installed to build ` +
+          "it, so programs of that runtime will not run",
+      );
+      return path.dirname(path.dirname(fromPath));
+    }
+    const root = await pathRootWithHosts(fromPath, lacking);
+    log(`using ${using}, through ${root}, which adds ${describeExtraHosts(path.join(root, "bin"))}`);
+    return root;
   } else if (fromPath) {
     log(
       `the pulumi on PATH (${fromPath}) is ${pathVersion ?? "of unknown version"}, older than @pulumi/pulumi ${sdkVersion()}: using a build of v${version} instead`,
@@ -571,12 +826,17 @@ async function main() {
       log(`the cached ${describeHost(info)} cannot start policy packs: building it again`);
       await addLanguageHost(target, version);
     }
-    log(`using cached Pulumi v${version} at ${target}; language host: ${describeHost(hostInfo(target))}`);
+    const bin = path.join(target, "bin");
+    await addExtraHosts(
+      target,
+      EXTRA_HOSTS.filter((host) => !hasExtraHost(bin, host)),
+    );
+    log(`using cached Pulumi v${version} at ${target}; language hosts: ${describeHosts(target)}`);
     return target;
   }
   if (fs.existsSync(target)) fs.rmSync(target, { recursive: true, force: true });
   await build(version, target);
-  log(`language host: ${describeHost(hostInfo(target))}`);
+  log(`language hosts: ${describeHosts(target)}`);
   return target;
 }
 

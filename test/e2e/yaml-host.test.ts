@@ -1,0 +1,81 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { engineEnv } from "../../scripts/engine-env";
+import { PulumiCli } from "../../scripts/program-runner";
+import { engineRoot, expectOk, REPO_ROOT } from "./harness";
+
+jest.setTimeout(600_000);
+
+/*
+ * The YAML language host that scripts/ensure-engine.mjs puts beside the CLI (or, for a `pulumi` on
+ * PATH without one, into the root it makes in the cache): a Pulumi YAML program with no providers,
+ * through `pulumi up`, `pulumi stack output` and `pulumi destroy` on a local file backend. Without the
+ * host the CLI cannot run the program and `up` fails.
+ */
+describe("the YAML language host", () => {
+  let tmp: string;
+  let env: Record<string, string>;
+  let cli: PulumiCli;
+
+  beforeAll(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-yaml-"));
+    const program = path.join(tmp, "program");
+    fs.cpSync(path.join(REPO_ROOT, "test", "e2e", "programs", "yaml-host"), program, { recursive: true });
+    for (const dir of ["state", "home"]) fs.mkdirSync(path.join(tmp, dir));
+    env = engineEnv({
+      root: engineRoot(),
+      stateDir: path.join(tmp, "state"),
+      homeDir: path.join(tmp, "home"),
+      passphrase: "e2e-passphrase",
+    });
+    cli = new PulumiCli({
+      cwd: program,
+      stackName: "yaml",
+      env,
+      logDir: tmp,
+      echo: !!process.env.E2E_VERBOSE,
+    });
+  });
+  afterAll(() => {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it("is on the PATH the engine runs with, and says which release it is when built here", () => {
+    const found = env.PATH.split(path.delimiter)
+      .map((dir) => path.join(dir, "pulumi-language-yaml"))
+      .find((file) => {
+        try {
+          fs.accessSync(file, fs.constants.X_OK);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+    expect(found).toBeDefined();
+    const record = path.join(path.dirname(found!), "language-host-yaml.json");
+    if (fs.existsSync(record)) {
+      const info = JSON.parse(fs.readFileSync(record, "utf8"));
+      expect(info.module).toBe("github.com/pulumi/pulumi-yaml");
+      expect(info.version).toMatch(/^v1\.\d+\.\d+$/);
+    }
+  });
+
+  it("runs up, reads the outputs with stack output, then destroys", async () => {
+    const up = expectOk(await cli.run("up"));
+    expect(up.summary.create).toBe(1); // the stack itself: the program has no resources
+
+    const outputs = expectOk(await cli.run("outputs")).outputs;
+    expect(outputs).toEqual({
+      greeting: { value: "hello, yaml", secret: false },
+      plain: { value: "hello", secret: false },
+    });
+    // As a user reads one output.
+    const one = await cli.must(["stack", "output", "greeting", "--stack", "yaml"]);
+    expect(one.stdout.trim()).toBe("hello, yaml");
+
+    const destroyed = expectOk(await cli.run("destroy"));
+    expect(destroyed.summary.delete).toBe(1);
+    expect(expectOk(await cli.run("outputs")).outputs).toEqual({});
+  });
+});
