@@ -37,6 +37,8 @@ export const Tile = z
 export type Tile = z.infer<typeof Tile>;
 
 /** `GET /endpoint-tiles`. */
-export const Tiles = z.looseObject({ tiles: z.array(Tile).default([]) });
+export const Tiles = z.looseObject({
+  tiles: z.array(Tile).default([]).describe("Every endpoint type the server supports."),
+});
 /** Every endpoint type. */
 export type Tiles = z.infer<typeof Tiles>;
