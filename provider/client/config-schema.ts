@@ -148,20 +148,16 @@ export const ClientSettings = z.object({
   url: ServerUrlSetting.optional().describe(
     "Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).",
   ),
-  accessToken: trimmed
-    .optional()
-    .meta({
-      description:
-        "A bearer token used as given; it cannot be renewed, so long runs may outlive it. One form of credentials is needed: `refreshToken`, `accessToken`, or `username` and `password`.",
-      secret: true,
-    }),
-  refreshToken: trimmed
-    .optional()
-    .meta({
-      description:
-        "A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.",
-      secret: true,
-    }),
+  accessToken: trimmed.optional().meta({
+    description:
+      "A bearer token used as given; it cannot be renewed, so long runs may outlive it. One form of credentials is needed: `refreshToken`, `accessToken`, or `username` and `password`.",
+    secret: true,
+  }),
+  refreshToken: trimmed.optional().meta({
+    description:
+      "A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.",
+    secret: true,
+  }),
   username: trimmed.optional().describe("User name, exchanged with `password` for a refresh token."),
   password: z.string().optional().meta({ description: "Password of `username`.", secret: true }),
   domain: trimmed.optional().describe("Identity domain of `username` (optional)."),

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { EndpointArgs, EndpointPropertyInputs } from "../resource";
 import { EndpointInputs, EndpointProperties } from "../schema";
 
