@@ -145,20 +145,50 @@ const trimmed = z.string().trim();
  * combinations are required is the caller's rule (a URL, and one usable form of credentials).
  */
 export const ClientSettings = z.object({
-  url: ServerUrlSetting.optional(),
-  accessToken: trimmed.optional(),
-  refreshToken: trimmed.optional(),
-  username: trimmed.optional(),
-  password: z.string().optional(),
-  domain: trimmed.optional(),
-  insecure: BooleanSetting.optional(),
-  caCert: caCertSetting().optional(),
-  apiTimeout: PositiveSecondsSetting.optional(),
-  reauthorizeTimeout: DurationSetting.optional(),
-  apiVersion: ApiVersionSetting.optional(),
-  deploymentApiVersion: ApiVersionSetting.optional(),
-  pipelineBasePath: BasePathSetting.optional(),
-  maxRetries: countSetting(20).optional(),
+  url: ServerUrlSetting.optional().describe(
+    "Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).",
+  ),
+  accessToken: trimmed.optional().meta({
+    description:
+      "A bearer token used as given; it cannot be renewed, so long runs may outlive it. One form of credentials is needed: `refreshToken`, `accessToken`, or `username` and `password`.",
+    secret: true,
+  }),
+  refreshToken: trimmed.optional().meta({
+    description:
+      "A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.",
+    secret: true,
+  }),
+  username: trimmed.optional().describe("User name, exchanged with `password` for a refresh token."),
+  password: z.string().optional().meta({ description: "Password of `username`.", secret: true }),
+  domain: trimmed.optional().describe("Identity domain of `username` (optional)."),
+  insecure: BooleanSetting.optional().describe(
+    "Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.",
+  ),
+  caCert: caCertSetting()
+    .optional()
+    .describe(
+      "Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.",
+    ),
+  apiTimeout: PositiveSecondsSetting.optional().describe(
+    "Timeout of each HTTP request, in seconds (a positive number). Default: 30.",
+  ),
+  reauthorizeTimeout: DurationSetting.optional().describe(
+    "Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or `1h30m`. Default (or 0): only before they expire.",
+  ),
+  apiVersion: ApiVersionSetting.optional().describe(
+    "API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.",
+  ),
+  deploymentApiVersion: ApiVersionSetting.optional().describe(
+    "API version sent with deployment (resource) operations, in `yyyy-MM-dd` form. Default: none sent.",
+  ),
+  pipelineBasePath: BasePathSetting.optional().describe(
+    "Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.",
+  ),
+  maxRetries: countSetting(20)
+    .optional()
+    .describe(
+      "Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.",
+    ),
 });
 
 /** The settings as parsed. */

@@ -3,6 +3,7 @@
  * keeps, and the arguments of the resource lookups. Every type of this folder is inferred from here.
  */
 import { z } from "zod";
+import { FilterEntry, Resource, ResourceFilter } from "../client/schemas";
 
 /** How long create and delete wait for their request when `waitTimeoutSeconds` is not set: 30 minutes. */
 export const DEFAULT_WAIT_TIMEOUT_SECONDS = 30 * 60;
@@ -21,33 +22,68 @@ const nonEmpty = (what: string) =>
 
 const deploymentResourceInputsShape = {
   /** Name of the resource. Changing it replaces the resource (the API has no update). */
-  name: nonEmpty("name"),
+  name: nonEmpty("name").describe(
+    "Name of the resource. Changing it replaces the resource (the API has no update).",
+  ),
   /** Type of the resource, e.g. `Cloud.vSphere.Machine` or a custom resource type. Changing it replaces the resource. */
-  type: nonEmpty("type"),
+  type: nonEmpty("type").describe(
+    "Type of the resource, e.g. `Cloud.vSphere.Machine` or a custom resource type. Changing it replaces the resource.",
+  ),
   /** Id of the project the resource belongs to. Unset: the server decides. Changing it replaces the resource. */
-  projectId: nonEmpty("projectId").optional(),
+  projectId: nonEmpty("projectId")
+    .optional()
+    .describe(
+      "Id of the project the resource belongs to. Unset: the server decides. Changing it replaces the resource.",
+    ),
   /** Id of the deployment to put the resource in. Unset: the server creates one. Changing it replaces the resource. */
-  deploymentId: nonEmpty("deploymentId").optional(),
+  deploymentId: nonEmpty("deploymentId")
+    .optional()
+    .describe(
+      "Id of the deployment to put the resource in. Unset: the server creates one. Changing it replaces the resource.",
+    ),
   /** Resource properties sent on creation. Changing any of them replaces the resource. */
-  properties: z.record(z.string(), z.unknown()).optional(),
+  properties: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("Resource properties sent on creation. Changing any of them replaces the resource."),
   /**
    * How long create and delete wait for their request, in seconds (default 1800, 30 minutes). On a
    * timeout the create request is cancelled and the half-created resource removed. Changing it
    * changes nothing on the server. A delete uses the value recorded with the resource (the engine
    * hands `delete` the old state), so raise it with an `up` before a slow `destroy`.
    */
-  waitTimeoutSeconds: z.number().int().positive().max(MAX_WAIT_TIMEOUT_SECONDS).optional(),
+  waitTimeoutSeconds: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_WAIT_TIMEOUT_SECONDS)
+    .optional()
+    .describe(
+      "How long create and delete wait for their request, in seconds (default 1800, 30 minutes). On a timeout the create request is cancelled and the half-created resource removed. Changing it changes nothing on the server. A delete uses the value recorded with the resource (the engine hands `delete` the old state), so raise it with an `up` before a slow `destroy`.",
+    ),
   /**
    * The longest pause between two polls of a request, in seconds (default 10). Polls start at half a
    * second and back off up to this cap. Changing it changes nothing on the server.
    */
-  pollIntervalMaxSeconds: z.number().positive().max(300).optional(),
+  pollIntervalMaxSeconds: z
+    .number()
+    .positive()
+    .max(300)
+    .optional()
+    .describe(
+      "The longest pause between two polls of a request, in seconds (default 10). Polls start at half a second and back off up to this cap. Changing it changes nothing on the server.",
+    ),
   /**
    * Take over the one existing resource with this name, type, project, deployment and properties
    * instead of creating another (names are not unique): how a run killed while creating it converges.
    * With several such resources the creation fails naming them. Changing it changes nothing.
    */
-  adopt: z.boolean().optional(),
+  adopt: z
+    .boolean()
+    .optional()
+    .describe(
+      "Take over the one existing resource with this name, type, project, deployment and properties instead of creating another (names are not unique): how a run killed while creating it converges. With several such resources the creation fails naming them. Changing it changes nothing.",
+    ),
 };
 
 /** The inputs of a {@link DeploymentResource}, as the provider receives them (validated by `check`). */
@@ -72,46 +108,65 @@ export const INPUT_KEYS: readonly (keyof DeploymentResourceInputs)[] = [
 
 const deploymentResourceStateShape = {
   /** Name of the resource. */
-  name: z.string().optional(),
+  name: z.string().optional().describe("Name of the resource."),
   /** Type of the resource. */
-  type: z.string().optional(),
+  type: z.string().optional().describe("Type of the resource."),
   /** Id of the project the resource belongs to. */
-  projectId: z.string().optional(),
+  projectId: z.string().optional().describe("Id of the project the resource belongs to."),
   /** Id of the deployment the resource belongs to. */
-  deploymentId: z.string().optional(),
+  deploymentId: z.string().optional().describe("Id of the deployment the resource belongs to."),
   /** The resource's properties as the server reports them (those set in the program, and any the server adds). */
-  properties: z.record(z.string(), z.unknown()).optional(),
+  properties: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe(
+      "The resource's properties as the server reports them (those set in the program, and any the server adds).",
+    ),
   /** Names of the `properties` set by the program; the others were added by the server. */
-  inputPropertyKeys: z.array(z.string()).optional(),
+  inputPropertyKeys: z
+    .array(z.string())
+    .optional()
+    .describe("Names of the `properties` set by the program; the others were added by the server."),
   /** See the input of the same name. */
-  waitTimeoutSeconds: z.number().optional(),
+  waitTimeoutSeconds: z.number().optional().describe("See the input of the same name."),
   /** See the input of the same name. */
-  pollIntervalMaxSeconds: z.number().optional(),
+  pollIntervalMaxSeconds: z.number().optional().describe("See the input of the same name."),
   /** See the input of the same name. */
-  adopt: z.boolean().optional(),
+  adopt: z.boolean().optional().describe("See the input of the same name."),
   /** Id of the resource (also the Pulumi id). */
-  resourceId: z.string().optional(),
+  resourceId: z.string().optional().describe("Id of the resource (also the Pulumi id)."),
   /** Id of the request that created the resource. */
-  requestId: z.string().optional(),
+  requestId: z.string().optional().describe("Id of the request that created the resource."),
   /**
    * Last known status of the creation request. Anything but `SUCCESSFUL` marks a resource whose
    * creation did not finish: the next `pulumi up` deletes and re-creates it.
    */
-  requestStatus: z.string().optional(),
+  requestStatus: z
+    .string()
+    .optional()
+    .describe(
+      "Last known status of the creation request. Anything but `SUCCESSFUL` marks a resource whose creation did not finish: the next `pulumi up` deletes and re-creates it.",
+    ),
   /** Sync status reported by the server: `SUCCESS`, `MISSING` or `STALE`. */
-  syncStatus: z.string().optional(),
+  syncStatus: z
+    .string()
+    .optional()
+    .describe("Sync status reported by the server: `SUCCESS`, `MISSING` or `STALE`."),
   /** Origin of the resource: `DEPLOYED`, `DISCOVERED`, `ONBOARDED` or `MIGRATED`. */
-  origin: z.string().optional(),
+  origin: z
+    .string()
+    .optional()
+    .describe("Origin of the resource: `DEPLOYED`, `DISCOVERED`, `ONBOARDED` or `MIGRATED`."),
   /** Creation time reported by the server. */
-  createdAt: z.string().optional(),
+  createdAt: z.string().optional().describe("Creation time reported by the server."),
   /** Description reported by the server. */
-  description: z.string().optional(),
+  description: z.string().optional().describe("Description reported by the server."),
   /** Organisation id reported by the server. */
-  orgId: z.string().optional(),
+  orgId: z.string().optional().describe("Organisation id reported by the server."),
   /** Name of the project (from `expand=project`). */
-  projectName: z.string().optional(),
+  projectName: z.string().optional().describe("Name of the project (from `expand=project`)."),
   /** Name of the deployment (from `expand=deployment`). */
-  deploymentName: z.string().optional(),
+  deploymentName: z.string().optional().describe("Name of the deployment (from `expand=deployment`)."),
 };
 
 /**
@@ -138,9 +193,11 @@ const top = z.number().int().min(1);
 
 const getResourceArgsShape = {
   /** Id of the resource. */
-  id: nonEmpty("id"),
+  id: nonEmpty("id").describe("Id of the resource."),
   /** Objects to expand: `project`, `deployment`, `currentRequest`. */
-  expand: idList("expand").optional(),
+  expand: idList("expand")
+    .optional()
+    .describe("Objects to expand: `project`, `deployment`, `currentRequest`."),
 };
 
 /** Arguments of {@link getResource}. */
@@ -152,25 +209,35 @@ export type GetResourceArgs = z.infer<typeof GetResourceArgs>;
 
 const getResourcesArgsShape = {
   /** Only resources of these projects (ids). */
-  projects: idList("projects").optional(),
+  projects: idList("projects").optional().describe("Only resources of these projects (ids)."),
   /** Only resources of these types (e.g. `Cloud.vSphere.Machine`). */
-  resourceTypes: idList("resourceTypes").optional(),
+  resourceTypes: idList("resourceTypes")
+    .optional()
+    .describe("Only resources of these types (e.g. `Cloud.vSphere.Machine`)."),
   /** Only resources of these cloud accounts (ids). */
-  cloudAccounts: idList("cloudAccounts").optional(),
+  cloudAccounts: idList("cloudAccounts").optional().describe("Only resources of these cloud accounts (ids)."),
   /** Only resources of these cloud types (e.g. `vsphere`). */
-  cloudTypes: idList("cloudTypes").optional(),
+  cloudTypes: idList("cloudTypes")
+    .optional()
+    .describe("Only resources of these cloud types (e.g. `vsphere`)."),
   /** Only resources carrying one of these tags (`key:value`). */
-  tags: idList("tags").optional(),
+  tags: idList("tags").optional().describe("Only resources carrying one of these tags (`key:value`)."),
   /** Only resources where this text is part of a searchable field. */
-  search: z.string().optional(),
+  search: z.string().optional().describe("Only resources where this text is part of a searchable field."),
   /** Sort criteria applied in turn, each `<field>` or `<field> asc|desc` (default ascending). */
-  orderBy: orderBy.optional(),
+  orderBy: orderBy
+    .optional()
+    .describe("Sort criteria applied in turn, each `<field>` or `<field> asc|desc` (default ascending)."),
   /** Objects to expand in each resource: `project`, `deployment`, `currentRequest`. */
-  expand: idList("expand").optional(),
+  expand: idList("expand")
+    .optional()
+    .describe("Objects to expand in each resource: `project`, `deployment`, `currentRequest`."),
   /** Number of resources to skip. */
-  skip: skip.optional(),
+  skip: skip.optional().describe("Number of resources to skip."),
   /** Number of resources wanted. Unset: every resource from `skip` on, fetched page by page. */
-  top: top.optional(),
+  top: top
+    .optional()
+    .describe("Number of resources wanted. Unset: every resource from `skip` on, fetched page by page."),
 };
 
 /** Arguments of {@link getResources}. */
@@ -182,7 +249,7 @@ export type GetResourcesArgs = z.infer<typeof GetResourcesArgs>;
 
 const getResourceFiltersArgsShape = {
   /** Count only resources of these types. */
-  resourceTypes: idList("resourceTypes").optional(),
+  resourceTypes: idList("resourceTypes").optional().describe("Count only resources of these types."),
 };
 
 /** Arguments of {@link getResourceFilters}. */
@@ -194,19 +261,25 @@ export type GetResourceFiltersArgs = z.infer<typeof GetResourceFiltersArgs>;
 
 const getResourceFilterArgsShape = {
   /** Id of the filter, e.g. `projects`, `resourceTypes`, `cloudTypes`, `cloudAccounts`, `tags`, `origin`. */
-  filterId: nonEmpty("filterId"),
+  filterId: nonEmpty("filterId").describe(
+    "Id of the filter, e.g. `projects`, `resourceTypes`, `cloudTypes`, `cloudAccounts`, `tags`, `origin`.",
+  ),
   /** Count only resources of these projects (ids). */
-  projects: idList("projects").optional(),
+  projects: idList("projects").optional().describe("Count only resources of these projects (ids)."),
   /** Count only resources of these types. */
-  resourceTypes: idList("resourceTypes").optional(),
+  resourceTypes: idList("resourceTypes").optional().describe("Count only resources of these types."),
   /** Only entries matching this text. */
-  search: z.string().optional(),
+  search: z.string().optional().describe("Only entries matching this text."),
   /** Sort criteria applied in turn, each `<field>` or `<field> asc|desc`. */
-  orderBy: orderBy.optional(),
+  orderBy: orderBy
+    .optional()
+    .describe("Sort criteria applied in turn, each `<field>` or `<field> asc|desc`."),
   /** Number of entries to skip. */
-  skip: skip.optional(),
+  skip: skip.optional().describe("Number of entries to skip."),
   /** Number of entries wanted. Unset: every entry from `skip` on, fetched page by page. */
-  top: top.optional(),
+  top: top
+    .optional()
+    .describe("Number of entries wanted. Unset: every entry from `skip` on, fetched page by page."),
 };
 
 /** Arguments of {@link getResourceFilter}. */
@@ -215,3 +288,25 @@ export const GetResourceFilterArgs: z.ZodObject<typeof getResourceFilterArgsShap
 
 /** Arguments of {@link getResourceFilter}. */
 export type GetResourceFilterArgs = z.infer<typeof GetResourceFilterArgs>;
+
+/** What {@link getResources} returns (its TS type, in ./lookups.ts, is held to it by a type test). */
+export const GetResourcesResult = z.strictObject({
+  resources: z.array(Resource).describe("The matching resources, in the requested order."),
+  totalElements: z.number().describe("How many resources match the filters, whatever `skip` and `top`."),
+});
+
+/** What {@link getResourceFilters} returns. */
+export const GetResourceFiltersResult = z.strictObject({
+  filters: z
+    .array(ResourceFilter)
+    .describe("The filters of the calling user, each with its values and their counts."),
+});
+
+/** What {@link getResourceFilter} returns. */
+export const GetResourceFilterResult = z.strictObject({
+  filterId: z.string().describe("Id of the filter."),
+  entries: z
+    .array(FilterEntry)
+    .describe("The filter's values with the number of matching resources, in the requested order."),
+  totalElements: z.number().describe("How many values match, whatever `skip` and `top`."),
+});

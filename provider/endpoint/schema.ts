@@ -37,43 +37,82 @@ export const EndpointProperties = z
  */
 const fields = {
   /** Name of the endpoint on the server, unique within its project. Default: the resource name. */
-  name: z.string().min(1, "must not be empty"),
+  name: z
+    .string()
+    .min(1, "must not be empty")
+    .describe("Name of the endpoint on the server, unique within its project. Default: the resource name."),
   /** Endpoint type, as the server's tiles name it (`jenkins`, `git`, `k8s`, ...). Changing it replaces the endpoint. */
-  type: z.string().min(1, "must not be empty"),
+  type: z
+    .string()
+    .min(1, "must not be empty")
+    .describe(
+      "Endpoint type, as the server's tiles name it (`jenkins`, `git`, `k8s`, ...). Changing it replaces the endpoint.",
+    ),
   /** Name of the project the endpoint belongs to. Default: the server's (`Default Project`). Changing it replaces the endpoint. */
-  project: z.string().min(1, "must not be empty").optional(),
+  project: z
+    .string()
+    .min(1, "must not be empty")
+    .optional()
+    .describe(
+      "Name of the project the endpoint belongs to. Default: the server's (`Default Project`). Changing it replaces the endpoint.",
+    ),
   /** Human-friendly description. Default: empty. */
-  description: z.string().default(""),
+  description: z.string().default("").describe("Human-friendly description. Default: empty."),
   /**
    * When true, only an administrator can create, update or delete the endpoint; a pipeline that consumes it
    * fails at that task when a non-administrator runs it, and only an administrator can resume it. Default: false.
    */
-  isRestricted: z.boolean().default(false),
+  isRestricted: z
+    .boolean()
+    .default(false)
+    .describe(
+      "When true, only an administrator can create, update or delete the endpoint; a pipeline that consumes it fails at that task when a non-administrator runs it, and only an administrator can resume it. Default: false.",
+    ),
   /** Id of the cloud proxy through which the server reaches an on-premises endpoint. Default: the server's. */
-  cloudProxyId: z.string().min(1, "must not be empty").optional(),
+  cloudProxyId: z
+    .string()
+    .min(1, "must not be empty")
+    .optional()
+    .describe(
+      "Id of the cloud proxy through which the server reaches an on-premises endpoint. Default: the server's.",
+    ),
   /**
    * Type-specific properties that are not secret (`url`, `username`, `fingerprint`, ...). A secret written here
    * (a property the server's tile marks secret, or named as the product names secrets) is moved to
    * `secretProperties` and stored encrypted, with a warning: declare it there instead.
    */
-  properties: EndpointProperties.default({}),
+  properties: EndpointProperties.default({}).describe(
+    "Type-specific properties that are not secret (`url`, `username`, `fingerprint`, ...). A secret written here (a property the server's tile marks secret, or named as the product names secrets) is moved to `secretProperties` and stored encrypted, with a warning: declare it there instead.",
+  ),
   /**
    * Type-specific properties that are secrets (`password`, `token`, `privateKey`, ...). Stored encrypted in the
    * state and never shown; sent to the server merged into `properties`. A secret changed on the server is not
    * detected (the server masks secrets).
    */
-  secretProperties: EndpointProperties.default({}),
+  secretProperties: EndpointProperties.default({}).describe(
+    "Type-specific properties that are secrets (`password`, `token`, `privateKey`, ...). Stored encrypted in the state and never shown; sent to the server merged into `properties`. A secret changed on the server is not detected (the server masks secrets).",
+  ),
   /**
    * Whether preview asks the server to validate the endpoint (connect to it, check the certificate).
-   * Default: `vra:validateEndpoints`, itself true by default.
+   * Default: the provider's `validateEndpoints` setting (`vra:validateEndpoints`), itself true by default.
    */
-  validate: z.boolean().optional(),
+  validate: z
+    .boolean()
+    .optional()
+    .describe(
+      "Whether preview asks the server to validate the endpoint (connect to it, check the certificate). Default: the provider's `validateEndpoints` setting, itself true by default.",
+    ),
   /**
    * Take over an existing endpoint of the same project and name instead of failing: it is brought to the
    * declared state and, from then on, managed (and destroyed) by this stack. Pulumi's `import` option does not
    * work for dynamic resources; this is the way to import.
    */
-  adopt: z.boolean().optional(),
+  adopt: z
+    .boolean()
+    .optional()
+    .describe(
+      "Take over an existing endpoint of the same project and name instead of failing: it is brought to the declared state and, from then on, managed (and destroyed) by this stack.",
+    ),
 };
 
 /** The resource's inputs once every value is known (at create and update time). */
@@ -127,8 +166,67 @@ export const EndpointState = z.looseObject({
 
 /**
  * What the server records about an endpoint, kept in the one `metadata` output (state written before
- * 0.2 has these as separate outputs, and `endpointId`; a refresh or update rewrites them).
+ * 0.2 has these as separate outputs, and `endpointId`; a refresh or update rewrites them). The zod
+ * schema of {@link EndpointMetadata}, for the provider plugin's schema (test/unit/plugin holds the two
+ * to the same fields).
  */
+export const EndpointMetadata = z
+  .object({
+    projectId: z.string().describe("Id of the project the endpoint belongs to."),
+    createdAt: z.string().describe("When the endpoint was created, as the server writes it."),
+    updatedAt: z.string().describe("When the endpoint was last updated, as the server writes it."),
+    createdBy: z.string().describe("Who created the endpoint."),
+    updatedBy: z.string().describe("Who last updated the endpoint."),
+    link: z.string().describe("The endpoint's API path (`/pipeline/api/endpoints/<id>`)."),
+    isRestricted: z
+      .boolean()
+      .optional()
+      .describe(
+        "Whether only administrators can change it (also the `isRestricted` output when it is declared).",
+      ),
+    cloudProxyId: z
+      .string()
+      .optional()
+      .describe(
+        "Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared).",
+      ),
+  })
+  .meta({
+    id: "EndpointMetadata",
+    description:
+      "What the server records about an endpoint: project id, creation and update times and users, API path.",
+  });
+
+/**
+ * The outputs a current release writes for an endpoint (what the provider plugin's schema declares):
+ * {@link EndpointState} read strictly, with `metadata` typed. test/unit/plugin holds the two to the
+ * same keys.
+ */
+export const EndpointOutputs = z.strictObject({
+  name: z.string().describe("Name of the endpoint."),
+  type: z.string().describe("Endpoint type."),
+  project: z.string().optional().describe("Name of the project the endpoint belongs to."),
+  description: z.string().describe("Description."),
+  isRestricted: z
+    .boolean()
+    .describe(
+      "Whether only administrators can change it (the server's view; from `metadata` when not declared).",
+    ),
+  cloudProxyId: z
+    .string()
+    .optional()
+    .describe("Cloud proxy id, when the server has one for it (from `metadata` when not declared)."),
+  properties: z
+    .record(z.string(), JsonValue)
+    .describe("The declared non-secret properties, as the server has them."),
+  secretProperties: z.record(z.string(), JsonValue).describe("The declared secret properties (secret)."),
+  validate: z.boolean().optional().describe("The `validate` input, as declared."),
+  adopt: z.boolean().optional().describe("The `adopt` input, as declared."),
+  // Described by its type.
+  metadata: EndpointMetadata,
+});
+
+/** The TS form of {@link EndpointMetadata} (the public type). */
 export interface EndpointMetadata {
   /** Id of the project the endpoint belongs to. */
   readonly projectId: string;

@@ -1,4 +1,5 @@
 import { CONFIG_ENV_NAMES, type ConfigNamespace } from "../client/config";
+import { BooleanSetting, ClientSettings } from "../client/config-schema";
 
 /**
  * Every configuration key the package reads, in the `vra` namespace of Pulumi config
@@ -9,6 +10,16 @@ export const SETTINGS = {
   ...CONFIG_ENV_NAMES,
   validateEndpoints: "VRA_VALIDATE_ENDPOINTS",
 } as const;
+
+/**
+ * Every setting as zod, keyed as {@link SETTINGS}: the client's, and the provider's own. Each value is
+ * the text the user wrote; the descriptions are the ones the provider plugin's schema shows.
+ */
+export const ProviderSettings = ClientSettings.extend({
+  validateEndpoints: BooleanSetting.optional().describe(
+    "Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.",
+  ),
+});
 
 /** A configuration key of the `vra` namespace, without the prefix. */
 export type SettingKey = keyof typeof SETTINGS;

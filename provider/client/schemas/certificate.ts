@@ -1,32 +1,52 @@
 /** The certificate chain of a server (`GET /endpoint-certificate`), leaf first. */
 import { z } from "zod";
 
-const Name = z.looseObject({
-  /** Common name. */
-  commonName: z.string().nullish(),
-  /** Organisation. */
-  organization: z.string().nullish(),
-});
+const Name = z
+  .looseObject({
+    /** Common name. */
+    commonName: z.string().nullish().describe("Common name."),
+    /** Organisation. */
+    organization: z.string().nullish().describe("Organisation."),
+  })
+  .meta({ id: "CertificateName", description: "Who issued a certificate, or whom it was issued to." });
 
 /** One certificate of a chain. */
-export const Certificate = z.looseObject({
-  /** Upper-case hex fingerprints without colons; `SHA-256` goes into an endpoint's `fingerprint`. */
-  fingerprints: z.looseObject({ "SHA-1": z.string().nullish(), "SHA-256": z.string().nullish() }).nullish(),
-  /** Issuer. */
-  issuedBy: Name.nullish(),
-  /** Subject. */
-  issuedTo: Name.extend({
-    /** Serial number (the spec's example is a number; kept as a string). */
-    serialNumber: z
-      .union([z.string(), z.number()])
-      .transform((value) => String(value))
-      .nullish(),
-  }).nullish(),
-  /** Validity period (UNIX timestamps). */
-  periodOfValidity: z
-    .looseObject({ beginsOn: z.number().nullish(), expiresOn: z.number().nullish() })
-    .nullish(),
-});
+export const Certificate = z
+  .looseObject({
+    /** Upper-case hex fingerprints without colons; `SHA-256` goes into an endpoint's `fingerprint`. */
+    fingerprints: z
+      .looseObject({
+        "SHA-1": z.string().nullish().describe("SHA-1 fingerprint."),
+        "SHA-256": z.string().nullish().describe("SHA-256 fingerprint."),
+      })
+      .nullish()
+      .describe(
+        "Upper-case hex fingerprints without colons; `SHA-256` goes into an endpoint's `fingerprint`.",
+      ),
+    /** Issuer. */
+    issuedBy: Name.nullish().describe("Issuer."),
+    /** Subject. */
+    issuedTo: Name.extend({
+      /** Serial number (the spec's example is a number; kept as a string). */
+      serialNumber: z
+        .union([z.string(), z.number()])
+        .transform((value) => String(value))
+        .pipe(z.string())
+        .nullish()
+        .describe("Serial number (the spec's example is a number; kept as a string)."),
+    })
+      .nullish()
+      .describe("Subject."),
+    /** Validity period (UNIX timestamps). */
+    periodOfValidity: z
+      .looseObject({
+        beginsOn: z.number().nullish().describe("Start of validity (UNIX timestamp)."),
+        expiresOn: z.number().nullish().describe("End of validity (UNIX timestamp)."),
+      })
+      .nullish()
+      .describe("Validity period (UNIX timestamps)."),
+  })
+  .meta({ id: "Certificate", description: "One certificate of a chain." });
 /** One certificate of a chain. */
 export type Certificate = z.infer<typeof Certificate>;
 

@@ -3,29 +3,36 @@ import { z } from "zod";
 import { springPage, SpringPageFields } from "./common";
 
 /** One value of a filter, with the number of matching resources. */
-export const FilterEntry = z.looseObject({
-  /** Value id (e.g. a project id). */
-  id: z.string(),
-  /** Display name. */
-  name: z.string().nullish(),
-  /** Matching resources. */
-  count: z.number().nullish(),
-});
+export const FilterEntry = z
+  .looseObject({
+    /** Value id (e.g. a project id). */
+    id: z.string().describe("Value id (e.g. a project id)."),
+    /** Display name. */
+    name: z.string().nullish().describe("Display name."),
+    /** Matching resources. */
+    count: z.number().nullish().describe("Matching resources."),
+  })
+  .meta({
+    id: "FilterEntry",
+    description: "One value of a resource filter, with the number of matching resources.",
+  });
 /** One value of a filter. */
 export type FilterEntry = z.infer<typeof FilterEntry>;
 
 /** A filter and its first page of values. */
-export const ResourceFilter = z.looseObject({
-  /** Filter id (`projects`, `resourceTypes`, ...). */
-  id: z.string(),
-  /** Display name. */
-  name: z.string().nullish(),
-  /** MULTISELECT, DATE_RANGE or BOOLEAN. */
-  type: z.string().nullish(),
-  /** Values. */
-  content: z.array(FilterEntry).default([]),
-  ...SpringPageFields,
-});
+export const ResourceFilter = z
+  .looseObject({
+    /** Filter id (`projects`, `resourceTypes`, ...). */
+    id: z.string().describe("Filter id (`projects`, `resourceTypes`, ...)."),
+    /** Display name. */
+    name: z.string().nullish().describe("Display name."),
+    /** MULTISELECT, DATE_RANGE or BOOLEAN. */
+    type: z.string().nullish().describe("MULTISELECT, DATE_RANGE or BOOLEAN."),
+    /** Values. */
+    content: z.array(FilterEntry).default([]).describe("Values."),
+    ...SpringPageFields,
+  })
+  .meta({ id: "ResourceFilter", description: "A resource filter and its first page of values." });
 /** A filter. */
 export type ResourceFilter = z.infer<typeof ResourceFilter>;
 

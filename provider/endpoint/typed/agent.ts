@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
 import { Endpoint } from "../resource";
 import { toEndpointArgs, TypedEndpointArgs, TypedEndpointSpec } from "./common";
 
@@ -8,11 +9,16 @@ export interface AgentEndpointArgs extends TypedEndpointArgs {
   leMansAgent: pulumi.Input<string>;
 }
 
-export const SPEC: TypedEndpointSpec<AgentEndpointArgs> = {
+/** The typed inputs of a {@link AgentEndpoint}, as zod: the provider plugin's schema is generated from it (test/unit/plugin holds {@link AgentEndpointArgs} and `SPEC` to its keys). */
+export const AgentEndpointInputs = z.strictObject({
+  leMansAgent: z.string().describe("Id of the cloud proxy acting as agent."),
+});
+
+export const SPEC = {
   type: "agent",
   plain: ["leMansAgent"],
   secret: [],
-};
+} as const satisfies TypedEndpointSpec<AgentEndpointArgs>;
 
 /** An agent endpoint (type `agent`): a cloud proxy that runs pipeline tasks on premises. */
 export class AgentEndpoint extends Endpoint {

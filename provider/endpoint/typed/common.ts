@@ -1,4 +1,5 @@
 import type { EndpointArgs, EndpointPropertyInputs } from "../resource";
+import { EndpointInputs, EndpointProperties } from "../schema";
 
 /*
  * Shared by the typed endpoint resources: each declares which of its inputs are plain properties
@@ -19,6 +20,26 @@ export type TypedEndpointArgs = Omit<EndpointArgs, "type" | "properties" | "secr
   /** Further secret properties of the type that have no typed input here. */
   additionalSecretProperties?: EndpointPropertyInputs;
 };
+
+/**
+ * {@link TypedEndpointArgs} as zod, for the provider plugin's schema: the generic endpoint's inputs but
+ * its type and property bags (`name` optional: the resource name is the default), plus the escape
+ * hatch. test/unit/plugin holds the two to the same keys.
+ */
+export const TypedEndpointCommonInputs = EndpointInputs.omit({
+  type: true,
+  properties: true,
+  secretProperties: true,
+})
+  .partial({ name: true })
+  .extend({
+    additionalProperties: EndpointProperties.optional().describe(
+      "Further non-secret properties of the type that have no typed input here.",
+    ),
+    additionalSecretProperties: EndpointProperties.optional().describe(
+      "Further secret properties of the type that have no typed input here.",
+    ),
+  });
 
 /** Which typed inputs of a resource are plain properties and which are secrets. */
 export interface TypedEndpointSpec<A> {

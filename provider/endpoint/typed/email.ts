@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
 import { Endpoint } from "../resource";
 import { toEndpointArgs, TypedEndpointArgs, TypedEndpointSpec } from "./common";
 
@@ -20,7 +21,18 @@ export interface EmailEndpointArgs extends TypedEndpointArgs {
   outboundPassword?: pulumi.Input<string>;
 }
 
-export const SPEC: TypedEndpointSpec<EmailEndpointArgs> = {
+/** The typed inputs of a {@link EmailEndpoint}, as zod: the provider plugin's schema is generated from it (test/unit/plugin holds {@link EmailEndpointArgs} and `SPEC` to its keys). */
+export const EmailEndpointInputs = z.strictObject({
+  senderAddress: z.string().describe("Address mails are sent from."),
+  encryptionMethod: z.enum(["TLS", "SSL", "NONE"]).describe("Transport encryption."),
+  outboundHost: z.string().describe("Mail server host."),
+  outboundPort: z.number().describe("Mail server port."),
+  outboundProtocol: z.enum(["smtp", "pop3"]).describe("Mail protocol."),
+  outboundUsername: z.string().optional().describe("User name on the mail server."),
+  outboundPassword: z.string().optional().describe("Password on the mail server (secret)."),
+});
+
+export const SPEC = {
   type: "email",
   plain: [
     "senderAddress",
@@ -31,7 +43,7 @@ export const SPEC: TypedEndpointSpec<EmailEndpointArgs> = {
     "outboundUsername",
   ],
   secret: ["outboundPassword"],
-};
+} as const satisfies TypedEndpointSpec<EmailEndpointArgs>;
 
 /** An email (mail server) endpoint (type `email`); `outboundPassword` is stored as a secret. */
 export class EmailEndpoint extends Endpoint {

@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
 import { Endpoint } from "../resource";
 import { toEndpointArgs, TypedEndpointArgs, TypedEndpointSpec } from "./common";
 
@@ -20,11 +21,25 @@ export interface GerritEndpointArgs extends TypedEndpointArgs {
   leMansAgent?: pulumi.Input<string>;
 }
 
-export const SPEC: TypedEndpointSpec<GerritEndpointArgs> = {
+/** The typed inputs of a {@link GerritEndpoint}, as zod: the provider plugin's schema is generated from it (test/unit/plugin holds {@link GerritEndpointArgs} and `SPEC` to its keys). */
+export const GerritEndpointInputs = z.strictObject({
+  url: z.string().describe("URL of the Gerrit server."),
+  username: z.string().describe("User name."),
+  password: z.string().optional().describe("HTTP password (secret)."),
+  privateKey: z.string().optional().describe("SSH private key (secret)."),
+  passPhrase: z.string().optional().describe("Pass phrase of the private key (secret)."),
+  fingerprint: z
+    .string()
+    .optional()
+    .describe("SHA-256 fingerprint of the server's certificate (see `getEndpointCertificate`)."),
+  leMansAgent: z.string().optional().describe("Cloud proxy used to reach the server."),
+});
+
+export const SPEC = {
   type: "gerrit",
   plain: ["url", "username", "fingerprint", "leMansAgent"],
   secret: ["password", "privateKey", "passPhrase"],
-};
+} as const satisfies TypedEndpointSpec<GerritEndpointArgs>;
 
 /** A Gerrit endpoint (type `gerrit`); `password`, `privateKey` and `passPhrase` are stored as secrets. */
 export class GerritEndpoint extends Endpoint {

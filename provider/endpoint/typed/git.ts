@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
 import { Endpoint } from "../resource";
 import { toEndpointArgs, TypedEndpointArgs, TypedEndpointSpec } from "./common";
 
@@ -22,11 +23,42 @@ export interface GitEndpointArgs extends TypedEndpointArgs {
   fingerprint?: pulumi.Input<string>;
 }
 
-export const SPEC: TypedEndpointSpec<GitEndpointArgs> = {
+/** The typed inputs of a {@link GitEndpoint}, as zod: the provider plugin's schema is generated from it (test/unit/plugin holds {@link GitEndpointArgs} and `SPEC` to its keys). */
+export const GitEndpointInputs = z.strictObject({
+  serverType: z
+    .enum(["GitHub", "GitLab", "GitLab-Enterprise", "BitBucket", "BitBucket-Enterprise"])
+    .describe("Git server flavour."),
+  repoURL: z.string().describe("URL of the repository."),
+  branch: z.string().describe("Branch to use."),
+  authType: z
+    .enum(["password", "privateToken"])
+    .optional()
+    .describe("How to authenticate: `password` (userName and password) or `privateToken`."),
+  userName: z
+    .string()
+    .optional()
+    .describe("User name (authType `password`). Note the capital N, as the API spells it."),
+  password: z
+    .string()
+    .optional()
+    .describe("Password (authType `password`; secret), or a pipeline-variable reference `${var.NAME}`."),
+  privateToken: z
+    .string()
+    .optional()
+    .describe(
+      "Private access token (authType `privateToken`; secret), or a pipeline-variable reference `${var.NAME}`.",
+    ),
+  fingerprint: z
+    .string()
+    .optional()
+    .describe("SHA-256 fingerprint of the server's certificate (see `getEndpointCertificate`)."),
+});
+
+export const SPEC = {
   type: "git",
   plain: ["serverType", "repoURL", "branch", "authType", "userName", "fingerprint"],
   secret: ["password", "privateToken"],
-};
+} as const satisfies TypedEndpointSpec<GitEndpointArgs>;
 
 /** A Git repository endpoint (type `git`); `password` and `privateToken` are stored as secrets. */
 export class GitEndpoint extends Endpoint {

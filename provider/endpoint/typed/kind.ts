@@ -1,6 +1,5 @@
 import type { CheckFailure, ResourceKind } from "../../core/kind";
 import { isUnknown, type PropertyMap } from "../../core/values";
-import type { TypedEndpointSpec } from "./common";
 
 /*
  * A typed endpoint as a resource kind of the provider core (what the plugin door serves as
@@ -26,7 +25,12 @@ export const COMMON_TYPED_INPUTS = [
 /** Keys the engine or a door may add to any resource's inputs. */
 const ENGINE_KEYS = new Set(["__defaults"]);
 
-type AnySpec = TypedEndpointSpec<Record<string, unknown>>;
+/** What the typed kind needs of a spec: the type and which inputs are plain or secret properties. */
+type AnySpec = {
+  readonly type: string;
+  readonly plain: readonly string[];
+  readonly secret: readonly string[];
+};
 
 function bag(value: unknown, typed: Record<string, unknown>): unknown {
   if (isUnknown(value)) return value;

@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
 import { Endpoint } from "../resource";
 import { toEndpointArgs, TypedEndpointArgs, TypedEndpointSpec } from "./common";
 
@@ -24,11 +25,34 @@ export interface KubernetesEndpointArgs extends TypedEndpointArgs {
   fingerprint?: pulumi.Input<string>;
 }
 
-export const SPEC: TypedEndpointSpec<KubernetesEndpointArgs> = {
+/** The typed inputs of a {@link KubernetesEndpoint}, as zod: the provider plugin's schema is generated from it (test/unit/plugin holds {@link KubernetesEndpointArgs} and `SPEC` to its keys). */
+export const KubernetesEndpointInputs = z.strictObject({
+  kubernetesURL: z.string().describe("URL of the Kubernetes API server."),
+  authType: z
+    .enum(["certificate", "basicAuth", "token"])
+    .describe(
+      "How to authenticate: client `certificate`, `basicAuth` (userName and password) or bearer `token`.",
+    ),
+  certAuthorityData: z.string().optional().describe("Certificate authority data (PEM or base64)."),
+  certData: z.string().optional().describe("Client certificate data (authType `certificate`)."),
+  certKeyData: z.string().optional().describe("Client key data (authType `certificate`; secret)."),
+  userName: z
+    .string()
+    .optional()
+    .describe("User name (authType `basicAuth`). Note the capital N, as the API spells it."),
+  password: z.string().optional().describe("Password (authType `basicAuth`; secret)."),
+  token: z.string().optional().describe("Bearer token (authType `token`; secret)."),
+  fingerprint: z
+    .string()
+    .optional()
+    .describe("SHA-256 fingerprint of the API server's certificate (see `getEndpointCertificate`)."),
+});
+
+export const SPEC = {
   type: "k8s",
   plain: ["kubernetesURL", "authType", "certAuthorityData", "certData", "userName", "fingerprint"],
   secret: ["certKeyData", "password", "token"],
-};
+} as const satisfies TypedEndpointSpec<KubernetesEndpointArgs>;
 
 /** A Kubernetes cluster endpoint (type `k8s`); `certKeyData`, `password` and `token` are stored as secrets. */
 export class KubernetesEndpoint extends Endpoint {

@@ -1,12 +1,13 @@
-import { SPEC as agent } from "./agent";
-import { SPEC as docker } from "./docker";
-import { SPEC as dockerRegistry } from "./docker-registry";
-import { SPEC as email } from "./email";
-import { SPEC as gerrit } from "./gerrit";
-import { SPEC as git } from "./git";
-import { SPEC as jenkins } from "./jenkins";
-import { SPEC as jira } from "./jira";
-import { SPEC as kubernetes } from "./kubernetes";
+import type { z } from "zod";
+import { AgentEndpointInputs, SPEC as agent } from "./agent";
+import { DockerEndpointInputs, SPEC as docker } from "./docker";
+import { DockerRegistryEndpointInputs, SPEC as dockerRegistry } from "./docker-registry";
+import { EmailEndpointInputs, SPEC as email } from "./email";
+import { GerritEndpointInputs, SPEC as gerrit } from "./gerrit";
+import { GitEndpointInputs, SPEC as git } from "./git";
+import { JenkinsEndpointInputs, SPEC as jenkins } from "./jenkins";
+import { JiraEndpointInputs, SPEC as jira } from "./jira";
+import { KubernetesEndpointInputs, SPEC as kubernetes } from "./kubernetes";
 
 /** One typed endpoint resource: its class name and which server properties are its typed inputs. */
 export interface TypedEndpointClass {
@@ -18,24 +19,26 @@ export interface TypedEndpointClass {
   readonly plain: readonly string[];
   /** Server properties that are secret typed inputs of the class. */
   readonly secret: readonly string[];
+  /** The zod schema of the typed inputs (described; the provider plugin's schema is generated from it). */
+  readonly inputs: z.ZodObject;
 }
 
 /** Every typed endpoint class, by endpoint type (for code that writes programs, such as `aria-export`). */
 export const TYPED_ENDPOINT_CLASSES: ReadonlyMap<string, TypedEndpointClass> = new Map(
   (
     [
-      ["AgentEndpoint", agent],
-      ["DockerEndpoint", docker],
-      ["DockerRegistryEndpoint", dockerRegistry],
-      ["EmailEndpoint", email],
-      ["GerritEndpoint", gerrit],
-      ["GitEndpoint", git],
-      ["JenkinsEndpoint", jenkins],
-      ["JiraEndpoint", jira],
-      ["KubernetesEndpoint", kubernetes],
+      ["AgentEndpoint", agent, AgentEndpointInputs],
+      ["DockerEndpoint", docker, DockerEndpointInputs],
+      ["DockerRegistryEndpoint", dockerRegistry, DockerRegistryEndpointInputs],
+      ["EmailEndpoint", email, EmailEndpointInputs],
+      ["GerritEndpoint", gerrit, GerritEndpointInputs],
+      ["GitEndpoint", git, GitEndpointInputs],
+      ["JenkinsEndpoint", jenkins, JenkinsEndpointInputs],
+      ["JiraEndpoint", jira, JiraEndpointInputs],
+      ["KubernetesEndpoint", kubernetes, KubernetesEndpointInputs],
     ] as const
-  ).map(([className, spec]) => [
+  ).map(([className, spec, inputs]) => [
     spec.type,
-    { className, type: spec.type, plain: [...spec.plain], secret: [...spec.secret] },
+    { className, type: spec.type, plain: [...spec.plain], secret: [...spec.secret], inputs },
   ]),
 );

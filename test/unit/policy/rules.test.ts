@@ -1,4 +1,10 @@
 import { toEndpointArgs } from "../../../provider/endpoint/typed/common";
+import type {
+  DockerRegistryEndpointArgs,
+  GitEndpointArgs,
+  JenkinsEndpointArgs,
+  KubernetesEndpointArgs,
+} from "../../../provider/endpoint/typed";
 import { SPEC as DOCKER_REGISTRY } from "../../../provider/endpoint/typed/docker-registry";
 import { SPEC as GIT } from "../../../provider/endpoint/typed/git";
 import { SPEC as JENKINS } from "../../../provider/endpoint/typed/jenkins";
@@ -49,19 +55,26 @@ describe("the plain-http policy", () => {
   });
 
   it("understands the typed resources, whose URL inputs land in properties", () => {
-    const jenkins = toEndpointArgs(JENKINS, { name: "j", url: "http://jenkins", password: SECRET });
-    const k8s = toEndpointArgs(KUBERNETES, {
+    const jenkins = toEndpointArgs<JenkinsEndpointArgs>(JENKINS, {
+      name: "j",
+      url: "http://jenkins",
+      password: SECRET,
+    });
+    const k8s = toEndpointArgs<KubernetesEndpointArgs>(KUBERNETES, {
       name: "k",
       kubernetesURL: "http://k8s:6443",
       authType: "token",
     });
-    const git = toEndpointArgs(GIT, {
+    const git = toEndpointArgs<GitEndpointArgs>(GIT, {
       name: "g",
       serverType: "GitHub",
       repoURL: "http://git/app.git",
       branch: "main",
     });
-    const registry = toEndpointArgs(DOCKER_REGISTRY, { name: "r", repoURL: "http://registry" });
+    const registry = toEndpointArgs<DockerRegistryEndpointArgs>(DOCKER_REGISTRY, {
+      name: "r",
+      repoURL: "http://registry",
+    });
     for (const args of [jenkins, k8s, git, registry]) {
       expect(plainHttp.violations(viewEndpoint(String(args.name), engineInputs(args)), {})).toHaveLength(1);
     }
@@ -118,7 +131,7 @@ describe("the unpinned-certificate policy", () => {
     );
     expect(unpinnedCertificate.violations(generic("jenkins", { url, fingerprint: UNKNOWN }), {})).toEqual([]);
     expect(unpinnedCertificate.violations(generic("jenkins", { url, fingerprint: " " }), {})).toHaveLength(1);
-    const typed = toEndpointArgs(JENKINS, { url, fingerprint: FINGERPRINT });
+    const typed = toEndpointArgs<JenkinsEndpointArgs>(JENKINS, { url, fingerprint: FINGERPRINT });
     expect(unpinnedCertificate.violations(viewEndpoint("j", engineInputs(typed)), {})).toEqual([]);
   });
 
@@ -193,7 +206,7 @@ describe("the secret-in-properties policy", () => {
       }),
     );
     expect(secretInProperties.violations(declared, {})).toEqual([]);
-    const typed = toEndpointArgs(GIT, {
+    const typed = toEndpointArgs<GitEndpointArgs>(GIT, {
       serverType: "GitLab",
       repoURL: "https://git/app.git",
       branch: "main",
@@ -211,7 +224,10 @@ describe("the secret-in-properties policy", () => {
   });
 
   it("catches a secret a typed resource's additionalProperties put among the plain properties", () => {
-    const typed = toEndpointArgs(JENKINS, { url: "https://j", additionalProperties: { password: SECRET } });
+    const typed = toEndpointArgs<JenkinsEndpointArgs>(JENKINS, {
+      url: "https://j",
+      additionalProperties: { password: SECRET },
+    });
     expect(secretInProperties.violations(viewEndpoint("j", engineInputs(typed)), {})).toHaveLength(1);
   });
 });

@@ -1,0 +1,123 @@
+/**
+ * The endpoint data functions' arguments and results as zod, described: the provider plugin's schema
+ * is generated from them. The TS types the functions declare (./lookups.ts, ./catalog-lookups.ts) are
+ * held to these by a type test (test/unit/plugin/zod-types.test.ts).
+ */
+import { z } from "zod";
+import { Certificate } from "../client/schemas";
+import { JsonValue } from "./schema";
+
+/** An endpoint as the lookups return it. */
+export const EndpointInfo = z
+  .strictObject({
+    id: z.string().describe("Id of the endpoint."),
+    name: z.string().describe("Name of the endpoint."),
+    type: z.string().describe("Endpoint type."),
+    project: z.string().optional().describe("Name of its project."),
+    projectId: z.string().optional().describe("Id of its project."),
+    description: z.string().describe("Description."),
+    isRestricted: z.boolean().describe("Whether only administrators can change it."),
+    cloudProxyId: z.string().optional().describe("Cloud proxy id."),
+    properties: z
+      .record(z.string(), z.unknown())
+      .describe("Type-specific properties; secret ones masked by the server."),
+    createdAt: z.string().optional().describe("Creation time, as the server writes it."),
+    updatedAt: z.string().optional().describe("Last update time, as the server writes it."),
+    createdBy: z.string().optional().describe("Creator."),
+    updatedBy: z.string().optional().describe("Last updater."),
+    link: z.string().optional().describe("API path of the endpoint."),
+  })
+  .meta({
+    id: "EndpointInfo",
+    description:
+      "An endpoint as the lookups return it. Secret properties come back as the server shows them (masked).",
+  });
+
+/**
+ * The arguments of `getEndpoint`, flattened: the TS type is a union (`{id}` or `{project, name}`), which
+ * a package schema cannot state, so each key is optional here and the function checks the combination.
+ */
+export const GetEndpointArgs = z.strictObject({
+  id: z.string().optional().describe("Id of the endpoint. Give either `id`, or both `project` and `name`."),
+  project: z.string().optional().describe("Name of the endpoint's project (with `name`)."),
+  name: z.string().optional().describe("Name of the endpoint (with `project`)."),
+});
+
+/** The arguments of `getEndpoints`. */
+export const GetEndpointsArgs = z.strictObject({
+  filter: z
+    .string()
+    .optional()
+    .describe(
+      "OData-like filter, e.g. `startswith(name,'ci-')`; combined with `project` and `type` by `and`.",
+    ),
+  orderBy: z.string().optional().describe("Sort, e.g. `name asc` (server default `name desc`)."),
+  skip: z.number().optional().describe("Endpoints to skip."),
+  top: z
+    .number()
+    .optional()
+    .describe("Most endpoints to return. Without it (and without `page`), every page is read."),
+  page: z.number().optional().describe("Page number (with the server's page size, or `top`)."),
+  project: z.string().optional().describe("Only endpoints of this project (by name)."),
+  type: z.string().optional().describe("Only endpoints of this type."),
+});
+
+/** The result of `getEndpoints`. */
+export const GetEndpointsResult = z.strictObject({
+  endpoints: z.array(EndpointInfo).describe("The endpoints, in the server's order."),
+  ids: z.array(z.string()).describe("Their ids, in the same order."),
+  totalCount: z.number().describe("How many endpoints match across all pages, as the server counts them."),
+});
+
+/** The arguments of `getEndpointTile`. */
+export const GetEndpointTileArgs = z.strictObject({
+  type: z.string().describe("The endpoint type (tile id), e.g. `jenkins`."),
+});
+
+/** The arguments of `getEndpointCertificate`. */
+export const GetEndpointCertificateArgs = z.strictObject({
+  url: z.string().describe("URL of the server (e.g. `https://jenkins.example.com`)."),
+  cloudProxyId: z
+    .string()
+    .optional()
+    .describe("Cloud proxy through which the Aria server reaches it (on-premises servers)."),
+});
+
+/** The result of `getEndpointCertificate`. */
+export const GetEndpointCertificateResult = z.strictObject({
+  certificates: z.array(Certificate).describe("The chain, leaf first."),
+  sha256Fingerprint: z
+    .string()
+    .optional()
+    .describe(
+      "SHA-256 fingerprint of the leaf (upper-case hex, no colons): the value for `properties.fingerprint`.",
+    ),
+  sha1Fingerprint: z.string().optional().describe("SHA-1 fingerprint of the leaf."),
+});
+
+/** The arguments of `validateEndpoint`. */
+export const ValidateEndpointArgs = z.strictObject({
+  name: z.string().describe("Name of the endpoint."),
+  type: z.string().describe("Endpoint type."),
+  project: z.string().optional().describe("Project name."),
+  description: z.string().optional().describe("Description."),
+  isRestricted: z.boolean().optional().describe("Whether it would be restricted."),
+  cloudProxyId: z.string().optional().describe("Cloud proxy id."),
+  properties: z.record(z.string(), JsonValue).optional().describe("Non-secret properties."),
+  secretProperties: z.record(z.string(), JsonValue).optional().meta({
+    description: "Secret properties (merged into `properties` for the server; scrubbed from its message).",
+    secret: true,
+  }),
+  id: z.string().optional().describe("Id of an existing endpoint whose stored secrets fill masked values."),
+});
+
+/** The result of `validateEndpoint`. */
+export const ValidateEndpointResult = z.strictObject({
+  succeeded: z.boolean().describe("True unless the server answered `FAILED`."),
+  status: z.string().describe("The server's status (`COMPLETED`, `FAILED`, ...)."),
+  statusMessage: z.string().describe("The server's message, e.g. why it could not connect."),
+  duration: z.number().optional().describe("Milliseconds the validation took."),
+  output: z
+    .record(z.string(), z.unknown())
+    .describe("What the validation produced (e.g. the server's certificate fingerprint)."),
+});

@@ -1,0 +1,399 @@
+/**
+ * The Pulumi package schema of the `aria` provider plugin, generated from the zod schemas (the single
+ * source of the types): `z.toJSONSchema` gives JSON Schema, mapped here onto the subset of Pulumi's
+ * package schema the plugin uses. Descriptions come from the zod schemas' `.describe()`/`.meta()`;
+ * `meta({secret: true})` marks a secret; required lists follow zod's optionality; a schema with a
+ * `meta({id})` becomes a named object type `aria:index:<id>`, and a nested anonymous object one named
+ * after its parent and key. `scripts/gen-schema.mjs` writes the result to `sdk/schema.json`.
+ */
+import { z } from "zod";
+import { DATA_FUNCTION_TOKENS, type DataFunctionName } from "../common/data-functions";
+import { About, Resource, Tile, Tiles } from "../client/schemas";
+import {
+  GetResourceArgs,
+  GetResourceFilterArgs,
+  GetResourceFilterResult,
+  GetResourceFiltersArgs,
+  GetResourceFiltersResult,
+  GetResourcesArgs,
+  GetResourcesResult,
+  DeploymentResourceInputs,
+  DeploymentResourceState,
+  REPLACE_KEYS,
+} from "../deployment/schema";
+import {
+  EndpointInfo,
+  GetEndpointArgs,
+  GetEndpointCertificateArgs,
+  GetEndpointCertificateResult,
+  GetEndpointsArgs,
+  GetEndpointsResult,
+  GetEndpointTileArgs,
+  ValidateEndpointArgs,
+  ValidateEndpointResult,
+} from "../endpoint/lookup-schemas";
+import { EndpointInputs, EndpointOutputs } from "../endpoint/schema";
+import { TypedEndpointCommonInputs } from "../endpoint/typed/common";
+import { TYPED_ENDPOINT_CLASSES } from "../endpoint/typed/registry";
+import { ProviderSettings, SETTINGS } from "../runtime/settings";
+
+/** The package name, and the namespace of its config keys (`aria:url`). */
+export const PACKAGE = "aria";
+
+/** A reference to a type, as a property or an item uses it. */
+export interface TypeSpec {
+  type?: "string" | "number" | "integer" | "boolean" | "array" | "object";
+  items?: TypeSpec;
+  additionalProperties?: TypeSpec;
+  $ref?: string;
+}
+
+/** A property of an object, a resource or the config. */
+export interface PropertySpec extends TypeSpec {
+  description: string;
+  secret?: boolean;
+  replaceOnChanges?: boolean;
+  defaultInfo?: { environment: string[] };
+}
+
+/** An object type: its properties and which are required. */
+export interface ObjectTypeSpec {
+  type: "object";
+  description?: string;
+  properties: Record<string, PropertySpec>;
+  required?: string[];
+}
+
+/** A resource (or the provider): its outputs and inputs. */
+export interface ResourceSpec {
+  description: string;
+  properties: Record<string, PropertySpec>;
+  required?: string[];
+  inputProperties: Record<string, PropertySpec>;
+  requiredInputs?: string[];
+}
+
+/** A function (an invoke): its arguments and result. */
+export interface FunctionSpec {
+  description: string;
+  inputs?: Omit<ObjectTypeSpec, "type"> & { type?: "object" };
+  outputs: ObjectTypeSpec;
+}
+
+/** The subset of Pulumi's package schema (pkg/codegen/schema/pulumi.json) the plugin emits. */
+export interface PackageSpec {
+  name: string;
+  displayName: string;
+  version: string;
+  description: string;
+  keywords: string[];
+  /** No homepage or repository: the project publishes neither yet. */
+  license: string;
+  config: { variables: Record<string, PropertySpec> };
+  provider: ResourceSpec;
+  resources: Record<string, ResourceSpec>;
+  functions: Record<string, FunctionSpec>;
+  types: Record<string, ObjectTypeSpec>;
+  language: { nodejs: { packageName: string } };
+}
+
+/** A JSON Schema node as `z.toJSONSchema` writes it (the parts read here). */
+interface JsonSchema {
+  type?: string | string[];
+  description?: string;
+  secret?: boolean;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  additionalProperties?: JsonSchema | boolean;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+  enum?: unknown[];
+  const?: unknown;
+}
+
+const token = (name: string) => `${PACKAGE}:index:${name}`;
+const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const pascal = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+
+/** Converts zod schemas to Pulumi specs, collecting the named object types they use. */
+class Converter {
+  readonly types: Record<string, ObjectTypeSpec> = {};
+
+  /** The properties and required list of a zod object, read as inputs or as outputs. */
+  object(schema: z.ZodType, io: "input" | "output", owner: string): Omit<ObjectTypeSpec, "type"> {
+    const json = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: "any",
+      target: "draft-2020-12",
+    }) as JsonSchema;
+    const defs = json.$defs ?? {};
+    // A named schema is its own definition: read it from there.
+    const root = json.$ref !== undefined ? defs[json.$ref.replace("#/$defs/", "")] : json;
+    return this.objectOf(root ?? json, defs, owner);
+  }
+
+  private objectOf(
+    json: JsonSchema,
+    defs: Record<string, JsonSchema>,
+    owner: string,
+  ): Omit<ObjectTypeSpec, "type"> {
+    const properties: Record<string, PropertySpec> = {};
+    for (const [key, node] of Object.entries(json.properties ?? {})) {
+      const type = this.type(node, defs, `${owner}${pascal(key)}`);
+      const description = node.description ?? this.refDescription(node, defs);
+      if (description === undefined)
+        throw new Error(`${owner}.${key} has no description: describe it in zod`);
+      properties[key] = { ...type, description, ...(node.secret === true ? { secret: true } : {}) };
+    }
+    const required = (json.required ?? []).filter((key) => key in properties);
+    return {
+      ...(json.description !== undefined ? { description: json.description } : {}),
+      properties,
+      ...(required.length > 0 ? { required } : {}),
+    };
+  }
+
+  private refDescription(node: JsonSchema, defs: Record<string, JsonSchema>): string | undefined {
+    const name = node.$ref?.replace("#/$defs/", "");
+    return name !== undefined ? defs[name]?.description : undefined;
+  }
+
+  private type(node: JsonSchema, defs: Record<string, JsonSchema>, name: string): TypeSpec {
+    if (node.$ref !== undefined) {
+      const id = node.$ref.replace("#/$defs/", "");
+      const target = defs[id];
+      // Unnamed definitions are recursive helpers (JSON values): any value.
+      if (target === undefined || id.startsWith("__schema")) return ANY;
+      if (!(token(id) in this.types)) {
+        this.types[token(id)] = { type: "object", properties: {} }; // placeholder against recursion
+        this.types[token(id)] = { type: "object", ...this.objectOf(target, defs, id) };
+      }
+      return { $ref: `#/types/${token(id)}` };
+    }
+    const branches = (node.anyOf ?? node.oneOf)?.filter((branch) => branch.type !== "null");
+    if (branches !== undefined) return branches.length === 1 ? this.type(branches[0], defs, name) : ANY;
+    const types = (Array.isArray(node.type) ? node.type : [node.type]).filter((t) => t !== "null");
+    if (types.length !== 1) return ANY;
+    const [type] = types;
+    switch (type) {
+      case "string":
+      case "number":
+      case "integer":
+      case "boolean":
+        return { type };
+      case "array":
+        return { type: "array", items: node.items ? this.type(node.items, defs, `${name}Item`) : ANY };
+      case "object": {
+        const keys = Object.keys(node.properties ?? {});
+        if (keys.length === 0 || !keys.every((key) => IDENTIFIER.test(key))) {
+          // A map (a record, or an object whose keys are no identifiers): typed by its values.
+          const values =
+            keys.length > 0
+              ? Object.values(node.properties ?? {})
+              : typeof node.additionalProperties === "object"
+                ? [node.additionalProperties]
+                : [];
+          const mapped = values.map((value) => JSON.stringify(this.type(value, defs, `${name}Value`)));
+          const one = new Set(mapped).size === 1 ? (JSON.parse(mapped[0]) as TypeSpec) : ANY;
+          return { type: "object", additionalProperties: one };
+        }
+        if (!(token(name) in this.types)) {
+          this.types[token(name)] = { type: "object", ...this.objectOf(node, defs, name) };
+        }
+        return { $ref: `#/types/${token(name)}` };
+      }
+      default:
+        return ANY;
+    }
+  }
+}
+
+/** What the schema says of one data function: its arguments and its result (an object). */
+const FUNCTIONS: Record<DataFunctionName, { description: string; args?: z.ZodType; result: z.ZodType }> = {
+  getEndpoint: {
+    description: "Reads one endpoint, by id or by project and name.",
+    args: GetEndpointArgs,
+    result: EndpointInfo,
+  },
+  getEndpoints: {
+    description: "Lists endpoints; `project` and `type` become an OData filter (quotes escaped).",
+    args: GetEndpointsArgs,
+    result: GetEndpointsResult,
+  },
+  getEndpointTiles: {
+    description:
+      "Every endpoint type the server supports, with its properties (`secret: true` marks secret ones), under `tiles`.",
+    result: Tiles,
+  },
+  getEndpointTile: {
+    description: "One endpoint type and its properties.",
+    args: GetEndpointTileArgs,
+    result: Tile,
+  },
+  getEndpointCertificate: {
+    description:
+      "Fetches the certificate chain of a server, with the leaf's fingerprint ready for an endpoint.",
+    args: GetEndpointCertificateArgs,
+    result: GetEndpointCertificateResult,
+  },
+  validateEndpoint: {
+    description: "Asks the server to validate an endpoint definition (it connects to the endpoint's server).",
+    args: ValidateEndpointArgs,
+    result: ValidateEndpointResult,
+  },
+  getAbout: { description: "The API versions of the pipeline service (`GET /about`).", result: About },
+  getResource: {
+    description:
+      "Fetches one deployment resource by id (`GET /deployment/api/resources/{id}`); fails when it does not exist.",
+    args: GetResourceArgs,
+    result: Resource,
+  },
+  getResources: {
+    description:
+      "Lists deployment resources (`GET /deployment/api/resources`). Filters of one kind match any of their values; different kinds must all match. Without `top`, every page from `skip` on is fetched, in the requested order.",
+    args: GetResourcesArgs,
+    result: GetResourcesResult,
+  },
+  getResourceFilters: {
+    description: "Lists the resource filters of the calling user (`GET /deployment/api/resources/filters`).",
+    args: GetResourceFiltersArgs,
+    result: GetResourceFiltersResult,
+  },
+  getResourceFilter: {
+    description:
+      "Lists the values of one resource filter with their counts (`GET /deployment/api/resources/filters/{filterId}`). Without `top`, every page from `skip` on is fetched, in the requested order.",
+    args: GetResourceFilterArgs,
+    result: GetResourceFilterResult,
+  },
+};
+
+const ENDPOINT_DESCRIPTION =
+  "A pipeline endpoint of VMware Aria Automation (Code Stream): a stored connection that pipeline tasks consume. " +
+  "This is the generic resource, for any endpoint type; the typed resources (`JenkinsEndpoint`, `GitEndpoint`, ...) " +
+  "take the type's properties as inputs. Identity is the endpoint id; `type` and `project` changes replace it, " +
+  "every other change (rename included) updates it in place.";
+
+/** Endpoint inputs whose change replaces the endpoint. */
+const ENDPOINT_REPLACE_KEYS = ["type", "project"];
+
+function withFlags(
+  properties: Record<string, PropertySpec>,
+  flags: { secret?: readonly string[]; replace?: readonly string[] },
+): Record<string, PropertySpec> {
+  const out: Record<string, PropertySpec> = {};
+  for (const [key, property] of Object.entries(properties)) {
+    out[key] = {
+      ...property,
+      ...(flags.secret?.includes(key) ? { secret: true } : {}),
+      ...(flags.replace?.includes(key) ? { replaceOnChanges: true } : {}),
+    };
+  }
+  return out;
+}
+
+/** The package schema of the `aria` provider plugin at `version`. */
+export function packageSchema(version: string): PackageSpec {
+  const convert = new Converter();
+
+  const settings = convert.object(ProviderSettings, "input", "Config");
+  const config: Record<string, PropertySpec> = {};
+  for (const [key, property] of Object.entries(settings.properties)) {
+    config[key] = { ...property, defaultInfo: { environment: [SETTINGS[key as keyof typeof SETTINGS]] } };
+  }
+
+  // The program may leave `name` out: the resource name is the default (as `EndpointArgs` says).
+  const endpointInputs = convert.object(EndpointInputs.partial({ name: true }), "input", "Endpoint");
+  const endpointOutputs = convert.object(EndpointOutputs, "output", "Endpoint");
+  const endpoint: ResourceSpec = {
+    description: ENDPOINT_DESCRIPTION,
+    properties: withFlags(endpointOutputs.properties, { secret: ["secretProperties"] }),
+    required: endpointOutputs.required,
+    inputProperties: withFlags(endpointInputs.properties, {
+      secret: ["secretProperties"],
+      replace: ENDPOINT_REPLACE_KEYS,
+    }),
+    requiredInputs: endpointInputs.required,
+  };
+
+  const resources: Record<string, ResourceSpec> = { [token("Endpoint")]: endpoint };
+  const common = convert.object(TypedEndpointCommonInputs, "input", "TypedEndpoint");
+  for (const entry of [...TYPED_ENDPOINT_CLASSES.values()].sort((a, b) =>
+    a.className.localeCompare(b.className),
+  )) {
+    const typed = convert.object(entry.inputs, "input", entry.className);
+    resources[token(entry.className)] = {
+      description: `${typed.description ?? `An endpoint of type \`${entry.type}\``}: the generic \`Endpoint\` with the type's properties as inputs; ${
+        entry.secret.length > 0
+          ? entry.secret.map((key) => `\`${key}\``).join(", ") + " stored as secrets"
+          : "no secret inputs"
+      }. Its outputs are the \`Endpoint\`'s.`,
+      properties: endpoint.properties,
+      required: endpoint.required,
+      inputProperties: withFlags(
+        { ...common.properties, ...typed.properties },
+        { secret: [...entry.secret, "additionalSecretProperties"], replace: ["project"] },
+      ),
+      requiredInputs: [...(common.required ?? []), ...(typed.required ?? [])],
+    };
+  }
+
+  const deploymentInputs = convert.object(DeploymentResourceInputs, "input", "DeploymentResource");
+  const deploymentState = convert.object(DeploymentResourceState, "output", "DeploymentResource");
+  resources[token("DeploymentResource")] = {
+    description:
+      "A deployment resource of VMware Aria Automation (`POST /deployment/api/resources`), such as a custom resource type's instance. The API has no update: changing its name, type, project, deployment or properties replaces it.",
+    properties: deploymentState.properties,
+    ...(deploymentState.required ? { required: deploymentState.required } : {}),
+    inputProperties: withFlags(deploymentInputs.properties, { replace: REPLACE_KEYS }),
+    requiredInputs: deploymentInputs.required,
+  };
+
+  const functions: Record<string, FunctionSpec> = {};
+  for (const name of Object.keys(DATA_FUNCTION_TOKENS) as DataFunctionName[]) {
+    const spec = FUNCTIONS[name];
+    const owner = pascal(name);
+    const inputs = spec.args ? convert.object(spec.args, "input", `${owner}Args`) : undefined;
+    const outputs = convert.object(spec.result, "output", `${owner}Result`);
+    functions[DATA_FUNCTION_TOKENS[name]] = {
+      description: spec.description,
+      ...(inputs
+        ? {
+            inputs: {
+              properties: inputs.properties,
+              ...(inputs.required ? { required: inputs.required } : {}),
+            },
+          }
+        : {}),
+      outputs: {
+        type: "object",
+        properties: outputs.properties,
+        ...(outputs.required ? { required: outputs.required } : {}),
+      },
+    };
+  }
+
+  return {
+    name: PACKAGE,
+    displayName: "VMware Aria Automation",
+    version,
+    description:
+      "Pulumi resources and lookups for VMware Aria Automation pipeline endpoints and deployment resources.",
+    keywords: ["pulumi", "aria", "vmware", "vra", "category/infrastructure", "kind/native"],
+    license: "Apache-2.0",
+    config: { variables: config },
+    provider: {
+      description:
+        "The provider type for the aria package: an explicit provider takes the same settings as the `aria:` config.",
+      properties: {},
+      inputProperties: config,
+    },
+    resources,
+    functions,
+    types: Object.fromEntries(Object.entries(convert.types).sort(([a], [b]) => a.localeCompare(b))),
+    language: { nodejs: { packageName: "pulumi-aria" } },
+  };
+}
