@@ -7,7 +7,6 @@
 import { servePlugin } from "./server";
 import { packageSchema } from "./schema";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the package's own manifest, at run time
 const { version } = require("../../../package.json") as { version: string };
 
 let schemaText: string | undefined;
