@@ -49,6 +49,8 @@ export interface CheckContext {
   readonly validateByDefault: () => boolean;
   /** Where warnings go (the engine, in a provider process). */
   readonly warn: WarningSink;
+  /** The name of the validation setting as the user writes it (default `vra:validateEndpoints`). */
+  readonly validationSetting?: string;
 }
 
 type Failure = CheckFailure;
@@ -194,7 +196,7 @@ async function remoteValidation(inputs: PreviewInputs, context: CheckContext): P
     property: "",
     reason:
       `the server's validation of the endpoint failed: ${redactValues(why, secrets)}. ` +
-      `Correct the endpoint, or set validate: false (vra:validateEndpoints false for every endpoint) to skip it.`,
+      `Correct the endpoint, or set validate: false (${context.validationSetting ?? "vra:validateEndpoints"} false for every endpoint) to skip it.`,
   };
 }
 

@@ -15,7 +15,7 @@
  * | delete | DELETE /endpoints/{id}                                                   |
  */
 import type { ProviderImplementation } from "../common/provider-implementation";
-import { providerApiClient, providerSettingSource } from "../runtime/context";
+import { providerApiClient, providerSettingName, providerSettingSource } from "../runtime/context";
 import { AriaConfigError } from "../client/config-error";
 import { BooleanSetting } from "../client/config-schema";
 import type { ApiEndpoint, EndpointApi } from "./api";
@@ -49,6 +49,8 @@ export interface EndpointProviderOptions extends Reporting {
   readonly projects?: ProjectCatalogue;
   /** Reads by id (default: a new one over `api`). */
   readonly reads?: EndpointReads;
+  /** The validation setting's name as the user writes it (default `vra:validateEndpoints`). */
+  readonly validationSetting?: () => string;
 }
 
 /**
@@ -64,7 +66,9 @@ export function endpointKind(options: EndpointProviderOptions): ProviderImplemen
 
   return {
     async check(olds, news) {
-      const result = await checkEndpoint(olds, news, { api, tiles, projects, validateByDefault, warn });
+      const validationSetting = options.validationSetting?.();
+      const context = { api, tiles, projects, validateByDefault, warn, validationSetting };
+      const result = await checkEndpoint(olds, news, context);
       return { ...result, inputs: result.inputs && markSecrets(result.inputs) };
     },
 
@@ -203,6 +207,7 @@ export function validationSettingDefault(value: string | undefined, name = "vra:
 /** The endpoint kind of the provider process: client and settings from `configure` and the environment. */
 export const endpointProvider: ProviderImplementation = endpointKind({
   api: providerApiClient,
+  validationSetting: () => providerSettingName("validateEndpoints"),
   validateByDefault: () => {
     const source = providerSettingSource("validateEndpoints");
     return validationSettingDefault(source?.raw, source?.name);

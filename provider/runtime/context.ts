@@ -57,6 +57,11 @@ export function providerSettingSource(key: SettingKey): SettingSource | undefine
   return sourceFrom(providerLookup, key, providerNamespace);
 }
 
+/** A setting's name as the provider's users write it (`vra:validateEndpoints`, `aria:validateEndpoints`). */
+export function providerSettingName(key: SettingKey): string {
+  return `${providerNamespace}:${key}`;
+}
+
 /** The API client of the provider process, built once from `configure` and the environment. */
 export function providerApiClient(): AriaClient {
   if (!providerClient) {
