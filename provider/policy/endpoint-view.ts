@@ -9,8 +9,17 @@ import { isUnknown } from "../common/unknowns";
  * Values not known in preview are the engine's unknown sentinel; a policy skips what it cannot know.
  */
 
-/** The type token of every endpoint resource, generic and typed. */
+/** The type token of every endpoint resource of the dynamic door, generic and typed. */
 export const ENDPOINT_TYPE_TOKEN = "pulumi-nodejs:dynamic/aria:Endpoint";
+
+/**
+ * True for the type of an endpoint resource: the dynamic door's one token, or the provider plugin's
+ * `aria:index:Endpoint` and typed `aria:index:<Kind>Endpoint`. The plugin's typed endpoints are
+ * checked into the generic endpoint's inputs, so the analyzer sees the same inputs from both doors.
+ */
+export function isEndpointType(type: string): boolean {
+  return type === ENDPOINT_TYPE_TOKEN || /^aria:index:[A-Za-z]*Endpoint$/.test(type);
+}
 
 /** A value that may be unknown during preview. */
 export type MaybeUnknown<T> = T | { readonly unknown: true };

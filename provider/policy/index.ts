@@ -4,6 +4,6 @@
  */
 export { endpointPolicies, ENDPOINT_POLICIES } from "./policies";
 export type { EndpointPolicy } from "./endpoint-policy";
-export { ENDPOINT_TYPE_TOKEN, viewEndpoint, type EndpointView } from "./endpoint-view";
+export { ENDPOINT_TYPE_TOKEN, isEndpointType, viewEndpoint, type EndpointView } from "./endpoint-view";
 export type { AllowedProjectsConfig, NamePatternConfig } from "./rules/naming";
 export type { PlainHttpConfig } from "./rules/plain-http";

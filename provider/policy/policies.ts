@@ -1,7 +1,7 @@
 import { ResourceValidationPolicy, UnknownValueError } from "@pulumi/policy";
 import { UNKNOWN } from "../common/unknowns";
 import type { EndpointPolicy } from "./endpoint-policy";
-import { ENDPOINT_TYPE_TOKEN, viewEndpoint } from "./endpoint-view";
+import { isEndpointType, viewEndpoint } from "./endpoint-view";
 import { allowedProjects, namePattern } from "./rules/naming";
 import { plainHttp } from "./rules/plain-http";
 import { restricted } from "./rules/restricted";
@@ -20,8 +20,8 @@ export const ENDPOINT_POLICIES: readonly EndpointPolicy<object>[] = [
 
 /**
  * The endpoint rules as policies of `@pulumi/policy`, for the pack in ./pack or a pack of your own
- * (`policies: [...endpointPolicies(), ...yours]`). Each applies to every endpoint resource (the generic
- * `Endpoint` and the typed ones share one type token) and to nothing else.
+ * (`policies: [...endpointPolicies(), ...yours]`). Each applies to every endpoint resource, of either
+ * door (see `isEndpointType`), and to nothing else.
  */
 export function endpointPolicies(): ResourceValidationPolicy[] {
   return ENDPOINT_POLICIES.map((rule) => ({
@@ -30,7 +30,7 @@ export function endpointPolicies(): ResourceValidationPolicy[] {
     enforcementLevel: rule.enforcementLevel,
     ...(rule.configSchema ? { configSchema: rule.configSchema } : {}),
     validateResource: (args, reportViolation) => {
-      if (args.type !== ENDPOINT_TYPE_TOKEN) return;
+      if (!isEndpointType(args.type)) return;
       const view = viewEndpoint(args.name, detach(args.props) as Record<string, unknown>);
       for (const message of rule.violations(view, args.getConfig<object>())) reportViolation(message);
     },

@@ -13,6 +13,8 @@ import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
 
 const JENKINS_PASSWORD = "e2e-Jenkins-Passw0rd";
 const GIT_TOKEN = "e2e-Git-T0ken";
+/** The policy pack, where the README tells users to find it, relative to the program directory. */
+const POLICY_PACK = "node_modules/pulumi-aria/dist/provider/policy/pack";
 
 jest.setTimeout(600_000);
 
@@ -115,6 +117,25 @@ describe("the aria plugin from a YAML program", () => {
       const preview = await stack.preview();
       expect(preview.ok).toBe(false);
       expect(`${preview.stdout}\n${preview.stderr ?? ""}`).toMatch(message);
+    } finally {
+      fs.writeFileSync(file, program);
+    }
+  });
+
+  it("is checked by the policy pack as the dynamic endpoints are", async () => {
+    const file = path.join(stack.workDir, "Pulumi.yaml");
+    const program = fs.readFileSync(file, "utf8");
+    fs.writeFileSync(
+      file,
+      program.replace("url: https://jenkins.example.com", "url: http://jenkins.example.com"),
+    );
+    try {
+      const preview = await stack.preview({ diff: false, policyPacks: [POLICY_PACK] });
+      expect(preview.ok).toBe(false);
+      expect(preview.stdout).toMatch(
+        /\[mandatory\]\s+aria-endpoint-plain-http\s+\(aria:index:JenkinsEndpoint: jenkins\)/,
+      );
+      expect(preview.stdout).not.toContain(JENKINS_PASSWORD);
     } finally {
       fs.writeFileSync(file, program);
     }

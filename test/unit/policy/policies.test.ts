@@ -48,6 +48,15 @@ describe("the pack's policies", () => {
     expect(run(byName("aria-endpoint-plain-http"), props, { type: other })).toEqual([]);
   });
 
+  it("apply to the provider plugin's endpoints, generic and typed, and not to its other resources", () => {
+    const props = { name: "x", type: "jenkins", properties: { url: "http://j" }, secretProperties: {} };
+    const plainHttp = byName("aria-endpoint-plain-http");
+    expect(run(plainHttp, props, { type: "aria:index:Endpoint" })).toHaveLength(1);
+    expect(run(plainHttp, props, { type: "aria:index:JenkinsEndpoint" })).toHaveLength(1);
+    expect(run(plainHttp, props, { type: "aria:index:DeploymentResource" })).toEqual([]);
+    expect(run(plainHttp, props, { type: "pulumi:providers:aria" })).toEqual([]);
+  });
+
   it("read their config from the pack's config", () => {
     const props = { name: "x", type: "jenkins", project: "Sandbox", properties: {}, secretProperties: {} };
     const projects = byName("aria-endpoint-allowed-projects");
