@@ -461,7 +461,9 @@ async function main() {
       `${path.relative(root, result.tarball)}: ${mb(result.tarballBytes)}`,
   );
   say(
-    `built in ${(result.buildMs.total / 1000).toFixed(1)} s (${Object.entries(result.buildMs)
+    `${reused ? "the cached build was made" : "built"} in ${(result.buildMs.total / 1000).toFixed(1)} s (${Object.entries(
+      result.buildMs,
+    )
       .filter(([step]) => step !== "total")
       .map(([step, n]) => `${step} ${(n / 1000).toFixed(1)} s`)
       .join(", ")}); starts in ${result.startupMs.join(" / ")} ms (port printed, no node on PATH)`,
