@@ -272,6 +272,13 @@ async function main() {
       "the executable is built (and its start checked) on linux-x64 only",
     );
   }
+  const entry = path.join(root, "dist", "provider", "plugin", "main.js");
+  if (!fs.existsSync(entry)) {
+    throw new MissingToolError(
+      path.relative(root, entry),
+      "run `npm run build` first (npm run build:plugin does)",
+    );
+  }
   const started = Date.now();
   const version = packageVersion();
   const hash = inputHash();
