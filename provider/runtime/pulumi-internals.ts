@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { createRequire } from "node:module";
+import { requireModule, sdkRequire } from "./sdk-modules";
 
 /*
  * Everything pulumi-aria takes from @pulumi/pulumi beyond its public API, in one place:
@@ -78,12 +78,12 @@ interface SettingsModule {
 export function mocksAreSet(): boolean {
   const { MockMonitor } = load<MocksModule>(
     SDK_INTERNAL_MODULES.mocks,
-    () => require(SDK_INTERNAL_MODULES.mocks),
+    () => requireModule(SDK_INTERNAL_MODULES.mocks),
     ["MockMonitor"],
   );
   const { getMonitor } = load<SettingsModule>(
     SDK_INTERNAL_MODULES.settings,
-    () => require(SDK_INTERNAL_MODULES.settings),
+    () => requireModule(SDK_INTERNAL_MODULES.settings),
     ["getMonitor"],
   );
   return getMonitor() instanceof MockMonitor;
@@ -102,7 +102,7 @@ export interface DependsOnHelpers {
 export function dependsOnHelpers(): DependsOnHelpers {
   return load<DependsOnHelpers>(
     SDK_INTERNAL_MODULES.dependsOn,
-    () => require(SDK_INTERNAL_MODULES.dependsOn),
+    () => requireModule(SDK_INTERNAL_MODULES.dependsOn),
     ["gatherExplicitDependencies", "getAllTransitivelyReferencedResources"],
   );
 }
@@ -131,11 +131,7 @@ export interface EngineLog {
  * engine's protocol (resolved from @pulumi/pulumi's location, as the SDK loads them).
  */
 export function engineLog(address: string): EngineLog {
-  const fromSdk = load<NodeJS.Require>(
-    "@pulumi/pulumi",
-    () => createRequire(require.resolve("@pulumi/pulumi")),
-    [],
-  );
+  const fromSdk = load<NodeJS.Require>("@pulumi/pulumi", sdkRequire, []);
   const grpc = load<{ credentials: { createInsecure(): unknown } }>(
     SDK_INTERNAL_MODULES.grpc,
     () => fromSdk(SDK_INTERNAL_MODULES.grpc),
@@ -185,11 +181,7 @@ export interface ProviderProtocol {
 
 /** The provider protocol from the SDK's generated modules (what the plugin door serves). */
 export function providerProtocol(): ProviderProtocol {
-  const fromSdk = load<NodeJS.Require>(
-    "@pulumi/pulumi",
-    () => createRequire(require.resolve("@pulumi/pulumi")),
-    [],
-  );
+  const fromSdk = load<NodeJS.Require>("@pulumi/pulumi", sdkRequire, []);
   const module = <T>(key: keyof typeof SDK_INTERNAL_MODULES, members: readonly string[]) => {
     const path = SDK_INTERNAL_MODULES[key];
     const name = path.startsWith("./") ? `@pulumi/pulumi/${path.slice(2)}` : path;

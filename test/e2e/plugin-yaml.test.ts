@@ -1,7 +1,17 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
+import { AriaClient } from "../../provider/client";
+import { changes, E2EStack, expectOk } from "./harness";
+import {
+  closePluginStack,
+  expectDestroyed,
+  expectFirstUp,
+  expectSecretsEncrypted,
+  JENKINS_PASSWORD,
+  openPluginYamlStack,
+  PluginIds,
+  PluginStack,
+} from "./plugin-helpers";
 
 /*
  * The `aria` provider plugin from a Pulumi YAML program, through the real CLI: the launcher the npm
@@ -11,57 +21,32 @@ import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
  * left on the server, and secrets never in clear in the state.
  */
 
-const JENKINS_PASSWORD = "e2e-Jenkins-Passw0rd";
-const GIT_TOKEN = "e2e-Git-T0ken";
 /** The policy pack, where the README tells users to find it, relative to the program directory. */
 const POLICY_PACK = "node_modules/pulumi-aria/dist/provider/policy/pack";
 
 jest.setTimeout(600_000);
 
+let opened: PluginStack;
 let stack: E2EStack;
 let client: AriaClient;
-let ids: { jenkins: string; git: string; thing: string };
+let ids: PluginIds;
 
 beforeAll(async () => {
-  stack = await openStack({ program: "test/e2e/programs/plugin-yaml", noCredentials: true });
-  stack.setConfig("aria:url", stack.url);
-  stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
-  stack.setConfig("aria:validateEndpoints", "false");
-  client = createClient(resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}));
+  opened = await openPluginYamlStack();
+  ({ stack, client } = opened);
 });
 
 afterAll(async () => {
-  await client?.close();
-  await stack?.dispose();
+  await closePluginStack(opened);
 });
 
 describe("the aria plugin from a YAML program", () => {
   it("creates endpoints and a deployment resource, and answers the lookups", async () => {
-    const up = expectOk(await stack.up());
-    expect(changes(up)).toEqual({ create: 4 }); // the stack and its 3 resources
-    const outputs = up.outputs!;
-    ids = {
-      jenkins: outputs.jenkinsId.value as string,
-      git: outputs.gitId.value as string,
-      thing: outputs.thingId.value as string,
-    };
-    expect(outputs.foundName.value).toBe("jenkins");
-    expect(outputs.foundType.value).toBe("jenkins");
-    expect((outputs.firstTile.value as { tileId: string }).tileId).toEqual(expect.any(String));
-
-    const jenkins = await client.getEndpoint(ids.jenkins);
-    expect(jenkins).toMatchObject({ name: "jenkins", type: "jenkins", project: "Platform" });
-    expect(jenkins.properties).toMatchObject({ url: "https://jenkins.example.com", username: "ci" });
-    const git = await client.getEndpoint(ids.git);
-    expect(git).toMatchObject({ name: "app-repo", type: "git" });
-    expect((await client.getResource(ids.thing)).name).toBe("yaml-thing");
+    ids = await expectFirstUp(opened);
   });
 
   it("keeps the secrets encrypted in the state", () => {
-    const state = stack.rawState();
-    expect(state).not.toContain(JENKINS_PASSWORD);
-    expect(state).not.toContain(GIT_TOKEN);
-    expect(state).not.toContain(USERS.admin);
+    expectSecretsEncrypted(stack);
   });
 
   it("previews and refreshes with nothing to do", async () => {
@@ -142,11 +127,6 @@ describe("the aria plugin from a YAML program", () => {
   });
 
   it("destroys everything it made, leaving nothing on the server", async () => {
-    const destroyed = expectOk(await stack.destroy());
-    expect(changes(destroyed)).toEqual({ delete: 4 });
-    for (const id of [ids.jenkins, ids.git]) {
-      await expect(client.getEndpoint(id)).rejects.toMatchObject({ code: "NotFound" });
-    }
-    await expect(client.getResource(ids.thing)).rejects.toMatchObject({ code: "NotFound" });
+    await expectDestroyed(opened, ids);
   });
 });
