@@ -12,6 +12,8 @@ export default tseslint.config(
       "bench/results/**",
       ".e2e/**",
       "examples/**/node_modules/**",
+      // The generated SDKs (npm run gen:sdk); test/e2e/sdk-build.test.ts compiles them.
+      "sdk/**",
     ],
   },
   js.configs.recommended,

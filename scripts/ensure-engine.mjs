@@ -2,7 +2,7 @@
 // @ts-check
 // Finds or builds the Pulumi engine that the end-to-end tests, the demo and the benchmarks run: the
 // CLI, the language hosts (what runs a program directory under `pulumi up`: the Node one, and the
-// extra hosts of EXTRA_HOSTS, today YAML's) and the dynamic-provider shim, side by side in
+// extra hosts of EXTRA_HOSTS: YAML's, Go's and Python's) and the dynamic-provider shim, side by side in
 // `<root>/bin`. Prints the root; callers put `<root>/bin` first on PATH (scripts/engine-env.js).
 //
 // The wanted version, printed with the reason: package.json's `config.pulumiCli`, or @pulumi/pulumi's
@@ -15,9 +15,12 @@
 // concurrent runs never see a half-built cache.
 //
 // The extra hosts (EXTRA_HOSTS: a Go module at a fixed release each; YAML is
-// github.com/pulumi/pulumi-yaml v1.25.0, cmd/pulumi-language-yaml) are built with the CLI, and added to
+// github.com/pulumi/pulumi-yaml v1.25.0, cmd/pulumi-language-yaml; Go and Python are the legacy hosts
+// of github.com/pulumi/pulumi/sdk/v3 v3.66.0 and v3.79.0) are built with the CLI, and added to
 // a cached root that lacks one (or has another release) without rebuilding the CLI: built in a
 // temporary directory, then renamed in. Each is recorded in <root>/bin/language-host-<runtime>.json.
+// A host may need files of its module beside it (`companions`: the Python host runs programs through
+// its pulumi-language-python-exec script); they are copied in with it.
 // A `pulumi` on PATH that has no such host beside it nor on PATH gets one in the cache: the root
 // printed is then ~/.cache/pulumi-aria/pulumi-on-path-<hash>, whose bin links to that pulumi and its
 // sibling files and holds the hosts built here (see pathRootWithHosts).
@@ -75,13 +78,15 @@ const PULUMI_VERSION_VAR = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Ve
  * @property {string} package the host's main package
  * @property {string} go the wrapper module's go line (the module's own asks at least this)
  * @property {string} versionVar the variable `-X` stamps with the version
+ * @property {string[]} [companions] files of the module (paths inside it) that the host runs from its
+ *   own directory, copied beside it as executables
  */
 
 /**
- * The extra language hosts, one entry each; adding a host is adding its entry. Others the Go module
- * proxy serves: the Go host (SDK_MODULE v3.66.0, package `${SDK_MODULE}/go/pulumi-language-go`) and
- * the Python host (SDK_MODULE v3.79.0, `${SDK_MODULE}/python/cmd/pulumi-language-python`), both
- * stamped through PULUMI_VERSION_VAR.
+ * The extra language hosts, one entry each; adding a host is adding its entry. The Go and Python hosts
+ * run programs of the SDKs of sdk/ (npm run gen:sdk). Both moved out of the SDK module into modules of
+ * their own (Go's in 3.67, Python's in 3.80) that the Go module proxy does not serve, so each is the
+ * last release inside the SDK module: legacy hosts that run programs but generate no code.
  * @type {readonly ExtraHost[]}
  */
 const EXTRA_HOSTS = [
@@ -92,6 +97,25 @@ const EXTRA_HOSTS = [
     package: "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml",
     go: "1.24",
     versionVar: "github.com/pulumi/pulumi-yaml/pkg/version.Version",
+  },
+  {
+    runtime: "go",
+    module: SDK_MODULE,
+    version: "v3.66.0",
+    package: `${SDK_MODULE}/go/pulumi-language-go`,
+    go: "1.21",
+    versionVar: PULUMI_VERSION_VAR,
+  },
+  {
+    runtime: "python",
+    module: SDK_MODULE,
+    version: "v3.79.0",
+    package: `${SDK_MODULE}/python/cmd/pulumi-language-python`,
+    go: "1.21",
+    versionVar: PULUMI_VERSION_VAR,
+    // The host runs every program through this Python script, which it looks for beside itself
+    // ("missing executor .../pulumi-language-python-exec" otherwise).
+    companions: ["python/cmd/pulumi-language-python-exec"],
   },
 ];
 // Compiled into the v3.68.0 host: its RunPlugin, which starts Node policy packs.
@@ -556,12 +580,16 @@ function describeHost(info) {
 }
 
 /**
- * The file an extra host is run as, and the file recording it, both in `<root>/bin`.
+ * The file an extra host is run as, the file recording it and the companions' names, all in `<root>/bin`.
  * @param {ExtraHost} host
- * @returns {{ binary: string, record: string }}
+ * @returns {{ binary: string, record: string, companions: string[] }}
  */
 function extraHostFiles(host) {
-  return { binary: `pulumi-language-${host.runtime}`, record: `language-host-${host.runtime}.json` };
+  return {
+    binary: `pulumi-language-${host.runtime}`,
+    record: `language-host-${host.runtime}.json`,
+    companions: (host.companions ?? []).map((file) => path.posix.basename(file)),
+  };
 }
 
 /**
@@ -571,13 +599,13 @@ function extraHostFiles(host) {
  * @returns {boolean}
  */
 function hasExtraHost(binDir, host) {
-  const { binary, record } = extraHostFiles(host);
+  const { binary, record, companions } = extraHostFiles(host);
   try {
     const built = JSON.parse(fs.readFileSync(path.join(binDir, record), "utf8"));
     return (
       built.module === host.module &&
       built.version === host.version &&
-      fs.existsSync(path.join(binDir, binary))
+      [binary, ...companions].every((file) => fs.existsSync(path.join(binDir, file)))
     );
   } catch {
     return false;
@@ -619,6 +647,20 @@ async function buildExtraHost(goBin, env, host, work, binDir) {
     cwd: hostWork,
     env: hostEnv,
   });
+  if (host.companions?.length) {
+    const moduleDir = (
+      await run(goBin, ["list", "-m", "-f", "{{.Dir}}", host.module], {
+        cwd: hostWork,
+        env: hostEnv,
+        echo: false,
+      })
+    ).trim();
+    for (const file of host.companions) {
+      const target = path.join(binDir, path.posix.basename(file));
+      fs.copyFileSync(path.join(moduleDir, file), target);
+      fs.chmodSync(target, 0o755);
+    }
+  }
   const { runtime, module, version } = host;
   fs.writeFileSync(
     path.join(binDir, record),
@@ -653,8 +695,8 @@ async function addExtraHosts(root, hosts) {
       for (const host of hosts) await buildExtraHost(goBin, goEnv(), host, work, staging);
     });
     for (const host of hosts) {
-      const { binary, record } = extraHostFiles(host);
-      for (const file of [binary, record])
+      const { binary, record, companions } = extraHostFiles(host);
+      for (const file of [binary, ...companions, record])
         fs.renameSync(path.join(staging, file), path.join(root, "bin", file));
     }
   } catch (err) {
@@ -701,7 +743,12 @@ async function pathRootWithHosts(cli, missing) {
   const root = path.join(cacheBase(), `pulumi-on-path-${id}`);
   const bin = path.join(root, "bin");
   fs.mkdirSync(bin, { recursive: true });
-  const built = new Set(missing.flatMap((host) => Object.values(extraHostFiles(host))));
+  const built = new Set(
+    missing.flatMap((host) => {
+      const { binary, record, companions } = extraHostFiles(host);
+      return [binary, record, ...companions];
+    }),
+  );
   for (const file of fs.readdirSync(cliDir)) {
     if (!file.startsWith("pulumi") || built.has(file)) continue;
     const temp = path.join(bin, `.${file}.${process.pid}`);

@@ -94,8 +94,49 @@ export interface PackageSpec {
   resources: Record<string, ResourceSpec>;
   functions: Record<string, FunctionSpec>;
   types: Record<string, ObjectTypeSpec>;
-  language: { nodejs: { packageName: string } };
+  language: LanguageSpec;
 }
+
+/** The per-language options of the SDKs scripts/gen-sdk generates (pkg/codegen's importers read them). */
+export interface LanguageSpec {
+  nodejs: {
+    packageName: string;
+    packageDescription: string;
+    typescriptVersion: string;
+    devDependencies: Record<string, string>;
+    respectSchemaVersion: boolean;
+  };
+  python: { packageName: string; pyproject: { enabled: boolean }; respectSchemaVersion: boolean };
+  go: { importBasePath: string; respectSchemaVersion: boolean };
+}
+
+/**
+ * Where the generated SDKs are published, once they are: the npm package, the Python distribution
+ * (and its import name) and the Go import path. The project has no published home yet: the Go
+ * path names the GitHub organisation `pulumi-aria`, a placeholder to change with the first release;
+ * sdk/go/go.mod declares that module, SDK_NAMES.goModule.
+ */
+export const SDK_NAMES = {
+  nodejs: "@pulumi-aria/aria",
+  python: "pulumi_aria",
+  goModule: "github.com/pulumi-aria/pulumi-aria/sdk/go",
+} as const;
+
+/** The language options: names as SDK_NAMES; the SDK's version is the schema's (package.json's). */
+export const LANGUAGE: LanguageSpec = {
+  nodejs: {
+    packageName: SDK_NAMES.nodejs,
+    packageDescription:
+      "Pulumi resources and lookups for VMware Aria Automation, through the aria provider plugin.",
+    // The generator's defaults are typescript ^4.7.0 and @types/node ^20: the SDK follows the
+    // repository's TypeScript and Node 22, the oldest Node that current @pulumi/pulumi supports.
+    typescriptVersion: "^5.9.3",
+    devDependencies: { "@types/node": "^22" },
+    respectSchemaVersion: true,
+  },
+  python: { packageName: SDK_NAMES.python, pyproject: { enabled: true }, respectSchemaVersion: true },
+  go: { importBasePath: `${SDK_NAMES.goModule}/${PACKAGE}`, respectSchemaVersion: true },
+};
 
 /** A JSON Schema node as `z.toJSONSchema` writes it (the parts read here). */
 interface JsonSchema {
@@ -394,6 +435,6 @@ export function packageSchema(version: string): PackageSpec {
     resources,
     functions,
     types: Object.fromEntries(Object.entries(convert.types).sort(([a], [b]) => a.localeCompare(b))),
-    language: { nodejs: { packageName: "pulumi-aria" } },
+    language: LANGUAGE,
   };
 }

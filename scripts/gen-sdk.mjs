@@ -1,0 +1,272 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm run gen:sdk`: writes the aria provider's SDKs, sdk/nodejs, sdk/python and sdk/go/aria, from
+// sdk/schema.json (`npm run gen:schema` writes that) with scripts/gen-sdk, a small Go program on
+// Pulumi's code generators (github.com/pulumi/pulumi/pkg/v3 at the CLI's version). The generated
+// files are checked in; sdk/go/go.mod and go.sum are not generated (they are the Go SDK's module,
+// kept by hand: `go mod tidy` in sdk/go).
+//
+// The generator is built once per version of its source (go.mod, go.sum, *.go and the Go release)
+// into the cache beside the engine, <cacheBase>/gen-sdk-<hash>/gen-sdk; building needs Go and the Go
+// module proxy (or a module cache that holds pkg/v3). The generator writes into a fresh directory,
+// then this script adjusts what the generator cannot be told through the schema, and either replaces
+// the checked-in SDKs (their directories as a whole, so that files of removed resources go) or, with
+// --check, compares them and lists what differs.
+//
+//   node scripts/gen-sdk.mjs           write the SDKs
+//   node scripts/gen-sdk.mjs --check   exit 1 when a checked-in SDK differs from what is generated
+//
+// Adjustments: the Node SDK's package.json gains `engines.node` (>=22, the oldest Node that current
+// @pulumi/pulumi supports); the Python SDK's pyproject.toml names README.md beside it, which the
+// generator writes only inside the package, so it is copied there.
+
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+
+const require = createRequire(import.meta.url);
+/** @type {typeof import("./errors.js")} */
+const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
+/** @type {typeof import("./runtimes.js")} */
+const { cacheBase } = require("./runtimes.js");
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const GENERATOR_DIR = path.join(root, "scripts", "gen-sdk");
+const SCHEMA = path.join(root, "sdk", "schema.json");
+/** The oldest Node the Node SDK declares: current @pulumi/pulumi (3.249 and later) asks >=22. */
+const NODE_ENGINES = ">=22";
+
+/**
+ * The directories the generator owns, relative to the repository, each the output of one language
+ * (`from`, relative to the generator's output directory). Replaced as a whole by a write.
+ * @type {ReadonlyArray<{ dir: string, from: string }>}
+ */
+const GENERATED = [
+  { dir: "sdk/nodejs", from: "nodejs" },
+  { dir: "sdk/python", from: "python" },
+  { dir: "sdk/go/aria", from: "go/aria" },
+  { dir: "sdk/go/.gitattributes", from: "go/.gitattributes" },
+];
+
+const say = (/** @type {string} */ msg) => process.stderr.write(`[gen-sdk] ${msg}\n`);
+
+/**
+ * Runs a command; resolves its stdout, rejects with a CommandError for a non-zero exit.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<string>}
+ */
+function run(cmd, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", (err) =>
+      reject(
+        /** @type {NodeJS.ErrnoException} */ (err).code === "ENOENT"
+          ? new MissingToolError(
+              cmd,
+              `install it and put it on PATH (${cmd} is needed to build the SDK generator)`,
+            )
+          : err,
+      ),
+    );
+    child.on("close", (code, signal) =>
+      code === 0
+        ? resolve(stdout)
+        : reject(new CommandError(`${cmd} ${args.join(" ")}`, { code, signal, stdout, stderr })),
+    );
+  });
+}
+
+/**
+ * The generator's identity: its module files and sources, and the Go release that builds it.
+ * @param {string} goVersion what `go env GOVERSION` prints
+ * @returns {string}
+ */
+function generatorKey(goVersion) {
+  const hash = createHash("sha256").update(goVersion);
+  const files = fs
+    .readdirSync(GENERATOR_DIR)
+    .filter((f) => f === "go.mod" || f === "go.sum" || f.endsWith(".go"))
+    .sort();
+  for (const file of files)
+    hash.update(`\0${file}\0`).update(fs.readFileSync(path.join(GENERATOR_DIR, file)));
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * The generator's binary: the cached build for this source, else built now (into a temporary
+ * directory, renamed into place, so that concurrent runs never see a half-written binary).
+ * @returns {Promise<string>}
+ */
+async function ensureGenerator() {
+  const goVersion = (await run("go", ["env", "GOVERSION"])).trim();
+  const dir = path.join(cacheBase(), `gen-sdk-${generatorKey(goVersion)}`);
+  const bin = path.join(dir, "gen-sdk");
+  if (fs.existsSync(bin)) return bin;
+  fs.mkdirSync(cacheBase(), { recursive: true });
+  const work = fs.mkdtempSync(path.join(cacheBase(), ".gen-sdk-build-"));
+  const started = Date.now();
+  say(`building the SDK generator (scripts/gen-sdk, ${goVersion}) into ${dir}`);
+  try {
+    const env = {
+      ...process.env,
+      CGO_ENABLED: "0",
+      GOFLAGS: [process.env.GOFLAGS, "-buildvcs=false"].filter(Boolean).join(" "),
+    };
+    await run("go", ["build", "-trimpath", "-o", path.join(work, "gen-sdk"), "."], {
+      cwd: GENERATOR_DIR,
+      env,
+    });
+    try {
+      fs.renameSync(work, dir);
+    } catch (err) {
+      // Another run finished first: keep its build.
+      if (!fs.existsSync(bin)) throw err;
+    }
+  } catch (err) {
+    throw err instanceof CommandError
+      ? new BuildError("the SDK generator (scripts/gen-sdk)", err.message)
+      : err;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  say(`built the SDK generator in ${Math.round((Date.now() - started) / 1000)}s`);
+  return bin;
+}
+
+/**
+ * Generates every SDK into a fresh directory (removed by the caller) and adjusts it.
+ * @returns {Promise<string>} the directory, holding nodejs/, python/ and go/
+ */
+async function generate() {
+  const bin = await ensureGenerator();
+  const out = fs.mkdtempSync(path.join(cacheBase(), ".gen-sdk-out-"));
+  try {
+    await run(bin, [SCHEMA, out]);
+    adjust(out);
+    return out;
+  } catch (err) {
+    fs.rmSync(out, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * What the generator cannot be told through the schema (see the header).
+ * @param {string} out
+ * @returns {void}
+ */
+function adjust(out) {
+  const manifest = path.join(out, "nodejs", "package.json");
+  /** @type {Record<string, unknown>} */
+  const pkg = JSON.parse(fs.readFileSync(manifest, "utf8"));
+  // After `license`, where npm's own package.json puts it.
+  /** @type {Record<string, unknown>} */
+  const adjusted = {};
+  for (const [key, value] of Object.entries(pkg)) {
+    adjusted[key] = value;
+    if (key === "license") adjusted.engines = { node: NODE_ENGINES };
+  }
+  if (!("engines" in adjusted)) adjusted.engines = { node: NODE_ENGINES };
+  fs.writeFileSync(manifest, `${JSON.stringify(adjusted, null, 4)}\n`);
+
+  const python = path.join(out, "python");
+  const pyPackage = fs
+    .readdirSync(python, { withFileTypes: true })
+    .find((e) => e.isDirectory() && fs.existsSync(path.join(python, e.name, "README.md")));
+  if (!pyPackage) throw new Error(`the generated Python SDK has no package with a README.md in ${python}`);
+  fs.copyFileSync(path.join(python, pyPackage.name, "README.md"), path.join(python, "README.md"));
+}
+
+/**
+ * Every file under `p` (or `p` itself when it is a file), relative to `p`, sorted.
+ * @param {string} p
+ * @returns {string[]}
+ */
+function filesUnder(p) {
+  if (!fs.existsSync(p)) return [];
+  if (!fs.statSync(p).isDirectory()) return [""];
+  return fs
+    .readdirSync(p, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(p, path.join(e.parentPath, e.name)))
+    .sort();
+}
+
+/**
+ * The checked-in files that differ from the generated ones in `out`: changed, missing or extra.
+ * @param {string} out
+ * @returns {string[]} repository-relative paths, each with what is wrong
+ */
+function differences(out) {
+  /** @type {string[]} */
+  const found = [];
+  for (const { dir, from } of GENERATED) {
+    const checkedIn = path.join(root, dir);
+    const generated = path.join(out, from);
+    const have = new Set(filesUnder(checkedIn));
+    const want = filesUnder(generated);
+    for (const file of want) {
+      const shown = path.join(dir, file);
+      if (!have.has(file)) found.push(`${shown}: missing`);
+      else if (
+        !fs.readFileSync(path.join(checkedIn, file)).equals(fs.readFileSync(path.join(generated, file)))
+      )
+        found.push(`${shown}: changed`);
+      have.delete(file);
+    }
+    for (const file of have) found.push(`${path.join(dir, file)}: not generated (left over)`);
+  }
+  return found;
+}
+
+/**
+ * Replaces the checked-in SDKs by those in `out`.
+ * @param {string} out
+ * @returns {void}
+ */
+function replace(out) {
+  for (const { dir, from } of GENERATED) {
+    const target = path.join(root, dir);
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.cpSync(path.join(out, from), target, { recursive: true });
+  }
+}
+
+async function main() {
+  const { values: flags } = parseArgs({ options: { check: { type: "boolean" } } });
+  const out = await generate();
+  try {
+    if (flags.check) {
+      const found = differences(out);
+      if (found.length > 0) {
+        say(`the generated SDKs are out of date: run npm run gen:sdk\n  ${found.join("\n  ")}`);
+        return 1;
+      }
+      say("the generated SDKs are up to date");
+    } else {
+      replace(out);
+      say(`wrote ${GENERATED.map((g) => g.dir).join(", ")} from ${path.relative(root, SCHEMA)}`);
+    }
+    return 0;
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    say(describeFailure(err));
+    process.exit(1);
+  },
+);
