@@ -2,6 +2,21 @@ import * as pulumi from "@pulumi/pulumi";
 import { mocksAreSet } from "../runtime/pulumi-internals";
 import { programApiClient } from "../runtime/context";
 import type { AriaClient } from "../client";
+import type { z } from "zod";
+import { parseOrThrow } from "./check-failures";
+import {
+  GetEndpointArgs,
+  GetEndpointCertificateArgs,
+  GetEndpointsArgs,
+  GetEndpointTileArgs,
+  ValidateEndpointArgs,
+} from "../endpoint/lookup-schemas";
+import {
+  GetResourceArgs,
+  GetResourceFilterArgs,
+  GetResourceFiltersArgs,
+  GetResourcesArgs,
+} from "../deployment/schema";
 import type { LookupOptions } from "./lookup-output";
 
 /*
@@ -33,6 +48,36 @@ export const DATA_FUNCTION_TOKENS = {
 /** The name of a data function. */
 export type DataFunctionName = keyof typeof DATA_FUNCTION_TOKENS;
 
+/**
+ * Every data function's arguments (none: it takes none), checked before it runs, whichever door
+ * calls it and under the mocks too: a wrong argument fails naming it instead of reaching a server or a
+ * mock. The plugin's schema declares the same (../plugin/schema.ts).
+ */
+export const DATA_FUNCTION_ARGS: Readonly<Record<DataFunctionName, z.ZodType | undefined>> = {
+  getEndpoint: GetEndpointArgs,
+  getEndpoints: GetEndpointsArgs,
+  getEndpointTiles: undefined,
+  getEndpointTile: GetEndpointTileArgs,
+  getEndpointCertificate: GetEndpointCertificateArgs,
+  validateEndpoint: ValidateEndpointArgs,
+  getAbout: undefined,
+  getResource: GetResourceArgs,
+  getResources: GetResourcesArgs,
+  getResourceFilters: GetResourceFiltersArgs,
+  getResourceFilter: GetResourceFilterArgs,
+};
+
+/**
+ * Throws an error naming every argument that is not valid (`pulumi-aria: invalid arguments to
+ * getEndpoint: top: ...`); the arguments themselves go on as given.
+ */
+export function checkDataFunctionArgs(name: DataFunctionName, args: unknown): void {
+  const schema = DATA_FUNCTION_ARGS[name];
+  if (schema) parseOrThrow(schema, args ?? {}, name);
+  else if (args !== undefined && args !== null && Object.keys(args).length > 0)
+    throw new Error(`pulumi-aria: ${name} takes no arguments; remove ${Object.keys(args).join(", ")}.`);
+}
+
 /** A data function's body: what it does with a client, whichever door calls it. */
 export type DataFunctionBody<A, R> = (client: AriaClient, args: A) => Promise<R>;
 
@@ -47,6 +92,7 @@ export async function dataFunction<R>(
   opts: LookupOptions | undefined,
   run: (client: AriaClient) => Promise<R>,
 ): Promise<R> {
+  checkDataFunctionArgs(name, args);
   if (!mocksAreSet()) return run(programApiClient());
   return (await pulumi.runtime.invoke(DATA_FUNCTION_TOKENS[name], args as pulumi.Inputs, opts)) as R;
 }

@@ -1,5 +1,5 @@
 import type { AriaClient } from "../client";
-import { DATA_FUNCTION_TOKENS, type DataFunctionName } from "../common/data-functions";
+import { checkDataFunctionArgs, DATA_FUNCTION_TOKENS, type DataFunctionName } from "../common/data-functions";
 import { ENDPOINT_DATA_FUNCTIONS } from "../endpoint/lookups";
 import { CATALOG_DATA_FUNCTIONS } from "../endpoint/catalog-lookups";
 import { DEPLOYMENT_DATA_FUNCTIONS } from "../deployment/lookups";
@@ -21,10 +21,17 @@ export const DATA_FUNCTIONS: Readonly<Record<DataFunctionName, CoreDataFunction>
   ...DEPLOYMENT_DATA_FUNCTIONS,
 } as unknown as Record<DataFunctionName, CoreDataFunction>;
 
-/** The data function an invoke token names, if it is one of ours. */
+/**
+ * The data function an invoke token names, if it is one of ours, with its arguments checked first
+ * (an error naming each one that is not valid).
+ */
 export function dataFunctionByToken(token: string): CoreDataFunction | undefined {
   const name = (Object.keys(DATA_FUNCTION_TOKENS) as DataFunctionName[]).find(
     (key) => DATA_FUNCTION_TOKENS[key] === token,
   );
-  return name === undefined ? undefined : DATA_FUNCTIONS[name];
+  if (name === undefined) return undefined;
+  return async (client, args) => {
+    checkDataFunctionArgs(name, args);
+    return DATA_FUNCTIONS[name](client, args);
+  };
 }

@@ -7,15 +7,11 @@
  * after its parent and key. `scripts/gen-schema.mjs` writes the result to `sdk/schema.json`.
  */
 import { z } from "zod";
-import { DATA_FUNCTION_TOKENS, type DataFunctionName } from "../common/data-functions";
+import { DATA_FUNCTION_ARGS, DATA_FUNCTION_TOKENS, type DataFunctionName } from "../common/data-functions";
 import { About, Resource, Tile, Tiles } from "../client/schemas";
 import {
-  GetResourceArgs,
-  GetResourceFilterArgs,
   GetResourceFilterResult,
-  GetResourceFiltersArgs,
   GetResourceFiltersResult,
-  GetResourcesArgs,
   GetResourcesResult,
   DeploymentResourceInputs,
   DeploymentResourceState,
@@ -23,13 +19,8 @@ import {
 } from "../deployment/schema";
 import {
   EndpointInfo,
-  GetEndpointArgs,
-  GetEndpointCertificateArgs,
   GetEndpointCertificateResult,
-  GetEndpointsArgs,
   GetEndpointsResult,
-  GetEndpointTileArgs,
-  ValidateEndpointArgs,
   ValidateEndpointResult,
 } from "../endpoint/lookup-schemas";
 import { EndpointInputs, EndpointOutputs } from "../endpoint/schema";
@@ -253,16 +244,14 @@ class Converter {
   }
 }
 
-/** What the schema says of one data function: its arguments and its result (an object). */
-const FUNCTIONS: Record<DataFunctionName, { description: string; args?: z.ZodType; result: z.ZodType }> = {
+/** What the schema says of one data function: its result (an object); its arguments are the core's. */
+const FUNCTIONS: Record<DataFunctionName, { description: string; result: z.ZodType }> = {
   getEndpoint: {
     description: "Reads one endpoint, by id or by project and name.",
-    args: GetEndpointArgs,
     result: EndpointInfo,
   },
   getEndpoints: {
     description: "Lists endpoints; `project` and `type` become an OData filter (quotes escaped).",
-    args: GetEndpointsArgs,
     result: GetEndpointsResult,
   },
   getEndpointTiles: {
@@ -272,42 +261,35 @@ const FUNCTIONS: Record<DataFunctionName, { description: string; args?: z.ZodTyp
   },
   getEndpointTile: {
     description: "One endpoint type and its properties.",
-    args: GetEndpointTileArgs,
     result: Tile,
   },
   getEndpointCertificate: {
     description:
       "Fetches the certificate chain of a server, with the leaf's fingerprint ready for an endpoint.",
-    args: GetEndpointCertificateArgs,
     result: GetEndpointCertificateResult,
   },
   validateEndpoint: {
     description: "Asks the server to validate an endpoint definition (it connects to the endpoint's server).",
-    args: ValidateEndpointArgs,
     result: ValidateEndpointResult,
   },
   getAbout: { description: "The API versions of the pipeline service (`GET /about`).", result: About },
   getResource: {
     description:
       "Fetches one deployment resource by id (`GET /deployment/api/resources/{id}`); fails when it does not exist.",
-    args: GetResourceArgs,
     result: Resource,
   },
   getResources: {
     description:
       "Lists deployment resources (`GET /deployment/api/resources`). Filters of one kind match any of their values; different kinds must all match. Without `top`, every page from `skip` on is fetched, in the requested order.",
-    args: GetResourcesArgs,
     result: GetResourcesResult,
   },
   getResourceFilters: {
     description: "Lists the resource filters of the calling user (`GET /deployment/api/resources/filters`).",
-    args: GetResourceFiltersArgs,
     result: GetResourceFiltersResult,
   },
   getResourceFilter: {
     description:
       "Lists the values of one resource filter with their counts (`GET /deployment/api/resources/filters/{filterId}`). Without `top`, every page from `skip` on is fetched, in the requested order.",
-    args: GetResourceFilterArgs,
     result: GetResourceFilterResult,
   },
 };
@@ -396,8 +378,9 @@ export function packageSchema(version: string): PackageSpec {
   const functions: Record<string, FunctionSpec> = {};
   for (const name of Object.keys(DATA_FUNCTION_TOKENS) as DataFunctionName[]) {
     const spec = FUNCTIONS[name];
+    const args = DATA_FUNCTION_ARGS[name];
     const owner = pascal(name);
-    const inputs = spec.args ? convert.object(spec.args, "input", `${owner}Args`) : undefined;
+    const inputs = args ? convert.object(args, "input", `${owner}Args`) : undefined;
     const outputs = convert.object(spec.result, "output", `${owner}Result`);
     functions[DATA_FUNCTION_TOKENS[name]] = {
       description: spec.description,

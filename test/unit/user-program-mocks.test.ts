@@ -63,6 +63,16 @@ describe("a program under Pulumi's mocks", () => {
     expect(calls.map((call) => call.token)).toEqual(["aria:index:getEndpointTiles"]);
   });
 
+  it("rejects arguments that are not valid before the mocks see them, naming them", async () => {
+    await expect(aria.getResources({ top: "ten" } as never)).rejects.toThrow(
+      /invalid arguments to getResources: top: /,
+    );
+    await expect(aria.getEndpointTile({} as never)).rejects.toThrow(
+      /invalid arguments to getEndpointTile: type: /,
+    );
+    expect(calls).toEqual([]);
+  });
+
   it("gives every data function one token, aria:index:<its name>", () => {
     const { DATA_FUNCTION_TOKENS } =
       require("../../provider/common/data-functions") as typeof import("../../provider/common/data-functions");
