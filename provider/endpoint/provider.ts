@@ -26,7 +26,7 @@ import { diffEndpoint } from "./diff";
 import { createOrAdopt } from "./create";
 import { endpointFailure, describeEndpoint, EndpointRef, restrictedMessage, secretStrings } from "./messages";
 import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
-import { Declared, inputsOf, toState } from "./state";
+import { Declared, importedInputsOf, inputsOf, toState } from "./state";
 import { isMasked } from "../common/secrets";
 import { EndpointInputs, EndpointSpec, EndpointState, MOVED_SECRETS_INPUT, toSpec } from "./schema";
 import { TileCatalogue } from "./tiles";
@@ -102,7 +102,9 @@ export function endpointKind(options: EndpointProviderOptions): ProviderImplemen
         throw endpointFailure("read", { id, name: previous.name, project: previous.project }, error);
       }
       const state = toState(endpoint, declaredFromState(previous, endpoint));
-      return { id: endpoint.id, props: markSecrets(state), inputs: markSecrets(inputsOf(state)) };
+      // No declaration stored: an import (or state written by something else), declared as a user would.
+      const inputs = previous.properties === undefined ? importedInputsOf(state) : inputsOf(state);
+      return { id: endpoint.id, props: markSecrets(state), inputs: markSecrets(inputs) };
     },
 
     async update(id, olds, news) {

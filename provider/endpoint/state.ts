@@ -67,6 +67,24 @@ export function inputsOf(state: EndpointState): Record<string, unknown> {
   return inputs;
 }
 
+/**
+ * The inputs that declare an endpoint found on the server without a declaration of it (`pulumi
+ * import`, the `import` resource option): {@link inputsOf}, without what a program leaves out, so
+ * that the code the CLI writes from them is what a user would write. Left out: the defaults (an empty
+ * description, `isRestricted: false`), an empty `secretProperties` and the provider's own `validate`
+ * and `adopt`. The secrets the server holds are masked and never among them: the program does not
+ * declare them and the server keeps them (see ./provider.ts, `read`).
+ */
+export function importedInputsOf(state: EndpointState): Record<string, unknown> {
+  const inputs = inputsOf(state);
+  if (inputs.description === "") delete inputs.description;
+  if (inputs.isRestricted === false) delete inputs.isRestricted;
+  if (Object.keys(asRecord(inputs.secretProperties)).length === 0) delete inputs.secretProperties;
+  delete inputs.validate;
+  delete inputs.adopt;
+  return inputs;
+}
+
 function sameScalar(current: unknown, declared: unknown): boolean {
   if (deepEqual(current, declared)) return true;
   const scalar = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
