@@ -26,7 +26,7 @@ import { diffEndpoint } from "./diff";
 import { createOrAdopt } from "./create";
 import { endpointFailure, describeEndpoint, EndpointRef, restrictedMessage, secretStrings } from "./messages";
 import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
-import { Declared, importedInputsOf, inputsOf, toState } from "./state";
+import { Declared, heldSecretsOf, importedInputsOf, inputsOf, toState, withHeldSecrets } from "./state";
 import { isMasked } from "../common/secrets";
 import { EndpointInputs, EndpointSpec, EndpointState, MOVED_SECRETS_INPUT, toSpec } from "./schema";
 import { TileCatalogue } from "./tiles";
@@ -111,8 +111,10 @@ export function endpointKind(options: EndpointProviderOptions): ProviderImplemen
       const previous = previousState(olds);
       const declared = knownInputs(news);
       // Omitted project and cloud proxy mean "keep the server's": a PUT replaces the whole spec.
+      const declaredSpec = toSpec(declared);
       const spec: EndpointSpec = {
-        ...toSpec(declared),
+        ...declaredSpec,
+        properties: withHeldSecrets(declaredSpec.properties, heldSecretsOf(previous)),
         ...(declared.project === undefined && previous.project ? { project: previous.project } : {}),
         ...(declared.cloudProxyId === undefined && previous.cloudProxyId
           ? { cloudProxyId: previous.cloudProxyId }
