@@ -206,9 +206,19 @@ describe("pulumi import through the aria plugin, from a YAML program", () => {
     const doc = parse(program) as Record<string, unknown>;
     fs.writeFileSync(path.join(stack.workDir, "Pulumi.yaml"), stringify({ ...doc, resources }));
     const up = expectOk(await stack.up());
-    expect(changes(up)).toEqual({ import: 2 });
+    // Imported, not updated (the stack resource itself is created again: `state delete --all` took it).
+    expect(changes(up)).toEqual({ create: 1, import: 2 });
     expect(changes(expectOk(await stack.preview()))).toEqual({});
     // Nothing was written: the secret the server holds is still there.
     expect((await client.getEndpoint(jenkinsId)).properties?.password).toBe("*****");
+
+    // An update of the imported endpoint keeps the secret the program leaves to the server.
+    resources.jenkins.properties.description = "changed in the program";
+    fs.writeFileSync(path.join(stack.workDir, "Pulumi.yaml"), stringify({ ...doc, resources }));
+    expect(changes(expectOk(await stack.up()))).toEqual({ update: 1 });
+    const updated = await client.getEndpoint(jenkinsId);
+    expect(updated.description).toBe("changed in the program");
+    expect(updated.properties?.password).toBe("*****");
+    expect(changes(expectOk(await stack.preview()))).toEqual({});
   });
 });
