@@ -23,7 +23,15 @@ import { unlessNotFound } from "../common/api-failures";
 import type { OperationDeps } from "./api";
 import { deleteAndWait } from "./delete";
 import { cancelRequest, settleMs, waitForDeploymentRequest } from "./requests";
-import { inputsFromState, isIncomplete, parseState, READ_EXPAND, settingsOf, stateFromServer } from "./state";
+import {
+  importedInputsFromState,
+  inputsFromState,
+  isIncomplete,
+  parseState,
+  READ_EXPAND,
+  settingsOf,
+  stateFromServer,
+} from "./state";
 
 /** Builds the kind over the given dependencies (tests inject a client, a clock, a reporter). */
 export function deploymentResourceKind(deps: () => OperationDeps): ProviderImplementation {
@@ -59,7 +67,13 @@ export function deploymentResourceKind(deps: () => OperationDeps): ProviderImple
         requestId,
         requestStatus,
       });
-      return { id: resource.id, props: next, inputs: inputsFromState(next) };
+      // No state: an import, declared as a user would declare it.
+      const imported = state.name === undefined && state.type === undefined;
+      return {
+        id: resource.id,
+        props: next,
+        inputs: imported ? importedInputsFromState(next) : inputsFromState(next),
+      };
     },
 
     async update(id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {

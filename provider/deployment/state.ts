@@ -109,3 +109,19 @@ export function inputsFromState(state: DeploymentResourceState): Record<string, 
     ...settingsOf(state),
   });
 }
+
+/**
+ * The inputs that declare a resource found on the server without a declaration of it (`pulumi
+ * import`, the `import` resource option): what a user writes, so that the code the CLI generates
+ * from them previews with no change. Name, type, project and every property the server holds; no
+ * deployment (a program that leaves it unset lets the server choose, and a diff takes unset as the
+ * server's), and the wait settings and `adopt` at their defaults (unset).
+ */
+export function importedInputsFromState(state: DeploymentResourceState): Record<string, unknown> {
+  return withoutUndefined({
+    name: state.name,
+    type: state.type,
+    projectId: state.projectId,
+    properties: Object.keys(state.properties ?? {}).length === 0 ? undefined : state.properties,
+  });
+}

@@ -21,6 +21,7 @@ import {
 import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
 import { odataLiteral } from "./odata";
 import { isMasked } from "../common/secrets";
+import { withHeldSecrets } from "./state";
 import { backoffDelay, type Backoff, systemClock } from "../common/clock";
 import { EndpointInputs, EndpointSpec, toSpec } from "./schema";
 
@@ -98,8 +99,11 @@ async function adopt(
   // adoption writes nothing.
   if (!writesSecrets && isAsDeclared(existing, spec)) return existing;
   try {
+    // The secrets the server holds and the program leaves out are sent as the mask: the server keeps them.
+    const held = Object.keys(existing.properties ?? {}).filter((key) => isMasked(existing.properties?.[key]));
     return await client.updateEndpoint(existing.id, {
       ...spec,
+      properties: withHeldSecrets(spec.properties, held),
       project: spec.project ?? existing.project ?? undefined,
     });
   } catch (error) {

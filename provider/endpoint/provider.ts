@@ -26,7 +26,7 @@ import { diffEndpoint } from "./diff";
 import { createOrAdopt } from "./create";
 import { endpointFailure, describeEndpoint, EndpointRef, restrictedMessage, secretStrings } from "./messages";
 import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
-import { Declared, inputsOf, toState } from "./state";
+import { Declared, heldSecretsOf, importedInputsOf, inputsOf, toState, withHeldSecrets } from "./state";
 import { isMasked } from "../common/secrets";
 import { EndpointInputs, EndpointSpec, EndpointState, MOVED_SECRETS_INPUT, toSpec } from "./schema";
 import { TileCatalogue } from "./tiles";
@@ -102,15 +102,19 @@ export function endpointKind(options: EndpointProviderOptions): ProviderImplemen
         throw endpointFailure("read", { id, name: previous.name, project: previous.project }, error);
       }
       const state = toState(endpoint, declaredFromState(previous, endpoint));
-      return { id: endpoint.id, props: markSecrets(state), inputs: markSecrets(inputsOf(state)) };
+      // No declaration stored: an import (or state written by something else), declared as a user would.
+      const inputs = previous.properties === undefined ? importedInputsOf(state) : inputsOf(state);
+      return { id: endpoint.id, props: markSecrets(state), inputs: markSecrets(inputs) };
     },
 
     async update(id, olds, news) {
       const previous = previousState(olds);
       const declared = knownInputs(news);
       // Omitted project and cloud proxy mean "keep the server's": a PUT replaces the whole spec.
+      const declaredSpec = toSpec(declared);
       const spec: EndpointSpec = {
-        ...toSpec(declared),
+        ...declaredSpec,
+        properties: withHeldSecrets(declaredSpec.properties, heldSecretsOf(previous)),
         ...(declared.project === undefined && previous.project ? { project: previous.project } : {}),
         ...(declared.cloudProxyId === undefined && previous.cloudProxyId
           ? { cloudProxyId: previous.cloudProxyId }

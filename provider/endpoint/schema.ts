@@ -190,6 +190,12 @@ export const EndpointMetadata = z
       .describe(
         "Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared).",
       ),
+    heldSecrets: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "Names of the secret properties the server holds (masked) that are not declared: an update keeps them on the server.",
+      ),
   })
   .meta({
     id: "EndpointMetadata",
@@ -244,6 +250,8 @@ export interface EndpointMetadata {
   readonly isRestricted?: boolean;
   /** Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared). */
   readonly cloudProxyId?: string;
+  /** Names of the secret properties the server holds (masked) that are not declared: an update keeps them on the server. */
+  readonly heldSecrets?: string[];
 }
 
 /** The resource's outputs as stored in state. */

@@ -1,7 +1,7 @@
 import type { ApiEndpoint } from "./api";
-import { isMasked } from "../common/secrets";
+import { isMasked, SECRET_MASK } from "../common/secrets";
 import { deepEqual, withoutUndefined } from "../common/values";
-import { EndpointState, INPUT_KEYS } from "./schema";
+import { EndpointState, INPUT_KEYS, type JsonValue } from "./schema";
 
 /*
  * The read projection: what the server returns, mapped onto the resource's outputs and inputs so
@@ -14,6 +14,9 @@ import { EndpointState, INPUT_KEYS } from "./schema";
  *   carried forward too. Consequence, documented: a secret changed on the server is not detected.
  * - A value the server stores in another JSON type (the number 10 read back as "10") keeps its
  *   declared form.
+ * - The secrets the server holds that are not declared (an imported or adopted endpoint whose program
+ *   leaves them out) are named, never valued, in `metadata.heldSecrets`: an update sends them as the
+ *   mask, which the server answers by keeping what it holds (see {@link withHeldSecrets}).
  */
 
 /** What the projection needs to know about the declared endpoint. */
@@ -34,6 +37,11 @@ export function toState(endpoint: ApiEndpoint, declared: Declared): EndpointStat
     properties[key] = isMasked(current) || sameScalar(current, value) ? value : current;
   }
   const fields = endpoint as Record<string, unknown>;
+  const declaredKeys = new Set([
+    ...Object.keys(declared.properties ?? {}),
+    ...Object.keys(declared.secretProperties ?? {}),
+  ]);
+  const held = Object.keys(server).filter((key) => isMasked(server[key]) && !declaredKeys.has(key));
   return withoutUndefined({
     name: str(fields.name),
     type: str(fields.type),
@@ -54,8 +62,30 @@ export function toState(endpoint: ApiEndpoint, declared: Declared): EndpointStat
       link: str(fields._link),
       isRestricted: fields.isRestricted === true,
       cloudProxyId: str(fields.cloudProxyId) || undefined,
+      heldSecrets: held.length > 0 ? held.sort() : undefined,
     }),
   });
+}
+
+/** The names in a state's `metadata.heldSecrets`. */
+export function heldSecretsOf(state: EndpointState): string[] {
+  const held = (state.metadata as { heldSecrets?: unknown } | undefined)?.heldSecrets;
+  return Array.isArray(held) ? held.filter((key): key is string => typeof key === "string") : [];
+}
+
+/**
+ * The properties to send, with each secret the server holds and the program does not declare
+ * (`held`) sent as the mask: a PUT replaces every property, and the mask tells the server to keep
+ * the value it has.
+ */
+export function withHeldSecrets(
+  properties: Record<string, JsonValue>,
+  held: readonly string[],
+): Record<string, JsonValue> {
+  const kept = held.filter((key) => !(key in properties));
+  return kept.length === 0
+    ? properties
+    : { ...properties, ...Object.fromEntries(kept.map((key) => [key, SECRET_MASK])) };
 }
 
 /** The resource's inputs as the server now has them: the outputs projected onto the input keys. */
@@ -64,6 +94,24 @@ export function inputsOf(state: EndpointState): Record<string, unknown> {
   for (const key of INPUT_KEYS) {
     if (state[key] !== undefined) inputs[key] = state[key];
   }
+  return inputs;
+}
+
+/**
+ * The inputs that declare an endpoint found on the server without a declaration of it (`pulumi
+ * import`, the `import` resource option): {@link inputsOf}, without what a program leaves out, so
+ * that the code the CLI writes from them is what a user would write. Left out: the defaults (an empty
+ * description, `isRestricted: false`), an empty `secretProperties` and the provider's own `validate`
+ * and `adopt`. The secrets the server holds are masked and never among them: the program does not
+ * declare them and the server keeps them (see ./provider.ts, `read`).
+ */
+export function importedInputsOf(state: EndpointState): Record<string, unknown> {
+  const inputs = inputsOf(state);
+  if (inputs.description === "") delete inputs.description;
+  if (inputs.isRestricted === false) delete inputs.isRestricted;
+  if (Object.keys(asRecord(inputs.secretProperties)).length === 0) delete inputs.secretProperties;
+  delete inputs.validate;
+  delete inputs.adopt;
   return inputs;
 }
 

@@ -11,6 +11,7 @@ import { createClient, isAriaApiError, resolveClientConfig } from "../client";
 import { collectPages } from "../client/paging";
 import type { Endpoint as ApiEndpoint, Tile } from "../client/schemas";
 import { ExportInput, generateProject } from "./generate";
+import { generateImportFile, generateYamlProject } from "./formats";
 import { slug } from "./naming";
 import { tileSecretNames } from "../common/secrets";
 import { findOnPath, pulumiRunner, setStackSecrets, StackSecretsResult } from "./pulumi-stack";
@@ -23,8 +24,11 @@ import {
 } from "./stack-secrets";
 
 const USAGE = `usage: aria-export --out DIR [--project NAME]... [--type TYPE]... [--filter ODATA]
-                   [--name PROJECT_NAME] [--url URL] [--stack STACK]
-  --out DIR        where to write the Pulumi project (must not exist, or be empty)
+                   [--name PROJECT_NAME] [--url URL] [--stack STACK] [--format FORMAT]
+  --out DIR        where to write the Pulumi project (must not exist, or be empty); with
+                   --format import-file, the file to write (must not exist)
+  --format FORMAT  ts (default): a TypeScript project; yaml: a Pulumi YAML project on the aria
+                   provider plugin; import-file: the file \`pulumi import --file\` takes
   --project NAME   only endpoints of this project (repeatable)
   --type TYPE      only endpoints of this type, e.g. jenkins (repeatable)
   --filter ODATA   a server-side $filter, e.g. "startswith(name,'ci-')"
@@ -32,9 +36,12 @@ const USAGE = `usage: aria-export --out DIR [--project NAME]... [--type TYPE]...
   --url URL        the server (default: VRA_URL)
   --stack STACK    make (or choose) this stack of the project and set in its config, as secrets,
                    the secret values the server's export API gives; uses the \`pulumi\` on PATH, with
-                   its backend and PULUMI_CONFIG_PASSPHRASE from the environment as usual
+                   its backend and PULUMI_CONFIG_PASSPHRASE from the environment as usual (ts only)
 Credentials as the provider reads them: VRA_REFRESH_TOKEN, VRA_ACCESS_TOKEN, or VRA_USERNAME and
 VRA_PASSWORD (VRA_DOMAIN); VRA_INSECURE, VRA_CA_CERT for TLS.`;
+
+/** The output formats: a TypeScript project, a Pulumi YAML project, a `pulumi import --file` file. */
+const FORMATS = ["ts", "yaml", "import-file"] as const;
 
 /** What Pulumi accepts as a stack name: `stack`, `org/stack` or `org/project/stack`. */
 const STACK_NAME = /^(?:[A-Za-z0-9_.-]+\/){0,2}[A-Za-z0-9_.-]+$/;
@@ -61,10 +68,19 @@ function options(argv: string[]) {
         name: { type: "string" },
         url: { type: "string" },
         stack: { type: "string" },
+        format: { type: "string", default: "ts" },
         help: { type: "boolean", default: false },
       },
     });
     if (!values.help && !values.out) throw new Error("--out DIR is required");
+    if (!(FORMATS as readonly string[]).includes(values.format)) {
+      throw new Error(`--format ${JSON.stringify(values.format)} is not one of ${FORMATS.join(", ")}`);
+    }
+    if (values.stack !== undefined && values.format !== "ts") {
+      throw new Error(
+        `--stack sets the secrets of the TypeScript project; it does not go with --format ${values.format}`,
+      );
+    }
     if (values.stack !== undefined && (!STACK_NAME.test(values.stack) || values.stack.startsWith("-"))) {
       throw new Error(
         `--stack ${JSON.stringify(values.stack)} is not a stack name (letters, digits, _ . - and /)`,
@@ -74,6 +90,11 @@ function options(argv: string[]) {
   } catch (e) {
     throw new ExportError(`${(e as Error).message}\n\n${USAGE}`, 2);
   }
+}
+
+function checkOutFile(file: string): void {
+  if (fs.existsSync(file))
+    throw new ExportError(`--out ${file} exists; give a new file (nothing was written).`, 2);
 }
 
 function checkOut(dir: string): void {
@@ -150,6 +171,20 @@ async function exportEndpoints(
   return { exported, refused };
 }
 
+/** Writes a project next to `out`, then renames it into place: a failure leaves nothing partial. */
+function writeProject(out: string, files: Record<string, string>): void {
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(path.dirname(out), `.${path.basename(out)}.aria-export-`));
+  try {
+    for (const [file, content] of Object.entries(files)) fs.writeFileSync(path.join(tmp, file), content);
+    if (fs.existsSync(out)) fs.rmdirSync(out);
+    fs.renameSync(tmp, out);
+  } catch (e) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+}
+
 function packageVersion(): string {
   const manifest = path.join(__dirname, "..", "..", "..", "package.json");
   const version = (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version;
@@ -163,7 +198,9 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const out = path.resolve(args.out as string);
-  checkOut(out);
+  const format = args.format as (typeof FORMATS)[number];
+  if (format === "import-file") checkOutFile(out);
+  else checkOut(out);
   const stack = args.stack;
   const pulumi = stack === undefined ? undefined : findOnPath("pulumi");
   if (stack !== undefined && pulumi === undefined) {
@@ -211,6 +248,23 @@ async function main(argv: string[]): Promise<void> {
         .map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`))
         .join(" "),
     };
+    if (format === "import-file") {
+      const file = generateImportFile(input);
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      fs.writeFileSync(out, `${JSON.stringify(file, null, 2)}\n`, { flag: "wx" });
+      process.stdout.write(
+        `aria-export: wrote ${endpoints.length} endpoints to ${out}; next: pulumi import --file ${out} --out CODE_FILE\n`,
+      );
+      return;
+    }
+    if (format === "yaml") {
+      const yaml = generateYamlProject(input);
+      writeProject(out, yaml.files);
+      process.stdout.write(
+        `aria-export: wrote ${endpoints.length} endpoints to ${out} (${yaml.held} masked secrets left on the server; see its README.md)\n`,
+      );
+      return;
+    }
     let generated = generateProject(input);
     // --stack: the server's export of each endpoint with secrets gives them in clear. A `${var.NAME}`
     // reference is written into the program as it is; every other value goes to the stack's config only.

@@ -1,6 +1,6 @@
 import type { Endpoint as ApiEndpoint } from "../client/schemas";
 import { isMasked, isSecretProperty as isSecretByPolicy, isVariableReference } from "../common/secrets";
-import { TYPED_ENDPOINT_CLASSES } from "../endpoint/typed/registry";
+import { TYPED_ENDPOINT_CLASSES, type TypedEndpointClass } from "../endpoint/typed/registry";
 import { resourceNames } from "./naming";
 
 /** What the generated project is built from. */
@@ -73,7 +73,7 @@ function isSecretProperty(
   endpoint: ApiEndpoint,
   property: string,
   value: unknown,
-  input: ExportInput,
+  input: Pick<ExportInput, "secretNamesByType">,
 ): boolean {
   if (isMasked(value)) return true;
   const typed = TYPED_ENDPOINT_CLASSES.get(endpoint.type);
@@ -83,37 +83,108 @@ function isSecretProperty(
   return isSecretByPolicy({ name: property, declaredSecret }) && !isVariableReference(String(value));
 }
 
-function declaration(
-  endpoint: ApiEndpoint,
-  resourceName: string,
-  input: ExportInput,
-  secrets: SecretSetting[],
-): string {
-  const typed = TYPED_ENDPOINT_CLASSES.get(endpoint.type);
-  const project = endpoint.project ?? "";
-  const plain: [string, string][] = [];
-  const secret: [string, string][] = [];
-  for (const [property, value] of Object.entries(endpoint.properties ?? {})) {
-    if (value === null || value === undefined) continue;
-    if (isSecretProperty(endpoint, property, value, input)) {
-      if (isMasked(value) || value === "") {
-        const configKey = `${resourceName}-${property}`.replace(/[^A-Za-z0-9_.-]/g, "-");
-        secrets.push({ key: configKey, project, endpoint: endpoint.name, property, resourceName });
-        secret.push([property, `config.getSecret(${literal(configKey)})`]);
+/** A secret property of a planned endpoint: its value where the server shows it, else a config key. */
+export type PlannedSecret = { readonly value: unknown } | { readonly configKey: string };
+
+/**
+ * One endpoint as every generated program declares it, whatever the language: its resource name, its
+ * typed resource where the type has one, and its properties split into plain and secret ones.
+ */
+export interface PlannedEndpoint {
+  readonly endpoint: ApiEndpoint;
+  readonly resourceName: string;
+  /** The typed resource of its type, if there is one. */
+  readonly typed?: TypedEndpointClass;
+  /** Non-secret properties, as the server has them. */
+  readonly plain: readonly (readonly [string, unknown])[];
+  /** Secret properties: the value where the server shows it (a reference, ...), else a config key. */
+  readonly secret: readonly (readonly [string, PlannedSecret])[];
+}
+
+/** The endpoints to declare, in a stable order, named, typed and with their secrets found. */
+export interface EndpointPlan {
+  readonly endpoints: readonly PlannedEndpoint[];
+  readonly secrets: readonly SecretSetting[];
+  /** Resource name per endpoint id. */
+  readonly resourceNames: ReadonlyMap<string, string>;
+}
+
+/** Plans the declaration of `input.endpoints` (what every output format of aria-export is made of). */
+export function planEndpoints(input: Pick<ExportInput, "endpoints" | "secretNamesByType">): EndpointPlan {
+  const endpoints = [...input.endpoints].sort(
+    (a, b) =>
+      (a.project ?? "").localeCompare(b.project ?? "") ||
+      a.name.localeCompare(b.name) ||
+      a.id.localeCompare(b.id),
+  );
+  const names = resourceNames(endpoints.map((e) => ({ project: e.project ?? "", name: e.name })));
+  const secrets: SecretSetting[] = [];
+  const planned = endpoints.map((endpoint, i) => {
+    const resourceName = names[i];
+    const project = endpoint.project ?? "";
+    const plain: [string, unknown][] = [];
+    const secret: [string, PlannedSecret][] = [];
+    for (const [property, value] of Object.entries(endpoint.properties ?? {})) {
+      if (value === null || value === undefined) continue;
+      if (isSecretProperty(endpoint, property, value, input)) {
+        if (isMasked(value) || value === "") {
+          const configKey = `${resourceName}-${property}`.replace(/[^A-Za-z0-9_.-]/g, "-");
+          secrets.push({ key: configKey, project, endpoint: endpoint.name, property, resourceName });
+          secret.push([property, { configKey }]);
+        } else {
+          secret.push([property, { value }]);
+        }
       } else {
-        secret.push([property, `pulumi.secret(${literal(value)})`]);
+        plain.push([property, value]);
       }
-    } else {
-      plain.push([property, literal(value)]);
     }
-  }
-  const common: [string, string][] = [
-    ["project", literal(project)],
-    ["name", literal(endpoint.name)],
+    return { endpoint, resourceName, typed: TYPED_ENDPOINT_CLASSES.get(endpoint.type), plain, secret };
+  });
+  return {
+    endpoints: planned,
+    secrets,
+    resourceNames: new Map(endpoints.map((e, i) => [e.id, names[i]])),
+  };
+}
+
+/** The inputs every endpoint declares besides its properties, as [input, value], in program order. */
+export function commonInputs(endpoint: ApiEndpoint): [string, unknown][] {
+  const common: [string, unknown][] = [
+    ["project", endpoint.project ?? ""],
+    ["name", endpoint.name],
   ];
-  if (endpoint.description) common.push(["description", literal(endpoint.description)]);
-  if (endpoint.isRestricted) common.push(["isRestricted", "true"]);
-  if (endpoint.cloudProxyId) common.push(["cloudProxyId", literal(endpoint.cloudProxyId)]);
+  if (endpoint.description) common.push(["description", endpoint.description]);
+  if (endpoint.isRestricted) common.push(["isRestricted", true]);
+  if (endpoint.cloudProxyId) common.push(["cloudProxyId", endpoint.cloudProxyId]);
+  return common;
+}
+
+/** A planned endpoint's properties split between a typed resource's own inputs and its escape hatches. */
+export function typedSplit<P extends readonly [string, unknown], S extends readonly [string, unknown]>(
+  typed: TypedEndpointClass,
+  plain: readonly P[],
+  secret: readonly S[],
+): { typedPlain: P[]; extraPlain: P[]; typedSecret: S[]; extraSecret: S[] } {
+  return {
+    typedPlain: plain.filter(([p]) => typed.plain.includes(p)),
+    extraPlain: plain.filter(([p]) => !typed.plain.includes(p)),
+    typedSecret: secret.filter(([p]) => typed.secret.includes(p)),
+    extraSecret: secret.filter(([p]) => !typed.secret.includes(p)),
+  };
+}
+
+function declaration(planned: PlannedEndpoint, secrets: readonly SecretSetting[]): string {
+  const { endpoint, resourceName, typed } = planned;
+  const project = endpoint.project ?? "";
+  const plain = planned.plain.map(([p, v]) => [p, literal(v)] as [string, string]);
+  const secret = planned.secret.map(
+    ([p, v]) =>
+      [
+        p,
+        "configKey" in v ? `config.getSecret(${literal(v.configKey)})` : `pulumi.secret(${literal(v.value)})`,
+      ] as [string, string],
+  );
+  const common = commonInputs(endpoint).map(([k, v]) => [k, literal(v)] as [string, string]);
   const configKeys = secrets.filter((s) => s.resourceName === resourceName).map((s) => literal(s.key));
   // The server's validation connects with the secrets: it is off until they are all set, and then
   // the stack's vra:validateEndpoints decides (a `validate: true` here would override it).
@@ -122,10 +193,7 @@ function declaration(
   const indent = "  ";
   const header = `// ${project} / ${endpoint.name} (${endpoint.type}), id ${endpoint.id}`;
   if (typed) {
-    const typedPlain = plain.filter(([p]) => typed.plain.includes(p));
-    const extraPlain = plain.filter(([p]) => !typed.plain.includes(p));
-    const typedSecret = secret.filter(([p]) => typed.secret.includes(p));
-    const extraSecret = secret.filter(([p]) => !typed.secret.includes(p));
+    const { typedPlain, extraPlain, typedSecret, extraSecret } = typedSplit(typed, plain, secret);
     const args: [string, string][] = [...common, ...typedPlain, ...typedSecret];
     if (extraPlain.length > 0) args.push(["additionalProperties", objectLiteral(extraPlain, indent)]);
     if (extraSecret.length > 0) {
@@ -259,16 +327,11 @@ function readme(
 
 /** Writes the standalone Pulumi project that adopts `input.endpoints`. Pure: no I/O. */
 export function generateProject(input: ExportInput): GeneratedProject {
-  const endpoints = [...input.endpoints].sort(
-    (a, b) =>
-      (a.project ?? "").localeCompare(b.project ?? "") ||
-      a.name.localeCompare(b.name) ||
-      a.id.localeCompare(b.id),
-  );
-  const names = resourceNames(endpoints.map((e) => ({ project: e.project ?? "", name: e.name })));
-  const byId = new Map(endpoints.map((e, i) => [e.id, names[i]]));
-  const secrets: SecretSetting[] = [];
-  const body = endpoints.map((e, i) => declaration(e, names[i], input, secrets)).join("\n");
+  const plan = planEndpoints(input);
+  const endpoints = plan.endpoints.map((p) => p.endpoint);
+  const byId = plan.resourceNames;
+  const secrets = plan.secrets;
+  const body = plan.endpoints.map((p) => declaration(p, secrets)).join("\n");
   const packageJson = {
     name: input.projectName,
     private: true,

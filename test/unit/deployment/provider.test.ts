@@ -183,6 +183,20 @@ describe("read", () => {
     });
   });
 
+  it("imports (no state): the inputs a user declares, without the deployment or the wait settings", async () => {
+    const { provider } = setup();
+    const created = await provider.create(inputs);
+    const read = await provider.read!(created.id, {});
+    expect(read.id).toBe("res-1");
+    expect(read.inputs).toEqual({
+      name: "web-01",
+      type: "Custom.Thing",
+      projectId: "proj-default",
+      // Every property the server holds: nothing tells the ones it added from the ones sent.
+      properties: { size: "small", serverAdded: "yes" },
+    });
+  });
+
   it("answers an empty id when the resource is gone", async () => {
     const { api, provider } = setup();
     const created = await provider.create(inputs);

@@ -73,6 +73,18 @@ describe("endpoint provider (against a fake client)", () => {
       expect(result.id).toBe("existing");
     });
 
+    it("adopts with a secret left undeclared by sending the mask, so the server keeps it", async () => {
+      const api = fakeApi({
+        getEndpointByName: jest.fn(async () => apiEndpoint({ id: "existing", description: "old" })),
+        updateEndpoint: jest.fn(async (_id: string) => apiEndpoint({ id: "existing" })),
+      });
+      await providerWith(api).create(inputs({ adopt: true, secretProperties: {} }));
+      expect(api.updateEndpoint.mock.calls[0][1].properties).toEqual({
+        url: "https://jenkins.example.com",
+        password: "*****",
+      });
+    });
+
     it("adopts an endpoint already as declared, with no secret declared, without writing to the server", async () => {
       const api = fakeApi({ getEndpointByName: jest.fn(async () => apiEndpoint({ id: "existing" })) });
       const result = await providerWith(api).create(inputs({ adopt: true, secretProperties: {} }));
@@ -202,6 +214,20 @@ describe("endpoint provider (against a fake client)", () => {
       expect(result.inputs).toEqual(declared);
     });
 
+    it("imports (no stored state): the inputs a user declares, without the mask, defaults or provider settings", async () => {
+      const api = fakeApi({ getEndpoint: jest.fn(async () => apiEndpoint()) });
+      const result = await providerWith(api).read("ep-1", {});
+      expect(result.inputs).toEqual({
+        name: "ci",
+        type: "jenkins",
+        project: "Platform",
+        properties: { url: "https://jenkins.example.com" },
+      });
+      expect(JSON.stringify(result)).not.toContain("*****");
+      // The secret the server holds is named, never valued, so that an update keeps it.
+      expect(result.props).toMatchObject({ metadata: { heldSecrets: ["password"] } });
+    });
+
     it("answers an empty id when the endpoint is gone, so that the engine plans to create it", async () => {
       const api = fakeApi({ getEndpoint: jest.fn(async () => Promise.reject(apiError("NotFound", 404))) });
       expect(await providerWith(api).read("ep-1", inputs())).toEqual({});
@@ -209,6 +235,23 @@ describe("endpoint provider (against a fake client)", () => {
   });
 
   describe("update", () => {
+    it("sends a secret the server holds and the program does not declare as the mask, which keeps it", async () => {
+      const api = fakeApi({ updateEndpoint: jest.fn(async () => apiEndpoint({ description: "new" })) });
+      const { secretProperties: _s, ...declared } = inputs();
+      const olds = { ...declared, secretProperties: {}, metadata: { heldSecrets: ["password", "token"] } };
+      const result = await providerWith(api).update("ep-1", olds, {
+        ...declared,
+        description: "new",
+        secretProperties: { token: "t0ken-value" },
+      });
+      expect(api.updateEndpoint.mock.calls[0][1].properties).toEqual({
+        url: "https://jenkins.example.com",
+        password: "*****",
+        token: "t0ken-value",
+      });
+      expect(result.outs).toMatchObject({ metadata: { heldSecrets: ["password"] } });
+    });
+
     it("PUTs the full spec by id, keeping the server's project when none is declared", async () => {
       const api = fakeApi({ updateEndpoint: jest.fn(async () => apiEndpoint({ name: "ci-2" })) });
       const { project: _p, ...news } = inputs({ name: "ci-2" });
