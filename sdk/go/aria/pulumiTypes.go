@@ -766,6 +766,8 @@ type EndpointMetadata struct {
 	CreatedAt string `pulumi:"createdAt"`
 	// Who created the endpoint.
 	CreatedBy string `pulumi:"createdBy"`
+	// Names of the secret properties the server holds (masked) that are not declared: an update keeps them on the server.
+	HeldSecrets []string `pulumi:"heldSecrets"`
 	// Whether only administrators can change it (also the `isRestricted` output when it is declared).
 	IsRestricted *bool `pulumi:"isRestricted"`
 	// The endpoint's API path (`/pipeline/api/endpoints/<id>`).
@@ -806,6 +808,11 @@ func (o EndpointMetadataOutput) CreatedAt() pulumi.StringOutput {
 // Who created the endpoint.
 func (o EndpointMetadataOutput) CreatedBy() pulumi.StringOutput {
 	return o.ApplyT(func(v EndpointMetadata) string { return v.CreatedBy }).(pulumi.StringOutput)
+}
+
+// Names of the secret properties the server holds (masked) that are not declared: an update keeps them on the server.
+func (o EndpointMetadataOutput) HeldSecrets() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v EndpointMetadata) []string { return v.HeldSecrets }).(pulumi.StringArrayOutput)
 }
 
 // Whether only administrators can change it (also the `isRestricted` output when it is declared).

@@ -209,6 +209,10 @@ export interface EndpointMetadata {
      */
     createdBy: string;
     /**
+     * Names of the secret properties the server holds (masked) that are not declared: an update keeps them on the server.
+     */
+    heldSecrets?: string[];
+    /**
      * Whether only administrators can change it (also the `isRestricted` output when it is declared).
      */
     isRestricted?: boolean;

@@ -572,6 +572,8 @@ class EndpointMetadata(dict):
             suggest = "updated_by"
         elif key == "cloudProxyId":
             suggest = "cloud_proxy_id"
+        elif key == "heldSecrets":
+            suggest = "held_secrets"
         elif key == "isRestricted":
             suggest = "is_restricted"
 
@@ -594,6 +596,7 @@ class EndpointMetadata(dict):
                  updated_at: _builtins.str,
                  updated_by: _builtins.str,
                  cloud_proxy_id: Optional[_builtins.str] = None,
+                 held_secrets: Optional[Sequence[_builtins.str]] = None,
                  is_restricted: Optional[_builtins.bool] = None):
         """
         What the server records about an endpoint: project id, creation and update times and users, API path.
@@ -605,6 +608,7 @@ class EndpointMetadata(dict):
         :param _builtins.str updated_at: When the endpoint was last updated, as the server writes it.
         :param _builtins.str updated_by: Who last updated the endpoint.
         :param _builtins.str cloud_proxy_id: Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared).
+        :param Sequence[_builtins.str] held_secrets: Names of the secret properties the server holds (masked) that are not declared: an update keeps them on the server.
         :param _builtins.bool is_restricted: Whether only administrators can change it (also the `isRestricted` output when it is declared).
         """
         pulumi.set(__self__, "created_at", created_at)
@@ -615,6 +619,8 @@ class EndpointMetadata(dict):
         pulumi.set(__self__, "updated_by", updated_by)
         if cloud_proxy_id is not None:
             pulumi.set(__self__, "cloud_proxy_id", cloud_proxy_id)
+        if held_secrets is not None:
+            pulumi.set(__self__, "held_secrets", held_secrets)
         if is_restricted is not None:
             pulumi.set(__self__, "is_restricted", is_restricted)
 
@@ -673,6 +679,14 @@ class EndpointMetadata(dict):
         Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared).
         """
         return pulumi.get(self, "cloud_proxy_id")
+
+    @_builtins.property
+    @pulumi.getter(name="heldSecrets")
+    def held_secrets(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Names of the secret properties the server holds (masked) that are not declared: an update keeps them on the server.
+        """
+        return pulumi.get(self, "held_secrets")
 
     @_builtins.property
     @pulumi.getter(name="isRestricted")
