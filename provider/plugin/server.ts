@@ -140,12 +140,9 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
     configure: unary(async (request) => {
       const args = request.hasArgs?.() ? mapFromWire(plain(request.getArgs())) : undefined;
       const variables: Record<string, string> = {};
+      // Keys as the engine writes them: `aria:url`, or the older `aria:config:url`.
       request.getVariablesMap().forEach((value: string, key: string) => {
-        variables[
-          key.startsWith(`${NAMESPACE}:config:`)
-            ? key.slice(NAMESPACE.length + 8)
-            : key.replace(`${NAMESPACE}:`, "")
-        ] = value;
+        variables[key.replace(new RegExp(`^${NAMESPACE}:(config:)?`), "")] = value;
       });
       const settings = args ? settingsOf(args) : settingsOf(variables);
       setProviderConfig((key: SettingKey) => settings[key], NAMESPACE);
