@@ -339,7 +339,10 @@ export async function expectBadInputFails({ language, stack }: ExampleStack, bad
 }
 
 /** Runs `destroy`: the 4 resources and the stack deleted, and nothing left on the server. */
-export async function expectExampleDestroyed({ stack, client }: ExampleStack, ids: ExampleIds): Promise<void> {
+export async function expectExampleDestroyed(
+  { stack, client }: ExampleStack,
+  ids: ExampleIds,
+): Promise<void> {
   expect(changes(expectOk(await stack.destroy()))).toEqual({ delete: 5 });
   expect(await client.listAllEndpoints()).toEqual([]);
   for (const id of ids.endpoints) {
