@@ -221,8 +221,9 @@ const TSCONFIG = {
  * Copies a program directory to `dest` and makes it runnable by `pulumi`:
  * - with a package.json (a standalone project): its `pulumi-aria` dependency is pointed at the
  *   tarball and `npm install` runs there, as a user's install does;
- * - without one: node_modules links to the shared user install, and a Pulumi.yaml (named
- *   `projectName`) and tsconfig.json are written where missing.
+ * - without one: node_modules links to the shared user install (whose .bin holds the `aria` plugin's
+ *   launcher, for programs in other languages too), and a Pulumi.yaml (named `projectName`) and, for
+ *   a Node.js program, a tsconfig.json are written where missing.
  * Returns the project name from the Pulumi.yaml.
  * @param {{ source: string, dest: string, projectName: string, pack: Pack, sdk?: string }} options
  *   sdk: the @pulumi/pulumi release to install, the runtime leg's (scripts/runtimes.js) when not given
@@ -258,7 +259,7 @@ function prepareProgram({ source, dest, projectName, pack, sdk }) {
     };
     fs.writeFileSync(manifest, `${JSON.stringify(pkg, null, 2)}\n`);
     fs.symlinkSync(path.join(userInstall(pack, sdk), "node_modules"), path.join(dest, "node_modules"), "dir");
-    if (!fs.existsSync(path.join(dest, "tsconfig.json"))) {
+    if (runtimeOf(dest) === "nodejs" && !fs.existsSync(path.join(dest, "tsconfig.json"))) {
       fs.writeFileSync(path.join(dest, "tsconfig.json"), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
     }
   }
@@ -270,6 +271,20 @@ function prepareProgram({ source, dest, projectName, pack, sdk }) {
   const name = /^name:\s*(\S+)/m.exec(fs.readFileSync(projectFile, "utf8"));
   if (!name) throw new Error(`${projectFile} has no name`);
   return name[1];
+}
+
+/**
+ * The runtime a program directory's Pulumi.yaml names (`runtime: go` or `runtime: {name: go}`);
+ * `nodejs` when it has none, as prepareProgram then writes one.
+ * @param {string} dir
+ * @returns {string}
+ */
+function runtimeOf(dir) {
+  const file = path.join(dir, "Pulumi.yaml");
+  if (!fs.existsSync(file)) return "nodejs";
+  const text = fs.readFileSync(file, "utf8");
+  const found = /^runtime:[ \t]*(\S+)?[ \t]*$(?:\n[ \t]+name:[ \t]*(\S+))?/m.exec(text);
+  return found?.[1] ?? found?.[2] ?? "nodejs";
 }
 
 /**

@@ -59,6 +59,11 @@ export interface OpenStackOptions {
   emulatorOptions?: EmulatorOptions;
   /** Extra environment for the engine, program and provider processes. */
   env?: Record<string, string>;
+  /**
+   * Directories put first on the PATH of every engine run (before the engine's own): e.g. a Python
+   * virtualenv's bin, which the Python language host takes its `python` from.
+   */
+  pathFirst?: string[];
   /** Project name (default: the program's Pulumi.yaml, else `e2e`). */
   projectName?: string;
   /** How operations run: the `pulumi` CLI in the program directory (default), or the Automation API. */
@@ -395,6 +400,7 @@ export async function openStack(options: OpenStackOptions): Promise<E2EStack> {
     }),
     ...options.env,
   };
+  if (options.pathFirst?.length) env.PATH = [...options.pathFirst, env.PATH].join(path.delimiter);
   const stack = new E2EStack(
     emulator,
     !options.emulator,

@@ -1,10 +1,8 @@
-import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { cacheBase } from "../../scripts/runtimes";
 import { REPO_ROOT } from "./harness";
+import { buildPythonWheel, copyOfSdk, pythonBuildVenv, run } from "./sdk-tools";
 
 /*
  * The SDKs generated from the plugin's schema (npm run gen:sdk): the checked-in ones are what the
@@ -15,63 +13,6 @@ import { REPO_ROOT } from "./harness";
  */
 
 jest.setTimeout(1_200_000);
-
-/** The Python build tools, pinned: the venv holding them is cached under a hash of this list. */
-const PYTHON_TOOLS = ["build==1.6.1", "setuptools==84.2.1"];
-
-interface Ran {
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command; rejects with its command line and output when it fails. */
-function run(
-  cmd: string,
-  args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    execFile(cmd, args, { ...options, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err)
-        reject(
-          new Error(`${cmd} ${args.join(" ")} failed (${err.message.split("\n")[0]}):\n${stderr}\n${stdout}`),
-        );
-      else resolve({ stdout, stderr });
-    });
-  });
-}
-
-/** A copy of sdk/<name> in a fresh temporary directory, without what a build there left behind. */
-function copyOfSdk(name: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `aria-sdk-${name}-`));
-  fs.cpSync(path.join(REPO_ROOT, "sdk", name), dir, {
-    recursive: true,
-    filter: (src) => !/[\\/](node_modules|bin|build|dist|[^\\/]*\.egg-info)$/.test(src),
-  });
-  return dir;
-}
-
-/** The cached virtualenv holding PYTHON_TOOLS, made once (in a temporary directory, then renamed). */
-async function pythonVenv(): Promise<string> {
-  const python = (await run("python3", ["-c", "import sys; print(sys.version.split()[0])"])).stdout.trim();
-  const key = createHash("sha256")
-    .update(`${python}\0${PYTHON_TOOLS.join("\0")}`)
-    .digest("hex")
-    .slice(0, 12);
-  const venv = path.join(cacheBase(), `python-sdk-build-${key}`);
-  if (fs.existsSync(path.join(venv, "bin", "python"))) return venv;
-  fs.mkdirSync(cacheBase(), { recursive: true });
-  const work = fs.mkdtempSync(path.join(cacheBase(), ".python-sdk-build-"));
-  try {
-    await run("python3", ["-m", "venv", work]);
-    await run(path.join(work, "bin", "python"), ["-m", "pip", "install", "-q", "--upgrade", ...PYTHON_TOOLS]);
-    fs.renameSync(work, venv);
-  } catch (err) {
-    fs.rmSync(work, { recursive: true, force: true });
-    if (!fs.existsSync(path.join(venv, "bin", "python"))) throw err;
-  }
-  return venv;
-}
 
 const temps: string[] = [];
 afterAll(() => {
@@ -118,16 +59,10 @@ describe("the generated SDKs", () => {
   });
 
   it("Python: builds a wheel that installs with today's pulumi from PyPI and imports", async () => {
-    const venv = await pythonVenv();
-    const python = path.join(venv, "bin", "python");
-    const dir = copyOfSdk("python");
-    temps.push(dir);
+    const python = path.join(await pythonBuildVenv(), "bin", "python");
     const out = fs.mkdtempSync(path.join(os.tmpdir(), "aria-sdk-wheel-"));
     temps.push(out);
-    await run(python, ["-m", "build", "--wheel", "--no-isolation", "--outdir", out, dir]);
-    const version = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).version;
-    const wheel = path.join(out, `pulumi_aria-${version}-py3-none-any.whl`);
-    expect(fs.existsSync(wheel)).toBe(true);
+    const wheel = await buildPythonWheel(out);
     await run(python, ["-m", "pip", "install", "-q", "--force-reinstall", wheel]);
     const { stdout } = await run(python, [
       "-c",
