@@ -52,9 +52,11 @@ function phaseTable(sizes, columns) {
 /** @type {Columns} The main table: time against the floors, requests and provider memory. */
 const MAIN = [
   ["aria ms", (p) => ms(p.endpoints.ms)],
+  ["plugin ms", (p) => (p.plugin ? ms(p.plugin.ms) : "-")],
   ["engine floor ms", (p) => ms(p.engineFloor.ms)],
   ["API floor ms", (p) => ms(p.apiFloor.ms)],
   ["ratio", (p) => ratio(p.ratio)],
+  ["plugin ratio", (p) => (p.pluginRatio ? ratio(p.pluginRatio) : "-")],
   ["CPU ratio", (p) => ratio(p.cpuRatio)],
   ["requests", (p) => p.endpoints.requestSummary.total],
   ["per endpoint", (p) => p.endpoints.requestSummary.perResource.toFixed(2)],
@@ -328,9 +330,26 @@ function faultsSection(faults) {
   ];
 }
 
+/**
+ * State bytes per resource of each door, by size: what the engine rewrites after every step.
+ * @param {Record<number, any>} sizes
+ */
+function stateTable(sizes) {
+  const rows = sizesOf(sizes).map((n) => {
+    const s = sizes[n].stateBytes ?? {};
+    const cell = (/** @type {number | null | undefined} */ v) => (v == null ? "-" : String(v));
+    return [n, cell(s.dynamic), cell(s.plugin), cell(s.engineFloor)];
+  });
+  return {
+    header: ["N", "dynamic door B/resource", "plugin door B/resource", "engine floor B/resource"],
+    rows,
+  };
+}
+
 /** The terminal version of the main table and the targets. @param {any} results */
 export function consoleSummary(results) {
   const { header, rows } = phaseTable(results.sizes, MAIN);
+  const state = stateTable(results.sizes);
   const m = results.machine;
   const versions = `Node ${m.node}, @pulumi/pulumi ${m.sdk ?? "unrecorded"}, Pulumi CLI ${m.pulumi}`;
   const targets = results.targets.targets.map(
@@ -347,7 +366,10 @@ export function consoleSummary(results) {
     ? `\n\nUnder faults at N=${results.faults.n} (${FAULT_MIX_TEXT}):\n` +
       `${textTable(faults.header, faults.rows)}${errors.join("")}`
     : "";
-  return `${versions}\n${textTable(header, rows)}${faultsText}\n\nTargets:\n${targets.join("\n")}\n`;
+  return (
+    `${versions}\n${textTable(header, rows)}\n\nState per resource:\n${textTable(state.header, state.rows)}` +
+    `${faultsText}\n\nTargets:\n${targets.join("\n")}\n`
+  );
 }
 
 /** @param {Array<[string, any]>} entries */
@@ -509,9 +531,35 @@ function renderReport(results) {
       "provider processes; the API floor's client process), which other work on the machine disturbs less than wall " +
       "time. `per endpoint` counts requests beyond the per-process one-offs (token exchange, `/about`, tiles).",
     "",
-    markdownTable(main.header, main.rows, ["r", "", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"]),
+    markdownTable(main.header, main.rows, [
+      "r",
+      "",
+      "r",
+      "r",
+      "r",
+      "r",
+      "r",
+      "r",
+      "r",
+      "r",
+      "r",
+      "r",
+      "r",
+      "r",
+    ]),
+    "",
+    "`plugin ms` is the same program through the provider plugin (a Pulumi YAML program on " +
+      "`pulumi-resource-aria`, bench/programs/endpoints-plugin), `plugin ratio` its ratio to the same floors.",
     "",
     "![time against N per phase](chart.svg)",
+    "",
+    "## State per resource",
+    "",
+    "Bytes of each door's state per resource after create (the engine rewrites the whole state after every " +
+      "step on a local backend, so create and destroy grow with N x this). The dynamic door stores the " +
+      "serialised `__provider` in the inputs and the outputs of every resource.",
+    "",
+    markdownTable(stateTable(results.sizes).header, stateTable(results.sizes).rows, ["r", "r", "r", "r"]),
     "",
     "## Slope per resource",
     "",

@@ -153,6 +153,8 @@ function analyseSizes(raw) {
     const phases = {};
     for (const { name } of PHASES) {
       const endpoints = engineFigures(entry.endpoints.phases[name], n);
+      // The plugin door's program (results from before it was measured have none).
+      const plugin = entry.plugin?.phases?.[name] ? engineFigures(entry.plugin.phases[name], n) : null;
       const engineFloor = engineFigures(entry.engineFloor.phases[name], n);
       const api = entry.apiFloor.phases[name];
       const apiFloor = {
@@ -169,6 +171,8 @@ function analyseSizes(raw) {
         // CPU time is less disturbed than wall time by other work on the machine.
         cpuRatio: cpuOf(endpoints.cpuMs) / (cpuOf(engineFloor.cpuMs) + (apiFloor.cpuMs || 0)),
         endpoints,
+        plugin,
+        pluginRatio: plugin ? plugin.ms / floorMs : null,
         engineFloor,
         apiFloor,
         floorMs,
@@ -176,7 +180,12 @@ function analyseSizes(raw) {
         overheadMs: endpoints.ms - floorMs,
       };
     }
-    sizes[n] = { phases, provider: entry.provider, loadAverage: entry.loadAverage };
+    sizes[n] = {
+      phases,
+      provider: entry.provider,
+      stateBytes: entry.stateBytes ?? null,
+      loadAverage: entry.loadAverage,
+    };
   }
   return sizes;
 }

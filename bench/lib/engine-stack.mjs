@@ -49,16 +49,18 @@ export function engineDefaultParallel() {
 // --- Processes, from /proc -------------------------------------------------------------------------
 // Roles of the processes one engine run starts (the descendants of its root process, the run-op
 // process or the `pulumi` CLI; other sessions on the machine may run engines too):
-//   provider  node .../@pulumi/pulumi/cmd/dynamic-provider (started by the pulumi-resource-pulumi-nodejs shim)
+//   provider  node .../@pulumi/pulumi/cmd/dynamic-provider (started by the pulumi-resource-pulumi-nodejs shim),
+//             or the aria provider plugin (node .../dist/provider/plugin/main.js, pulumi-resource-aria)
 //   program   node .../@pulumi/pulumi/cmd/run (started by the language host, on the CLI path), or the
 //             run-op process itself (the Automation API runs the inline program in it)
-//   engine    the pulumi CLI and its Go plugins (language host)
+//   engine    the pulumi CLI and its Go plugins (language hosts; a YAML program runs inside its host)
 /** @type {Array<[string, (cmd: string) => boolean]>} */
 const ROLES = [
   // Not the shim's `node -e "require.resolve('.../cmd/dynamic-provider')"`.
   ["provider", (cmd) => cmd.includes("cmd/dynamic-provider") && !cmd.includes("\0-e\0")],
+  ["provider", (cmd) => /provider\/plugin\/main\.js(\0|$)|(^|\/)pulumi-resource-aria\0/.test(cmd)],
   ["program", (cmd) => /@pulumi\/pulumi\/cmd\/run(\/|\0)/.test(cmd)],
-  ["engine", (cmd) => /(^|\/)(pulumi|pulumi-language-nodejs)\0/.test(cmd)],
+  ["engine", (cmd) => /(^|\/)(pulumi|pulumi-language-nodejs|pulumi-language-yaml)\0/.test(cmd)],
 ];
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -378,6 +380,7 @@ export class BenchStack {
    */
   async runCli(op, options, profiling) {
     const cli = /** @type {import("../../scripts/program-runner.js").PulumiCli} */ (this.cli);
+    await this.generateProgram();
     await cli.sync(this.config);
     // The CLI runs with this.env itself: what is added here reaches the operation's processes.
     Object.assign(this.env, profiling);
@@ -408,6 +411,24 @@ export class BenchStack {
       this.onSpawn = undefined;
       for (const key of Object.keys(profiling)) delete this.env[key];
     }
+  }
+
+  /**
+   * A program directory holding `generate.mjs` (a YAML program, which cannot loop) is written from the
+   * stack's config before each operation: its `programText(config)` gives the Pulumi.yaml.
+   */
+  async generateProgram() {
+    const generator = path.join(this.programDir, "generate.mjs");
+    if (!fs.existsSync(generator)) return;
+    /** @type {{programText(config: Record<string, string>): string}} */
+    const { programText } = await import(generator);
+    const prefix = `${this.projectName}:`;
+    /** @type {Record<string, string>} */
+    const config = {};
+    for (const [key, { value }] of Object.entries(this.config)) {
+      if (key.startsWith(prefix)) config[key.slice(prefix.length)] = value;
+    }
+    fs.writeFileSync(path.join(this.workDir, "program", "Pulumi.yaml"), programText(config));
   }
 
   /** The exported deployment (`pulumi stack export`). */

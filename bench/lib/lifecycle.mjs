@@ -73,6 +73,9 @@ export function programStack(program, o, env) {
   const stack = new BenchStack({ program, via: o.via, parallel: o.parallelFlag, env });
   stack.setConfig("vra:url", o.url);
   stack.setConfig("vra:refreshToken", o.refreshToken, true);
+  // The plugin door's settings (the dynamic programs do not read them).
+  stack.setConfig("aria:url", o.url);
+  stack.setConfig("aria:refreshToken", o.refreshToken, true);
   stack.setConfig("count", o.n);
   stack.setConfig("targetUrl", o.url);
   stack.setConfig("changed", -1);
@@ -201,31 +204,58 @@ function providerSizes(exported) {
 }
 
 /**
- * Measures one size: the programs in lockstep, then the API floor, `cycles` times over. Answers
- * `{endpoints, engineFloor, apiFloor, provider, loadAverage, warnings}`.
+ * The bytes of state per resource in an exported stack: the JSON of its custom resources (not the
+ * stack, not the providers), divided by their number. What the engine rewrites after every step.
+ * @param {any} exported
+ */
+export function stateBytesPerResource(exported) {
+  const resources = (exported?.deployment?.resources ?? []).filter(
+    (/** @type {any} */ r) => r.custom && !String(r.type).startsWith("pulumi:providers:"),
+  );
+  if (resources.length === 0) return null;
+  return Math.round(Buffer.byteLength(JSON.stringify(resources), "utf8") / resources.length);
+}
+
+/**
+ * Measures one size: the programs in lockstep (the dynamic door's endpoints, the plugin door's, and
+ * the engine floor), then the API floor, `cycles` times over. Answers
+ * `{endpoints, plugin, engineFloor, apiFloor, provider, stateBytes, loadAverage, warnings}`.
  * @param {number} n
  * @param {Ctx} ctx
  */
 export async function measureSize(n, ctx) {
-  /** @type {{endpoints: ProgramResult, engineFloor: ProgramResult, apiFloor: {phases: Record<string, any>}, provider?: any, loadAverage?: number, warnings: string[]}} */
+  /** @type {{endpoints: ProgramResult, plugin: ProgramResult, engineFloor: ProgramResult, apiFloor: {phases: Record<string, any>}, provider?: any, stateBytes?: Record<string, number | null>, loadAverage?: number, warnings: string[]}} */
   const entry = {
     endpoints: { phases: {}, warnings: [] },
+    plugin: { phases: {}, warnings: [] },
     engineFloor: { phases: {}, warnings: [] },
     apiFloor: { phases: {} },
     warnings: [],
   };
   for (let cycle = 0; cycle < ctx.cycles; cycle++) {
-    const runs = await runLifecycles(["trivial", "endpoints"], { ...ctx, n, exportAfterCreate: cycle === 0 });
+    const runs = await runLifecycles(["trivial", "endpoints", "endpoints-plugin"], {
+      ...ctx,
+      n,
+      exportAfterCreate: cycle === 0,
+    });
     for (const [into, from] of [
       [entry.engineFloor, runs.trivial],
       [entry.endpoints, runs.endpoints],
+      [entry.plugin, runs["endpoints-plugin"]],
     ]) {
       for (const [name, phase] of Object.entries(from.phases)) {
         (into.phases[name] ??= { samples: [] }).samples.push(...phase.samples);
       }
       entry.warnings.push(...from.warnings);
     }
-    if (cycle === 0) entry.provider = providerSizes(runs.endpoints.deployment);
+    if (cycle === 0) {
+      entry.provider = providerSizes(runs.endpoints.deployment);
+      entry.stateBytes = {
+        dynamic: stateBytesPerResource(runs.endpoints.deployment),
+        plugin: stateBytesPerResource(runs["endpoints-plugin"].deployment),
+        engineFloor: stateBytesPerResource(runs.trivial.deployment),
+      };
+    }
 
     // The API floor resets the request log once per phase, in this order: one probe epoch each.
     ctx.log(`API floor N=${n}`);
