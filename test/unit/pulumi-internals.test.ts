@@ -4,6 +4,7 @@ import {
   engineLog,
   isKnown,
   mocksAreSet,
+  providerProtocol,
   PulumiInternalsError,
   SDK_INTERNAL_MODULES,
 } from "../../provider/runtime/pulumi-internals";
@@ -50,6 +51,28 @@ describe("the @pulumi/pulumi internals pulumi-aria relies on", () => {
     expect(request.getSeverity()).toBe(messages.LogSeverity.WARNING);
     expect(request.getEphemeral()).toBe(false);
     (log.client as unknown as { close(): void }).close();
+  });
+
+  it("has the provider protocol the plugin serves: every method it implements, and the setters it uses", () => {
+    const protocol = providerProtocol();
+    const service = protocol.services.ResourceProviderService as Record<string, { path: string }>;
+    const { pluginService } =
+      require("../../provider/plugin/server") as typeof import("../../provider/plugin/server");
+    const served = Object.keys(pluginService({ version: "0.0.0", schema: () => "{}" }, protocol));
+    for (const method of served) expect(service[method]?.path).toMatch(/^\/pulumirpc\.ResourceProvider\//);
+    const m = protocol.messages;
+    for (const [message, setters] of Object.entries({
+      ConfigureResponse: ["setAcceptsecrets", "setAcceptresources", "setSupportspreview", "setAcceptoutputs"],
+      CheckResponse: ["setInputs", "setFailuresList"],
+      DiffResponse: ["setChanges", "setReplacesList", "setDeletebeforereplace"],
+      ReadResponse: ["setId", "setProperties", "setInputs"],
+      ErrorResourceInitFailed: ["setId", "setProperties", "setReasonsList"],
+      InvokeResponse: ["setReturn"],
+    })) {
+      for (const setter of setters) expect(typeof m[message].prototype[setter]).toBe("function");
+    }
+    expect(m.DiffResponse.DiffChanges.DIFF_SOME).toBeDefined();
+    expect(typeof protocol.grpc.Server).toBe("function");
   });
 
   it("fails loudly, naming the module, when the SDK lacks one of them", () => {
