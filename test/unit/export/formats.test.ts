@@ -1,19 +1,7 @@
 import { parse } from "yaml";
-import type { Endpoint } from "../../../provider/client/schemas";
+import { endpoint } from "./fixtures";
 import { generateImportFile, generateYamlProject } from "../../../provider/export/formats";
 import { generateProject } from "../../../provider/export/generate";
-
-const endpoint = (overrides: Partial<Endpoint>): Endpoint =>
-  ({
-    id: "id-1",
-    name: "ci",
-    type: "jenkins",
-    project: "Platform",
-    description: "",
-    isRestricted: false,
-    properties: {},
-    ...overrides,
-  }) as Endpoint;
 
 const endpoints = [
   endpoint({

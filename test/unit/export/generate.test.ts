@@ -1,18 +1,7 @@
 import * as ts from "typescript";
 import type { Endpoint } from "../../../provider/client/schemas";
+import { endpoint } from "./fixtures";
 import { generateProject } from "../../../provider/export/generate";
-
-const endpoint = (overrides: Partial<Endpoint>): Endpoint =>
-  ({
-    id: "id-1",
-    name: "ci",
-    type: "jenkins",
-    project: "Platform",
-    description: "",
-    isRestricted: false,
-    properties: {},
-    ...overrides,
-  }) as Endpoint;
 
 const input = (endpoints: Endpoint[]) => ({
   endpoints,

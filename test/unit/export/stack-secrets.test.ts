@@ -1,4 +1,4 @@
-import type { Endpoint } from "../../../provider/client/schemas";
+import { endpoint } from "./fixtures";
 import { generateProject, type SecretSetting } from "../../../provider/export/generate";
 import {
   endpointKey,
@@ -6,18 +6,6 @@ import {
   planSecrets,
   withExportedReferences,
 } from "../../../provider/export/stack-secrets";
-
-const endpoint = (overrides: Partial<Endpoint>): Endpoint =>
-  ({
-    id: "id-1",
-    name: "ci",
-    type: "jenkins",
-    project: "Platform",
-    description: "",
-    isRestricted: false,
-    properties: {},
-    ...overrides,
-  }) as Endpoint;
 
 const setting = (key: string, project: string, name: string, property: string): SecretSetting => ({
   key,
