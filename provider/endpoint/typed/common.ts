@@ -1,4 +1,5 @@
 import type { EndpointArgs, EndpointPropertyInputs } from "../resource";
+import { isUnknown } from "../../core/values";
 import { EndpointInputs, EndpointProperties } from "../schema";
 
 /*
@@ -51,32 +52,49 @@ export interface TypedEndpointSpec<A> {
   readonly secret: readonly (keyof A & string)[];
 }
 
+/** The inputs every typed endpoint takes besides its typed properties and the two escape hatches. */
+export const COMMON_INPUTS = [
+  "name",
+  "project",
+  "description",
+  "isRestricted",
+  "cloudProxyId",
+  "validate",
+  "adopt",
+] as const;
+
+/** An escape-hatch bag with the typed inputs over it; a bag unknown in a preview stays unknown. */
+function bag(hatch: unknown, typed: Record<string, unknown>): unknown {
+  if (isUnknown(hatch)) return hatch;
+  const extra = hatch !== null && typeof hatch === "object" && !Array.isArray(hatch) ? hatch : {};
+  // Typed inputs win over the escape hatch when both name a property.
+  return { ...extra, ...typed };
+}
+
+/**
+ * The one routing of a typed endpoint's inputs into the generic endpoint's: its plain inputs and
+ * `additionalProperties` into `properties`, its secret inputs and `additionalSecretProperties` into
+ * `secretProperties`, the common inputs as they are (unset ones left out). Values are carried as given
+ * (Pulumi Inputs in a program, core values in the plugin).
+ */
+export function toEndpointInputs(
+  spec: { readonly type: string; readonly plain: readonly string[]; readonly secret: readonly string[] },
+  inputs: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const pick = (keys: readonly string[]) =>
+    Object.fromEntries(keys.filter((key) => inputs[key] !== undefined).map((key) => [key, inputs[key]]));
+  return {
+    ...pick(COMMON_INPUTS),
+    type: spec.type,
+    properties: bag(inputs.additionalProperties, pick(spec.plain)),
+    secretProperties: bag(inputs.additionalSecretProperties, pick(spec.secret)),
+  };
+}
+
 /** Builds the generic endpoint's arguments from a typed resource's arguments. */
 export function toEndpointArgs<A extends TypedEndpointArgs>(
   spec: TypedEndpointSpec<A>,
   args: A,
 ): EndpointArgs {
-  const pick = (keys: readonly (keyof A & string)[]): EndpointPropertyInputs => {
-    const bag: EndpointPropertyInputs = {};
-    for (const key of keys) {
-      const value = args[key] as EndpointPropertyInputs[string];
-      if (value !== undefined) bag[key] = value;
-    }
-    return bag;
-  };
-  const plain = pick(spec.plain);
-  const secret = pick(spec.secret);
-  return {
-    name: args.name,
-    type: spec.type,
-    project: args.project,
-    description: args.description,
-    isRestricted: args.isRestricted,
-    cloudProxyId: args.cloudProxyId,
-    validate: args.validate,
-    adopt: args.adopt,
-    // Typed inputs win over the escape hatch when both name a property.
-    properties: { ...args.additionalProperties, ...plain },
-    secretProperties: { ...args.additionalSecretProperties, ...secret },
-  };
+  return toEndpointInputs(spec, args) as EndpointArgs;
 }

@@ -1,5 +1,5 @@
 import type { CheckFailure, ResourceKind } from "../../core/kind";
-import { isUnknown, type PropertyMap } from "../../core/values";
+import { COMMON_INPUTS, toEndpointInputs } from "./common";
 
 /*
  * A typed endpoint as a resource kind of the provider core (what the plugin door serves as
@@ -11,13 +11,7 @@ import { isUnknown, type PropertyMap } from "../../core/values";
 
 /** The inputs every typed endpoint takes besides its typed properties. */
 export const COMMON_TYPED_INPUTS = [
-  "name",
-  "project",
-  "description",
-  "isRestricted",
-  "cloudProxyId",
-  "validate",
-  "adopt",
+  ...COMMON_INPUTS,
   "additionalProperties",
   "additionalSecretProperties",
 ] as const;
@@ -26,32 +20,7 @@ export const COMMON_TYPED_INPUTS = [
 const ENGINE_KEYS = new Set(["__defaults"]);
 
 /** What the typed kind needs of a spec: the type and which inputs are plain or secret properties. */
-type AnySpec = {
-  readonly type: string;
-  readonly plain: readonly string[];
-  readonly secret: readonly string[];
-};
-
-function bag(value: unknown, typed: Record<string, unknown>): unknown {
-  if (isUnknown(value)) return value;
-  const extra = value !== null && typeof value === "object" && !Array.isArray(value) ? value : {};
-  // Typed inputs win over the escape hatch when both name a property.
-  return { ...extra, ...typed };
-}
-
-/** The generic endpoint's inputs for a typed endpoint's inputs. */
-export function toEndpointInputs(spec: AnySpec, inputs: PropertyMap): PropertyMap {
-  const pick = (keys: readonly string[]) =>
-    Object.fromEntries(keys.filter((key) => inputs[key] !== undefined).map((key) => [key, inputs[key]]));
-  const common: PropertyMap = {};
-  for (const key of COMMON_TYPED_INPUTS.slice(0, 7)) if (inputs[key] !== undefined) common[key] = inputs[key];
-  return {
-    ...common,
-    type: spec.type,
-    properties: bag(inputs.additionalProperties, pick(spec.plain)),
-    secretProperties: bag(inputs.additionalSecretProperties, pick(spec.secret)),
-  };
-}
+type AnySpec = Parameters<typeof toEndpointInputs>[0];
 
 /** A failure of the generic endpoint, renamed to the typed input the user wrote. */
 function typedFailure(spec: AnySpec, failure: CheckFailure): CheckFailure {

@@ -1,6 +1,7 @@
 import type { ResourceKind } from "../../../provider/core/kind";
 import { UNKNOWN } from "../../../provider/core/values";
-import { toEndpointInputs, typedEndpointKind } from "../../../provider/endpoint/typed/kind";
+import { toEndpointInputs } from "../../../provider/endpoint/typed/common";
+import { typedEndpointKind } from "../../../provider/endpoint/typed/kind";
 import { SPEC } from "../../../provider/endpoint/typed/jenkins";
 
 describe("a typed endpoint as a kind of the core", () => {
