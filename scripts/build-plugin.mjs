@@ -22,7 +22,6 @@
 //   node scripts/build-plugin.mjs --json    also print what was built as JSON on stdout (the tests)
 
 import { execFileSync, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
@@ -32,6 +31,8 @@ import { bundle, esbuildVersion } from "./plugin-bundle.mjs";
 const require = createRequire(import.meta.url);
 /** @type {typeof import("./runtimes.js")} */
 const runtimes = require("./runtimes.js");
+/** @type {typeof import("./content-hash.js")} */
+const { contentHash } = require("./content-hash.js");
 /** @type {typeof import("./errors.js")} */
 const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
 /** @type {{ inject(file: string, name: string, data: Buffer, options: { sentinelFuse: string }): Promise<void> }} */
@@ -72,38 +73,17 @@ function packageVersion() {
   return JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
 }
 
-/**
- * Every file under a directory, sorted, relative to `root`.
- * @param {string} dir
- * @returns {string[]}
- */
-function filesUnder(dir) {
-  /** @type {string[]} */
-  const out = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...filesUnder(p));
-    else if (entry.isFile()) out.push(path.relative(root, p));
-  }
-  return out.sort();
-}
-
 /** The hash of everything a build depends on. */
 function inputHash() {
-  const hash = createHash("sha256");
-  hash.update(`node ${NODE_RELEASE}\n`);
   const inputs = [
-    ...filesUnder(path.join(root, "dist", "provider")),
+    path.join("dist", "provider"),
     "package.json",
     "package-lock.json",
     "scripts/build-plugin.mjs",
     "scripts/plugin-bundle.mjs",
-  ];
-  for (const file of inputs) {
-    hash.update(`${file}\n`);
-    hash.update(fs.readFileSync(path.join(root, file)));
-  }
-  return hash.digest("hex").slice(0, 16);
+  ].map((file) => path.join(root, file));
+  // Everything under dist/provider counts: nothing there is a build leftover to skip.
+  return contentHash([`node ${NODE_RELEASE}`], inputs, { skip: /$^/, length: 16 });
 }
 
 /**

@@ -21,7 +21,6 @@
 // generator writes only inside the package, so it is copied there.
 
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
@@ -32,6 +31,8 @@ const require = createRequire(import.meta.url);
 const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
 /** @type {typeof import("./runtimes.js")} */
 const { cacheBase } = require("./runtimes.js");
+/** @type {typeof import("./content-hash.js")} */
+const { contentHash } = require("./content-hash.js");
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const GENERATOR_DIR = path.join(root, "scripts", "gen-sdk");
@@ -91,14 +92,12 @@ function run(cmd, args, options = {}) {
  * @returns {string}
  */
 function generatorKey(goVersion) {
-  const hash = createHash("sha256").update(goVersion);
-  const files = fs
+  const sources = fs
     .readdirSync(GENERATOR_DIR)
     .filter((f) => f === "go.mod" || f === "go.sum" || f.endsWith(".go"))
-    .sort();
-  for (const file of files)
-    hash.update(`\0${file}\0`).update(fs.readFileSync(path.join(GENERATOR_DIR, file)));
-  return hash.digest("hex").slice(0, 16);
+    .sort()
+    .map((f) => path.join(GENERATOR_DIR, f));
+  return contentHash([goVersion], sources, { length: 16 });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { BUILD_LEFTOVERS, contentHash } from "../../scripts/content-hash";
 import { cacheBase } from "../../scripts/runtimes";
 import { REPO_ROOT } from "./harness";
 
@@ -38,27 +38,8 @@ export function run(
   });
 }
 
-/** What a build leaves in a source tree, never part of its hash or its copies. */
-const BUILD_LEFTOVERS = /[\\/](node_modules|bin|build|dist|__pycache__|[^\\/]*\.egg-info)$/;
-
-/** A short hash of strings and of the files under some paths (names and contents, in order). */
-export function contentHash(parts: string[], trees: string[] = []): string {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(`${part}\0`);
-  const walk = (p: string, rel: string) => {
-    if (BUILD_LEFTOVERS.test(p)) return;
-    const stat = fs.statSync(p);
-    if (stat.isDirectory()) {
-      for (const entry of fs.readdirSync(p).sort()) walk(path.join(p, entry), `${rel}/${entry}`);
-    } else {
-      hash.update(`${rel}\0`);
-      hash.update(fs.readFileSync(p));
-      hash.update("\0");
-    }
-  };
-  for (const tree of trees) walk(tree, path.basename(tree));
-  return hash.digest("hex").slice(0, 12);
-}
+/** A short hash of strings and of the files under some paths (scripts/content-hash.js). */
+export { contentHash };
 
 /**
  * A directory under cacheBase() named `<name>`: returned as it is when `ready` finds it made, else
