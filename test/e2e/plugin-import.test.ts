@@ -150,6 +150,57 @@ describe("pulumi import through the aria plugin, from a YAML program", () => {
     expect((await client.getEndpoint(jenkinsId)).properties?.password).toBe("*****");
   });
 
+  it("imports an endpoint as its typed resource, with typed code, and refuses one of another type", async () => {
+    const typed = await makeEndpoint("imported-typed-jenkins", "jenkins", {
+      url: "https://jenkins2.example.com",
+      username: "ci",
+      folderPath: "team",
+      password: JENKINS_PASSWORD,
+    });
+    const code = path.join(stack.workDir, "typed.yaml");
+    await pulumi(["import", "aria:index:JenkinsEndpoint", "typedJenkins", typed.id, "--yes", "--out", code]);
+    const generated = fs.readFileSync(code, "utf8");
+    expect(generated).not.toContain("*****");
+    expect(generated).not.toContain(JENKINS_PASSWORD);
+    addToProgram(generated);
+    // The typed inputs: no type, no property bags, not the secret the server masks.
+    expect(programResources().typedJenkins).toEqual({
+      type: expect.stringMatching(/^aria:(index:)?JenkinsEndpoint$/),
+      properties: {
+        name: "imported-typed-jenkins",
+        project: "Platform",
+        description: "made by hand: imported-typed-jenkins",
+        url: "https://jenkins2.example.com",
+        username: "ci",
+        folderPath: "team",
+      },
+      options: { protect: true },
+    });
+    expect(changes(expectOk(await stack.preview()))).toEqual({});
+
+    const git = await makeEndpoint("not-a-jenkins", "git", {
+      serverType: "GitHub",
+      repoURL: "https://github.com/example/other",
+      branch: "main",
+    });
+    const refused = await stack.pulumi([
+      "import",
+      "aria:index:JenkinsEndpoint",
+      "wrongType",
+      git.id,
+      "--yes",
+      "--stack",
+      stack.stackName,
+      "--non-interactive",
+    ]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toContain(
+      `Cannot import endpoint ${git.id} as a 'jenkins' endpoint: it is a 'git' endpoint on the server. ` +
+        "Import it as aria:index:GitEndpoint (or aria:index:Endpoint).",
+    );
+    await client.deleteEndpoint(git.id);
+  });
+
   it("imports a whole server from `aria-export --format import-file`, then previews with no change", async () => {
     await makeEndpoint("exported-git", "git", {
       serverType: "GitHub",

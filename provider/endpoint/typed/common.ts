@@ -1,5 +1,5 @@
 import type { EndpointArgs, EndpointPropertyInputs } from "../resource";
-import { isUnknown } from "../../core/values";
+import { isSecret, isUnknown, secret } from "../../core/values";
 import { EndpointInputs, EndpointProperties } from "../schema";
 
 /*
@@ -63,10 +63,17 @@ export const COMMON_INPUTS = [
   "adopt",
 ] as const;
 
-/** An escape-hatch bag with the typed inputs over it; a bag unknown in a preview stays unknown. */
+/**
+ * An escape-hatch bag with the typed inputs over it; a bag unknown in a preview stays unknown. A bag
+ * secret as a whole (`fn::secret` over it) makes each of its entries secret.
+ */
 function bag(hatch: unknown, typed: Record<string, unknown>): unknown {
   if (isUnknown(hatch)) return hatch;
-  const extra = hatch !== null && typeof hatch === "object" && !Array.isArray(hatch) ? hatch : {};
+  const whole = isSecret(hatch) ? hatch.value : hatch;
+  const entries = whole !== null && typeof whole === "object" && !Array.isArray(whole) ? whole : {};
+  const extra = isSecret(hatch)
+    ? Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, secret(value)]))
+    : entries;
   // Typed inputs win over the escape hatch when both name a property.
   return { ...extra, ...typed };
 }
@@ -89,6 +96,35 @@ export function toEndpointInputs(
     properties: bag(inputs.additionalProperties, pick(spec.plain)),
     secretProperties: bag(inputs.additionalSecretProperties, pick(spec.secret)),
   };
+}
+
+/**
+ * The inverse routing, for what an import reads back: the generic endpoint's inputs as the typed
+ * resource's. Properties with a typed input become that input; the others go to the escape hatch
+ * of their bag; a secret bag's entries stay secret. The type is the resource's, so it is dropped.
+ */
+export function fromEndpointInputs(
+  spec: { readonly plain: readonly string[]; readonly secret: readonly string[] },
+  inputs: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.fromEntries(
+    COMMON_INPUTS.filter((key) => inputs[key] !== undefined).map((key) => [key, inputs[key]]),
+  );
+  const split = (value: unknown, typedKeys: readonly string[], hatch: string) => {
+    const wrapped = isSecret(value);
+    const entries = wrapped ? value.value : value;
+    if (entries === null || typeof entries !== "object" || Array.isArray(entries)) return;
+    const mark = (v: unknown) => (wrapped ? secret(v) : v);
+    const extra: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(entries)) {
+      if (typedKeys.includes(key)) out[key] = mark(entry);
+      else extra[key] = entry;
+    }
+    if (Object.keys(extra).length > 0) out[hatch] = mark(extra);
+  };
+  split(inputs.properties, spec.plain, "additionalProperties");
+  split(inputs.secretProperties, spec.secret, "additionalSecretProperties");
+  return out;
 }
 
 /** Builds the generic endpoint's arguments from a typed resource's arguments. */

@@ -1,12 +1,15 @@
 import type { CheckFailure, ResourceKind } from "../../core/kind";
-import { COMMON_INPUTS, toEndpointInputs } from "./common";
+import { reveal } from "../../core/values";
+import { COMMON_INPUTS, fromEndpointInputs, toEndpointInputs } from "./common";
 
 /*
  * A typed endpoint as a resource kind of the provider core (what the plugin door serves as
  * `aria:index:JenkinsEndpoint`, ...): its inputs are routed into the generic endpoint's bags by the
  * same spec the TypeScript class uses (./common.ts), then the endpoint kind does the rest. The
  * checked inputs, the state and the outputs are the generic endpoint's, as for the TypeScript
- * classes (which are `Endpoint`s). Failures name the typed input the user wrote.
+ * classes (which are `Endpoint`s). Failures name the typed input the user wrote. An import (a read
+ * with no state) reads the endpoint back as the typed resource's inputs, so that the code the CLI
+ * writes declares the typed inputs; an endpoint of another type is refused, naming the type to use.
  */
 
 /** The inputs every typed endpoint takes besides its typed properties. */
@@ -36,8 +39,12 @@ function typedFailure(spec: AnySpec, failure: CheckFailure): CheckFailure {
   return { ...failure, property: failure.property.replace(bagName, hatch) };
 }
 
-/** The typed endpoint of `spec` over the generic endpoint kind. */
-export function typedEndpointKind(spec: AnySpec, endpoint: ResourceKind): ResourceKind {
+/** The typed endpoint of `spec` over the generic endpoint kind; `tokenOf` names the resource of a type. */
+export function typedEndpointKind(
+  spec: AnySpec,
+  endpoint: ResourceKind,
+  tokenOf: (type: string) => string | undefined = () => undefined,
+): ResourceKind {
   const known = new Set<string>([...COMMON_TYPED_INPUTS, ...spec.plain, ...spec.secret]);
   return {
     async check(olds, news) {
@@ -56,7 +63,20 @@ export function typedEndpointKind(spec: AnySpec, endpoint: ResourceKind): Resour
     },
     diff: (id, olds, news) => endpoint.diff(id, olds, news),
     create: (inputs) => endpoint.create(inputs),
-    read: (id, props) => endpoint.read(id, props),
+    async read(id, props) {
+      const result = await endpoint.read(id, props);
+      const importing = reveal(props?.properties) === undefined;
+      if (!importing || result.id === undefined || result.inputs === undefined) return result;
+      const type = reveal(result.props?.type);
+      if (type !== spec.type) {
+        const token = typeof type === "string" ? tokenOf(type) : undefined;
+        throw new Error(
+          `Cannot import endpoint ${id} as a '${spec.type}' endpoint: it is a '${String(type)}' endpoint on the ` +
+            `server. Import it as ${token ?? "aria:index:Endpoint"}${token ? " (or aria:index:Endpoint)" : ""}.`,
+        );
+      }
+      return { ...result, inputs: fromEndpointInputs(spec, result.inputs) };
+    },
     update: (id, olds, news) => endpoint.update(id, olds, news),
     delete: (id, props) => endpoint.delete(id, props),
   };

@@ -1,6 +1,6 @@
 import type { ResourceKind } from "../../../provider/core/kind";
-import { UNKNOWN } from "../../../provider/core/values";
-import { toEndpointInputs } from "../../../provider/endpoint/typed/common";
+import { isSecret, reveal, secret, UNKNOWN } from "../../../provider/core/values";
+import { fromEndpointInputs, toEndpointInputs } from "../../../provider/endpoint/typed/common";
 import { typedEndpointKind } from "../../../provider/endpoint/typed/kind";
 import { SPEC } from "../../../provider/endpoint/typed/jenkins";
 
@@ -22,6 +22,22 @@ describe("a typed endpoint as a kind of the core", () => {
       properties: { extra: 1, url: "https://j" },
       secretProperties: { apiKey: "k", password: "p" },
     });
+  });
+
+  it("makes each entry of a bag that is secret as a whole secret", () => {
+    const inputs = toEndpointInputs(SPEC, {
+      url: "https://j",
+      additionalSecretProperties: secret({ apiKey: "k" }),
+      additionalProperties: secret({ extra: 1 }),
+    });
+    expect(reveal(inputs)).toMatchObject({
+      properties: { url: "https://j", extra: 1 },
+      secretProperties: { apiKey: "k" },
+    });
+    const bags = inputs as { properties: Record<string, unknown>; secretProperties: Record<string, unknown> };
+    expect(isSecret(bags.secretProperties.apiKey)).toBe(true);
+    expect(isSecret(bags.properties.extra)).toBe(true);
+    expect(isSecret(bags.properties.url)).toBe(false);
   });
 
   it("keeps a bag unknown in a preview unknown", () => {
@@ -48,5 +64,62 @@ describe("a typed endpoint as a kind of the core", () => {
       "additionalProperties.colour",
     ]);
     expect(result.failures?.[0].reason).toContain("'colr' is not an input of a 'jenkins' endpoint");
+  });
+
+  it("reads an import back as the typed inputs, the inverse of its routing", () => {
+    const generic = {
+      name: "ci",
+      project: "Platform",
+      type: "jenkins",
+      properties: { url: "https://j", extra: 1 },
+      secretProperties: secret({ password: "p", apiKey: "k" }),
+    };
+    const typed = fromEndpointInputs(SPEC, generic);
+    expect(reveal(typed)).toEqual({
+      name: "ci",
+      project: "Platform",
+      url: "https://j",
+      additionalProperties: { extra: 1 },
+      password: "p",
+      additionalSecretProperties: { apiKey: "k" },
+    });
+    expect(isSecret(typed.password)).toBe(true);
+    expect(isSecret(typed.additionalSecretProperties)).toBe(true);
+    expect(isSecret(typed.url)).toBe(false);
+    // Routed forward again, the same endpoint.
+    expect(reveal(toEndpointInputs(SPEC, typed))).toEqual(reveal(generic));
+  });
+
+  describe("read", () => {
+    const endpoint = (type: string, props?: Record<string, unknown>) =>
+      ({
+        read: async () => ({
+          id: "e1",
+          props: { type, properties: { url: "https://j" }, ...props },
+          inputs: { name: "ci", type, properties: { url: "https://j" } },
+        }),
+      }) as unknown as ResourceKind;
+
+    it("returns the typed inputs on an import (no state)", async () => {
+      const result = await typedEndpointKind(SPEC, endpoint("jenkins")).read("e1", {});
+      expect(result.inputs).toEqual({ name: "ci", url: "https://j" });
+    });
+
+    it("keeps the generic inputs on a refresh (the state's form)", async () => {
+      const result = await typedEndpointKind(SPEC, endpoint("jenkins")).read("e1", {
+        properties: { url: "https://j" },
+      });
+      expect(result.inputs).toEqual({ name: "ci", type: "jenkins", properties: { url: "https://j" } });
+    });
+
+    it("refuses to import an endpoint of another type, naming the resource to use", async () => {
+      const kind = typedEndpointKind(SPEC, endpoint("git"), (type) =>
+        type === "git" ? "aria:index:GitEndpoint" : undefined,
+      );
+      await expect(kind.read("e1", {})).rejects.toThrow(
+        "Cannot import endpoint e1 as a 'jenkins' endpoint: it is a 'git' endpoint on the server. " +
+          "Import it as aria:index:GitEndpoint (or aria:index:Endpoint).",
+      );
+    });
   });
 });
