@@ -3,7 +3,9 @@
  * config or an environment variable) and leaves typed. Messages say what is accepted and echo the
  * value given; the caller puts the setting's name in front (`vra:insecure must be true or false ...`),
  * because only it knows where the value came from. Secret settings are never parsed here, so no
- * message can echo one.
+ * message can echo one. A setting whose text stands for a boolean or a number says so in its
+ * metadata (`pulumiType`): the provider plugin's schema gives it that type, so that SDKs and YAML
+ * programs pass `true` or `30`; config text and environment variables keep every form listed here.
  */
 import * as fs from "node:fs";
 import { z } from "zod";
@@ -22,7 +24,8 @@ export const BooleanSetting = z
       case: "insensitive",
       error: (issue) => `must be true or false, got "${String(issue.input)}".`,
     }),
-  );
+  )
+  .meta({ pulumiType: "boolean" });
 
 /** A positive number of seconds (decimals allowed). */
 export const PositiveSecondsSetting = z
@@ -31,7 +34,8 @@ export const PositiveSecondsSetting = z
   .refine((text) => text !== "" && Number.isFinite(Number(text)) && Number(text) > 0, {
     error: (issue) => `must be a positive number of seconds, got "${String(issue.input)}".`,
   })
-  .transform(Number);
+  .transform(Number)
+  .meta({ pulumiType: "number" });
 
 /** A whole number from 0 to `max`. */
 export function countSetting(max: number) {
@@ -41,7 +45,8 @@ export function countSetting(max: number) {
     .refine((text) => /^\d+$/.test(text) && Number(text) <= max, {
       error: (issue) => `must be a whole number from 0 to ${max}, got "${String(issue.input)}".`,
     })
-    .transform(Number);
+    .transform(Number)
+    .meta({ pulumiType: "integer" });
 }
 
 const DURATION_UNITS: Readonly<Record<string, number>> = { h: 3600, m: 60, s: 1, ms: 0.001 };

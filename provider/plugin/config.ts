@@ -4,7 +4,6 @@ import type { CheckFailure, DiffResult } from "../core/kind";
 import { isUnknown, reveal, type PropertyMap } from "../core/values";
 import { validationSettingDefault } from "../endpoint/provider";
 import { collectSettings, SETTINGS, type SettingKey } from "../runtime/settings";
-import { deepEqual } from "../common/values";
 
 /*
  * The plugin's configuration: the `aria:` keys of a stack (the default provider) or the inputs of an
@@ -89,10 +88,13 @@ function propertyOf(key: string): string {
   return setting ?? key;
 }
 
-/** What changes between two configurations: another server replaces, anything else updates. */
+/**
+ * What changes between two configurations: another server replaces, anything else updates. Values
+ * compare as the text they stand for (`30` and `"30"` are one timeout).
+ */
 export function diffConfig(olds: PropertyMap, news: PropertyMap): DiffResult {
-  const changed = (Object.keys(SETTINGS) as SettingKey[]).filter(
-    (key) => !deepEqual(reveal(olds[key]) ?? undefined, reveal(news[key]) ?? undefined),
+  const changed = (Object.keys(SETTINGS) as SettingKey[]).filter((key) =>
+    isUnknown(news[key]) ? true : asText(olds[key]) !== asText(news[key]),
   );
   if (changed.length === 0) return { changes: false };
   const replaces = changed.filter((key) => SERVER_KEYS.includes(key) && !isUnknown(news[key]));

@@ -144,6 +144,8 @@ interface JsonSchema {
   $defs?: Record<string, JsonSchema>;
   enum?: unknown[];
   const?: unknown;
+  /** The type a setting given as text stands for (../client/config-schema.ts's metadata). */
+  pulumiType?: "boolean" | "number" | "integer";
 }
 
 const token = (name: string) => `${PACKAGE}:index:${name}`;
@@ -195,6 +197,7 @@ class Converter {
   }
 
   private type(node: JsonSchema, defs: Record<string, JsonSchema>, name: string): TypeSpec {
+    if (node.pulumiType !== undefined) return { type: node.pulumiType };
     if (node.$ref !== undefined) {
       const id = node.$ref.replace("#/$defs/", "");
       const target = defs[id];

@@ -35,20 +35,20 @@ export class Provider extends pulumi.ProviderResource {
         opts = opts || {};
         {
             resourceInputs["accessToken"] = (args?.accessToken ? pulumi.secret(args.accessToken) : undefined) ?? utilities.getEnv("VRA_ACCESS_TOKEN");
-            resourceInputs["apiTimeout"] = (args?.apiTimeout) ?? utilities.getEnv("VRA_API_TIMEOUT");
+            resourceInputs["apiTimeout"] = pulumi.output((args?.apiTimeout) ?? utilities.getEnvNumber("VRA_API_TIMEOUT")).apply(JSON.stringify);
             resourceInputs["apiVersion"] = (args?.apiVersion) ?? utilities.getEnv("VRA_API_VERSION");
             resourceInputs["caCert"] = (args?.caCert) ?? utilities.getEnv("VRA_CA_CERT");
             resourceInputs["deploymentApiVersion"] = (args?.deploymentApiVersion) ?? utilities.getEnv("VRA_DEPLOYMENT_API_VERSION");
             resourceInputs["domain"] = (args?.domain) ?? utilities.getEnv("VRA_DOMAIN");
-            resourceInputs["insecure"] = (args?.insecure) ?? utilities.getEnv("VRA_INSECURE");
-            resourceInputs["maxRetries"] = (args?.maxRetries) ?? utilities.getEnv("VRA_MAX_RETRIES");
+            resourceInputs["insecure"] = pulumi.output((args?.insecure) ?? utilities.getEnvBoolean("VRA_INSECURE")).apply(JSON.stringify);
+            resourceInputs["maxRetries"] = pulumi.output((args?.maxRetries) ?? utilities.getEnvNumber("VRA_MAX_RETRIES")).apply(JSON.stringify);
             resourceInputs["password"] = (args?.password ? pulumi.secret(args.password) : undefined) ?? utilities.getEnv("VRA_PASSWORD");
             resourceInputs["pipelineBasePath"] = (args?.pipelineBasePath) ?? utilities.getEnv("VRA_PIPELINE_BASE_PATH");
             resourceInputs["reauthorizeTimeout"] = (args?.reauthorizeTimeout) ?? utilities.getEnv("VRA_REAUTHORIZE_TIMEOUT");
             resourceInputs["refreshToken"] = (args?.refreshToken ? pulumi.secret(args.refreshToken) : undefined) ?? utilities.getEnv("VRA_REFRESH_TOKEN");
             resourceInputs["url"] = (args?.url) ?? utilities.getEnv("VRA_URL");
             resourceInputs["username"] = (args?.username) ?? utilities.getEnv("VRA_USERNAME");
-            resourceInputs["validateEndpoints"] = (args?.validateEndpoints) ?? utilities.getEnv("VRA_VALIDATE_ENDPOINTS");
+            resourceInputs["validateEndpoints"] = pulumi.output((args?.validateEndpoints) ?? utilities.getEnvBoolean("VRA_VALIDATE_ENDPOINTS")).apply(JSON.stringify);
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Provider.__pulumiType, name, resourceInputs, opts);
@@ -66,7 +66,7 @@ export interface ProviderArgs {
     /**
      * Timeout of each HTTP request, in seconds (a positive number). Default: 30.
      */
-    apiTimeout?: pulumi.Input<string | undefined>;
+    apiTimeout?: pulumi.Input<number | undefined>;
     /**
      * API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.
      */
@@ -86,11 +86,11 @@ export interface ProviderArgs {
     /**
      * Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
      */
-    insecure?: pulumi.Input<string | undefined>;
+    insecure?: pulumi.Input<boolean | undefined>;
     /**
      * Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
      */
-    maxRetries?: pulumi.Input<string | undefined>;
+    maxRetries?: pulumi.Input<number | undefined>;
     /**
      * Password of `username`.
      */
@@ -118,5 +118,5 @@ export interface ProviderArgs {
     /**
      * Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
      */
-    validateEndpoints?: pulumi.Input<string | undefined>;
+    validateEndpoints?: pulumi.Input<boolean | undefined>;
 }

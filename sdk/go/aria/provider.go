@@ -29,8 +29,8 @@ func NewProvider(ctx *pulumi.Context,
 		}
 	}
 	if args.ApiTimeout == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "VRA_API_TIMEOUT"); d != nil {
-			args.ApiTimeout = pulumi.StringPtr(d.(string))
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvFloat, "VRA_API_TIMEOUT"); d != nil {
+			args.ApiTimeout = pulumi.Float64Ptr(d.(float64))
 		}
 	}
 	if args.ApiVersion == nil {
@@ -54,13 +54,13 @@ func NewProvider(ctx *pulumi.Context,
 		}
 	}
 	if args.Insecure == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "VRA_INSECURE"); d != nil {
-			args.Insecure = pulumi.StringPtr(d.(string))
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvBool, "VRA_INSECURE"); d != nil {
+			args.Insecure = pulumi.BoolPtr(d.(bool))
 		}
 	}
 	if args.MaxRetries == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "VRA_MAX_RETRIES"); d != nil {
-			args.MaxRetries = pulumi.StringPtr(d.(string))
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "VRA_MAX_RETRIES"); d != nil {
+			args.MaxRetries = pulumi.IntPtr(d.(int))
 		}
 	}
 	if args.Password == nil {
@@ -94,8 +94,8 @@ func NewProvider(ctx *pulumi.Context,
 		}
 	}
 	if args.ValidateEndpoints == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "VRA_VALIDATE_ENDPOINTS"); d != nil {
-			args.ValidateEndpoints = pulumi.StringPtr(d.(string))
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvBool, "VRA_VALIDATE_ENDPOINTS"); d != nil {
+			args.ValidateEndpoints = pulumi.BoolPtr(d.(bool))
 		}
 	}
 	if args.AccessToken != nil {
@@ -120,7 +120,7 @@ type providerArgs struct {
 	// A bearer token used as given; it cannot be renewed, so long runs may outlive it. One form of credentials is needed: `refreshToken`, `accessToken`, or `username` and `password`.
 	AccessToken *string `pulumi:"accessToken"`
 	// Timeout of each HTTP request, in seconds (a positive number). Default: 30.
-	ApiTimeout *string `pulumi:"apiTimeout"`
+	ApiTimeout *float64 `pulumi:"apiTimeout"`
 	// API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.
 	ApiVersion *string `pulumi:"apiVersion"`
 	// Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.
@@ -130,9 +130,9 @@ type providerArgs struct {
 	// Identity domain of `username` (optional).
 	Domain *string `pulumi:"domain"`
 	// Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
-	Insecure *string `pulumi:"insecure"`
+	Insecure *bool `pulumi:"insecure"`
 	// Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
-	MaxRetries *string `pulumi:"maxRetries"`
+	MaxRetries *int `pulumi:"maxRetries"`
 	// Password of `username`.
 	Password *string `pulumi:"password"`
 	// Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.
@@ -146,7 +146,7 @@ type providerArgs struct {
 	// User name, exchanged with `password` for a refresh token.
 	Username *string `pulumi:"username"`
 	// Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
-	ValidateEndpoints *string `pulumi:"validateEndpoints"`
+	ValidateEndpoints *bool `pulumi:"validateEndpoints"`
 }
 
 // The set of arguments for constructing a Provider resource.
@@ -154,7 +154,7 @@ type ProviderArgs struct {
 	// A bearer token used as given; it cannot be renewed, so long runs may outlive it. One form of credentials is needed: `refreshToken`, `accessToken`, or `username` and `password`.
 	AccessToken pulumi.StringPtrInput
 	// Timeout of each HTTP request, in seconds (a positive number). Default: 30.
-	ApiTimeout pulumi.StringPtrInput
+	ApiTimeout pulumi.Float64PtrInput
 	// API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.
 	ApiVersion pulumi.StringPtrInput
 	// Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.
@@ -164,9 +164,9 @@ type ProviderArgs struct {
 	// Identity domain of `username` (optional).
 	Domain pulumi.StringPtrInput
 	// Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
-	Insecure pulumi.StringPtrInput
+	Insecure pulumi.BoolPtrInput
 	// Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
-	MaxRetries pulumi.StringPtrInput
+	MaxRetries pulumi.IntPtrInput
 	// Password of `username`.
 	Password pulumi.StringPtrInput
 	// Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.
@@ -180,7 +180,7 @@ type ProviderArgs struct {
 	// User name, exchanged with `password` for a refresh token.
 	Username pulumi.StringPtrInput
 	// Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
-	ValidateEndpoints pulumi.StringPtrInput
+	ValidateEndpoints pulumi.BoolPtrInput
 }
 
 func (ProviderArgs) ElementType() reflect.Type {

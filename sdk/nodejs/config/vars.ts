@@ -21,10 +21,10 @@ Object.defineProperty(exports, "accessToken", {
 /**
  * Timeout of each HTTP request, in seconds (a positive number). Default: 30.
  */
-export declare const apiTimeout: string | undefined;
+export declare const apiTimeout: number | undefined;
 Object.defineProperty(exports, "apiTimeout", {
     get() {
-        return __config.get("apiTimeout") ?? utilities.getEnv("VRA_API_TIMEOUT");
+        return __config.getObject<number>("apiTimeout") ?? utilities.getEnvNumber("VRA_API_TIMEOUT");
     },
     enumerable: true,
 });
@@ -76,10 +76,10 @@ Object.defineProperty(exports, "domain", {
 /**
  * Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
  */
-export declare const insecure: string | undefined;
+export declare const insecure: boolean | undefined;
 Object.defineProperty(exports, "insecure", {
     get() {
-        return __config.get("insecure") ?? utilities.getEnv("VRA_INSECURE");
+        return __config.getObject<boolean>("insecure") ?? utilities.getEnvBoolean("VRA_INSECURE");
     },
     enumerable: true,
 });
@@ -87,10 +87,10 @@ Object.defineProperty(exports, "insecure", {
 /**
  * Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
  */
-export declare const maxRetries: string | undefined;
+export declare const maxRetries: number | undefined;
 Object.defineProperty(exports, "maxRetries", {
     get() {
-        return __config.get("maxRetries") ?? utilities.getEnv("VRA_MAX_RETRIES");
+        return __config.getObject<number>("maxRetries") ?? utilities.getEnvNumber("VRA_MAX_RETRIES");
     },
     enumerable: true,
 });
@@ -164,10 +164,10 @@ Object.defineProperty(exports, "username", {
 /**
  * Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
  */
-export declare const validateEndpoints: string | undefined;
+export declare const validateEndpoints: boolean | undefined;
 Object.defineProperty(exports, "validateEndpoints", {
     get() {
-        return __config.get("validateEndpoints") ?? utilities.getEnv("VRA_VALIDATE_ENDPOINTS");
+        return __config.getObject<boolean>("validateEndpoints") ?? utilities.getEnvBoolean("VRA_VALIDATE_ENDPOINTS");
     },
     enumerable: true,
 });

@@ -20,45 +20,45 @@ __all__ = ['ProviderArgs', 'Provider']
 class ProviderArgs:
     def __init__(__self__, *,
                  access_token: pulumi.Input[Optional[_builtins.str]] = None,
-                 api_timeout: pulumi.Input[Optional[_builtins.str]] = None,
+                 api_timeout: pulumi.Input[Optional[_builtins.float]] = None,
                  api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  ca_cert: pulumi.Input[Optional[_builtins.str]] = None,
                  deployment_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
-                 insecure: pulumi.Input[Optional[_builtins.str]] = None,
-                 max_retries: pulumi.Input[Optional[_builtins.str]] = None,
+                 insecure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  pipeline_base_path: pulumi.Input[Optional[_builtins.str]] = None,
                  reauthorize_timeout: pulumi.Input[Optional[_builtins.str]] = None,
                  refresh_token: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
-                 validate_endpoints: pulumi.Input[Optional[_builtins.str]] = None):
+                 validate_endpoints: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
         :param pulumi.Input[_builtins.str] access_token: A bearer token used as given; it cannot be renewed, so long runs may outlive it. One form of credentials is needed: `refreshToken`, `accessToken`, or `username` and `password`.
-        :param pulumi.Input[_builtins.str] api_timeout: Timeout of each HTTP request, in seconds (a positive number). Default: 30.
+        :param pulumi.Input[_builtins.float] api_timeout: Timeout of each HTTP request, in seconds (a positive number). Default: 30.
         :param pulumi.Input[_builtins.str] api_version: API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.
         :param pulumi.Input[_builtins.str] ca_cert: Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.
         :param pulumi.Input[_builtins.str] deployment_api_version: API version sent with deployment (resource) operations, in `yyyy-MM-dd` form. Default: none sent.
         :param pulumi.Input[_builtins.str] domain: Identity domain of `username` (optional).
-        :param pulumi.Input[_builtins.str] insecure: Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
-        :param pulumi.Input[_builtins.str] max_retries: Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+        :param pulumi.Input[_builtins.bool] insecure: Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
         :param pulumi.Input[_builtins.str] password: Password of `username`.
         :param pulumi.Input[_builtins.str] pipeline_base_path: Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.
         :param pulumi.Input[_builtins.str] reauthorize_timeout: Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or `1h30m`. Default (or 0): only before they expire.
         :param pulumi.Input[_builtins.str] refresh_token: A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.
         :param pulumi.Input[_builtins.str] url: Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).
         :param pulumi.Input[_builtins.str] username: User name, exchanged with `password` for a refresh token.
-        :param pulumi.Input[_builtins.str] validate_endpoints: Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
+        :param pulumi.Input[_builtins.bool] validate_endpoints: Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
         """
         if access_token is None:
             access_token = _utilities.get_env('VRA_ACCESS_TOKEN')
         if access_token is not None:
             pulumi.set(__self__, "access_token", access_token)
         if api_timeout is None:
-            api_timeout = _utilities.get_env('VRA_API_TIMEOUT')
+            api_timeout = _utilities.get_env_float('VRA_API_TIMEOUT')
         if api_timeout is not None:
             pulumi.set(__self__, "api_timeout", api_timeout)
         if api_version is None:
@@ -78,11 +78,11 @@ class ProviderArgs:
         if domain is not None:
             pulumi.set(__self__, "domain", domain)
         if insecure is None:
-            insecure = _utilities.get_env('VRA_INSECURE')
+            insecure = _utilities.get_env_bool('VRA_INSECURE')
         if insecure is not None:
             pulumi.set(__self__, "insecure", insecure)
         if max_retries is None:
-            max_retries = _utilities.get_env('VRA_MAX_RETRIES')
+            max_retries = _utilities.get_env_int('VRA_MAX_RETRIES')
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
         if password is None:
@@ -110,7 +110,7 @@ class ProviderArgs:
         if username is not None:
             pulumi.set(__self__, "username", username)
         if validate_endpoints is None:
-            validate_endpoints = _utilities.get_env('VRA_VALIDATE_ENDPOINTS')
+            validate_endpoints = _utilities.get_env_bool('VRA_VALIDATE_ENDPOINTS')
         if validate_endpoints is not None:
             pulumi.set(__self__, "validate_endpoints", validate_endpoints)
 
@@ -128,14 +128,14 @@ class ProviderArgs:
 
     @_builtins.property
     @pulumi.getter(name="apiTimeout")
-    def api_timeout(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def api_timeout(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
         Timeout of each HTTP request, in seconds (a positive number). Default: 30.
         """
         return pulumi.get(self, "api_timeout")
 
     @api_timeout.setter
-    def api_timeout(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def api_timeout(self, value: pulumi.Input[Optional[_builtins.float]]):
         pulumi.set(self, "api_timeout", value)
 
     @_builtins.property
@@ -188,26 +188,26 @@ class ProviderArgs:
 
     @_builtins.property
     @pulumi.getter
-    def insecure(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def insecure(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
         """
         return pulumi.get(self, "insecure")
 
     @insecure.setter
-    def insecure(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def insecure(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "insecure", value)
 
     @_builtins.property
     @pulumi.getter(name="maxRetries")
-    def max_retries(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
         Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
         """
         return pulumi.get(self, "max_retries")
 
     @max_retries.setter
-    def max_retries(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def max_retries(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "max_retries", value)
 
     @_builtins.property
@@ -284,14 +284,14 @@ class ProviderArgs:
 
     @_builtins.property
     @pulumi.getter(name="validateEndpoints")
-    def validate_endpoints(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def validate_endpoints(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
         """
         return pulumi.get(self, "validate_endpoints")
 
     @validate_endpoints.setter
-    def validate_endpoints(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def validate_endpoints(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "validate_endpoints", value)
 
 
@@ -302,20 +302,20 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  access_token: pulumi.Input[Optional[_builtins.str]] = None,
-                 api_timeout: pulumi.Input[Optional[_builtins.str]] = None,
+                 api_timeout: pulumi.Input[Optional[_builtins.float]] = None,
                  api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  ca_cert: pulumi.Input[Optional[_builtins.str]] = None,
                  deployment_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
-                 insecure: pulumi.Input[Optional[_builtins.str]] = None,
-                 max_retries: pulumi.Input[Optional[_builtins.str]] = None,
+                 insecure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  pipeline_base_path: pulumi.Input[Optional[_builtins.str]] = None,
                  reauthorize_timeout: pulumi.Input[Optional[_builtins.str]] = None,
                  refresh_token: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
-                 validate_endpoints: pulumi.Input[Optional[_builtins.str]] = None,
+                 validate_endpoints: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
         The provider type for the aria package: an explicit provider takes the same settings as the `aria:` config.
@@ -323,20 +323,20 @@ class Provider(pulumi.ProviderResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] access_token: A bearer token used as given; it cannot be renewed, so long runs may outlive it. One form of credentials is needed: `refreshToken`, `accessToken`, or `username` and `password`.
-        :param pulumi.Input[_builtins.str] api_timeout: Timeout of each HTTP request, in seconds (a positive number). Default: 30.
+        :param pulumi.Input[_builtins.float] api_timeout: Timeout of each HTTP request, in seconds (a positive number). Default: 30.
         :param pulumi.Input[_builtins.str] api_version: API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.
         :param pulumi.Input[_builtins.str] ca_cert: Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.
         :param pulumi.Input[_builtins.str] deployment_api_version: API version sent with deployment (resource) operations, in `yyyy-MM-dd` form. Default: none sent.
         :param pulumi.Input[_builtins.str] domain: Identity domain of `username` (optional).
-        :param pulumi.Input[_builtins.str] insecure: Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
-        :param pulumi.Input[_builtins.str] max_retries: Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+        :param pulumi.Input[_builtins.bool] insecure: Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
         :param pulumi.Input[_builtins.str] password: Password of `username`.
         :param pulumi.Input[_builtins.str] pipeline_base_path: Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.
         :param pulumi.Input[_builtins.str] reauthorize_timeout: Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or `1h30m`. Default (or 0): only before they expire.
         :param pulumi.Input[_builtins.str] refresh_token: A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.
         :param pulumi.Input[_builtins.str] url: Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).
         :param pulumi.Input[_builtins.str] username: User name, exchanged with `password` for a refresh token.
-        :param pulumi.Input[_builtins.str] validate_endpoints: Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
+        :param pulumi.Input[_builtins.bool] validate_endpoints: Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
         """
         ...
     @overload
@@ -363,20 +363,20 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  access_token: pulumi.Input[Optional[_builtins.str]] = None,
-                 api_timeout: pulumi.Input[Optional[_builtins.str]] = None,
+                 api_timeout: pulumi.Input[Optional[_builtins.float]] = None,
                  api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  ca_cert: pulumi.Input[Optional[_builtins.str]] = None,
                  deployment_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
-                 insecure: pulumi.Input[Optional[_builtins.str]] = None,
-                 max_retries: pulumi.Input[Optional[_builtins.str]] = None,
+                 insecure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  pipeline_base_path: pulumi.Input[Optional[_builtins.str]] = None,
                  reauthorize_timeout: pulumi.Input[Optional[_builtins.str]] = None,
                  refresh_token: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
-                 validate_endpoints: pulumi.Input[Optional[_builtins.str]] = None,
+                 validate_endpoints: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -390,8 +390,8 @@ class Provider(pulumi.ProviderResource):
                 access_token = _utilities.get_env('VRA_ACCESS_TOKEN')
             __props__.__dict__["access_token"] = None if access_token is None else pulumi.Output.secret(access_token)
             if api_timeout is None:
-                api_timeout = _utilities.get_env('VRA_API_TIMEOUT')
-            __props__.__dict__["api_timeout"] = api_timeout
+                api_timeout = _utilities.get_env_float('VRA_API_TIMEOUT')
+            __props__.__dict__["api_timeout"] = pulumi.Output.from_input(api_timeout).apply(pulumi.runtime.to_json) if api_timeout is not None else None
             if api_version is None:
                 api_version = _utilities.get_env('VRA_API_VERSION')
             __props__.__dict__["api_version"] = api_version
@@ -405,11 +405,11 @@ class Provider(pulumi.ProviderResource):
                 domain = _utilities.get_env('VRA_DOMAIN')
             __props__.__dict__["domain"] = domain
             if insecure is None:
-                insecure = _utilities.get_env('VRA_INSECURE')
-            __props__.__dict__["insecure"] = insecure
+                insecure = _utilities.get_env_bool('VRA_INSECURE')
+            __props__.__dict__["insecure"] = pulumi.Output.from_input(insecure).apply(pulumi.runtime.to_json) if insecure is not None else None
             if max_retries is None:
-                max_retries = _utilities.get_env('VRA_MAX_RETRIES')
-            __props__.__dict__["max_retries"] = max_retries
+                max_retries = _utilities.get_env_int('VRA_MAX_RETRIES')
+            __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
             if password is None:
                 password = _utilities.get_env('VRA_PASSWORD')
             __props__.__dict__["password"] = None if password is None else pulumi.Output.secret(password)
@@ -429,8 +429,8 @@ class Provider(pulumi.ProviderResource):
                 username = _utilities.get_env('VRA_USERNAME')
             __props__.__dict__["username"] = username
             if validate_endpoints is None:
-                validate_endpoints = _utilities.get_env('VRA_VALIDATE_ENDPOINTS')
-            __props__.__dict__["validate_endpoints"] = validate_endpoints
+                validate_endpoints = _utilities.get_env_bool('VRA_VALIDATE_ENDPOINTS')
+            __props__.__dict__["validate_endpoints"] = pulumi.Output.from_input(validate_endpoints).apply(pulumi.runtime.to_json) if validate_endpoints is not None else None
         super(Provider, __self__).__init__(
             'aria',
             resource_name,

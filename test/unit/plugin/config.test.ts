@@ -13,6 +13,25 @@ describe("the plugin's configuration", () => {
     });
   });
 
+  it("takes the typed values the schema declares, and names a wrong one", () => {
+    expect(
+      checkConfig({ ...valid, insecure: true, apiTimeout: 30, maxRetries: 3, validateEndpoints: false }, {}),
+    ).toEqual([]);
+    const failures = checkConfig({ ...valid, apiTimeout: -1, maxRetries: 2.5 }, {});
+    expect(failures.map((f) => f.property).sort()).toEqual(["apiTimeout", "maxRetries"]);
+  });
+
+  it("sees no change between a value and its text", () => {
+    expect(
+      diffConfig(
+        { ...valid, apiTimeout: "30", insecure: "true" },
+        { ...valid, apiTimeout: 30, insecure: true },
+      ),
+    ).toEqual({
+      changes: false,
+    });
+  });
+
   it("accepts a complete configuration", () => {
     expect(checkConfig(valid, {})).toEqual([]);
     expect(checkConfig({ ...valid, version: "0.1.0" }, {})).toEqual([]);

@@ -109,6 +109,21 @@ describe("the plugin's package schema", () => {
     }
   });
 
+  it("types a setting by what its text stands for, a duration staying text", () => {
+    const types = Object.fromEntries(
+      Object.entries(schema.config.variables).map(([key, spec]) => [key, (spec as { type?: string }).type]),
+    );
+    expect(types).toMatchObject({
+      url: "string",
+      insecure: "boolean",
+      validateEndpoints: "boolean",
+      apiTimeout: "number",
+      maxRetries: "integer",
+      reauthorizeTimeout: "string",
+    });
+    expect(schema.provider.inputProperties.insecure.type).toBe("boolean");
+  });
+
   it("marks secret settings and secret property bags secret", () => {
     for (const key of ["accessToken", "refreshToken", "password"]) {
       expect(schema.config.variables[key].secret).toBe(true);

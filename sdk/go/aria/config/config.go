@@ -25,14 +25,14 @@ func GetAccessToken(ctx *pulumi.Context) string {
 }
 
 // Timeout of each HTTP request, in seconds (a positive number). Default: 30.
-func GetApiTimeout(ctx *pulumi.Context) string {
-	v, err := config.Try(ctx, "aria:apiTimeout")
+func GetApiTimeout(ctx *pulumi.Context) float64 {
+	v, err := config.TryFloat64(ctx, "aria:apiTimeout")
 	if err == nil {
 		return v
 	}
-	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "VRA_API_TIMEOUT"); d != nil {
-		value = d.(string)
+	var value float64
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvFloat, "VRA_API_TIMEOUT"); d != nil {
+		value = d.(float64)
 	}
 	return value
 }
@@ -90,27 +90,27 @@ func GetDomain(ctx *pulumi.Context) string {
 }
 
 // Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
-func GetInsecure(ctx *pulumi.Context) string {
-	v, err := config.Try(ctx, "aria:insecure")
+func GetInsecure(ctx *pulumi.Context) bool {
+	v, err := config.TryBool(ctx, "aria:insecure")
 	if err == nil {
 		return v
 	}
-	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "VRA_INSECURE"); d != nil {
-		value = d.(string)
+	var value bool
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvBool, "VRA_INSECURE"); d != nil {
+		value = d.(bool)
 	}
 	return value
 }
 
 // Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
-func GetMaxRetries(ctx *pulumi.Context) string {
-	v, err := config.Try(ctx, "aria:maxRetries")
+func GetMaxRetries(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "aria:maxRetries")
 	if err == nil {
 		return v
 	}
-	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "VRA_MAX_RETRIES"); d != nil {
-		value = d.(string)
+	var value int
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "VRA_MAX_RETRIES"); d != nil {
+		value = d.(int)
 	}
 	return value
 }
@@ -194,14 +194,14 @@ func GetUsername(ctx *pulumi.Context) string {
 }
 
 // Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
-func GetValidateEndpoints(ctx *pulumi.Context) string {
-	v, err := config.Try(ctx, "aria:validateEndpoints")
+func GetValidateEndpoints(ctx *pulumi.Context) bool {
+	v, err := config.TryBool(ctx, "aria:validateEndpoints")
 	if err == nil {
 		return v
 	}
-	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "VRA_VALIDATE_ENDPOINTS"); d != nil {
-		value = d.(string)
+	var value bool
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvBool, "VRA_VALIDATE_ENDPOINTS"); d != nil {
+		value = d.(bool)
 	}
 	return value
 }

@@ -19,7 +19,7 @@ accessToken: Optional[str]
 A bearer token used as given; it cannot be renewed, so long runs may outlive it. One form of credentials is needed: `refreshToken`, `accessToken`, or `username` and `password`.
 """
 
-apiTimeout: Optional[str]
+apiTimeout: Optional[float]
 """
 Timeout of each HTTP request, in seconds (a positive number). Default: 30.
 """
@@ -44,12 +44,12 @@ domain: Optional[str]
 Identity domain of `username` (optional).
 """
 
-insecure: Optional[str]
+insecure: Optional[bool]
 """
 Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
 """
 
-maxRetries: Optional[str]
+maxRetries: Optional[int]
 """
 Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
 """
@@ -84,7 +84,7 @@ username: Optional[str]
 User name, exchanged with `password` for a refresh token.
 """
 
-validateEndpoints: Optional[str]
+validateEndpoints: Optional[bool]
 """
 Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
 """

@@ -28,11 +28,11 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('accessToken') or _utilities.get_env('VRA_ACCESS_TOKEN')
 
     @_builtins.property
-    def api_timeout(self) -> Optional[str]:
+    def api_timeout(self) -> Optional[float]:
         """
         Timeout of each HTTP request, in seconds (a positive number). Default: 30.
         """
-        return __config__.get('apiTimeout') or _utilities.get_env('VRA_API_TIMEOUT')
+        return __config__.get_float('apiTimeout') or _utilities.get_env_float('VRA_API_TIMEOUT')
 
     @_builtins.property
     def api_version(self) -> Optional[str]:
@@ -63,18 +63,18 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('domain') or _utilities.get_env('VRA_DOMAIN')
 
     @_builtins.property
-    def insecure(self) -> Optional[str]:
+    def insecure(self) -> Optional[bool]:
         """
         Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
         """
-        return __config__.get('insecure') or _utilities.get_env('VRA_INSECURE')
+        return __config__.get_bool('insecure') or _utilities.get_env_bool('VRA_INSECURE')
 
     @_builtins.property
-    def max_retries(self) -> Optional[str]:
+    def max_retries(self) -> Optional[int]:
         """
         Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
         """
-        return __config__.get('maxRetries') or _utilities.get_env('VRA_MAX_RETRIES')
+        return __config__.get_int('maxRetries') or _utilities.get_env_int('VRA_MAX_RETRIES')
 
     @_builtins.property
     def password(self) -> Optional[str]:
@@ -119,9 +119,9 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('username') or _utilities.get_env('VRA_USERNAME')
 
     @_builtins.property
-    def validate_endpoints(self) -> Optional[str]:
+    def validate_endpoints(self) -> Optional[bool]:
         """
         Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
         """
-        return __config__.get('validateEndpoints') or _utilities.get_env('VRA_VALIDATE_ENDPOINTS')
+        return __config__.get_bool('validateEndpoints') or _utilities.get_env_bool('VRA_VALIDATE_ENDPOINTS')
 
