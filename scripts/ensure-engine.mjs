@@ -44,7 +44,7 @@
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
@@ -54,6 +54,8 @@ import { parseArgs } from "node:util";
 const require = createRequire(import.meta.url);
 /** @type {typeof import("./errors.js")} */
 const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
+/** @type {typeof import("./run-command.js")} */
+const { runChecked } = require("./run-command.js");
 /** @type {typeof import("./runtimes.js")} */
 const { cacheBase } = require("./runtimes.js");
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -277,28 +279,11 @@ function hostInfo(root) {
  * @param {{ echo?: boolean, cwd?: string, env?: NodeJS.ProcessEnv }} [options]
  * @returns {Promise<string>}
  */
-function run(cmd, args, { echo = true, ...opts } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], ...opts });
-    let output = "";
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-      stderr += chunk;
-      if (echo) for (const line of String(chunk).split("\n")) if (line.trim()) log(`  ${line}`);
-    });
-    child.on("error", reject);
-    child.on("close", (code, signal) =>
-      code === 0
-        ? resolve(output)
-        : reject(new CommandError(`${cmd} ${args.join(" ")}`, { code, signal, stdout, stderr })),
-    );
-  });
+async function run(cmd, args, { echo = true, ...opts } = {}) {
+  const onStderr = (/** @type {string} */ chunk) => {
+    for (const line of chunk.split("\n")) if (line.trim()) log(`  ${line}`);
+  };
+  return (await runChecked(cmd, args, { ...opts, ...(echo ? { onStderr } : {}) })).output;
 }
 
 /**

@@ -20,7 +20,6 @@
 // @pulumi/pulumi supports); the Python SDK's pyproject.toml names README.md beside it, which the
 // generator writes only inside the package, so it is copied there.
 
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
@@ -28,11 +27,13 @@ import { parseArgs } from "node:util";
 
 const require = createRequire(import.meta.url);
 /** @type {typeof import("./errors.js")} */
-const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
+const { BuildError, CommandError, describeFailure } = require("./errors.js");
 /** @type {typeof import("./runtimes.js")} */
 const { cacheBase } = require("./runtimes.js");
 /** @type {typeof import("./content-hash.js")} */
 const { contentHash } = require("./content-hash.js");
+/** @type {typeof import("./run-command.js")} */
+const { runChecked } = require("./run-command.js");
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const GENERATOR_DIR = path.join(root, "scripts", "gen-sdk");
@@ -61,29 +62,8 @@ const say = (/** @type {string} */ msg) => process.stderr.write(`[gen-sdk] ${msg
  * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
  * @returns {Promise<string>}
  */
-function run(cmd, args, options = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", (err) =>
-      reject(
-        /** @type {NodeJS.ErrnoException} */ (err).code === "ENOENT"
-          ? new MissingToolError(
-              cmd,
-              `install it and put it on PATH (${cmd} is needed to build the SDK generator)`,
-            )
-          : err,
-      ),
-    );
-    child.on("close", (code, signal) =>
-      code === 0
-        ? resolve(stdout)
-        : reject(new CommandError(`${cmd} ${args.join(" ")}`, { code, signal, stdout, stderr })),
-    );
-  });
+async function run(cmd, args, options = {}) {
+  return (await runChecked(cmd, args, { ...options, need: "to build the SDK generator" })).stdout;
 }
 
 /**

@@ -2,7 +2,7 @@
  * What the aria-export end-to-end tests share: seeding values for the tiles' properties, the
  * requests that change endpoints, and running the installed `aria-export` command.
  */
-import { spawn } from "node:child_process";
+import { runCommand } from "../../scripts/run-command";
 
 /** A tile property's declared type and description, and whether it is a secret. */
 export interface TileProperty {
@@ -42,20 +42,13 @@ export const validationsOf = <T extends Logged>(entries: T[]): T[] =>
   entries.filter((e) => /\/pipeline\/api\/endpoint-validation$/.test(e.path));
 
 /** Runs a command to its end, collecting its output. */
-export function run(
+export async function run(
   command: string,
   args: string[],
   options: { cwd?: string; env: NodeJS.ProcessEnv },
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, options);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+  const { code, stdout, stderr } = await runCommand(command, args, options);
+  return { code: code ?? -1, stdout, stderr };
 }
 
 /** Runs the installed `aria-export` (`bin`) against `url` as the administrator; `env` adds or overrides. */

@@ -1,10 +1,11 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { emulatorOps, RunningEmulator, startEmulator } from "../../emulator";
 import { engineEnv } from "../../scripts/engine-env";
 import { packPackage } from "../../scripts/program-runner";
+import { runCommand } from "../../scripts/run-command";
 import { CiStandIn, startCiStandIn } from "./ci-stand-in";
 import { engineRoot, REPO_ROOT, USERS } from "./harness";
 
@@ -18,23 +19,13 @@ import { engineRoot, REPO_ROOT, USERS } from "./harness";
 jest.setTimeout(10 * 60_000);
 
 /** Runs a command without blocking this process (the emulator answers from it). */
-function run(
+async function run(
   command: string,
   args: string[],
   options: { cwd: string; env: Record<string, string> },
 ): Promise<{ status: number | null; output: string; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    let stdout = "";
-    child.stdout.on("data", (d) => {
-      output += d;
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => (output += d));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, output, stdout }));
-  });
+  const { code, output, stdout } = await runCommand(command, args, options);
+  return { status: code, output, stdout };
 }
 
 /** The first `sh` block of the README section with this heading. */

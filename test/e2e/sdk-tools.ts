@@ -1,8 +1,8 @@
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { BUILD_LEFTOVERS, contentHash } from "../../scripts/content-hash";
+import { runChecked } from "../../scripts/run-command";
 import { cacheBase } from "../../scripts/runtimes";
 import { REPO_ROOT } from "./harness";
 
@@ -21,21 +21,14 @@ export interface Ran {
   stderr: string;
 }
 
-/** Runs a command; rejects with its command line and output when it fails. */
-export function run(
+/** Runs a command; rejects with a CommandError (its command line, exit and output) when it fails. */
+export async function run(
   cmd: string,
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    execFile(cmd, args, { ...options, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err)
-        reject(
-          new Error(`${cmd} ${args.join(" ")} failed (${err.message.split("\n")[0]}):\n${stderr}\n${stdout}`),
-        );
-      else resolve({ stdout, stderr });
-    });
-  });
+  const { stdout, stderr } = await runChecked(cmd, args, options);
+  return { stdout, stderr };
 }
 
 /** A short hash of strings and of the files under some paths (scripts/content-hash.js). */
