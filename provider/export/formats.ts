@@ -6,8 +6,9 @@ import { commonInputs, ExportInput, planEndpoints, PlannedEndpoint, typedSplit }
  * the same resource names, typed resources and secrets):
  *
  * - `yaml`: a Pulumi YAML project on the `aria` provider plugin, every endpoint with `adopt: true`.
- * - `import-file`: the file `pulumi import --file` takes, every endpoint as a generic
- *   `aria:index:Endpoint` (the type whose import writes every property back into the program).
+ * - `import-file`: the file `pulumi import --file` takes, every endpoint as the resource the other
+ *   formats declare it with: its typed resource (`aria:index:JenkinsEndpoint`) where its type has
+ *   one, else the generic `aria:index:Endpoint`.
  */
 
 /** The package token of a resource of the plugin. */
@@ -23,7 +24,7 @@ export function generateImportFile(input: Pick<ExportInput, "endpoints" | "secre
   const plan = planEndpoints(input);
   return {
     resources: plan.endpoints.map((p) => ({
-      type: token("Endpoint"),
+      type: token(p.typed?.className ?? "Endpoint"),
       name: p.resourceName,
       id: p.endpoint.id,
     })),

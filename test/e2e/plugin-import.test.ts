@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
+import { TYPED_ENDPOINT_CLASSES } from "../../provider/endpoint/typed/registry";
 import { run } from "./export-helpers";
 import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
 
@@ -9,7 +10,8 @@ import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
  * Pulumi's own import through the `aria` provider plugin, from a Pulumi YAML program, with the real
  * CLI (whose YAML language host writes the code of what it imports): endpoints and a deployment
  * resource made outside Pulumi are imported by `pulumi import TYPE NAME ID`, by `pulumi import
- * --file` (the file `aria-export --format import-file` writes) and by the `import` resource option.
+ * --file` (the file `aria-export --format import-file` writes) and by the `import` resource option;
+ * a typed endpoint (`aria:index:JenkinsEndpoint`) imports as typed code.
  * The code the CLI generates, put into the program, previews with no change; the server's secrets
  * are kept on the server, never written into the program or the state as the mask.
  */
@@ -223,7 +225,16 @@ describe("pulumi import through the aria plugin, from a YAML program", () => {
     };
     const listed = await client.listEndpoints({ top: 200 });
     expect(file.resources.map((r) => r.id).sort()).toEqual(listed.items.map((e) => e.id).sort());
-    expect(new Set(file.resources.map((r) => r.type))).toEqual(new Set(["aria:index:Endpoint"]));
+    // Each endpoint as its typed resource (the import then writes typed code).
+    const typeOf = new Map(listed.items.map((e) => [e.id, e.type]));
+    for (const resource of file.resources) {
+      const typed = TYPED_ENDPOINT_CLASSES.get(typeOf.get(resource.id) ?? "");
+      expect([resource.id, resource.type]).toEqual([
+        resource.id,
+        `aria:index:${typed?.className ?? "Endpoint"}`,
+      ]);
+    }
+    expect(file.resources.map((r) => r.type)).toContain("aria:index:GitEndpoint");
 
     const code = path.join(stack.workDir, "all.yaml");
     await pulumi(["import", "--file", importFile, "--yes", "--out", code]);

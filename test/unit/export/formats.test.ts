@@ -45,13 +45,22 @@ type Program = {
 describe("aria-export --format import-file", () => {
   const file = generateImportFile(input);
 
-  it("lists every endpoint as a generic Endpoint, by id, under the TypeScript project's resource names", () => {
+  it("lists every endpoint as its typed resource (else a generic Endpoint), by id, under the TypeScript project's resource names", () => {
     const names = generateProject(input).resourceNames;
     expect(file.resources).toHaveLength(endpoints.length);
+    const yaml = parse(generateYamlProject(input).files["Pulumi.yaml"]) as Program;
     for (const resource of file.resources) {
-      expect(resource.type).toBe("aria:index:Endpoint");
       expect(resource.name).toBe(names.get(resource.id));
+      // The type the YAML program declares the same endpoint with.
+      expect(resource.type).toBe(yaml.resources[resource.name].type);
     }
+    expect(Object.fromEntries(file.resources.map((r) => [r.id, r.type]))).toEqual({
+      j: "aria:index:JenkinsEndpoint",
+      b: "aria:index:Endpoint",
+      v: "aria:index:JiraEndpoint",
+      s1: "aria:index:JenkinsEndpoint",
+      s2: "aria:index:JenkinsEndpoint",
+    });
     expect(file.resources.map((r) => r.name)).toEqual([
       "bamboo-prod",
       "payments-shared",
