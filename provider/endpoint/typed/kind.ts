@@ -1,5 +1,5 @@
 import type { CheckFailure, ResourceKind } from "../../core/kind";
-import { reveal } from "../../core/values";
+import { reveal, type PropertyMap } from "../../core/values";
 import { COMMON_INPUTS, fromEndpointInputs, toEndpointInputs } from "./common";
 
 /*
@@ -10,6 +10,8 @@ import { COMMON_INPUTS, fromEndpointInputs, toEndpointInputs } from "./common";
  * classes (which are `Endpoint`s). Failures name the typed input the user wrote. An import (a read
  * with no state) reads the endpoint back as the typed resource's inputs, so that the code the CLI
  * writes declares the typed inputs; an endpoint of another type is refused, naming the type to use.
+ * The engine stores those typed inputs as the imported resource's old inputs, so check and diff take
+ * old inputs in either form.
  */
 
 /** The inputs every typed endpoint takes besides its typed properties. */
@@ -46,10 +48,13 @@ export function typedEndpointKind(
   tokenOf: (type: string) => string | undefined = () => undefined,
 ): ResourceKind {
   const known = new Set<string>([...COMMON_TYPED_INPUTS, ...spec.plain, ...spec.secret]);
+  // Old inputs in the typed form: those an import stored (the engine keeps what read returned).
+  const generic = (olds: PropertyMap): PropertyMap =>
+    Object.keys(olds).length === 0 || "type" in olds ? olds : toEndpointInputs(spec, olds);
   return {
     async check(olds, news) {
       const unknownKeys = Object.keys(news).filter((key) => !known.has(key) && !ENGINE_KEYS.has(key));
-      const result = await endpoint.check(olds, toEndpointInputs(spec, news));
+      const result = await endpoint.check(generic(olds), toEndpointInputs(spec, news));
       const failures = [
         ...unknownKeys.map((key) => ({
           property: key,
@@ -61,7 +66,7 @@ export function typedEndpointKind(
       ];
       return failures.length > 0 ? { inputs: result.inputs, failures } : { inputs: result.inputs };
     },
-    diff: (id, olds, news) => endpoint.diff(id, olds, news),
+    diff: (id, olds, news) => endpoint.diff(id, generic(olds), news),
     create: (inputs) => endpoint.create(inputs),
     async read(id, props) {
       const result = await endpoint.read(id, props);

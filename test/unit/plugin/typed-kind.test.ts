@@ -122,4 +122,27 @@ describe("a typed endpoint as a kind of the core", () => {
       );
     });
   });
+
+  it("takes the typed old inputs an import stored as the generic endpoint's", async () => {
+    const seen: unknown[] = [];
+    const endpoint = {
+      check: async (olds: unknown, news: unknown) => (seen.push(olds), { inputs: news as object }),
+      diff: async (_id: string, olds: unknown) => (seen.push(olds), { changes: false }),
+    } as unknown as ResourceKind;
+    const kind = typedEndpointKind(SPEC, endpoint);
+    const imported = { name: "ci", project: "Platform", url: "https://j", username: "ci" };
+    const asGeneric = {
+      name: "ci",
+      project: "Platform",
+      type: "jenkins",
+      properties: { url: "https://j", username: "ci" },
+      secretProperties: {},
+    };
+    await kind.check(imported, { url: "https://j" });
+    await kind.diff("e1", imported, asGeneric);
+    // Generic old inputs (a create's or an update's) and none at all pass as they are.
+    await kind.diff("e1", asGeneric, asGeneric);
+    await kind.check({}, { url: "https://j" });
+    expect(seen).toEqual([asGeneric, asGeneric, asGeneric, {}]);
+  });
 });
