@@ -3,7 +3,9 @@
 // program on the `aria` provider plugin, the same N endpoints with the same inputs. YAML has no loops,
 // so the program is written from the stack's config before each operation (lib/engine-stack.mjs runs
 // this module when a program directory holds it): `count`, `targetUrl`, `changed`, `validate`,
-// `revision`, as for the endpoints program.
+// `revision`, as for the endpoints program. The names are its own (`bench-plugin-endpoint-N`): the
+// programs share one server, and the dynamic door's endpoints of the same names and inputs would be
+// taken over by the plugin's create (a 409, then the endpoint found as sent) instead of created.
 
 /**
  * The Pulumi.yaml of N endpoints.
@@ -30,7 +32,7 @@ export function programText(config) {
       "    type: aria:index:Endpoint",
       "    properties:",
       '      project: "Default Project"',
-      `      name: bench-endpoint-${i}`,
+      `      name: bench-plugin-endpoint-${i}`,
       "      type: jenkins",
       `      description: "Benchmark endpoint ${i}${revision === undefined ? "" : ` revision ${revision}`}"`,
       "      properties:",
