@@ -308,7 +308,7 @@ function faultsSection(faults) {
     `## Under faults (N=${faults.n})`,
     "",
     `The endpoints program once more at N=${faults.n} in a fresh emulator, with the fault tier's mix installed ` +
-      `(test/faults/lifecycle.test.ts; on API paths only): ${FAULT_MIX_TEXT}. Phases: create (\`up\`), an \`up\` ` +
+      `(test/faults, the emulator's BUSY_SERVER_FAULTS; on API paths only): ${FAULT_MIX_TEXT}. Phases: create (\`up\`), an \`up\` ` +
       "changing every endpoint's description, `destroy`. `without ms`: create and destroy from the lifecycle above " +
       "at the same N; the update of every endpoint run once without faults on the same stack just before. The " +
       "faults are counted from the emulator's request log (a cut answer was carried out, its socket closed). " +

@@ -27,7 +27,7 @@ export type { EmulatorOptions, RunningEmulator } from "./options";
 export type { EmulatorUser } from "./auth/users";
 export { DEFAULT_USERS } from "./auth/users";
 export { PROJECTS, type Project, type ProjectSeed } from "./state/projects";
-export type { FaultRule } from "./ops/faults";
+export { BUSY_SERVER_FAULTS, type FaultRule } from "./ops/faults";
 export type { RequestLogEntry, RequestLogSnapshot } from "./ops/request-log";
 export {
   emulatorOps,

@@ -6,28 +6,20 @@
 // without faults on the same stack just before its faulted run. After each phase (faults off) the
 // server's endpoints are compared with the state.
 
-import { CLIENT_MODULE, emulatorOps } from "./common.mjs";
+import { createRequire } from "node:module";
+import { CLIENT_MODULE, EMULATOR_MODULE, emulatorOps } from "./common.mjs";
+
+const require = createRequire(import.meta.url);
 import { changesOf, loggedRun, programStack } from "./lifecycle.mjs";
 
-const API = "^/(pipeline|codestream|deployment|iaas|csp)/";
 /**
- * The fault tier's mix (test/faults/lifecycle.test.ts), on API paths only: 10% of requests answer
- * 503, 5% answer 429 (Retry-After: 1), and 10% of writes are carried out but their answer is lost
- * (the socket is cut).
- * @type {{ rules: import("../../emulator/ops/faults.js").FaultRule[] }}
+ * The fault tier's mix, the emulator's busy server (emulator/ops/faults.ts, BUSY_SERVER_FAULTS): on
+ * API paths only, 10% of requests answer 503, 5% answer 429 (Retry-After: 1), and 10% of writes are
+ * carried out but their answer is lost (the socket is cut).
+ * @returns {readonly import("../../emulator/ops/faults.js").FaultRule[]}
  */
-export const FAULT_MIX = {
-  rules: [
-    { kind: "status", status: 503, rate: 0.1, path: API },
-    { kind: "status", status: 429, retryAfterSeconds: 1, rate: 0.05, path: API },
-    ...["POST", "PUT", "DELETE", "PATCH"].map((method) => ({
-      kind: /** @type {const} */ ("cut"),
-      method,
-      rate: 0.1,
-      path: API,
-    })),
-  ],
-};
+const faultMix = () =>
+  /** @type {typeof import("../../emulator/index.js")} */ (require(EMULATOR_MODULE)).BUSY_SERVER_FAULTS;
 
 /**
  * An engine's output without the stack's secrets: the endpoints' passwords, the refresh token and
@@ -123,7 +115,7 @@ export async function measureFaults(n, ctx) {
   );
   const stack = programStack("endpoints", { ...ctx, n });
   /** @param {boolean} on */
-  const setFaults = (on) => emulatorOps(ctx.url).setFaults(on ? FAULT_MIX.rules : []);
+  const setFaults = (on) => emulatorOps(ctx.url).setFaults(on ? faultMix() : []);
   /** @type {{n: number, faultFree: Record<string, {ms: number, requests: Record<string, number>}>, phases: Record<string, any>}} */
   const out = { n, faultFree: {}, phases: {} };
   const steps = [

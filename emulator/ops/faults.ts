@@ -20,6 +20,26 @@ export interface FaultRule {
   count?: number;
 }
 
+/** The API's paths (the emulator's own /__emulator routes never fail). */
+const API_PATHS = "^/(pipeline|codestream|deployment|iaas|csp)/";
+
+/**
+ * A busy server behind a load balancer and a rate limiter, on API paths only: 10% of requests answer
+ * 503, 5% answer 429 (`Retry-After: 1`), and 10% of writes are carried out but their answer is lost
+ * (the socket is cut). What the fault tier (test/faults) and the bench's faults phase install, and a
+ * mix to test a program's convergence against: `ops.setFaults(BUSY_SERVER_FAULTS)`.
+ */
+export const BUSY_SERVER_FAULTS: readonly FaultRule[] = [
+  { kind: "status", status: 503, rate: 0.1, path: API_PATHS },
+  { kind: "status", status: 429, retryAfterSeconds: 1, rate: 0.05, path: API_PATHS },
+  ...["POST", "PUT", "DELETE", "PATCH"].map((method) => ({
+    kind: "cut" as const,
+    method,
+    rate: 0.1,
+    path: API_PATHS,
+  })),
+];
+
 /** What the faults decided for one request. */
 export interface FaultDecision {
   /** Total delay to apply before anything else. */

@@ -1,0 +1,127 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parse, stringify } from "yaml";
+import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
+import { changes, E2EStack, expectOk, openStack, USERS } from "../e2e/harness";
+import { expectNoSecret, FAULT_MIX, Fleet } from "./fleet";
+
+/*
+ * The fault tier through the provider plugin: the fleet of lifecycle.test.ts as a Pulumi YAML program
+ * on `pulumi-resource-aria` (typed jenkins endpoints validated by the server, deployment resources),
+ * while the emulator answers 503s and 429s and loses the answers of writes it carried out, and access
+ * tokens live a few seconds. The plugin serves the same core as the dynamic resources, so `up`, an
+ * update of every endpoint and `destroy` must each succeed in one run with the server equal to the
+ * state, no duplicate, and no secret printed.
+ */
+
+jest.setTimeout(1_200_000);
+
+const COUNT = Number(process.env.FAULTS_PLUGIN_ENDPOINTS ?? 50);
+const DEPLOYMENTS = 3;
+const PASSWORD = "faults-Plugin-Passw0rd-9";
+const TOKEN_TTL_SECONDS = 3;
+
+let stack: E2EStack;
+let client: AriaClient;
+let fleet: Fleet;
+
+/** Writes the fleet's resources into the program's Pulumi.yaml. */
+function writeFleet(url: string): void {
+  const file = path.join(stack.workDir, "Pulumi.yaml");
+  const program = parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+  const resources: Record<string, unknown> = {};
+  for (let i = 0; i < COUNT; i++) {
+    resources[`ep${i}`] = {
+      type: "aria:index:JenkinsEndpoint",
+      properties: {
+        project: "Platform",
+        name: `fleet-${i}`,
+        description: `fleet endpoint ${i}, revision \${rev}`,
+        url: `${url}/jenkins/${i}`,
+        username: "bot",
+        folderPath: "/jobs",
+        password: "${password}",
+      },
+    };
+  }
+  for (let i = 0; i < DEPLOYMENTS; i++) {
+    resources[`res${i}`] = {
+      type: "aria:index:DeploymentResource",
+      properties: {
+        name: `fleet-res-${i}`,
+        type: "Custom.E2E.Thing",
+        properties: { size: "small", index: i },
+        pollIntervalMaxSeconds: 0.5,
+      },
+    };
+  }
+  fs.writeFileSync(file, stringify({ ...program, resources }));
+}
+
+beforeAll(async () => {
+  stack = await openStack({
+    program: "test/faults/programs/fleet-plugin",
+    projectName: "fleet-plugin",
+    noCredentials: true,
+    emulatorOptions: { tokenTtlSeconds: TOKEN_TTL_SECONDS },
+  });
+  stack.setConfig("aria:url", stack.url);
+  stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
+  stack.setConfig("password", { value: PASSWORD, secret: true });
+  writeFleet(stack.url);
+  client = createClient(resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}));
+  fleet = new Fleet(stack, client);
+  await fleet.setFaults(FAULT_MIX);
+});
+
+afterAll(async () => {
+  await client?.close();
+  await stack?.dispose();
+});
+
+describe(`the plugin: ${COUNT} endpoints and ${DEPLOYMENTS} deployment resources under 503s, 429s and lost answers`, () => {
+  it("creates everything in one up, without a duplicate", async () => {
+    await stack.resetRequests();
+    const up = expectOk(await stack.up());
+    expectNoSecret(up, PASSWORD);
+    // The stack and the fleet (the default provider is not counted).
+    expect(changes(up)).toEqual({ create: COUNT + DEPLOYMENTS + 1 });
+    const faults = await fleet.faultCounts();
+    // The faults really happened (or the test proves nothing).
+    expect((faults[503] ?? 0) + (faults[429] ?? 0)).toBeGreaterThan(COUNT / 20);
+    const log = await stack.requests();
+    // Endpoints validated by the server, and tokens renewed as they expired.
+    expect(log.counts["POST /pipeline/api/endpoint-validation"] ?? 0).toBeGreaterThanOrEqual(COUNT);
+    expect(log.counts["POST /iaas/api/login"] ?? 0).toBeGreaterThanOrEqual(2);
+    await fleet.expectServerEqualsState();
+    const server = await fleet.onServer();
+    expect(server.endpoints).toHaveLength(COUNT);
+    expect(server.resources).toHaveLength(DEPLOYMENTS);
+    expect(stack.rawState()).not.toContain(PASSWORD);
+  });
+
+  it("updates every endpoint in one up", async () => {
+    stack.setConfig("rev", "2");
+    const up = expectOk(await stack.up());
+    expectNoSecret(up, PASSWORD);
+    expect(changes(up)).toEqual({ update: COUNT });
+    const server = await fleet.onServer();
+    expect(server.endpoints.every((e) => e.description?.endsWith("revision 2"))).toBe(true);
+    await fleet.expectServerEqualsState();
+  });
+
+  it("previews no change and refreshes nothing, faults and all", async () => {
+    expect(changes(expectOk(await stack.preview()))).toEqual({});
+    const refreshed = expectOk(await stack.refresh());
+    expectNoSecret(refreshed, PASSWORD);
+    expect(changes(refreshed)).toEqual({});
+  });
+
+  it("destroys everything in one run", async () => {
+    const destroyed = expectOk(await stack.destroy());
+    expectNoSecret(destroyed, PASSWORD);
+    const server = await fleet.onServer();
+    expect(server.endpoints).toEqual([]);
+    expect(server.resources).toEqual([]);
+  });
+});
