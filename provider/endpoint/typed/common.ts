@@ -63,17 +63,34 @@ export const COMMON_INPUTS = [
   "adopt",
 ] as const;
 
+/** The inputs among `keys` that are set. */
+function pick(inputs: Readonly<Record<string, unknown>>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => inputs[key] !== undefined).map((key) => [key, inputs[key]]));
+}
+
+/**
+ * A property bag's entries, and whether it is secret as a whole (`fn::secret` over it); undefined
+ * for a value that is no bag.
+ */
+function bagEntries(value: unknown): { entries: Record<string, unknown>; secretBag: boolean } | undefined {
+  const secretBag = isSecret(value);
+  const whole = secretBag ? value.value : value;
+  if (whole === null || typeof whole !== "object" || Array.isArray(whole)) return undefined;
+  return { entries: whole as Record<string, unknown>, secretBag };
+}
+
 /**
  * An escape-hatch bag with the typed inputs over it; a bag unknown in a preview stays unknown. A bag
- * secret as a whole (`fn::secret` over it) makes each of its entries secret.
+ * secret as a whole makes each of its entries secret.
  */
 function bag(hatch: unknown, typed: Record<string, unknown>): unknown {
   if (isUnknown(hatch)) return hatch;
-  const whole = isSecret(hatch) ? hatch.value : hatch;
-  const entries = whole !== null && typeof whole === "object" && !Array.isArray(whole) ? whole : {};
-  const extra = isSecret(hatch)
-    ? Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, secret(value)]))
-    : entries;
+  const found = bagEntries(hatch);
+  const extra = !found
+    ? {}
+    : found.secretBag
+      ? Object.fromEntries(Object.entries(found.entries).map(([key, value]) => [key, secret(value)]))
+      : found.entries;
   // Typed inputs win over the escape hatch when both name a property.
   return { ...extra, ...typed };
 }
@@ -88,13 +105,11 @@ export function toEndpointInputs(
   spec: { readonly type: string; readonly plain: readonly string[]; readonly secret: readonly string[] },
   inputs: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  const pick = (keys: readonly string[]) =>
-    Object.fromEntries(keys.filter((key) => inputs[key] !== undefined).map((key) => [key, inputs[key]]));
   return {
-    ...pick(COMMON_INPUTS),
+    ...pick(inputs, COMMON_INPUTS),
     type: spec.type,
-    properties: bag(inputs.additionalProperties, pick(spec.plain)),
-    secretProperties: bag(inputs.additionalSecretProperties, pick(spec.secret)),
+    properties: bag(inputs.additionalProperties, pick(inputs, spec.plain)),
+    secretProperties: bag(inputs.additionalSecretProperties, pick(inputs, spec.secret)),
   };
 }
 
@@ -107,16 +122,13 @@ export function fromEndpointInputs(
   spec: { readonly plain: readonly string[]; readonly secret: readonly string[] },
   inputs: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = Object.fromEntries(
-    COMMON_INPUTS.filter((key) => inputs[key] !== undefined).map((key) => [key, inputs[key]]),
-  );
+  const out = pick(inputs, COMMON_INPUTS);
   const split = (value: unknown, typedKeys: readonly string[], hatch: string) => {
-    const wrapped = isSecret(value);
-    const entries = wrapped ? value.value : value;
-    if (entries === null || typeof entries !== "object" || Array.isArray(entries)) return;
-    const mark = (v: unknown) => (wrapped ? secret(v) : v);
+    const found = bagEntries(value);
+    if (!found) return;
+    const mark = (v: unknown) => (found.secretBag ? secret(v) : v);
     const extra: Record<string, unknown> = {};
-    for (const [key, entry] of Object.entries(entries)) {
+    for (const [key, entry] of Object.entries(found.entries)) {
       if (typedKeys.includes(key)) out[key] = mark(entry);
       else extra[key] = entry;
     }
