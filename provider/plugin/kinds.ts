@@ -27,10 +27,7 @@ export function pluginResources(): ReadonlyMap<string, PluginResource> {
   ]);
   for (const typed of TYPED_ENDPOINT_CLASSES.values()) {
     resources.set(`aria:index:${typed.className}`, {
-      kind: typedEndpointKind(typed, endpointProvider, (type) => {
-        const other = TYPED_ENDPOINT_CLASSES.get(type);
-        return other && `aria:index:${other.className}`;
-      }),
+      kind: typedEndpointKind(typed, endpointProvider),
       nameFromResource: true,
     });
   }

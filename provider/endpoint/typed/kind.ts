@@ -1,6 +1,7 @@
 import type { CheckFailure, ResourceKind } from "../../core/kind";
 import { reveal, type PropertyMap } from "../../core/values";
 import { COMMON_INPUTS, fromEndpointInputs, toEndpointInputs } from "./common";
+import { TYPED_ENDPOINT_CLASSES } from "./registry";
 
 /*
  * A typed endpoint as a resource kind of the provider core (what the plugin door serves as
@@ -41,12 +42,14 @@ function typedFailure(spec: AnySpec, failure: CheckFailure): CheckFailure {
   return { ...failure, property: failure.property.replace(bagName, hatch) };
 }
 
-/** The typed endpoint of `spec` over the generic endpoint kind; `tokenOf` names the resource of a type. */
-export function typedEndpointKind(
-  spec: AnySpec,
-  endpoint: ResourceKind,
-  tokenOf: (type: string) => string | undefined = () => undefined,
-): ResourceKind {
+/** The plugin resources to import an endpoint of `type` as: its typed one first, where it has one. */
+function resourcesToImportAs(type: unknown): string {
+  const typed = typeof type === "string" ? TYPED_ENDPOINT_CLASSES.get(type) : undefined;
+  return typed ? `aria:index:${typed.className} (or aria:index:Endpoint)` : "aria:index:Endpoint";
+}
+
+/** The typed endpoint of `spec` over the generic endpoint kind. */
+export function typedEndpointKind(spec: AnySpec, endpoint: ResourceKind): ResourceKind {
   const known = new Set<string>([...COMMON_TYPED_INPUTS, ...spec.plain, ...spec.secret]);
   // Old inputs in the typed form: those an import stored (the engine keeps what read returned).
   const generic = (olds: PropertyMap): PropertyMap =>
@@ -74,10 +77,9 @@ export function typedEndpointKind(
       if (!importing || result.id === undefined || result.inputs === undefined) return result;
       const type = reveal(result.props?.type);
       if (type !== spec.type) {
-        const token = typeof type === "string" ? tokenOf(type) : undefined;
         throw new Error(
           `Cannot import endpoint ${id} as a '${spec.type}' endpoint: it is a '${String(type)}' endpoint on the ` +
-            `server. Import it as ${token ?? "aria:index:Endpoint"}${token ? " (or aria:index:Endpoint)" : ""}.`,
+            `server. Import it as ${resourcesToImportAs(type)}.`,
         );
       }
       return { ...result, inputs: fromEndpointInputs(spec, result.inputs) };

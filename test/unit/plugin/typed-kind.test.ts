@@ -113,9 +113,7 @@ describe("a typed endpoint as a kind of the core", () => {
     });
 
     it("refuses to import an endpoint of another type, naming the resource to use", async () => {
-      const kind = typedEndpointKind(SPEC, endpoint("git"), (type) =>
-        type === "git" ? "aria:index:GitEndpoint" : undefined,
-      );
+      const kind = typedEndpointKind(SPEC, endpoint("git"));
       await expect(kind.read("e1", {})).rejects.toThrow(
         "Cannot import endpoint e1 as a 'jenkins' endpoint: it is a 'git' endpoint on the server. " +
           "Import it as aria:index:GitEndpoint (or aria:index:Endpoint).",
