@@ -1,16 +1,20 @@
-import { BUSY_SERVER_FAULTS, type FaultRule } from "../../emulator";
-import type { AriaClient } from "../../provider/client";
-import { E2EStack, OpResult, USERS } from "../e2e/harness";
+import { BUSY_SERVER_FAULTS } from "../../emulator";
+import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
+import { E2EStack, openStack, OpenStackOptions, OpResult, USERS } from "../e2e/harness";
 
 /*
- * What the fault tier's tests share: the issue's mix of faults, and the checks of a fleet of
- * endpoints (named `fleet-*`) and deployment resources (`fleet-res-*`) after each run: the server
- * equals the state, nothing twice, nothing secret printed. lifecycle.test.ts runs the fleet as
- * dynamic resources, plugin.test.ts as a Pulumi YAML program on the provider plugin.
+ * What the fault tier's tests share: a stack on an emulator with the issue's mix of faults (the
+ * emulator's busy server: 503s, 429s, lost answers of writes) and short-lived tokens, and the checks
+ * of a fleet of endpoints (named `fleet-*`) and deployment resources (`fleet-res-*`) after each run:
+ * the server equals the state, nothing twice, nothing secret printed. lifecycle.test.ts runs the
+ * fleet as dynamic resources, plugin.test.ts as a Pulumi YAML program on the provider plugin.
  */
 
-/** The issue's mix of faults: the emulator's busy server (503s, 429s, lost answers of writes). */
-export const FAULT_MIX: { rules: FaultRule[] } = { rules: [...BUSY_SERVER_FAULTS] };
+/** The deployment resources of a fleet. */
+export const DEPLOYMENTS = 3;
+
+/** Access-token lifetime: each operation runs through several tokens. */
+const TOKEN_TTL_SECONDS = 3;
 
 /** Names that occur more than once. */
 export function duplicates(names: string[]): string[] {
@@ -19,35 +23,56 @@ export function duplicates(names: string[]): string[] {
   return [...seen].filter(([, n]) => n > 1).map(([name]) => name);
 }
 
-/** Asserts that nothing the operation printed holds `secret`, the admin's token or any JWT. */
-export function expectNoSecret(result: OpResult, secret: string): void {
-  const printed = `${result.stdout}\n${result.stderr ?? ""}\n${result.error ?? ""}`;
-  expect(printed).not.toContain(secret);
-  expect(printed).not.toContain(USERS.admin);
-  expect(printed).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/); // no JWT
-}
-
-/** A fleet on a stack whose emulator misbehaves, read through a client of the same emulator. */
+/** A fleet's stack on an emulator that misbehaves, read through a client of the same emulator. */
 export class Fleet {
-  constructor(
-    private readonly stack: E2EStack,
+  /**
+   * Opens `options.program` on a fresh backend and an emulator whose tokens live a few seconds, with
+   * a client of it (the admin), and turns the faults on. `password` is the fleet's secret.
+   */
+  static async open(options: OpenStackOptions, password: string): Promise<Fleet> {
+    const stack = await openStack({ ...options, emulatorOptions: { tokenTtlSeconds: TOKEN_TTL_SECONDS } });
+    const client = createClient(
+      resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}),
+    );
+    const fleet = new Fleet(stack, client, password);
+    await fleet.faultsOn();
+    return fleet;
+  }
+
+  private constructor(
+    readonly stack: E2EStack,
     private readonly client: AriaClient,
+    private readonly password: string,
   ) {}
 
-  /** Turns the faults on (the mix) or off (no rules). */
-  async setFaults(body: { rules: FaultRule[] }): Promise<void> {
-    await this.stack.ops.setFaults(body.rules);
+  /** Closes the client and disposes of the stack and its emulator. */
+  async close(): Promise<void> {
+    await this.client.close();
+    await this.stack.dispose();
+  }
+
+  /** Installs the mix of faults. */
+  async faultsOn(): Promise<void> {
+    await this.stack.ops.setFaults(BUSY_SERVER_FAULTS);
+  }
+
+  /** Asserts that nothing the operation printed holds the password, the admin's token or any JWT. */
+  expectNoSecret(result: OpResult): void {
+    const printed = `${result.stdout}\n${result.stderr ?? ""}\n${result.error ?? ""}`;
+    expect(printed).not.toContain(this.password);
+    expect(printed).not.toContain(USERS.admin);
+    expect(printed).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/); // no JWT
   }
 
   /** The server's fleet endpoints and resources, read with faults off. */
   async onServer() {
-    await this.setFaults({ rules: [] });
+    await this.stack.ops.setFaults([]);
     try {
       const endpoints = (await this.client.listAllEndpoints()).filter((e) => e.name.startsWith("fleet-"));
       const resources = (await this.client.listAllResources()).filter((r) => r.name.startsWith("fleet-res-"));
       return { endpoints, resources };
     } finally {
-      await this.setFaults(FAULT_MIX);
+      await this.faultsOn();
     }
   }
 

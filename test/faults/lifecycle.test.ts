@@ -1,8 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { changes, E2EStack, expectOk, openStack, USERS } from "../e2e/harness";
-import { duplicates, expectNoSecret as expectNothingSecret, FAULT_MIX, Fleet } from "./fleet";
+import { changes, E2EStack, expectOk } from "../e2e/harness";
+import { DEPLOYMENTS, duplicates, Fleet } from "./fleet";
 
 /*
  * The fault tier: a large stack through the real `pulumi` CLI while the emulator misbehaves as a real
@@ -16,19 +15,10 @@ import { duplicates, expectNoSecret as expectNothingSecret, FAULT_MIX, Fleet } f
 jest.setTimeout(1_200_000);
 
 const COUNT = Number(process.env.FAULTS_ENDPOINTS ?? 100);
-const DEPLOYMENTS = 3;
 const PASSWORD = "faults-Secret-Passw0rd-7";
-/** Access-token lifetime: each operation below runs through several tokens. */
-const TOKEN_TTL_SECONDS = 3;
 
-let stack: E2EStack;
-let client: AriaClient;
 let fleet: Fleet;
-
-const expectNoSecret = (result: Parameters<typeof expectNothingSecret>[0]) =>
-  expectNothingSecret(result, PASSWORD);
-const onServer = () => fleet.onServer();
-const expectServerEqualsState = () => fleet.expectServerEqualsState();
+let stack: E2EStack;
 
 /**
  * The README's repair for a local backend killed while writing its state: the storage library
@@ -48,30 +38,23 @@ function removeEmptySideFiles(dir: string): string[] {
 }
 
 beforeAll(async () => {
-  stack = await openStack({
-    program: "test/faults/programs/fleet",
-    projectName: "fleet",
-    emulatorOptions: { tokenTtlSeconds: TOKEN_TTL_SECONDS },
-  });
+  fleet = await Fleet.open({ program: "test/faults/programs/fleet", projectName: "fleet" }, PASSWORD);
+  stack = fleet.stack;
   stack.setConfig("url", stack.url);
   stack.setConfig("count", String(COUNT));
   stack.setConfig("deployments", String(DEPLOYMENTS));
   stack.setConfig("password", { value: PASSWORD, secret: true });
-  client = createClient(resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}));
-  fleet = new Fleet(stack, client);
-  await fleet.setFaults(FAULT_MIX);
 });
 
 afterAll(async () => {
-  await client?.close();
-  await stack?.dispose();
+  await fleet?.close();
 });
 
 describe(`${COUNT} endpoints and ${DEPLOYMENTS} deployment resources under 503s, 429s and lost answers`, () => {
   it("creates everything in one up, without a duplicate", async () => {
     await stack.resetRequests();
     const up = expectOk(await stack.up());
-    expectNoSecret(up);
+    fleet.expectNoSecret(up);
     expect(changes(up)).toEqual({ create: COUNT + DEPLOYMENTS + 1 });
     const faults = await fleet.faultCounts();
     // The faults really happened (or the test proves nothing).
@@ -79,8 +62,8 @@ describe(`${COUNT} endpoints and ${DEPLOYMENTS} deployment resources under 503s,
     // Tokens expired during the run and were renewed (each process exchanges once at start).
     const log = await stack.requests();
     expect(log.counts["POST /iaas/api/login"] ?? 0).toBeGreaterThanOrEqual(3);
-    await expectServerEqualsState();
-    const server = await onServer();
+    await fleet.expectServerEqualsState();
+    const server = await fleet.onServer();
     expect(server.endpoints).toHaveLength(COUNT);
     expect(server.resources).toHaveLength(DEPLOYMENTS);
   });
@@ -88,17 +71,17 @@ describe(`${COUNT} endpoints and ${DEPLOYMENTS} deployment resources under 503s,
   it("updates every endpoint in one up", async () => {
     stack.setConfig("rev", "2");
     const up = expectOk(await stack.up());
-    expectNoSecret(up);
+    fleet.expectNoSecret(up);
     expect(changes(up)).toEqual({ update: COUNT });
-    const server = await onServer();
+    const server = await fleet.onServer();
     expect(server.endpoints.every((e) => e.description?.endsWith("revision 2"))).toBe(true);
-    await expectServerEqualsState();
+    await fleet.expectServerEqualsState();
   });
 
   it("destroys everything in one run", async () => {
     const destroyed = expectOk(await stack.destroy());
-    expectNoSecret(destroyed);
-    const server = await onServer();
+    fleet.expectNoSecret(destroyed);
+    const server = await fleet.onServer();
     expect(server.endpoints).toEqual([]);
     expect(server.resources).toEqual([]);
     expect(stack.rawState()).not.toContain(PASSWORD);
@@ -117,7 +100,7 @@ describe("an up killed midway", () => {
     // Kill the CLI and everything it started once part of the fleet exists on the server.
     const deadline = Date.now() + 300_000;
     for (;;) {
-      const { endpoints } = await onServer();
+      const { endpoints } = await fleet.onServer();
       if (endpoints.length >= Math.min(30, COUNT / 3)) break;
       if (Date.now() > deadline) throw new Error("the up made no progress to kill");
       await new Promise((r) => setTimeout(r, 200));
@@ -125,7 +108,7 @@ describe("an up killed midway", () => {
     stack.killAll();
     const killed = await running;
     expect(killed.ok).toBe(false);
-    const createdByKilledRun = (await onServer()).endpoints.length;
+    const createdByKilledRun = (await fleet.onServer()).endpoints.length;
     expect(createdByKilledRun).toBeGreaterThan(0);
 
     // What the README says to run after a killed run (cancel only where the backend holds a lock).
@@ -137,17 +120,17 @@ describe("an up killed midway", () => {
       refreshed = await stack.refresh({ clearPendingCreates: true });
     }
     expectOk(refreshed);
-    expectNoSecret(refreshed);
+    fleet.expectNoSecret(refreshed);
     const up = expectOk(await stack.up());
-    expectNoSecret(up);
-    await expectServerEqualsState();
-    const server = await onServer();
+    fleet.expectNoSecret(up);
+    await fleet.expectServerEqualsState();
+    const server = await fleet.onServer();
     expect(server.endpoints).toHaveLength(COUNT);
     expect(duplicates(server.endpoints.map((e) => e.name))).toEqual([]);
     expect(server.endpoints.every((e) => e.description?.endsWith("revision 3"))).toBe(true);
     expect(server.resources).toHaveLength(DEPLOYMENTS);
 
     expectOk(await stack.destroy());
-    expect(await onServer()).toEqual({ endpoints: [], resources: [] });
+    expect(await fleet.onServer()).toEqual({ endpoints: [], resources: [] });
   });
 });

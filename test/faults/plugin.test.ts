@@ -1,9 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { changes, E2EStack, expectOk, openStack, USERS } from "../e2e/harness";
-import { expectNoSecret, FAULT_MIX, Fleet } from "./fleet";
+import { changes, E2EStack, expectOk, USERS } from "../e2e/harness";
+import { DEPLOYMENTS, Fleet } from "./fleet";
 
 /*
  * The fault tier through the provider plugin: the fleet of lifecycle.test.ts as a Pulumi YAML program
@@ -17,13 +16,10 @@ import { expectNoSecret, FAULT_MIX, Fleet } from "./fleet";
 jest.setTimeout(1_200_000);
 
 const COUNT = Number(process.env.FAULTS_PLUGIN_ENDPOINTS ?? 50);
-const DEPLOYMENTS = 3;
 const PASSWORD = "faults-Plugin-Passw0rd-9";
-const TOKEN_TTL_SECONDS = 3;
 
-let stack: E2EStack;
-let client: AriaClient;
 let fleet: Fleet;
+let stack: E2EStack;
 
 /** Writes the fleet's resources into the program's Pulumi.yaml. */
 function writeFleet(url: string): void {
@@ -59,31 +55,26 @@ function writeFleet(url: string): void {
 }
 
 beforeAll(async () => {
-  stack = await openStack({
-    program: "test/faults/programs/fleet-plugin",
-    projectName: "fleet-plugin",
-    noCredentials: true,
-    emulatorOptions: { tokenTtlSeconds: TOKEN_TTL_SECONDS },
-  });
+  fleet = await Fleet.open(
+    { program: "test/faults/programs/fleet-plugin", projectName: "fleet-plugin", noCredentials: true },
+    PASSWORD,
+  );
+  stack = fleet.stack;
   stack.setConfig("aria:url", stack.url);
   stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
   stack.setConfig("password", { value: PASSWORD, secret: true });
   writeFleet(stack.url);
-  client = createClient(resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}));
-  fleet = new Fleet(stack, client);
-  await fleet.setFaults(FAULT_MIX);
 });
 
 afterAll(async () => {
-  await client?.close();
-  await stack?.dispose();
+  await fleet?.close();
 });
 
 describe(`the plugin: ${COUNT} endpoints and ${DEPLOYMENTS} deployment resources under 503s, 429s and lost answers`, () => {
   it("creates everything in one up, without a duplicate", async () => {
     await stack.resetRequests();
     const up = expectOk(await stack.up());
-    expectNoSecret(up, PASSWORD);
+    fleet.expectNoSecret(up);
     // The stack and the fleet (the default provider is not counted).
     expect(changes(up)).toEqual({ create: COUNT + DEPLOYMENTS + 1 });
     const faults = await fleet.faultCounts();
@@ -103,7 +94,7 @@ describe(`the plugin: ${COUNT} endpoints and ${DEPLOYMENTS} deployment resources
   it("updates every endpoint in one up", async () => {
     stack.setConfig("rev", "2");
     const up = expectOk(await stack.up());
-    expectNoSecret(up, PASSWORD);
+    fleet.expectNoSecret(up);
     expect(changes(up)).toEqual({ update: COUNT });
     const server = await fleet.onServer();
     expect(server.endpoints.every((e) => e.description?.endsWith("revision 2"))).toBe(true);
@@ -113,13 +104,13 @@ describe(`the plugin: ${COUNT} endpoints and ${DEPLOYMENTS} deployment resources
   it("previews no change and refreshes nothing, faults and all", async () => {
     expect(changes(expectOk(await stack.preview()))).toEqual({});
     const refreshed = expectOk(await stack.refresh());
-    expectNoSecret(refreshed, PASSWORD);
+    fleet.expectNoSecret(refreshed);
     expect(changes(refreshed)).toEqual({});
   });
 
   it("destroys everything in one run", async () => {
     const destroyed = expectOk(await stack.destroy());
-    expectNoSecret(destroyed, PASSWORD);
+    fleet.expectNoSecret(destroyed);
     const server = await fleet.onServer();
     expect(server.endpoints).toEqual([]);
     expect(server.resources).toEqual([]);
