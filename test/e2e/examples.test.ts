@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../../emulator";
 import { createClient, resolveClientConfig, type AriaClient } from "../../provider/client";
-import { configSets, jobScript, WORKFLOW, WorkflowJob, yamlDocuments } from "../unit/examples/example-files";
+import { configSets, jobScript, WORKFLOW, WorkflowJob, yamlDocuments } from "../support/example-files";
 import { CiStandIn, loopbackCertificate, startCiStandIn } from "./ci-stand-in";
 import { changes, ConfigInput, E2EStack, expectOk, openStack, OpResult, REPO_ROOT, USERS } from "./harness";
 
