@@ -1,5 +1,6 @@
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { makePki, startTlsServer, type TestPki } from "../integration/emulator/helpers/tls-server";
+import { makePki, type TestPki } from "../support/certificates";
+import { startTlsServer } from "../support/tls-servers";
 import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
 
 /*

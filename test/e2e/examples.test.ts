@@ -10,7 +10,8 @@ import * as path from "node:path";
 import { startEmulator } from "../../emulator";
 import { createClient, resolveClientConfig, type AriaClient } from "../../provider/client";
 import { configSets, jobScript, WORKFLOW, WorkflowJob, yamlDocuments } from "../support/example-files";
-import { CiStandIn, loopbackCertificate, startCiStandIn } from "./ci-stand-in";
+import { loopbackCertificate } from "../support/certificates";
+import { CiStandIn, startCiStandIn } from "../support/tls-servers";
 import { changes, ConfigInput, E2EStack, expectOk, openStack, OpResult, REPO_ROOT, USERS } from "./harness";
 
 // Each engine operation is a process of its own (a few seconds); jest ignores `testTimeout` set per project.

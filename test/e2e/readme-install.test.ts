@@ -6,7 +6,7 @@ import { emulatorOps, RunningEmulator, startEmulator } from "../../emulator";
 import { engineEnv } from "../../scripts/engine-env";
 import { packPackage } from "../../scripts/program-runner";
 import { runCommand } from "../../scripts/run-command";
-import { CiStandIn, startCiStandIn } from "./ci-stand-in";
+import { CiStandIn, startCiStandIn } from "../support/tls-servers";
 import { engineRoot, REPO_ROOT, USERS } from "./harness";
 
 /*

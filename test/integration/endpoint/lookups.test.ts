@@ -2,7 +2,6 @@ import * as pulumi from "@pulumi/pulumi";
 import { X509Certificate } from "node:crypto";
 import * as https from "node:https";
 import type { AddressInfo } from "node:net";
-import * as selfsigned from "selfsigned";
 import {
   getAbout,
   getEndpoint,
@@ -14,6 +13,7 @@ import {
   validateEndpoint,
 } from "../../../provider";
 import { resetRuntimeContext } from "../../../provider/runtime/context";
+import { loopbackCertificate } from "../../support/certificates";
 import { Emulator, TOKENS } from "./helpers";
 
 /*
@@ -117,11 +117,8 @@ describe("endpoint data functions", () => {
   });
 
   it("returns a server's certificate chain with the leaf's SHA-256 fingerprint ready for an endpoint", async () => {
-    const pems = await selfsigned.generate([{ name: "commonName", value: "localhost" }], {
-      keySize: 2048,
-      algorithm: "sha256",
-    });
-    const server = https.createServer({ key: pems.private, cert: pems.cert }, (_req, res) => res.end("ok"));
+    const pems = await loopbackCertificate();
+    const server = https.createServer({ key: pems.key, cert: pems.cert }, (_req, res) => res.end("ok"));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -4,7 +4,8 @@ import { provider } from "../../../provider/dynamic/impl";
 /** The provider process's endpoint kind, as the stub reaches it. */
 const endpointProvider = provider("endpoint");
 import { resetRuntimeContext } from "../../../provider/runtime/context";
-import { makePki, startTlsServer, type TestPki } from "../emulator/helpers/tls-server";
+import { makePki, type TestPki } from "../../support/certificates";
+import { startTlsServer } from "../../support/tls-servers";
 import { configureProvider, Emulator } from "./helpers";
 
 /*
