@@ -14,31 +14,21 @@ import {
 } from "../../../provider";
 import { resetRuntimeContext } from "../../../provider/runtime/context";
 import { loopbackCertificate } from "../../support/certificates";
-import { Emulator, TOKENS } from "./helpers";
+import { useEmulator } from "../../support/emulator";
 
 /*
  * The data functions, in this process as in a program's, against the emulator. Credentials come
  * from the environment here (no stack config outside a Pulumi program).
  */
 
-let emulator: Emulator;
-const saved: Record<string, string | undefined> = {};
+const emulator = useEmulator({ seedResources: 0, env: "admin" });
 
 beforeAll(async () => {
-  emulator = await Emulator.start();
-  for (const key of ["VRA_URL", "VRA_REFRESH_TOKEN"]) saved[key] = process.env[key];
-  process.env.VRA_URL = emulator.url;
-  process.env.VRA_REFRESH_TOKEN = TOKENS.admin;
   await resetRuntimeContext();
 });
 
 afterAll(async () => {
   await resetRuntimeContext();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  await emulator.close();
 });
 
 beforeEach(() => emulator.reset());
