@@ -12,7 +12,16 @@ import { createClient, resolveClientConfig, type AriaClient } from "../../provid
 import { configSets, jobScript, WORKFLOW, WorkflowJob, yamlDocuments } from "../support/example-files";
 import { loopbackCertificate } from "../support/certificates";
 import { CiStandIn, startCiStandIn } from "../support/tls-servers";
-import { changes, ConfigInput, E2EStack, expectOk, openStack, OpResult, REPO_ROOT, USERS } from "./harness";
+import { USERS } from "../support/emulator";
+import {
+  changes,
+  ConfigInput,
+  E2EStack,
+  expectOk,
+  openStack,
+  OpResult,
+  REPO_ROOT,
+} from "../support/program-stack";
 
 // Each engine operation is a process of its own (a few seconds); jest ignores `testTimeout` set per project.
 jest.setTimeout(10 * 60 * 1000);

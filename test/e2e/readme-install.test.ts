@@ -4,10 +4,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { emulatorOps, RunningEmulator, startEmulator } from "../../emulator";
 import { engineEnv } from "../../scripts/engine-env";
-import { packPackage } from "../../scripts/program-runner";
+import { packPackage } from "../support/program-runner";
 import { runCommand } from "../../scripts/run-command";
 import { CiStandIn, startCiStandIn } from "../support/tls-servers";
-import { engineRoot, REPO_ROOT, USERS } from "./harness";
+import { USERS } from "../support/emulator";
+import { engineRoot, REPO_ROOT } from "../support/program-stack";
 
 /*
  * The README's "Install into your own project" and "Quickstart: Pulumi YAML" sections, each run word
