@@ -1,6 +1,6 @@
 /*
- * End-to-end harness: the real Pulumi engine against the emulator on an ephemeral loopback port, with
- * a temporary `file://` backend.
+ * A program's stack for the e2e and fault tiers: the real Pulumi engine against the emulator on an
+ * ephemeral loopback port, with a temporary `file://` backend.
  *
  * By default every operation is what a user types in a program directory: `pulumi up`, `pulumi
  * preview`, ... run by the CLI, the program compiled and run by the Node language host, in a copy of
