@@ -1,7 +1,8 @@
 /** Four tiers, selected with `jest --selectProjects <tier>`: unit (pure, no I/O),
  * integration (real client and provider against the emulator on port 0), e2e (the real
  * Pulumi engine and CLI) and faults (the real CLI against an emulator injecting 503s, 429s and
- * lost answers). */
+ * lost answers). What tiers share is in test/support/, which is in no project's roots: its files are
+ * never collected as tests, and each tier reaches them by relative import (transformed by ts-jest). */
 const tsJest = ["ts-jest", { tsconfig: "test/tsconfig.json", diagnostics: { warnOnly: false } }];
 
 /** PULUMI_ARIA_SDK_DIR (a node_modules holding another @pulumi/pulumi release) makes the unit tier load

@@ -102,14 +102,11 @@ async function startCiStandIn(saved) {
   /** @type {{ key: string, cert: string } | undefined} */
   let tls = readJson(tlsFile, undefined);
   if (!tls) {
-    /** @type {typeof import("selfsigned")} */
-    const selfsigned = require("selfsigned");
-    // Valid for a year: selfsigned's default.
-    const pems = await selfsigned.generate([{ name: "commonName", value: "ci.demo.local" }], {
-      keySize: 2048,
-      extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
-    });
-    tls = { key: pems.private, cert: pems.cert };
+    /** @type {typeof import("./certificates.js")} */
+    const { makeCertificate } = require("./certificates.js");
+    // Valid for a year, as every certificate of scripts/certificates.js.
+    const pems = await makeCertificate({ commonName: "ci.demo.local", ips: ["127.0.0.1"] });
+    tls = { key: pems.key, cert: pems.cert };
     fs.writeFileSync(tlsFile, JSON.stringify(tls), { mode: 0o600 });
   }
   const server = https.createServer({ key: tls.key, cert: tls.cert }, (_req, res) => {

@@ -3,7 +3,7 @@
 // (sdk/nodejs/automation/errors.ts: CommandError with the command's output, and subclasses a caller
 // can tell apart): what is missing from the machine, what failed to build, and which command failed
 // with what it printed. `describeFailure` turns any of them into the one message a script prints.
-// errors.d.ts declares the same for the TypeScript tests: keep the two in step.
+// The TypeScript tests take its types from this JSDoc (test/tsconfig.json's allowJs).
 "use strict";
 
 /** The base of every classified failure: `kind` names the class in what a script prints. */

@@ -1,7 +1,7 @@
 // @ts-check
 // One way to run a command for the project's scripts and tests: to its end, without blocking this
 // process (an emulator in the same process keeps answering), its output piped and collected.
-// run-command.d.ts declares the same for the TypeScript tests: keep the two in step.
+// The TypeScript tests take its types from this JSDoc (test/tsconfig.json's allowJs).
 "use strict";
 
 const { spawn } = require("node:child_process");

@@ -4,9 +4,10 @@ import * as path from "node:path";
 import { RunningEmulator, startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
-import { Pack, packPackage, prepareProgram, userInstall } from "../../scripts/program-runner";
+import { Pack, packPackage, prepareProgram, userInstall } from "../support/program-runner";
 import { runExport as runExportAs, tileValue, validationsOf, writesOf } from "./export-helpers";
-import { changes, E2EStack, engineRoot, expectOk, openStack, USERS } from "./harness";
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, engineRoot, expectOk, openStack } from "../support/program-stack";
 
 /*
  * Adopting a server as it usually is: endpoints of every type in two projects, two of them sharing

@@ -4,9 +4,10 @@ import * as path from "node:path";
 import { RunningEmulator, startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
-import { Pack, packPackage, prepareProgram, userInstall } from "../../scripts/program-runner";
+import { Pack, packPackage, prepareProgram, userInstall } from "../support/program-runner";
 import { run, runExport as runExportAs, tileValue, TileProperty, writesOf } from "./export-helpers";
-import { changes, E2EStack, engineRoot, expectOk, openStack, USERS } from "./harness";
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, engineRoot, expectOk, openStack } from "../support/program-stack";
 
 /*
  * `aria-export`, installed from the packed package as a user installs it, turns the endpoints of

@@ -1,6 +1,6 @@
 import { PROJECTS } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig, ResourceListQuery } from "../../provider/client";
-import { changes, E2EStack, expectOk, openStack, OpResult } from "./harness";
+import { changes, E2EStack, expectOk, openStack, OpResult } from "../support/program-stack";
 
 /*
  * The resource lookups run by a real program (programs/deployment-lookups) during `preview` and

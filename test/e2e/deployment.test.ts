@@ -4,7 +4,7 @@ import {
   isTerminalRequestStatus,
   resolveClientConfig,
 } from "../../provider/client";
-import { changes, E2EStack, expectOk, openStack, OpResult } from "./harness";
+import { changes, E2EStack, expectOk, openStack, OpResult } from "../support/program-stack";
 
 /*
  * DeploymentResource through the real engine (Automation API, `file://` backend) against the

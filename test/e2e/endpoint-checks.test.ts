@@ -1,5 +1,6 @@
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { changes, E2EStack, expectOk, OpResult, openStack, USERS } from "./harness";
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, expectOk, OpResult, openStack } from "../support/program-stack";
 
 /*
  * What the engine shows for endpoints that cannot be created as declared: invalid ones fail the

@@ -1,5 +1,6 @@
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 
 /*
  * Refresh of a stack with more endpoints in one project than the provider reads one by one: past the

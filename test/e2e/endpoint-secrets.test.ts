@@ -1,4 +1,4 @@
-import { changes, E2EStack, expectOk, OpResult, openStack } from "./harness";
+import { changes, E2EStack, expectOk, OpResult, openStack } from "../support/program-stack";
 
 /*
  * Secrets written where a new user writes them (among the plain properties) end up encrypted, with a

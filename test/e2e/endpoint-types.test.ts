@@ -1,6 +1,8 @@
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { makePki, startTlsServer, type TestPki } from "../integration/emulator/helpers/tls-server";
-import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
+import { makePki, type TestPki } from "../support/certificates";
+import { startTlsServer } from "../support/tls-servers";
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 
 /*
  * Every published endpoint type in its real shape (git with a password, with a private token and on

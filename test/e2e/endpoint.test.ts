@@ -1,5 +1,6 @@
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 
 /*
  * The endpoint resources through the real Pulumi engine: one stack of a generic endpoint and one

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { changes, E2EStack, engineRoot, expectOk, openStack } from "./harness";
+import { changes, E2EStack, engineRoot, expectOk, openStack } from "../support/program-stack";
 
 jest.setTimeout(600_000);
 

@@ -9,9 +9,19 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../../emulator";
 import { createClient, resolveClientConfig, type AriaClient } from "../../provider/client";
-import { configSets, jobScript, WORKFLOW, WorkflowJob, yamlDocuments } from "../unit/examples/example-files";
-import { CiStandIn, loopbackCertificate, startCiStandIn } from "./ci-stand-in";
-import { changes, ConfigInput, E2EStack, expectOk, openStack, OpResult, REPO_ROOT, USERS } from "./harness";
+import { configSets, jobScript, WORKFLOW, WorkflowJob, yamlDocuments } from "../support/example-files";
+import { loopbackCertificate } from "../support/certificates";
+import { CiStandIn, startCiStandIn } from "../support/tls-servers";
+import { USERS } from "../support/emulator";
+import {
+  changes,
+  ConfigInput,
+  E2EStack,
+  expectOk,
+  openStack,
+  OpResult,
+  REPO_ROOT,
+} from "../support/program-stack";
 
 // Each engine operation is a process of its own (a few seconds); jest ignores `testTimeout` set per project.
 jest.setTimeout(10 * 60 * 1000);

@@ -2,7 +2,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { changes, E2EStack, expectOk, openStack, REPO_ROOT, USERS } from "./harness";
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
 import { buildPythonWheel, cachedDir, contentHash, makeVenv, pythonVersion, run } from "./sdk-tools";
 
 /*

@@ -1,6 +1,6 @@
 import { PROJECTS } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { changes, E2EStack, expectOk, openStack } from "./harness";
+import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 
 /*
  * Lookups of what the program declares itself, through the `pulumi` CLI in a program directory: the

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { changes, engineRoot, expectOk } from "./harness";
+import { changes, engineRoot, expectOk } from "../support/program-stack";
 import {
   buildPluginExecutable,
   closePluginStack,

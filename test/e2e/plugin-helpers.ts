@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { changes, E2EStack, expectOk, openStack, REPO_ROOT, USERS } from "./harness";
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
 
 /*
  * What the e2e tests of the `aria` provider plugin share: the Pulumi YAML program of

@@ -4,7 +4,8 @@ import { parse, stringify } from "yaml";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { TYPED_ENDPOINT_CLASSES } from "../../provider/endpoint/typed/registry";
 import { run } from "./export-helpers";
-import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 
 /*
  * Pulumi's own import through the `aria` provider plugin, from a Pulumi YAML program, with the real

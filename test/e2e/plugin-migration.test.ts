@@ -1,7 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { changes, E2EStack, expectOk, openStack, REPO_ROOT, USERS } from "./harness";
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
 
 /*
  * Moving a stack from the dynamic resources (a TypeScript program) to the provider plugin's (here a

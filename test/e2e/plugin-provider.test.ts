@@ -1,6 +1,6 @@
-import { RunningEmulator, startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
+import { USERS, useEmulator } from "../support/emulator";
+import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 
 /*
  * An explicit `aria` provider resource beside the default one, through the real CLI: two servers in
@@ -12,8 +12,8 @@ import { changes, E2EStack, expectOk, openStack, USERS } from "./harness";
 jest.setTimeout(600_000);
 
 let stack: E2EStack;
-let second: RunningEmulator;
-let third: RunningEmulator;
+const second = useEmulator();
+const third = useEmulator();
 const clients: AriaClient[] = [];
 
 function clientOf(url: string): AriaClient {
@@ -27,8 +27,6 @@ async function endpointNames(client: AriaClient): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  second = await startEmulator({ port: 0 });
-  third = await startEmulator({ port: 0 });
   stack = await openStack({ program: "test/e2e/programs/plugin-provider", noCredentials: true });
   stack.setConfig("aria:url", stack.url);
   stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
@@ -40,8 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
   await stack?.dispose();
-  await second?.close();
-  await third?.close();
 });
 
 describe("an explicit aria provider", () => {

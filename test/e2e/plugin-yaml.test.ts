@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { AriaClient } from "../../provider/client";
-import { changes, E2EStack, expectOk } from "./harness";
+import { changes, E2EStack, expectOk } from "../support/program-stack";
 import {
   closePluginStack,
   expectDestroyed,

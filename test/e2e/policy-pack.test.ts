@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { E2EStack, OpResult, openStack } from "./harness";
+import { E2EStack, OpResult, openStack } from "../support/program-stack";
 
 /*
  * The policy pack that ships in the package, run as the README tells users to run it: `pulumi preview

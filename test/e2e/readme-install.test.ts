@@ -2,12 +2,13 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { emulatorOps, RunningEmulator, startEmulator } from "../../emulator";
+import { emulatorOps } from "../../emulator";
 import { engineEnv } from "../../scripts/engine-env";
-import { packPackage } from "../../scripts/program-runner";
+import { packPackage } from "../support/program-runner";
 import { runCommand } from "../../scripts/run-command";
-import { CiStandIn, startCiStandIn } from "./ci-stand-in";
-import { engineRoot, REPO_ROOT, USERS } from "./harness";
+import { CiStandIn, startCiStandIn } from "../support/tls-servers";
+import { USERS, useEmulator } from "../support/emulator";
+import { engineRoot, REPO_ROOT } from "../support/program-stack";
 
 /*
  * The README's "Install into your own project" and "Quickstart: Pulumi YAML" sections, each run word
@@ -36,19 +37,17 @@ function shellBlock(readme: string, heading: string): string {
   return match[1];
 }
 
-let emulator: RunningEmulator;
+const emulator = useEmulator();
 let jenkins: CiStandIn;
 let dir: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
   jenkins = await startCiStandIn();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-readme-"));
 });
 
 afterAll(async () => {
   await jenkins?.close();
-  await emulator?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { REPO_ROOT } from "./harness";
+import { REPO_ROOT } from "../support/program-stack";
 import { buildPythonWheel, copyOfSdk, pythonBuildVenv, run } from "./sdk-tools";
 
 /*

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { BUILD_LEFTOVERS, contentHash } from "../../scripts/content-hash";
 import { runChecked } from "../../scripts/run-command";
 import { cacheBase } from "../../scripts/runtimes";
-import { REPO_ROOT } from "./harness";
+import { REPO_ROOT } from "../support/program-stack";
 
 /*
  * The tools of the tests that build the generated SDKs (sdk-build.test.ts) and run programs in other

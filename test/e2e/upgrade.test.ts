@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { ensureNode, LEGS } from "../../scripts/runtimes";
-import { changes, E2EStack, expectOk, openStack, programRuntimes } from "./harness";
+import { changes, E2EStack, expectOk, openStack, programRuntimes } from "../support/program-stack";
 
 jest.setTimeout(10 * 60 * 1000);
 

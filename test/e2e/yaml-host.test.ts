@@ -2,8 +2,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { engineEnv } from "../../scripts/engine-env";
-import { PulumiCli } from "../../scripts/program-runner";
-import { engineRoot, expectOk, REPO_ROOT } from "./harness";
+import { PulumiCli } from "../support/program-runner";
+import { engineRoot, expectOk, REPO_ROOT } from "../support/program-stack";
 
 jest.setTimeout(600_000);
 

@@ -1,6 +1,7 @@
 import { BUSY_SERVER_FAULTS } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { E2EStack, openStack, OpenStackOptions, OpResult, USERS } from "../e2e/harness";
+import { USERS } from "../support/emulator";
+import { E2EStack, openStack, OpenStackOptions, OpResult } from "../support/program-stack";
 
 /*
  * What the fault tier's tests share: a stack on an emulator with the issue's mix of faults (the

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { changes, E2EStack, expectOk } from "../e2e/harness";
+import { changes, E2EStack, expectOk } from "../support/program-stack";
 import { DEPLOYMENTS, duplicates, Fleet } from "./fleet";
 
 /*

@@ -1,7 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
-import { changes, E2EStack, expectOk, USERS } from "../e2e/harness";
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, expectOk } from "../support/program-stack";
 import { DEPLOYMENTS, Fleet } from "./fleet";
 
 /*

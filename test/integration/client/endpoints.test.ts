@@ -10,7 +10,7 @@ import {
   startServer,
   TestServer,
 } from "./harness";
-import { loopbackCertificate } from "./tls-cert";
+import { loopbackCertificate } from "../../support/certificates";
 
 const PROJECT = "Default Project";
 

@@ -3,11 +3,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { AriaApiError } from "../../../provider/client";
 import { adminSettings, clientFor, rejectionOf, startServer, TestServer } from "./harness";
-import { loopbackCertificate, TestCertificate } from "./tls-cert";
+import { loopbackCertificate, type Certificate } from "../../support/certificates";
 
 describe("TLS", () => {
   let server: TestServer;
-  let certificate: TestCertificate;
+  let certificate: Certificate;
   let tempDir: string;
 
   beforeAll(async () => {

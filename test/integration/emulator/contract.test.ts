@@ -4,7 +4,8 @@ import { PROJECTS } from "../../../emulator";
 import { ProjectPage } from "../../../provider/client/schemas";
 import { jenkinsSpec, startHarness, waitForRequest, type Harness, type Reply } from "./helpers/client";
 import { Contracts, type SpecName } from "./helpers/contract";
-import { makePki, startTlsServer } from "./helpers/tls-server";
+import { makePki } from "../../support/certificates";
+import { startTlsServer } from "../../support/tls-servers";
 
 /**
  * Every response shape is validated with ajv against the vendor's Swagger specs (plus the

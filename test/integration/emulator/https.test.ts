@@ -1,6 +1,6 @@
 import { startEmulator } from "../../../emulator";
 import { Client } from "./helpers/client";
-import { makePki } from "./helpers/tls-server";
+import { makePki } from "../../support/certificates";
 
 describe("serving https", () => {
   it("serves the API over TLS with the given key and certificate", async () => {

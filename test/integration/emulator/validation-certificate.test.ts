@@ -1,6 +1,7 @@
 import { X509Certificate } from "node:crypto";
 import { startHarness, type Harness } from "./helpers/client";
-import { closedPort, makePki, startTcpServer, startTlsServer, type TestPki } from "./helpers/tls-server";
+import { makePki, type TestPki } from "../../support/certificates";
+import { closedPort, startTcpServer, startTlsServer } from "../../support/tls-servers";
 
 describe("certificates and validation against real servers", () => {
   let h: Harness;

@@ -1,7 +1,8 @@
 import { validationSettingDefault } from "../../../provider/endpoint/provider";
 import { createEndpointProvider } from "../../../provider/dynamic/providers";
 import { providerApiClient, providerSetting, resetRuntimeContext } from "../../../provider/runtime/context";
-import { configureProvider, Emulator } from "./helpers";
+import { useEmulator } from "../../support/emulator";
+import { configureProvider } from "./helpers";
 
 /*
  * `check` against the emulator: the projects it lists, secrets routed out of the plain properties
@@ -11,15 +12,10 @@ import { configureProvider, Emulator } from "./helpers";
 const PROVIDER = { __provider: "serialised stub" };
 const SECRET = "integration-Check-s3cret";
 
-let emulator: Emulator;
-
-beforeAll(async () => {
-  emulator = await Emulator.start();
-});
+const emulator = useEmulator({ seedResources: 0 });
 
 afterAll(async () => {
   await resetRuntimeContext();
-  await emulator.close();
 });
 
 beforeEach(async () => {

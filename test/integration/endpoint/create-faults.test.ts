@@ -3,7 +3,8 @@ import { provider } from "../../../provider/dynamic/impl";
 /** The provider process's endpoint kind, as the stub reaches it. */
 const endpointProvider = provider("endpoint");
 import { resetRuntimeContext } from "../../../provider/runtime/context";
-import { configureProvider, Emulator } from "./helpers";
+import { Emulator, useEmulator } from "../../support/emulator";
+import { configureProvider } from "./helpers";
 
 /*
  * Endpoint create through the provider against the emulator's fault rules: whatever the server
@@ -11,15 +12,10 @@ import { configureProvider, Emulator } from "./helpers";
  */
 
 const SECRET = "faults-s3cret-password";
-let emulator: Emulator;
-
-beforeAll(async () => {
-  emulator = await Emulator.start();
-});
+const emulator = useEmulator({ seedResources: 0 });
 
 afterAll(async () => {
   await resetRuntimeContext();
-  await emulator.close();
 });
 
 beforeEach(async () => {

@@ -2,7 +2,6 @@ import * as pulumi from "@pulumi/pulumi";
 import { X509Certificate } from "node:crypto";
 import * as https from "node:https";
 import type { AddressInfo } from "node:net";
-import * as selfsigned from "selfsigned";
 import {
   getAbout,
   getEndpoint,
@@ -14,31 +13,22 @@ import {
   validateEndpoint,
 } from "../../../provider";
 import { resetRuntimeContext } from "../../../provider/runtime/context";
-import { Emulator, TOKENS } from "./helpers";
+import { loopbackCertificate } from "../../support/certificates";
+import { useEmulator } from "../../support/emulator";
 
 /*
  * The data functions, in this process as in a program's, against the emulator. Credentials come
  * from the environment here (no stack config outside a Pulumi program).
  */
 
-let emulator: Emulator;
-const saved: Record<string, string | undefined> = {};
+const emulator = useEmulator({ seedResources: 0, env: "admin" });
 
 beforeAll(async () => {
-  emulator = await Emulator.start();
-  for (const key of ["VRA_URL", "VRA_REFRESH_TOKEN"]) saved[key] = process.env[key];
-  process.env.VRA_URL = emulator.url;
-  process.env.VRA_REFRESH_TOKEN = TOKENS.admin;
   await resetRuntimeContext();
 });
 
 afterAll(async () => {
   await resetRuntimeContext();
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  await emulator.close();
 });
 
 beforeEach(() => emulator.reset());
@@ -117,11 +107,8 @@ describe("endpoint data functions", () => {
   });
 
   it("returns a server's certificate chain with the leaf's SHA-256 fingerprint ready for an endpoint", async () => {
-    const pems = await selfsigned.generate([{ name: "commonName", value: "localhost" }], {
-      keySize: 2048,
-      algorithm: "sha256",
-    });
-    const server = https.createServer({ key: pems.private, cert: pems.cert }, (_req, res) => res.end("ok"));
+    const pems = await loopbackCertificate();
+    const server = https.createServer({ key: pems.key, cert: pems.cert }, (_req, res) => res.end("ok"));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;

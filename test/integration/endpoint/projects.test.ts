@@ -3,7 +3,8 @@ import { provider } from "../../../provider/dynamic/impl";
 /** The provider process's endpoint kind, as the stub reaches it. */
 const endpointProvider = provider("endpoint");
 import { resetRuntimeContext } from "../../../provider/runtime/context";
-import { configureProvider, Emulator, TOKENS } from "./helpers";
+import { USERS, useEmulator } from "../../support/emulator";
+import { configureProvider } from "./helpers";
 
 /*
  * Endpoints in projects a user brings: one seeded when the emulator starts, one made through the
@@ -15,23 +16,24 @@ const PROVIDER = { __provider: "serialised stub" };
 const SEEDED = "Seeded Team";
 const CREATED = "Created Later";
 
-let emulator: Emulator;
+const emulator = useEmulator({
+  seedResources: 0,
+  projects: [{ name: SEEDED, description: "seeded at start" }],
+});
 
 beforeAll(async () => {
-  emulator = await Emulator.start({ projects: [{ name: SEEDED, description: "seeded at start" }] });
   await configureProvider(emulator.url);
 });
 
 afterAll(async () => {
   await resetRuntimeContext();
-  await emulator.close();
 });
 
 async function adminToken(): Promise<string> {
   const response = await fetch(`${emulator.url}/iaas/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ refreshToken: TOKENS.admin }),
+    body: JSON.stringify({ refreshToken: USERS.admin }),
   });
   return ((await response.json()) as { token: string }).token;
 }

@@ -3,7 +3,8 @@ import { createEndpointProvider } from "../../../provider/dynamic/providers";
 import { provider } from "../../../provider/dynamic/impl";
 import { UNKNOWN } from "../../../provider/common/unknowns";
 import { providerApiClient, providerSetting, resetRuntimeContext } from "../../../provider/runtime/context";
-import { configureProvider, Emulator } from "./helpers";
+import { useEmulator } from "../../support/emulator";
+import { configureProvider } from "./helpers";
 
 /** The provider process's endpoint kind, as the stub reaches it. */
 const endpointProvider = provider("endpoint");
@@ -16,18 +17,16 @@ const endpointProvider = provider("endpoint");
 const PROVIDER = { __provider: "serialised stub" };
 const SECRET = "integration-s3cret-password";
 
-let emulator: Emulator;
+const emulator = useEmulator({ seedResources: 0 });
 /** A URL the emulator's validation can connect to (the emulator itself). */
 let reachable: string;
 
 beforeAll(async () => {
-  emulator = await Emulator.start();
   reachable = emulator.url;
 });
 
 afterAll(async () => {
   await resetRuntimeContext();
-  await emulator.close();
 });
 
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { EndpointReads } from "../../../provider/endpoint/reads";
 import type { AriaClient } from "../../../provider/client";
-import { Emulator } from "./helpers";
+import { useEmulator } from "../../support/emulator";
 
 /*
  * Reads from a project's listing against the emulator: the documents a listing answers are the ones
@@ -8,12 +8,11 @@ import { Emulator } from "./helpers";
  */
 
 const PROJECT = "Team O'Brien";
-let emulator: Emulator;
+const emulator = useEmulator({ seedResources: 0, projects: [{ name: PROJECT, description: "" }] });
 let client: AriaClient;
 const ids: string[] = [];
 
 beforeAll(async () => {
-  emulator = await Emulator.start({ projects: [{ name: PROJECT, description: "" }] });
   client = emulator.client();
   for (let i = 0; i < 30; i++) {
     const created = await client.createEndpoint({
@@ -35,7 +34,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  await emulator?.close();
 });
 
 it("answers reads past the tenth from the project's listing, with the documents GET answers", async () => {

@@ -4,8 +4,10 @@ import { provider } from "../../../provider/dynamic/impl";
 /** The provider process's endpoint kind, as the stub reaches it. */
 const endpointProvider = provider("endpoint");
 import { resetRuntimeContext } from "../../../provider/runtime/context";
-import { makePki, startTlsServer, type TestPki } from "../emulator/helpers/tls-server";
-import { configureProvider, Emulator } from "./helpers";
+import { makePki, type TestPki } from "../../support/certificates";
+import { startTlsServer } from "../../support/tls-servers";
+import { useEmulator } from "../../support/emulator";
+import { configureProvider } from "./helpers";
 
 /*
  * Every published endpoint type in the shape real servers store it (shared/api/README.md, endpoint
@@ -23,12 +25,11 @@ interface Shape {
   readonly secretProperties: Record<string, string>;
 }
 
-let emulator: Emulator;
+const emulator = useEmulator({ seedResources: 0, projects: ["Real Shapes"] });
 let tls: Awaited<ReturnType<typeof startTlsServer>>;
 let pki: TestPki;
 
 beforeAll(async () => {
-  emulator = await Emulator.start({ projects: ["Real Shapes"] });
   pki = await makePki();
   tls = await startTlsServer(pki);
   await configureProvider(emulator.url);
@@ -37,7 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await resetRuntimeContext();
   await tls.close();
-  await emulator.close();
 });
 
 /** The shapes, pointing at servers the emulator's validation reaches (itself over http, `tls` over https). */

@@ -2,7 +2,7 @@
  * examples/gitops/stack.yaml: a Pulumi Kubernetes Operator (v2) Stack for the quickstart program.
  * Checked against the operator's CRD (pulumi.com/v1 Stack) and against the program it runs.
  */
-import { exampleText, programConfig, yamlDocuments } from "./example-files";
+import { exampleText, programConfig, yamlDocuments } from "../../support/example-files";
 
 const MANIFEST = "gitops/stack.yaml";
 const PROJECT = "aria-quickstart";

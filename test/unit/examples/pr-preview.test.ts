@@ -13,7 +13,7 @@ import {
   WorkflowJob,
   WorkflowStep,
   yamlDocuments,
-} from "./example-files";
+} from "../../support/example-files";
 
 const workflow = () =>
   yamlDocuments(WORKFLOW)[0].value as {

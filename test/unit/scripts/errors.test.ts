@@ -9,8 +9,8 @@ import {
 
 /*
  * The classified failures of scripts/ (scripts/errors.js): each class's message and kind, and the
- * line describeFailure makes of it. These run errors.js itself against errors.d.ts's declarations,
- * so a field renamed in one but not the other fails here.
+ * line describeFailure makes of it. These run errors.js itself, typed by its own JSDoc (allowJs in
+ * test/tsconfig.json), so a field renamed there fails here at compile time.
  */
 describe("the scripts' failure classes", () => {
   it("ScriptError carries a kind beside its message and is named after its class", () => {

@@ -1,11 +1,11 @@
 /*
- * End-to-end harness: the real Pulumi engine against the emulator on an ephemeral loopback port, with
- * a temporary `file://` backend.
+ * A program's stack for the e2e and fault tiers: the real Pulumi engine against the emulator on an
+ * ephemeral loopback port, with a temporary `file://` backend.
  *
  * By default every operation is what a user types in a program directory: `pulumi up`, `pulumi
  * preview`, ... run by the CLI, the program compiled and run by the Node language host, in a copy of
  * the program directory under `<repo>/.e2e/` whose node_modules holds the packed pulumi-aria and
- * @pulumi/pulumi from `npm install` (scripts/program-runner.js). A standalone project (one with its
+ * @pulumi/pulumi from `npm install` (./program-runner.ts). A standalone project (one with its
  * own package.json, as the examples) is installed with `npm install` in its copy.
  *
  * `via: "automation"` runs the same program through the Automation API instead (scripts/run-op.js,
@@ -24,22 +24,10 @@ import {
   startEmulator,
 } from "../../emulator";
 import { engineEnv, engineRoot as engineRootOf } from "../../scripts/engine-env";
-import {
-  Pack,
-  packPackage,
-  prepareProgram,
-  PulumiCli,
-  runAutomationOp,
-  userInstall,
-} from "../../scripts/program-runner";
+import { USERS, type UserName } from "./emulator";
+import { Pack, packPackage, prepareProgram, PulumiCli, runAutomationOp, userInstall } from "./program-runner";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
-
-/** Refresh tokens of the emulator's default users. */
-export const USERS = {
-  admin: "admin-refresh-token",
-  developer: "developer-refresh-token",
-} as const;
 
 /** A config value for the stack: a plain string, or `{value, secret: true}`. */
 export type ConfigInput = string | { value: string; secret?: boolean };
@@ -50,7 +38,7 @@ export interface OpenStackOptions {
   /** Stack config; bare keys are put in the project's namespace, `ns:key` keys are kept. */
   config?: Record<string, ConfigInput>;
   /** Whose credentials the stack uses (`vra:url` and a secret `vra:refreshToken` are set). Default admin. */
-  user?: keyof typeof USERS;
+  user?: UserName;
   /** Skip setting `vra:url`/`vra:refreshToken` (for tests of other credential sources). */
   noCredentials?: boolean;
   /** Use this emulator instead of starting one. */

@@ -1,60 +1,8 @@
-import { X509Certificate } from "node:crypto";
+/** Loopback servers for the tests: HTTPS (a small PKI's leaf, or a CI stand-in), a silent TCP port, a closed port. */
 import { createServer as createNetServer, type Server as NetServer, type Socket } from "node:net";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
-import selfsigned from "selfsigned";
-
-/** PEM material of a small CA and a leaf it signed for 127.0.0.1. */
-export interface TestPki {
-  caCert: string;
-  leafKey: string;
-  leafCert: string;
-  /** SHA-256 of the leaf, upper-case hex without colons. */
-  leafSha256: string;
-  caSha256: string;
-}
-
-const sha256 = (pem: string): string => new X509Certificate(pem).fingerprint256.replace(/:/g, "");
-
-/** Generates a CA ("Aria Test CA", org "Emulator Tests") and a leaf ("127.0.0.1", org "Leaf Org"). */
-export async function makePki(): Promise<TestPki> {
-  const notBeforeDate = new Date(Date.now() - 3600_000);
-  const ca = await selfsigned.generate(
-    [
-      { name: "commonName", value: "Aria Test CA" },
-      { name: "organizationName", value: "Emulator Tests" },
-    ],
-    {
-      keySize: 2048,
-      algorithm: "sha256",
-      notBeforeDate,
-      extensions: [{ name: "basicConstraints", cA: true }],
-    },
-  );
-  const leaf = await selfsigned.generate(
-    [
-      { name: "commonName", value: "127.0.0.1" },
-      { name: "organizationName", value: "Leaf Org" },
-    ],
-    {
-      keySize: 2048,
-      algorithm: "sha256",
-      notBeforeDate,
-      ca: { key: ca.private, cert: ca.cert },
-      extensions: [
-        { name: "basicConstraints", cA: false },
-        { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] },
-      ],
-    },
-  );
-  return {
-    caCert: ca.cert,
-    leafKey: leaf.private,
-    leafCert: leaf.cert,
-    leafSha256: sha256(leaf.cert),
-    caSha256: sha256(ca.cert),
-  };
-}
+import { loopbackCertificate, type TestPki } from "./certificates";
 
 /** An https server on 127.0.0.1 serving leaf + CA, answering 200 to everything. */
 export async function startTlsServer(
@@ -105,4 +53,32 @@ export async function closedPort(): Promise<number> {
   const port = (server.address() as AddressInfo).port;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** A stand-in for a team's CI servers (Jenkins, Git, Jira): HTTPS with a self-signed certificate. */
+export interface CiStandIn {
+  readonly url: string;
+  /** SHA-256 fingerprint of its certificate, upper-case hex without colons. */
+  readonly fingerprint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a stand-in for a team's CI servers on 127.0.0.1 (HTTPS, a self-signed certificate), which
+ * the emulator's endpoint validation really connects to.
+ */
+export async function startCiStandIn(): Promise<CiStandIn> {
+  const pems = await loopbackCertificate("ci.test.local");
+  const server = createServer({ key: pems.key, cert: pems.cert }, (_req, res) => res.end("ok\n"));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://127.0.0.1:${port}`,
+    fingerprint: pems.fingerprint,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

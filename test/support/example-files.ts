@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { parseAllDocuments } from "yaml";
 
 /** The repository's examples directory. */
-export const EXAMPLES = path.resolve(__dirname, "..", "..", "..", "examples");
+export const EXAMPLES = path.resolve(__dirname, "..", "..", "examples");
 
 /** A file of the examples directory, as text. */
 export function exampleText(relative: string): string {
