@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ApiCaller } from "./api-caller";
 import { PipelineApiVersion } from "./api-version";
 import { TokenManager } from "./auth";
-import { sleep } from "../common/clock";
+import { sleep } from "../core/clock";
 import { ClientConfig } from "./config";
 import { collectPages } from "./paging";
 import { Redactor, secretValuesIn } from "./redact";

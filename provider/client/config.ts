@@ -7,7 +7,7 @@
 import { AriaConfigError, ConfigIssue } from "./config-error";
 import { ClientSettings } from "./config-schema";
 import { DEFAULT_RETRY_POLICY, RetryPolicy } from "./retry-policy";
-import { withoutUndefined } from "../common/values";
+import { withoutUndefined } from "../core/json";
 
 /** Credentials, in the forms the product accepts. At least one usable form is present. */
 export interface Credentials {

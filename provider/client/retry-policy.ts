@@ -13,7 +13,7 @@
  * - Timeouts waiting for an answer are not retried: they already cost the user a full `apiTimeout`.
  */
 
-import { backoffDelay as pauseAfter } from "../common/clock";
+import { backoffDelay as pauseAfter } from "../core/clock";
 import { provablyNotSent } from "./network-errors";
 
 /** Tuning of the retry policy. */

@@ -3,7 +3,7 @@
  * the clock and the reporter, injected so that tests can drive them.
  */
 import type { AriaClient } from "../client";
-import type { Clock } from "../common/clock";
+import type { Clock } from "../core/clock";
 import type { Reporting } from "../common/report";
 
 /** The client methods the deployment provider calls. */

@@ -1,7 +1,7 @@
 /** Deleting a deployment resource: the `DELETE`, a conflict with a request already running, the wait. */
 import { isConflict, unlessNotFound } from "../common/api-failures";
 import type { Request } from "../client/schemas";
-import { systemClock } from "../common/clock";
+import { systemClock } from "../core/clock";
 import { reporter } from "../common/report";
 import type { OperationDeps } from "./api";
 import { describeOutcome, formatDuration, timeoutMs, waitForDeploymentRequest } from "./requests";

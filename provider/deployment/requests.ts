@@ -4,7 +4,7 @@
  */
 import { errorMessage } from "../common/api-failures";
 import type { Request } from "../client/schemas";
-import { systemClock } from "../common/clock";
+import { systemClock } from "../core/clock";
 import { reporter } from "../common/report";
 import type { OperationDeps } from "./api";
 import { DEFAULT_WAIT_TIMEOUT_SECONDS } from "./schema";

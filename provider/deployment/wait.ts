@@ -4,9 +4,9 @@
  * policy is testable without real time.
  */
 import { isTerminalRequestStatus } from "../client/schemas";
-import { backoffDelay as pauseAfter, type Backoff, type Clock, systemClock } from "../common/clock";
+import { backoffDelay as pauseAfter, type Backoff, type Clock, systemClock } from "../core/clock";
 
-export { type Backoff, type Clock, systemClock } from "../common/clock";
+export { type Backoff, type Clock, systemClock } from "../core/clock";
 
 /** Half a second, growing by half each poll, capped at 10 seconds. */
 export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, factor: 1.5, maxMs: 10_000 };

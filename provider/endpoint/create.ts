@@ -7,7 +7,7 @@
  * is resolved the same way, which is also how an `up` killed after its POSTs recognises, on the
  * next run, the endpoints it created. (A 429 is retried by the client: the server did nothing.)
  */
-import { deepEqual } from "../common/values";
+import { deepEqual } from "../core/json";
 import type { ApiEndpoint, EndpointApi } from "./api";
 import {
   alreadyExistsMessage,
@@ -20,9 +20,9 @@ import {
 } from "./messages";
 import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
 import { odataLiteral } from "./odata";
-import { isMasked } from "../common/secrets";
+import { isMasked } from "../core/secrets";
 import { withHeldSecrets } from "./state";
-import { backoffDelay, type Backoff, systemClock } from "../common/clock";
+import { backoffDelay, type Backoff, systemClock } from "../core/clock";
 import { EndpointInputs, EndpointSpec, toSpec } from "./schema";
 
 /** POSTs sent at most for one create (the first and the resends after ambiguous answers). */

@@ -27,7 +27,7 @@ import { createOrAdopt } from "./create";
 import { endpointFailure, describeEndpoint, EndpointRef, restrictedMessage, secretStrings } from "./messages";
 import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
 import { Declared, heldSecretsOf, importedInputsOf, inputsOf, toState, withHeldSecrets } from "./state";
-import { isMasked } from "../common/secrets";
+import { isMasked } from "../core/secrets";
 import { EndpointInputs, EndpointSpec, EndpointState, MOVED_SECRETS_INPUT, toSpec } from "./schema";
 import { TileCatalogue } from "./tiles";
 import { ProjectCatalogue } from "./projects";

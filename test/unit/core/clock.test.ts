@@ -1,4 +1,4 @@
-import { backoffDelay, systemClock } from "../../../provider/common/clock";
+import { backoffDelay, systemClock } from "../../../provider/core/clock";
 
 describe("the one backoff formula", () => {
   it("grows by its factor from its first pause and stops at its cap", () => {
