@@ -11,8 +11,7 @@
  *
  * `check` validates with the zod schema, `diff` is pure (./diff.ts): every API input change replaces.
  */
-import type { CheckResult, CreateResult, ReadResult } from "../core/kind";
-import type { ProviderImplementation } from "../common/provider-implementation";
+import type { CheckResult, CreateResult, ReadResult, ResourceKind } from "../core/kind";
 import { isTerminalRequestStatus } from "../client/schemas";
 import { providerApiClient } from "../runtime/context";
 import { createDeploymentResource } from "./create";
@@ -34,7 +33,7 @@ import {
 } from "./state";
 
 /** Builds the kind over the given dependencies (tests inject a client, a clock, a reporter). */
-export function deploymentResourceKind(deps: () => OperationDeps): ProviderImplementation {
+export function deploymentResourceKind(deps: () => OperationDeps): ResourceKind {
   return {
     async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<CheckResult> {
       const { inputs, failures } = checkInputs(news);
@@ -140,6 +139,6 @@ export function deploymentResourceKind(deps: () => OperationDeps): ProviderImple
 }
 
 /** The kind of the provider process, on its client (from `configure` and the environment). */
-export const deploymentResourceProvider: ProviderImplementation = deploymentResourceKind(() => ({
+export const deploymentResourceProvider: ResourceKind = deploymentResourceKind(() => ({
   api: providerApiClient(),
 }));

@@ -14,7 +14,7 @@
  * | update | PUT /endpoints/{id}                                                      |
  * | delete | DELETE /endpoints/{id}                                                   |
  */
-import type { ProviderImplementation } from "../common/provider-implementation";
+import type { ResourceKind } from "../core/kind";
 import { providerApiClient, providerSettingName, providerSettingSource } from "../runtime/context";
 import { AriaConfigError } from "../client/config-error";
 import { BooleanSetting } from "../client/config-schema";
@@ -57,7 +57,7 @@ export interface EndpointProviderOptions extends Reporting {
  * Builds the endpoint kind over the given client; the doors use {@link endpointProvider}. Outputs mark
  * `secretProperties` secret (../core/values.ts); inputs may carry marks (see ./check.ts).
  */
-export function endpointKind(options: EndpointProviderOptions): ProviderImplementation {
+export function endpointKind(options: EndpointProviderOptions): ResourceKind {
   const { api, validateByDefault } = options;
   const tiles = options.tiles ?? new TileCatalogue(() => api().getEndpointTiles());
   const projects = options.projects ?? new ProjectCatalogue(() => api().listAllProjects());
@@ -209,7 +209,7 @@ export function validationSettingDefault(value: string | undefined, name = "vra:
 }
 
 /** The endpoint kind of the provider process: client and settings from `configure` and the environment. */
-export const endpointProvider: ProviderImplementation = endpointKind({
+export const endpointProvider: ResourceKind = endpointKind({
   api: providerApiClient,
   validationSetting: () => providerSettingName("validateEndpoints"),
   validateByDefault: () => {
