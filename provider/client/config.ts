@@ -23,16 +23,6 @@ export interface Credentials {
   readonly domain?: string;
 }
 
-/** Injection points for tests: time, randomness and waiting. */
-export interface ClientHooks {
-  /** Waits between retries (default: a timer). */
-  readonly sleep?: (ms: number) => Promise<void>;
-  /** Source of jitter (default: Math.random). */
-  readonly random?: () => number;
-  /** Current time in ms (default: Date.now). */
-  readonly now?: () => number;
-}
-
 /** Everything a client needs; built by {@link resolveClientConfig} or by hand. */
 export interface ClientConfig {
   /** Base URL of Aria Automation, without trailing slash. */
@@ -61,8 +51,6 @@ export interface ClientConfig {
   readonly retry?: Partial<RetryPolicy>;
   /** Assumed lifetime of tokens that are not JWTs, in seconds (default 1500: renew after 25 min). */
   readonly tokenLifetimeSeconds?: number;
-  /** Test hooks. */
-  readonly hooks?: ClientHooks;
 }
 
 /** Default per-request timeout, in seconds (as the Terraform provider). */

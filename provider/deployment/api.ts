@@ -16,6 +16,6 @@ export type DeploymentApi = Pick<
 export interface OperationDeps extends Reporting {
   /** The API. */
   readonly api: DeploymentApi;
-  /** Time; default the real clock. */
-  readonly clock?: Clock;
+  /** Time and waits (../core/clock.ts): the real clock in the provider process, a fake in tests. */
+  readonly clock: Clock;
 }

@@ -14,11 +14,12 @@
 import type { CheckResult, CreateResult, ReadResult, ResourceKind } from "../core/kind";
 import { isTerminalRequestStatus } from "../client/schemas";
 import { providerApiClient } from "../runtime/context";
+import { systemClock } from "../core/clock";
 import { createDeploymentResource } from "./create";
 import { diffDeploymentResource } from "./diff";
 import { checkInputs, parseInputs } from "./check";
 import { declaredInputs } from "../common/engine-inputs";
-import { unlessNotFound } from "../common/api-failures";
+import { unlessNotFound } from "../client/errors";
 import type { OperationDeps } from "./api";
 import { deleteAndWait } from "./delete";
 import { cancelRequest, settleMs, waitForDeploymentRequest } from "./requests";
@@ -138,7 +139,8 @@ export function deploymentResourceKind(deps: () => OperationDeps): ResourceKind 
   };
 }
 
-/** The kind of the provider process, on its client (from `configure` and the environment). */
+/** The kind of the provider process, on its client (from `configure` and the environment) and the real clock. */
 export const deploymentResourceProvider: ResourceKind = deploymentResourceKind(() => ({
   api: providerApiClient(),
+  clock: systemClock,
 }));
