@@ -84,7 +84,7 @@ export class AriaClient {
       reauthorizeAfterMs: config.reauthorizeTimeoutSeconds
         ? config.reauthorizeTimeoutSeconds * 1000
         : undefined,
-      now: () => clock.now(),
+      clock,
       redactor: this.redactor,
     });
     this.pipelineVersion = new PipelineApiVersion(config.apiVersion, () =>
