@@ -9,7 +9,8 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 
 const require = createRequire(import.meta.url);
-// Required rather than imported: madge (npm run lint:cycles) cannot resolve esbuild's entry.
+// Required rather than imported (madge, the cycle check before `npm run lint:layers`, could not resolve
+// esbuild's entry; dependency-cruiser can).
 /** @type {typeof import("esbuild")} */
 const esbuild = require("esbuild");
 /** @type {typeof import("./errors.js")} */

@@ -1,6 +1,6 @@
 import { pipelineTimestamp } from "../core/time";
 import type { PropertyValue, StoredEndpoint } from "./endpoint-store";
-import { isNonSecretValue } from "../../provider/common/secrets";
+import { isNonSecretValue } from "../../provider/core/secrets";
 import { isSecret, SECRET_MASK, tileFor } from "./tiles";
 
 /** The `_link` of an endpoint (always under `/pipeline/api`, as the product answers). */

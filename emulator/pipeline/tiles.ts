@@ -4,7 +4,7 @@ import type { PropertySpec, TileDefinition } from "./tile-types";
 export type { ConditionalRequirement, ConnectTarget, PropertySpec, TileDefinition } from "./tile-types";
 
 /** The mask secret properties carry in responses. */
-export { SECRET_MASK } from "../../provider/common/secrets";
+export { SECRET_MASK } from "../../provider/core/secrets";
 
 const byId = new Map(TILE_CATALOG.map((t) => [t.tileId, t]));
 

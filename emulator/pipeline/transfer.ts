@@ -1,5 +1,5 @@
 import { parseAllDocuments, stringify } from "yaml";
-import { withoutUndefined } from "../../provider/common/values";
+import { withoutUndefined } from "../../provider/core/json";
 import { badRequest, HttpError } from "../core/http-error";
 import type { EndpointSpecInput } from "./endpoint-spec";
 import type { StoredEndpoint } from "./endpoint-store";

@@ -3,7 +3,7 @@
  * against the server's `GET /about`, or else the server's latest. Fetched once per client.
  */
 import { AriaConfigError } from "./config-error";
-import { isAriaApiError } from "./errors";
+import { unlessNotFound } from "./errors";
 import type { About } from "./schemas";
 
 /**
@@ -60,14 +60,9 @@ export class PipelineApiVersion {
   }
 
   private async resolve(): Promise<string | undefined> {
-    let about: About;
-    try {
-      about = await this.fetchAbout();
-    } catch (error) {
-      // A server without /about cannot be checked: send the pinned version, or none.
-      if (isAriaApiError(error, "NotFound")) return this.pinned;
-      throw error;
-    }
+    const about = await unlessNotFound(() => this.fetchAbout());
+    // A server without /about cannot be checked: send the pinned version, or none.
+    if (about === undefined) return this.pinned;
     return chooseApiVersion(about, this.pinned);
   }
 }

@@ -7,6 +7,7 @@ import type { Credentials } from "./config";
 import { isAriaApiError } from "./errors";
 import { jwtExpiryMs } from "./jwt";
 import { Redactor } from "./redact";
+import type { Clock } from "../core/clock";
 
 /** The two exchanges of the product's login flow. */
 export interface TokenExchanges {
@@ -22,8 +23,8 @@ export interface TokenManagerOptions {
   readonly defaultLifetimeMs: number;
   /** Renew at least this often, in ms (the product's `reauthorizeTimeout`). */
   readonly reauthorizeAfterMs?: number;
-  /** Current time in ms. */
-  readonly now: () => number;
+  /** What token lifetimes are measured on (the client's clock). */
+  readonly clock: Pick<Clock, "now">;
   /** Learns every token obtained, so errors can never show one. */
   readonly redactor: Redactor;
 }
@@ -73,7 +74,7 @@ export class TokenManager {
   /** A valid token: the cached one, or a renewed one when it is about to expire. */
   async token(): Promise<string> {
     const cached = this.current;
-    if (cached && (!this.canRenew || this.options.now() < cached.renewAt)) return cached.token;
+    if (cached && (!this.canRenew || this.options.clock.now() < cached.renewAt)) return cached.token;
     return this.renew();
   }
 
@@ -83,7 +84,7 @@ export class TokenManager {
    */
   isStale(token: string): boolean {
     const cached = this.current;
-    return !cached || cached.token !== token || this.options.now() >= cached.renewAt;
+    return !cached || cached.token !== token || this.options.clock.now() >= cached.renewAt;
   }
 
   /**
@@ -132,7 +133,7 @@ export class TokenManager {
   }
 
   private cache(token: string): CachedToken {
-    const now = this.options.now();
+    const now = this.options.clock.now();
     let expiresAt = jwtExpiryMs(token) ?? now + this.options.defaultLifetimeMs;
     if (this.options.reauthorizeAfterMs)
       expiresAt = Math.min(expiresAt, now + this.options.reauthorizeAfterMs);

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ApiCaller } from "./api-caller";
 import { PipelineApiVersion } from "./api-version";
 import { TokenManager } from "./auth";
-import { sleep } from "../common/clock";
+import { type Clock, systemClock } from "../core/clock";
 import { ClientConfig } from "./config";
 import { collectPages } from "./paging";
 import { Redactor, secretValuesIn } from "./redact";
@@ -58,18 +58,18 @@ export class AriaClient {
   private readonly tokens: TokenManager;
   private readonly pipelineVersion: PipelineApiVersion;
 
-  constructor(private readonly config: ClientConfig) {
-    const hooks = config.hooks ?? {};
-    const now = hooks.now ?? Date.now;
+  /** @param clock time, waits and jitter of retries and token renewals (../core/clock.ts). */
+  constructor(
+    private readonly config: ClientConfig,
+    clock: Clock,
+  ) {
     this.transport = new HttpTransport({
       baseUrl: config.url,
       insecure: config.insecure,
       caCert: config.caCert,
       timeoutMs: config.apiTimeoutSeconds * 1000,
       policy: { ...DEFAULT_RETRY_POLICY, ...config.retry, maxRetries: config.maxRetries },
-      sleep: hooks.sleep ?? sleep,
-      random: hooks.random ?? Math.random,
-      now,
+      clock,
     });
     this.caller = new ApiCaller({
       transport: this.transport,
@@ -84,7 +84,7 @@ export class AriaClient {
       reauthorizeAfterMs: config.reauthorizeTimeoutSeconds
         ? config.reauthorizeTimeoutSeconds * 1000
         : undefined,
-      now,
+      clock,
       redactor: this.redactor,
     });
     this.pipelineVersion = new PipelineApiVersion(config.apiVersion, () =>
@@ -325,9 +325,12 @@ export class AriaClient {
   }
 }
 
-/** Builds a client from its configuration (see `resolveClientConfig`). No I/O happens until the first call. */
-export function createClient(config: ClientConfig): AriaClient {
-  return new AriaClient(config);
+/**
+ * Builds a client from its configuration (see `resolveClientConfig`), on the real clock unless a test
+ * passes another. No I/O happens until the first call.
+ */
+export function createClient(config: ClientConfig, clock: Clock = systemClock): AriaClient {
+  return new AriaClient(config, clock);
 }
 
 /** Validates a request body against its schema; a mistake is the caller's, reported with the field paths. */

@@ -7,7 +7,7 @@
 import { AriaConfigError, ConfigIssue } from "./config-error";
 import { ClientSettings } from "./config-schema";
 import { DEFAULT_RETRY_POLICY, RetryPolicy } from "./retry-policy";
-import { withoutUndefined } from "../common/values";
+import { withoutUndefined } from "../core/json";
 
 /** Credentials, in the forms the product accepts. At least one usable form is present. */
 export interface Credentials {
@@ -21,16 +21,6 @@ export interface Credentials {
   readonly password?: string;
   /** Identity domain of `username` (optional). */
   readonly domain?: string;
-}
-
-/** Injection points for tests: time, randomness and waiting. */
-export interface ClientHooks {
-  /** Waits between retries (default: a timer). */
-  readonly sleep?: (ms: number) => Promise<void>;
-  /** Source of jitter (default: Math.random). */
-  readonly random?: () => number;
-  /** Current time in ms (default: Date.now). */
-  readonly now?: () => number;
 }
 
 /** Everything a client needs; built by {@link resolveClientConfig} or by hand. */
@@ -61,8 +51,6 @@ export interface ClientConfig {
   readonly retry?: Partial<RetryPolicy>;
   /** Assumed lifetime of tokens that are not JWTs, in seconds (default 1500: renew after 25 min). */
   readonly tokenLifetimeSeconds?: number;
-  /** Test hooks. */
-  readonly hooks?: ClientHooks;
 }
 
 /** Default per-request timeout, in seconds (as the Terraform provider). */

@@ -4,7 +4,7 @@
  */
 import type { AriaApiErrorDetails } from "./error-details";
 import { REDACTED } from "./redact";
-import { isCredentialKey } from "../common/secrets";
+import { isCredentialKey } from "../core/secrets";
 import { readServerError } from "./schemas/error";
 
 /** Facts a message is written from: the error's own details plus what only the message needs. */

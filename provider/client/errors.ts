@@ -190,6 +190,19 @@ export function isAriaApiError(error: unknown, ...codes: AriaErrorCode[]): error
   return isApiError && (codes.length === 0 || codes.includes(code as AriaErrorCode));
 }
 
+/**
+ * Runs `fn`, answering `undefined` when the API says the object does not exist (a 404): the one way
+ * the package handles "not found", so that absence is a value and every other failure propagates.
+ */
+export async function unlessNotFound<T>(fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isAriaApiError(error, "NotFound")) return undefined;
+    throw error;
+  }
+}
+
 function causeMessageOf(error: unknown): string | undefined {
   return error instanceof Error ? error.message : undefined;
 }

@@ -15,7 +15,7 @@ export {
   DEFAULT_API_TIMEOUT_SECONDS,
   DEFAULT_PIPELINE_BASE_PATH,
 } from "./config";
-export type { ClientConfig, ClientHooks, ConfigKey, Credentials } from "./config";
+export type { ClientConfig, ConfigKey, Credentials } from "./config";
 export { AriaConfigError } from "./config-error";
 export type { ConfigIssue } from "./config-error";
 export {

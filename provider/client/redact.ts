@@ -3,10 +3,10 @@
  * servers echo requests back in their errors, so every message is scrubbed twice: known secret values
  * (the configured and obtained tokens, the password, secret endpoint properties of the request) and
  * anything shaped like a credential (bearer headers, JWTs, `"password": "..."` pairs). Which keys hold
- * secrets is the secrets policy's wider net for text users see (../common/secrets.ts).
+ * secrets is the secrets policy's wider net for text users see (../core/secrets.ts).
  */
 
-import { isCredentialKey } from "../common/secrets";
+import { isCredentialKey } from "../core/secrets";
 
 /** What a redacted value is replaced with. */
 export const REDACTED = "[REDACTED]";

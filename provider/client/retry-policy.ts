@@ -13,7 +13,7 @@
  * - Timeouts waiting for an answer are not retried: they already cost the user a full `apiTimeout`.
  */
 
-import { backoffDelay as pauseAfter } from "../common/clock";
+import { backoffDelay, type Backoff, systemClock } from "../core/clock";
 import { provablyNotSent } from "./network-errors";
 
 /** Tuning of the retry policy. */
@@ -96,8 +96,8 @@ export type RetryDecision =
 export function decideRetry(
   policy: RetryPolicy,
   attempt: FailedAttempt,
-  random: () => number = Math.random,
-  nowMs: number = Date.now(),
+  random: () => number = systemClock.random,
+  nowMs: number = systemClock.now(),
 ): RetryDecision {
   const idempotent = attempt.idempotent ?? IDEMPOTENT_METHODS.includes(attempt.method.toUpperCase());
   if (attempt.status !== undefined) {
@@ -127,7 +127,7 @@ export function decideRetry(
   const requested = parseRetryAfter(attempt.retryAfter, nowMs);
   const delayMs = Math.min(
     policy.maxDelayMs,
-    requested ?? backoffDelay(policy, attempt.retriesSoFar + 1, random),
+    requested ?? backoffDelay(attempt.retriesSoFar, retryBackoff(policy), random),
   );
   if (attempt.delayedMsSoFar + delayMs > policy.maxTotalDelayMs) {
     return { retry: false, reason: `the total wait would exceed ${policy.maxTotalDelayMs} ms` };
@@ -136,28 +136,22 @@ export function decideRetry(
 }
 
 /**
- * Exponential backoff with "equal jitter" for the n-th retry (1-based): half of the capped step is
- * fixed, the other half random, so concurrent clients spread out but never retry instantly.
+ * The policy's backoff between retries (../core/clock.ts, step 0 before the first retry):
+ * exponential from `baseDelayMs`, capped at `maxDelayMs`, with "equal jitter" (half of the step is
+ * fixed, the other half random), so concurrent clients spread out but never retry instantly.
  */
-export function backoffDelay(
-  policy: RetryPolicy,
-  retryNumber: number,
-  random: () => number = Math.random,
-): number {
-  const backoff = {
-    initialMs: policy.baseDelayMs,
-    factor: 2,
-    maxMs: policy.maxDelayMs,
-    jitter: "half",
-  } as const;
-  return pauseAfter(retryNumber - 1, backoff, random);
+export function retryBackoff(policy: RetryPolicy): Backoff {
+  return { initialMs: policy.baseDelayMs, factor: 2, maxMs: policy.maxDelayMs, jitter: "half" };
 }
 
 /**
  * Parses `Retry-After`: delta seconds (`"120"`) or an HTTP date. Returns milliseconds to wait (0 for a
  * date in the past), or undefined when absent or unparseable.
  */
-export function parseRetryAfter(value: string | undefined, nowMs: number = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | undefined,
+  nowMs: number = systemClock.now(),
+): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
   if (text === "") return undefined;

@@ -8,6 +8,7 @@ import * as tls from "node:tls";
 import { Dispatcher, interceptors, Pool } from "undici";
 import type { RetryHandler } from "undici";
 import { lowLevelCode } from "./network-errors";
+import type { Clock } from "../core/clock";
 import { decideRetry, RetryPolicy } from "./retry-policy";
 
 /** Settings of a transport. */
@@ -22,12 +23,8 @@ export interface TransportOptions {
   readonly timeoutMs: number;
   /** When and how long to retry. */
   readonly policy: RetryPolicy;
-  /** Waits between retries. */
-  readonly sleep: (ms: number) => Promise<void>;
-  /** Jitter source. */
-  readonly random: () => number;
-  /** Clock (for `Retry-After` dates). */
-  readonly now: () => number;
+  /** Waits between retries, their jitter, and the time `Retry-After` dates are measured from. */
+  readonly clock: Clock;
 }
 
 /** One HTTP request; `path` includes the query string. */
@@ -80,7 +77,7 @@ export class HttpTransport {
   /** Sends a request, retrying as the policy allows; throws {@link TransportError} when no answer came. */
   async send(request: HttpRequest): Promise<HttpResponse> {
     const dispatcher = this.connection();
-    const { policy, sleep, random, now } = this.options;
+    const { policy, clock } = this.options;
     let retries = 0;
     let delayed = 0;
 
@@ -98,8 +95,8 @@ export class HttpTransport {
           errorCode: status === undefined ? lowLevelCode(err) : undefined,
           retryAfter: firstHeader(headers?.["retry-after"]),
         },
-        random,
-        now(),
+        () => clock.random(),
+        clock.now(),
       );
       if (!decision.retry) {
         callback(err);
@@ -107,7 +104,7 @@ export class HttpTransport {
       }
       retries += 1;
       delayed += decision.delayMs;
-      sleep(decision.delayMs).then(
+      clock.sleep(decision.delayMs).then(
         () => callback(null),
         (sleepError: unknown) => callback(sleepError instanceof Error ? sleepError : err),
       );

@@ -2,9 +2,10 @@ import { isAriaApiError } from "../client/errors";
 import { redactValues } from "../client/redact";
 
 /*
- * What both resources' providers do with a failed API call: recognise the few outcomes they handle
- * (gone, refused, taken), and otherwise say which object failed, around the client's own message
- * (already redacted, and written to say what to do). Pulumi shows users only `error.message`.
+ * What both resources' providers do with a failed API call: recognise the outcomes they handle
+ * (refused, taken; gone is the client's `unlessNotFound`, ../client/errors.ts), and otherwise say which
+ * object failed, around the client's own message (already redacted, and written to say what to do).
+ * Pulumi shows users only `error.message`.
  */
 
 /** The message of an error, or the value as text. */
@@ -27,11 +28,6 @@ export function failedTo(
   return wrapped;
 }
 
-/** True when the failure is "does not exist" (HTTP 404). */
-export function isNotFound(error: unknown): boolean {
-  return isAriaApiError(error, "NotFound");
-}
-
 /** True when the failure is the server refusing the call (HTTP 403). */
 export function isForbidden(error: unknown): boolean {
   return isAriaApiError(error, "Forbidden");
@@ -40,14 +36,4 @@ export function isForbidden(error: unknown): boolean {
 /** True when the failure is a duplicate or a clash with a running request (HTTP 409). */
 export function isConflict(error: unknown): boolean {
   return isAriaApiError(error, "Conflict");
-}
-
-/** Runs `fn`, answering `undefined` when the API says the object does not exist. */
-export async function unlessNotFound<T>(fn: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
 }

@@ -3,7 +3,7 @@
  * the clock and the reporter, injected so that tests can drive them.
  */
 import type { AriaClient } from "../client";
-import type { Clock } from "../common/clock";
+import type { Clock } from "../core/clock";
 import type { Reporting } from "../common/report";
 
 /** The client methods the deployment provider calls. */
@@ -16,6 +16,6 @@ export type DeploymentApi = Pick<
 export interface OperationDeps extends Reporting {
   /** The API. */
   readonly api: DeploymentApi;
-  /** Time; default the real clock. */
-  readonly clock?: Clock;
+  /** Time and waits (../core/clock.ts): the real clock in the provider process, a fake in tests. */
+  readonly clock: Clock;
 }

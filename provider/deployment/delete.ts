@@ -1,7 +1,7 @@
 /** Deleting a deployment resource: the `DELETE`, a conflict with a request already running, the wait. */
-import { isConflict, unlessNotFound } from "../common/api-failures";
+import { isConflict } from "../common/api-failures";
+import { unlessNotFound } from "../client/errors";
 import type { Request } from "../client/schemas";
-import { systemClock } from "../common/clock";
 import { reporter } from "../common/report";
 import type { OperationDeps } from "./api";
 import { describeOutcome, formatDuration, timeoutMs, waitForDeploymentRequest } from "./requests";
@@ -20,7 +20,7 @@ export async function deleteAndWait(
 ): Promise<"absent" | "deleted"> {
   // One limit for the whole delete: waiting for a request already running on the resource (see
   // sendDelete) uses part of it, and the delete's own request gets what is left.
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
   const started = clock.now();
   const request = await sendDelete(deps, ids, what, settings, limitMs);
   if (request === undefined) return "absent";

@@ -4,11 +4,11 @@
  * the wait settings only steer the provider and change in place without calling the API.
  */
 import type { DiffResult } from "../core/kind";
-import { UNKNOWN } from "../common/unknowns";
+import { containsUnknown, UNKNOWN } from "../common/unknowns";
 import { declaredInputs } from "../common/engine-inputs";
 import { REPLACE_KEYS, SETTING_KEYS } from "./schema";
 import { isIncomplete, parseState } from "./state";
-import { pick, sameValue } from "./values";
+import { deepEqual, pick } from "../core/json";
 
 /**
  * The replacement keys and in-place keys between the old state and new inputs.
@@ -59,4 +59,9 @@ export function diffDeploymentResource(
     replaces,
     deleteBeforeReplace: incomplete,
   };
+}
+
+/** True when two JSON-like values are equal, ignoring key order; an unknown value is never equal. */
+function sameValue(a: unknown, b: unknown): boolean {
+  return !containsUnknown(a) && !containsUnknown(b) && deepEqual(a, b);
 }

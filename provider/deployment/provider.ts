@@ -11,15 +11,15 @@
  *
  * `check` validates with the zod schema, `diff` is pure (./diff.ts): every API input change replaces.
  */
-import type { CheckResult, CreateResult, ReadResult } from "../core/kind";
-import type { ProviderImplementation } from "../common/provider-implementation";
+import type { CheckResult, CreateResult, ReadResult, ResourceKind } from "../core/kind";
 import { isTerminalRequestStatus } from "../client/schemas";
 import { providerApiClient } from "../runtime/context";
+import { systemClock } from "../core/clock";
 import { createDeploymentResource } from "./create";
 import { diffDeploymentResource } from "./diff";
 import { checkInputs, parseInputs } from "./check";
 import { declaredInputs } from "../common/engine-inputs";
-import { unlessNotFound } from "../common/api-failures";
+import { unlessNotFound } from "../client/errors";
 import type { OperationDeps } from "./api";
 import { deleteAndWait } from "./delete";
 import { cancelRequest, settleMs, waitForDeploymentRequest } from "./requests";
@@ -34,7 +34,7 @@ import {
 } from "./state";
 
 /** Builds the kind over the given dependencies (tests inject a client, a clock, a reporter). */
-export function deploymentResourceKind(deps: () => OperationDeps): ProviderImplementation {
+export function deploymentResourceKind(deps: () => OperationDeps): ResourceKind {
   return {
     async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<CheckResult> {
       const { inputs, failures } = checkInputs(news);
@@ -139,7 +139,8 @@ export function deploymentResourceKind(deps: () => OperationDeps): ProviderImple
   };
 }
 
-/** The kind of the provider process, on its client (from `configure` and the environment). */
-export const deploymentResourceProvider: ProviderImplementation = deploymentResourceKind(() => ({
+/** The kind of the provider process, on its client (from `configure` and the environment) and the real clock. */
+export const deploymentResourceProvider: ResourceKind = deploymentResourceKind(() => ({
   api: providerApiClient(),
+  clock: systemClock,
 }));

@@ -4,7 +4,6 @@
  */
 import { errorMessage } from "../common/api-failures";
 import type { Request } from "../client/schemas";
-import { systemClock } from "../common/clock";
 import { reporter } from "../common/report";
 import type { OperationDeps } from "./api";
 import { DEFAULT_WAIT_TIMEOUT_SECONDS } from "./schema";
@@ -46,7 +45,7 @@ export function waitForDeploymentRequest(
   return waitForRequest(() => deps.api.getRequest(requestId), {
     timeoutMs: limitMs,
     backoff: backoffWithCap(settings.pollIntervalMaxSeconds),
-    clock: deps.clock ?? systemClock,
+    clock: deps.clock,
     onProgress: (request, elapsed) =>
       report(
         `${what}: request ${requestId} is ${request.status ?? "(no status)"} after ${formatDuration(elapsed)}`,

@@ -4,8 +4,7 @@
  * no change unless the server really changed.
  */
 import type { Resource } from "../client/schemas";
-import { pick } from "./values";
-import { withoutUndefined } from "../common/values";
+import { pick, withoutUndefined } from "../core/json";
 import { DeploymentResourceInputs, DeploymentResourceState, SETTING_KEYS } from "./schema";
 
 /** What the server gives on `GET /resources/{id}` with `expand=project,deployment`. */

@@ -21,14 +21,14 @@
 import type { Resource, ResourceRequestResponse } from "../client/schemas";
 import { isAriaApiError } from "../client/errors";
 import { errorMessage } from "../common/api-failures";
-import { deepEqual, withoutUndefined } from "../common/values";
+import { deepEqual, withoutUndefined } from "../core/json";
 import type { OperationDeps } from "./api";
 import { deleteAndWait } from "./delete";
 import { settleMs } from "./requests";
 import { reporter } from "../common/report";
 import type { DeploymentResourceInputs } from "./schema";
 import type { Settings } from "./state";
-import { backoffDelay, type Backoff, systemClock } from "../common/clock";
+import { backoffDelay, type Backoff } from "../core/clock";
 
 /** POSTs sent at most for one creation (the first and the resends after ambiguous answers). */
 export const CREATE_ATTEMPTS = 4;
@@ -209,7 +209,7 @@ async function lookForNew(
   before: ReadonlySet<string>,
   settings: Settings,
 ): Promise<Submitted | undefined> {
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
   const limit = Math.min(RECOVERY_WINDOW_MS, settleMs(settings));
   const started = clock.now();
   for (let poll = 0; ; poll++) {

@@ -1,20 +1,13 @@
 /**
  * Waiting for a deployment request (`GET /deployment/api/requests/{id}`) to reach a terminal status,
- * polling with a capped exponential backoff (../common/clock.ts). The clock is injected so that the
+ * polling with a capped exponential backoff (../core/clock.ts). The clock is injected so that the
  * policy is testable without real time.
  */
 import { isTerminalRequestStatus } from "../client/schemas";
-import { backoffDelay as pauseAfter, type Backoff, type Clock, systemClock } from "../common/clock";
+import { backoffDelay, type Backoff, type Clock } from "../core/clock";
 
-export { type Backoff, type Clock, systemClock } from "../common/clock";
-
-/** Half a second, growing by half each poll, capped at 10 seconds. */
+/** The pauses between polls: half a second, growing by half each poll, capped at 10 seconds. */
 export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, factor: 1.5, maxMs: 10_000 };
-
-/** The pause after poll number `attempt` (0-based): `initialMs * factor^attempt`, capped at `maxMs`. */
-export function backoffDelay(attempt: number, backoff: Backoff = DEFAULT_BACKOFF): number {
-  return pauseAfter(attempt, backoff);
-}
 
 /** The part of a deployment request the loop looks at. */
 export interface RequestLike {
@@ -34,8 +27,8 @@ export interface WaitOptions<R extends RequestLike> {
   readonly timeoutMs: number;
   /** Pause policy; default {@link DEFAULT_BACKOFF}. */
   readonly backoff?: Backoff;
-  /** Default {@link systemClock}. */
-  readonly clock?: Clock;
+  /** Time and waits. */
+  readonly clock: Clock;
   /** Called with the first polled request and every later one whose status changed, and the time waited so far. */
   readonly onProgress?: (request: R, elapsedMs: number) => void;
 }
@@ -55,7 +48,7 @@ export async function waitForRequest<R extends RequestLike>(
   fetchRequest: () => Promise<R>,
   options: WaitOptions<R>,
 ): Promise<WaitOutcome<R>> {
-  const clock = options.clock ?? systemClock;
+  const { clock } = options;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const start = clock.now();
   const deadline = start + Math.max(0, options.timeoutMs);

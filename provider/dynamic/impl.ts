@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { setProviderConfig } from "../runtime/context";
 import type { SettingKey } from "../runtime/settings";
-import type { ProviderImplementation } from "../common/provider-implementation";
+import type { ResourceKind } from "../core/kind";
 import { KIND_CODES, ProviderKind } from "./stub";
 import { dynamicDoor, type DynamicProvider } from "./door";
 
@@ -17,7 +17,7 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 }
 
 /** The provider core's kind of the process, for one kind of resource. */
-function coreKind(kind: ProviderKind): ProviderImplementation {
+function coreKind(kind: ProviderKind): ResourceKind {
   switch (kind) {
     case "endpoint":
       return require("../endpoint/provider").endpointProvider;

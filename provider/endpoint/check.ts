@@ -4,7 +4,8 @@ import { redactValues } from "../client/redact";
 import type { EndpointApi } from "./api";
 import { diffEndpoint } from "./diff";
 import { endpointFailure, restrictedMessage, secretStrings } from "./messages";
-import { isForbidden, isNotFound } from "../common/api-failures";
+import { isForbidden } from "../common/api-failures";
+import { unlessNotFound } from "../client/errors";
 import { isAsDeclared } from "./create";
 import { nameFailures, unaddressableReason } from "./name-rules";
 import type { ProjectCatalogue } from "./projects";
@@ -211,11 +212,11 @@ async function adoptsUnchanged(known: EndpointInputs, context: CheckContext): Pr
   const ref = { name: known.name, project: known.project };
   let existing;
   try {
-    existing = await context.api().getEndpointByName(known.project, known.name);
+    existing = await unlessNotFound(() => context.api().getEndpointByName(ref.project, ref.name));
   } catch (error) {
-    if (isNotFound(error)) return false;
     throw endpointFailure("look up", ref, error);
   }
+  if (existing === undefined) return false;
   const spec = toSpec(known);
   return existing.type === spec.type && isAsDeclared(existing, spec);
 }

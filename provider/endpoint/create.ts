@@ -7,7 +7,7 @@
  * is resolved the same way, which is also how an `up` killed after its POSTs recognises, on the
  * next run, the endpoints it created. (A 429 is retried by the client: the server did nothing.)
  */
-import { deepEqual } from "../common/values";
+import { deepEqual } from "../core/json";
 import type { ApiEndpoint, EndpointApi } from "./api";
 import {
   alreadyExistsMessage,
@@ -18,11 +18,12 @@ import {
   restrictedMessage,
   secretStrings,
 } from "./messages";
-import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
+import { isConflict, isForbidden } from "../common/api-failures";
+import { unlessNotFound } from "../client/errors";
 import { odataLiteral } from "./odata";
-import { isMasked } from "../common/secrets";
+import { isMasked } from "../core/secrets";
 import { withHeldSecrets } from "./state";
-import { backoffDelay, type Backoff, systemClock } from "../common/clock";
+import { backoffDelay, type Backoff, type Clock } from "../core/clock";
 import { EndpointInputs, EndpointSpec, toSpec } from "./schema";
 
 /** POSTs sent at most for one create (the first and the resends after ambiguous answers). */
@@ -34,7 +35,7 @@ const RESEND_BACKOFF: Backoff = { initialMs: 500, factor: 2, maxMs: Infinity, ji
 export async function createOrAdopt(
   client: EndpointApi,
   declared: EndpointInputs,
-  sleep: (ms: number) => Promise<void> = systemClock.sleep,
+  clock: Clock,
 ): Promise<ApiEndpoint> {
   const spec = toSpec(declared);
   const ref: EndpointRef = { name: declared.name, project: declared.project };
@@ -76,7 +77,7 @@ export async function createOrAdopt(
             "times and no endpoint of that name exists now, so nothing was created. Run `pulumi up` again.",
         );
       }
-      await sleep(backoffDelay(attempt - 1, RESEND_BACKOFF));
+      await clock.sleep(backoffDelay(attempt - 1, RESEND_BACKOFF, () => clock.random()));
     }
   }
 }
@@ -121,13 +122,15 @@ async function findByName(
   secrets: readonly string[],
 ): Promise<ApiEndpoint | undefined> {
   const name = ref.name as string;
+  const project = ref.project;
   try {
-    if (ref.project !== undefined) return await client.getEndpointByName(ref.project, name);
-    const page = await client.listEndpoints({ filter: `name eq ${odataLiteral(name)}` });
-    const matches = page.items.filter((item) => item.name === name);
+    if (project !== undefined) return await unlessNotFound(() => client.getEndpointByName(project, name));
+    const page = await unlessNotFound(() =>
+      client.listEndpoints({ filter: `name eq ${odataLiteral(name)}` }),
+    );
+    const matches = page?.items.filter((item) => item.name === name) ?? [];
     return matches.length === 1 ? matches[0] : undefined;
   } catch (error) {
-    if (isNotFound(error)) return undefined;
     throw endpointFailure("look up", ref, error, secrets);
   }
 }

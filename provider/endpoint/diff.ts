@@ -1,4 +1,4 @@
-import { deepEqual } from "../common/values";
+import { deepEqual } from "../core/json";
 import { containsUnknown, isUnknown } from "../common/unknowns";
 
 /*

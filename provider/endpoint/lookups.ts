@@ -8,9 +8,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Endpoint as ApiEndpointType } from "../client";
 import type { AriaClient } from "../client";
 import { odataLiteral } from "./odata";
-import { showsCredential } from "../common/secrets";
+import { showsCredential } from "../core/secrets";
 import { dataFunction, type DataFunctionBody } from "../common/data-functions";
-import { withoutUndefined } from "../common/values";
+import { withoutUndefined } from "../core/json";
 
 export type { LookupInputs } from "../common/lookup-inputs";
 export type { LookupOptions, LookupOutputOptions } from "../common/lookup-output";

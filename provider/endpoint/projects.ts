@@ -1,5 +1,6 @@
 import type { ApiProject } from "./api";
-import { isForbidden, isNotFound } from "../common/api-failures";
+import { isForbidden } from "../common/api-failures";
+import { unlessNotFound } from "../client/errors";
 
 /*
  * The server's projects (IaaS `GET /iaas/api/projects`), fetched once per process: `check` runs for
@@ -39,10 +40,10 @@ export class ProjectCatalogue {
 
   private load(): Promise<Set<string> | undefined> {
     if (!this.pending) {
-      this.pending = this.fetchProjects().then(
-        (projects) => new Set(projects.map((project) => project.name)),
+      this.pending = unlessNotFound(() => this.fetchProjects()).then(
+        (projects) => projects && new Set(projects.map((project) => project.name)),
         (error: unknown) => {
-          if (isForbidden(error) || isNotFound(error)) return undefined;
+          if (isForbidden(error)) return undefined;
           this.pending = undefined;
           throw error;
         },

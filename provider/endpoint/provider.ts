@@ -14,7 +14,7 @@
  * | update | PUT /endpoints/{id}                                                      |
  * | delete | DELETE /endpoints/{id}                                                   |
  */
-import type { ProviderImplementation } from "../common/provider-implementation";
+import type { ResourceKind } from "../core/kind";
 import { providerApiClient, providerSettingName, providerSettingSource } from "../runtime/context";
 import { AriaConfigError } from "../client/config-error";
 import { BooleanSetting } from "../client/config-schema";
@@ -25,15 +25,17 @@ import { failuresText } from "../common/check-failures";
 import { diffEndpoint } from "./diff";
 import { createOrAdopt } from "./create";
 import { endpointFailure, describeEndpoint, EndpointRef, restrictedMessage, secretStrings } from "./messages";
-import { isConflict, isForbidden, isNotFound } from "../common/api-failures";
+import { isConflict, isForbidden } from "../common/api-failures";
+import { unlessNotFound } from "../client/errors";
 import { Declared, heldSecretsOf, importedInputsOf, inputsOf, toState, withHeldSecrets } from "./state";
-import { isMasked } from "../common/secrets";
+import { isMasked } from "../core/secrets";
 import { EndpointInputs, EndpointSpec, EndpointState, MOVED_SECRETS_INPUT, toSpec } from "./schema";
 import { TileCatalogue } from "./tiles";
 import { ProjectCatalogue } from "./projects";
 import { EndpointReads } from "./reads";
 import { reporter, type Reporting } from "../common/report";
 import { secret } from "../core/values";
+import { type Clock, systemClock } from "../core/clock";
 
 /** What the endpoint provider needs from its process; `warn` and `report` as in ../common/report.ts. */
 export interface EndpointProviderOptions extends Reporting {
@@ -43,8 +45,8 @@ export interface EndpointProviderOptions extends Reporting {
   readonly validateByDefault: () => boolean;
   /** The tile cache (default: a new one over `api`). */
   readonly tiles?: TileCatalogue;
-  /** Waits between create attempts (default: a timer); tests pass a fake. */
-  readonly sleep?: (ms: number) => Promise<void>;
+  /** Time and waits of create's resends and of batched reads (default: the real clock); tests pass a fake. */
+  readonly clock?: Clock;
   /** The project cache (default: a new one over `api`). */
   readonly projects?: ProjectCatalogue;
   /** Reads by id (default: a new one over `api`). */
@@ -57,12 +59,13 @@ export interface EndpointProviderOptions extends Reporting {
  * Builds the endpoint kind over the given client; the doors use {@link endpointProvider}. Outputs mark
  * `secretProperties` secret (../core/values.ts); inputs may carry marks (see ./check.ts).
  */
-export function endpointKind(options: EndpointProviderOptions): ProviderImplementation {
+export function endpointKind(options: EndpointProviderOptions): ResourceKind {
   const { api, validateByDefault } = options;
   const tiles = options.tiles ?? new TileCatalogue(() => api().getEndpointTiles());
   const projects = options.projects ?? new ProjectCatalogue(() => api().listAllProjects());
   const { warn } = reporter(options);
-  const reads = options.reads ?? new EndpointReads(api);
+  const clock = options.clock ?? systemClock;
+  const reads = options.reads ?? new EndpointReads(api, clock);
 
   return {
     async check(olds, news) {
@@ -87,20 +90,20 @@ export function endpointKind(options: EndpointProviderOptions): ProviderImplemen
     async create(inputs) {
       const declared = knownInputs(inputs);
       reads.forget();
-      const endpoint = await createOrAdopt(api(), declared, options.sleep);
+      const endpoint = await createOrAdopt(api(), declared, clock);
       return { id: endpoint.id, outs: markSecrets(toState(endpoint, declared)) };
     },
 
     async read(id, props) {
       const previous = previousState(props);
-      let endpoint: ApiEndpoint;
+      let endpoint: ApiEndpoint | undefined;
       try {
-        endpoint = await reads.read(id, previous.project);
+        endpoint = await unlessNotFound(() => reads.read(id, previous.project));
       } catch (error) {
-        // Gone: an empty id tells the engine, which then plans to create it again.
-        if (isNotFound(error)) return {};
         throw endpointFailure("read", { id, name: previous.name, project: previous.project }, error);
       }
+      // Gone: an empty id tells the engine, which then plans to create it again.
+      if (endpoint === undefined) return {};
       const state = toState(endpoint, declaredFromState(previous, endpoint));
       // No declaration stored: an import (or state written by something else), declared as a user would.
       const inputs = previous.properties === undefined ? importedInputsOf(state) : inputsOf(state);
@@ -121,19 +124,13 @@ export function endpointKind(options: EndpointProviderOptions): ProviderImplemen
           : {}),
       };
       const ref: EndpointRef = { id, name: declared.name, project: spec.project };
-      let endpoint: ApiEndpoint;
+      let endpoint: ApiEndpoint | undefined;
       reads.forget();
       try {
-        endpoint = await api().updateEndpoint(id, spec);
+        endpoint = await unlessNotFound(() => api().updateEndpoint(id, spec));
       } catch (error) {
         if (isForbidden(error) && (declared.isRestricted || previous.isRestricted)) {
           throw new Error(restrictedMessage("update", ref));
-        }
-        if (isNotFound(error)) {
-          throw new Error(
-            `Cannot update ${describeEndpoint(ref)}: it no longer exists on the server (id ${id}); it was ` +
-              "deleted outside Pulumi. Run `pulumi refresh` (or `pulumi up --refresh`) to create it again.",
-          );
         }
         if (isConflict(error) && declared.name !== previous.name) {
           throw new Error(
@@ -143,6 +140,12 @@ export function endpointKind(options: EndpointProviderOptions): ProviderImplemen
         }
         throw endpointFailure("update", ref, error, secretStrings(declared.secretProperties));
       }
+      if (endpoint === undefined) {
+        throw new Error(
+          `Cannot update ${describeEndpoint(ref)}: it no longer exists on the server (id ${id}); it was ` +
+            "deleted outside Pulumi. Run `pulumi refresh` (or `pulumi up --refresh`) to create it again.",
+        );
+      }
       return { outs: markSecrets(toState(endpoint, declared)) };
     },
 
@@ -151,9 +154,9 @@ export function endpointKind(options: EndpointProviderOptions): ProviderImplemen
       const ref: EndpointRef = { id, name: previous.name, project: previous.project };
       reads.forget();
       try {
-        await api().deleteEndpoint(id);
+        // Gone already: nothing to delete.
+        await unlessNotFound(() => api().deleteEndpoint(id));
       } catch (error) {
-        if (isNotFound(error)) return;
         if (isForbidden(error) && previous.isRestricted) throw new Error(restrictedMessage("delete", ref));
         throw endpointFailure("delete", ref, error);
       }
@@ -209,7 +212,7 @@ export function validationSettingDefault(value: string | undefined, name = "vra:
 }
 
 /** The endpoint kind of the provider process: client and settings from `configure` and the environment. */
-export const endpointProvider: ProviderImplementation = endpointKind({
+export const endpointProvider: ResourceKind = endpointKind({
   api: providerApiClient,
   validationSetting: () => providerSettingName("validateEndpoints"),
   validateByDefault: () => {

@@ -1,6 +1,7 @@
 import type { ApiEndpoint, EndpointApi } from "./api";
 import { odataLiteral } from "./odata";
 import { collectPages } from "../client/paging";
+import type { Clock } from "../core/clock";
 
 /*
  * Reads of endpoints by id, for `read` (`pulumi refresh`, `pulumi up --refresh`). A refresh reads every
@@ -29,8 +30,6 @@ export interface EndpointReadsOptions {
   readonly maxAgeMs?: number;
   /** Endpoints per listing page (default 100). */
   readonly pageSize?: number;
-  /** The clock (default `Date.now`). */
-  readonly now?: () => number;
 }
 
 /** What is known of one project's reads in this process. */
@@ -51,17 +50,19 @@ export class EndpointReads {
   private readonly readsBeforeListing: number;
   private readonly maxAgeMs: number;
   private readonly pageSize: number;
-  private readonly now: () => number;
 
-  /** @param api the client (called on each use, as the provider's client is set by `configure`). */
+  /**
+   * @param api the client (called on each use, as the provider's client is set by `configure`).
+   * @param clock what the age of a listing is measured on.
+   */
   constructor(
     private readonly api: () => EndpointReadApi,
+    private readonly clock: Pick<Clock, "now">,
     options: EndpointReadsOptions = {},
   ) {
     this.readsBeforeListing = options.readsBeforeListing ?? 10;
     this.maxAgeMs = options.maxAgeMs ?? 10_000;
     this.pageSize = options.pageSize ?? 100;
-    this.now = options.now ?? Date.now;
   }
 
   /**
@@ -85,7 +86,7 @@ export class EndpointReads {
   }
 
   private listingFor(project: string): ProjectReads["listing"] {
-    const now = this.now();
+    const now = this.clock.now();
     let entry = this.projects.get(project);
     if (entry?.listedAt !== undefined && now - entry.listedAt > this.maxAgeMs) entry = undefined;
     if (!entry) {

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { sharedProviderStub } from "../dynamic/stub";
-import { withoutUndefined } from "../common/values";
+import { withoutUndefined } from "../core/json";
 import type { z } from "zod";
 import type { EndpointMetadata, EndpointInputs, JsonValue } from "./schema";
 

@@ -3,7 +3,7 @@ import { MOVED_SECRETS_INPUT, PreviewInputs } from "./schema";
 import { isUnknown } from "../common/unknowns";
 import { describeEndpoint } from "./messages";
 import { propertyPath } from "../common/check-failures";
-import { isNonSecretValue, tileSecretNames } from "../common/secrets";
+import { isNonSecretValue, tileSecretNames } from "../core/secrets";
 
 /*
  * A secret written in the plain `properties` bag (the generic `Endpoint`'s `properties`, a typed
@@ -15,7 +15,7 @@ import { isNonSecretValue, tileSecretNames } from "../common/secrets";
  * every type the server knows, including types this package has no resource for.
  *
  * Which properties are secret, and which values are not (an empty string, a `${var.NAME}`), is the
- * secrets policy's word (../common/secrets.ts): by the tile's flag or type, or by a known name. Moving
+ * secrets policy's word (../core/secrets.ts): by the tile's flag or type, or by a known name. Moving
  * a value that was not secret only hides it in diffs, leaving a secret in clear would store it.
  *
  * The inputs `check` returns also name the moved secrets in `movedSecrets` (names only). An analyzer

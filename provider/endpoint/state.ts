@@ -1,6 +1,6 @@
 import type { ApiEndpoint } from "./api";
-import { isMasked, SECRET_MASK } from "../common/secrets";
-import { deepEqual, withoutUndefined } from "../common/values";
+import { isMasked, SECRET_MASK } from "../core/secrets";
+import { deepEqual, withoutUndefined } from "../core/json";
 import { EndpointState, INPUT_KEYS, type JsonValue } from "./schema";
 
 /*

@@ -13,7 +13,7 @@ import type { Endpoint as ApiEndpoint, Tile } from "../client/schemas";
 import { ExportInput, generateProject } from "./generate";
 import { generateImportFile, generateYamlProject } from "./formats";
 import { slug } from "./naming";
-import { tileSecretNames } from "../common/secrets";
+import { tileSecretNames } from "../core/secrets";
 import { findOnPath, pulumiRunner, setStackSecrets, StackSecretsResult } from "./pulumi-stack";
 import {
   endpointKey,

@@ -1,5 +1,5 @@
 import type { Endpoint as ApiEndpoint } from "../client/schemas";
-import { isMasked, isSecretProperty as isSecretByPolicy, isVariableReference } from "../common/secrets";
+import { isMasked, isSecretProperty as isSecretByPolicy, isVariableReference } from "../core/secrets";
 import { TYPED_ENDPOINT_CLASSES, type TypedEndpointClass } from "../endpoint/typed/registry";
 import { resourceNames } from "./naming";
 

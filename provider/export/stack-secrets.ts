@@ -3,7 +3,7 @@
  * Pure: the exports come in as data, the plan goes out as data; nothing here prints a value.
  */
 import type { Endpoint as ApiEndpoint } from "../client/schemas";
-import { isMasked, isVariableReference } from "../common/secrets";
+import { isMasked, isVariableReference } from "../core/secrets";
 import type { SecretSetting } from "./generate";
 
 /** The properties of each exported endpoint, by {@link endpointKey}; an endpoint left out had no export. */

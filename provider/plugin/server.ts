@@ -2,7 +2,7 @@
 import { ResourceInitError, type ResourceKind } from "../core/kind";
 import { reveal, secret, type PropertyMap } from "../core/values";
 import { dataFunctionByToken } from "../core/data-functions";
-import { showsCredential } from "../common/secrets";
+import { showsCredential } from "../core/secrets";
 import { errorMessage } from "../common/api-failures";
 import { providerApiClient, setProviderConfig } from "../runtime/context";
 import { providerProtocol, type ProviderProtocol } from "../runtime/pulumi-internals";

@@ -6,7 +6,7 @@ import { EndpointInputs, EndpointProperties } from "../schema";
  * Shared by the typed endpoint resources: each declares which of its inputs are plain properties
  * and which are secrets, and this module routes them into an `EndpointArgs`. Secrets can then
  * never land in the plain `properties` bag by mistake. Each resource's secret inputs are exactly the
- * secrets of its type by the secrets policy (../../common/secrets.ts; test/unit/common/secrets.test.ts
+ * secrets of its type by the secrets policy (../../core/secrets.ts; test/unit/core/secrets.test.ts
  * holds them to it).
  */
 

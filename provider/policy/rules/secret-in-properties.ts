@@ -1,6 +1,6 @@
 import type { EndpointPolicy } from "../endpoint-policy";
 import { describeView, EndpointView } from "../endpoint-view";
-import { holdsSecret } from "../../common/secrets";
+import { holdsSecret } from "../../core/secrets";
 
 /**
  * A secret (`password`, `token`, `privateToken`, `certKeyData`, `privateKey`, `passPhrase`,

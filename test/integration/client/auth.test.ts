@@ -1,4 +1,5 @@
 import { AriaApiError } from "../../../provider/client";
+import { FakeClock } from "../../support/clock";
 import { adminSettings, clientFor, countOf, rejectionOf, startServer, TestServer } from "./harness";
 
 const EXCHANGE = "POST /iaas/api/login";
@@ -69,7 +70,8 @@ describe("authentication", () => {
     // A long assumed lifetime and a clock that stands still: the client only learns of expiry from the 401.
     const client = clientFor(
       { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" },
-      { hooks: { now: () => 0 } },
+      {},
+      new FakeClock({ start: 0 }),
     );
     try {
       await client.listEndpoints();
@@ -200,7 +202,8 @@ describe("authentication", () => {
     ]);
     const client = clientFor(
       { "vra:url": steady.url, "vra:refreshToken": "admin-refresh-token" },
-      { hooks: { sleep: async () => undefined } },
+      {},
+      new FakeClock({ start: Date.now() }),
     );
     try {
       await client.getAbout();

@@ -7,6 +7,7 @@ import {
   type RequestLogSnapshot,
 } from "../../../emulator";
 import { AriaClient, ClientConfig, createClient, resolveClientConfig } from "../../../provider/client";
+import type { Clock } from "../../../provider/core/clock";
 
 /** A running emulator plus helpers for its operations surface. */
 export interface TestServer {
@@ -39,18 +40,16 @@ export async function startServer(options: EmulatorOptions = {}): Promise<TestSe
   };
 }
 
-/** Records the waits the client asked for, without waiting (retries run instantly). */
-export function recordingSleep(): { sleep: (ms: number) => Promise<void>; delays: number[] } {
-  const delays: number[] = [];
-  return { delays, sleep: async (ms: number) => void delays.push(ms) };
-}
-
-/** Builds a client from `vra:` settings (no environment), with optional overrides and hooks. */
+/**
+ * Builds a client from `vra:` settings (no environment), with optional overrides, on `clock` (the
+ * real one unless given: a FakeClock of test/support/clock.ts retries at once and records the waits).
+ */
 export function clientFor(
   settings: Record<string, string | undefined>,
   overrides: Partial<ClientConfig> = {},
+  clock?: Clock,
 ): AriaClient {
-  return createClient({ ...resolveClientConfig(settings, {}), ...overrides });
+  return createClient({ ...resolveClientConfig(settings, {}), ...overrides }, clock);
 }
 
 /** Settings of the admin user against a server. */

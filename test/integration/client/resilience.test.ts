@@ -1,15 +1,8 @@
 import * as net from "node:net";
 import { AriaApiError, AriaClient } from "../../../provider/client";
 import { DEFAULT_RETRY_POLICY } from "../../../provider/client/retry-policy";
-import {
-  adminSettings,
-  clientFor,
-  countOf,
-  recordingSleep,
-  rejectionOf,
-  startServer,
-  TestServer,
-} from "./harness";
+import { FakeClock } from "../../support/clock";
+import { adminSettings, clientFor, countOf, rejectionOf, startServer, TestServer } from "./harness";
 
 const jenkins = (name: string) => ({
   name,
@@ -34,9 +27,10 @@ describe("resilience", () => {
   beforeEach(async () => {
     await server.clearFaults();
     await server.reset();
-    const recorder = recordingSleep();
-    delays = recorder.delays;
-    client = clientFor(adminSettings(server), { hooks: { sleep: recorder.sleep, random: () => 0.5 } });
+    // Retries at once, each wait recorded; the jitter draws the middle of its range.
+    const clock = new FakeClock({ start: Date.now(), random: 0.5 });
+    delays = clock.sleeps;
+    client = clientFor(adminSettings(server), {}, clock);
     await client.getAbout(); // log in and learn the API version outside the counted part
     await server.clearRequests();
   });
@@ -69,7 +63,8 @@ describe("resilience", () => {
     // Nine faults in all, each request allowed ten retries: the storm cannot win, whatever the dice say.
     const patient = clientFor(
       { ...adminSettings(server), "vra:maxRetries": "10" },
-      { hooks: { sleep: async () => undefined }, retry: { baseDelayMs: 1, maxDelayMs: 5 } },
+      { retry: { baseDelayMs: 1, maxDelayMs: 5 } },
+      new FakeClock({ start: Date.now() }),
     );
     try {
       await patient.getAbout();
@@ -126,7 +121,8 @@ describe("resilience", () => {
   it("follows a configured maxRetries", async () => {
     const strict = clientFor(
       { ...adminSettings(server), "vra:maxRetries": "1" },
-      { hooks: { sleep: async () => undefined } },
+      {},
+      new FakeClock({ start: Date.now() }),
     );
     try {
       await strict.getAbout();
@@ -211,7 +207,8 @@ describe("resilience", () => {
     });
     const offline = clientFor(
       { ...adminSettings({ url: `http://127.0.0.1:${port}` }) },
-      { hooks: { sleep: async () => undefined } },
+      {},
+      new FakeClock({ start: Date.now() }),
     );
     try {
       const error = (await rejectionOf(offline.getAbout())) as unknown as AriaApiError;

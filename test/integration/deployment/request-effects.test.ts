@@ -1,5 +1,5 @@
 import { AriaClient } from "../../../provider/client";
-import { isNotFound } from "../../../provider/common/api-failures";
+import { unlessNotFound } from "../../../provider/client/errors";
 import { provider } from "../../../provider/dynamic/impl";
 
 /** The provider process's deployment-resource kind, as the stub reaches it. */
@@ -48,13 +48,8 @@ afterAll(async () => {
 });
 
 /** The resource with its current request, or undefined once the server answers 404. */
-async function current(id: string) {
-  try {
-    return await client.getResource(id, ["currentRequest"]);
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
+function current(id: string) {
+  return unlessNotFound(() => client.getResource(id, ["currentRequest"]));
 }
 
 describe("a deployment request's outcome and its effects", () => {

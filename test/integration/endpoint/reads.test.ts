@@ -1,4 +1,5 @@
 import { EndpointReads } from "../../../provider/endpoint/reads";
+import { systemClock } from "../../../provider/core/clock";
 import type { AriaClient } from "../../../provider/client";
 import { useEmulator } from "../../support/emulator";
 
@@ -39,7 +40,7 @@ afterAll(async () => {
 it("answers reads past the tenth from the project's listing, with the documents GET answers", async () => {
   const expected = await Promise.all(ids.map((id) => client.getEndpoint(id)));
   await emulator.clearRequests();
-  const reads = new EndpointReads(() => client);
+  const reads = new EndpointReads(() => client, systemClock);
   const got = await Promise.all(ids.map((id) => reads.read(id, PROJECT)));
   expect(got).toEqual(expected);
   expect(got[20].properties).toMatchObject({ password: "*****" });

@@ -3,6 +3,7 @@ import { Credentials } from "../../../provider/client/config";
 import { createApiError } from "../../../provider/client/errors";
 import { jwtExpiryMs } from "../../../provider/client/jwt";
 import { Redactor } from "../../../provider/client/redact";
+import { FakeClock } from "../../support/clock";
 
 const jwt = (claims: Record<string, unknown>): string =>
   [{ alg: "HS256" }, claims]
@@ -10,7 +11,7 @@ const jwt = (claims: Record<string, unknown>): string =>
     .join(".") + ".sig";
 
 /** Fake exchanges that count calls and hand out numbered tokens. */
-function fakeExchanges(options: { expiresInS?: number; clock?: () => number; loginRefresh?: string } = {}) {
+function fakeExchanges(options: { expiresInS?: number; clock?: FakeClock; loginRefresh?: string } = {}) {
   const calls = { exchange: [] as string[], login: 0 };
   let issued = 0;
   const exchanges: TokenExchanges = {
@@ -18,7 +19,11 @@ function fakeExchanges(options: { expiresInS?: number; clock?: () => number; log
       calls.exchange.push(refreshToken);
       issued += 1;
       if (options.expiresInS !== undefined && options.clock) {
-        return jwt({ sub: "admin", n: issued, exp: (options.clock() + options.expiresInS * 1000) / 1000 });
+        return jwt({
+          sub: "admin",
+          n: issued,
+          exp: (options.clock.now() + options.expiresInS * 1000) / 1000,
+        });
       }
       return `opaque-token-${issued}`;
     },
@@ -33,16 +38,16 @@ function fakeExchanges(options: { expiresInS?: number; clock?: () => number; log
 function manager(
   credentials: Credentials,
   exchanges: TokenExchanges,
-  now: () => number,
+  clock: FakeClock,
   redactor = new Redactor(),
 ) {
-  return new TokenManager(credentials, exchanges, { defaultLifetimeMs: 25 * 60_000, now, redactor });
+  return new TokenManager(credentials, exchanges, { defaultLifetimeMs: 25 * 60_000, clock, redactor });
 }
 
 describe("token management", () => {
   it("exchanges the refresh token once and caches the access token", async () => {
     const { exchanges, calls } = fakeExchanges();
-    const tokens = manager({ refreshToken: "refresh-1" }, exchanges, () => 0);
+    const tokens = manager({ refreshToken: "refresh-1" }, exchanges, new FakeClock());
     expect(await tokens.token()).toBe("opaque-token-1");
     expect(await tokens.token()).toBe("opaque-token-1");
     expect(calls.exchange).toEqual(["refresh-1"]);
@@ -50,41 +55,40 @@ describe("token management", () => {
 
   it("shares one renewal between concurrent callers", async () => {
     const { exchanges, calls } = fakeExchanges();
-    const tokens = manager({ refreshToken: "refresh-1" }, exchanges, () => 0);
+    const tokens = manager({ refreshToken: "refresh-1" }, exchanges, new FakeClock());
     const all = await Promise.all(Array.from({ length: 20 }, () => tokens.token()));
     expect(new Set(all)).toEqual(new Set(["opaque-token-1"]));
     expect(calls.exchange).toHaveLength(1);
   });
 
   it("renews a JWT shortly before its exp claim", async () => {
-    let now = 1_000_000;
-    const clock = () => now;
+    const clock = new FakeClock({ start: 1_000_000 });
     const { exchanges, calls } = fakeExchanges({ expiresInS: 600, clock });
     const tokens = manager({ refreshToken: "r" }, exchanges, clock);
     const first = await tokens.token();
-    now += 500_000; // 100 s before expiry: outside the 60 s margin
+    clock.advance(500_000); // 100 s before expiry: outside the 60 s margin
     expect(await tokens.token()).toBe(first);
-    now += 50_000; // 50 s before expiry: inside the margin
+    clock.advance(50_000); // 50 s before expiry: inside the margin
     expect(await tokens.token()).not.toBe(first);
     expect(calls.exchange).toHaveLength(2);
   });
 
   it("assumes a lifetime for tokens that are not JWTs", async () => {
-    let now = 0;
+    const clock = new FakeClock();
     const { exchanges, calls } = fakeExchanges();
-    const tokens = manager({ refreshToken: "r" }, exchanges, () => now);
+    const tokens = manager({ refreshToken: "r" }, exchanges, clock);
     await tokens.token();
-    now = 20 * 60_000;
+    clock.t = 20 * 60_000;
     await tokens.token();
     expect(calls.exchange).toHaveLength(1);
-    now = 25 * 60_000;
+    clock.t = 25 * 60_000;
     await tokens.token();
     expect(calls.exchange).toHaveLength(2);
   });
 
   it("renews after a rejection only once for all requests that saw the same token", async () => {
     const { exchanges, calls } = fakeExchanges();
-    const tokens = manager({ refreshToken: "r" }, exchanges, () => 0);
+    const tokens = manager({ refreshToken: "r" }, exchanges, new FakeClock());
     const rejected = await tokens.token();
     const renewed = await Promise.all([tokens.afterRejection(rejected), tokens.afterRejection(rejected)]);
     expect(renewed).toEqual(["opaque-token-2", "opaque-token-2"]);
@@ -94,7 +98,7 @@ describe("token management", () => {
 
   it("logs in with user name and password, then exchanges the refresh token it got", async () => {
     const { exchanges, calls } = fakeExchanges();
-    const tokens = manager({ username: "admin", password: "admin-password" }, exchanges, () => 0);
+    const tokens = manager({ username: "admin", password: "admin-password" }, exchanges, new FakeClock());
     expect(await tokens.token()).toBe("opaque-token-1");
     expect(calls).toEqual({ login: 1, exchange: ["refresh-from-login"] });
     await tokens.afterRejection("opaque-token-1");
@@ -119,7 +123,7 @@ describe("token management", () => {
         return exchanges.exchangeRefreshToken(refreshToken);
       },
     };
-    const tokens = manager({ username: "admin", password: "pw-123456" }, wrapped, () => 0);
+    const tokens = manager({ username: "admin", password: "pw-123456" }, wrapped, new FakeClock());
     await tokens.token();
     reject = true;
     expect(await tokens.afterRejection("opaque-token-1")).toBe("opaque-token-2");
@@ -128,7 +132,11 @@ describe("token management", () => {
 
   it("uses an access token given directly until it is rejected, and then cannot renew it", async () => {
     const { exchanges, calls } = fakeExchanges();
-    const tokens = manager({ accessToken: "given-access-token" }, exchanges, () => Number.MAX_SAFE_INTEGER);
+    const tokens = manager(
+      { accessToken: "given-access-token" },
+      exchanges,
+      new FakeClock({ start: Number.MAX_SAFE_INTEGER }),
+    );
     expect(tokens.canRenew).toBe(false);
     expect(await tokens.token()).toBe("given-access-token");
     expect(await tokens.afterRejection("given-access-token")).toBeUndefined();
@@ -137,7 +145,11 @@ describe("token management", () => {
 
   it("starts with a given access token and renews through the refresh token when both are set", async () => {
     const { exchanges } = fakeExchanges();
-    const tokens = manager({ accessToken: "given-access-token", refreshToken: "r" }, exchanges, () => 0);
+    const tokens = manager(
+      { accessToken: "given-access-token", refreshToken: "r" },
+      exchanges,
+      new FakeClock(),
+    );
     expect(await tokens.token()).toBe("given-access-token");
     expect(await tokens.afterRejection("given-access-token")).toBe("opaque-token-1");
   });
@@ -145,7 +157,12 @@ describe("token management", () => {
   it("teaches the redactor every credential and every token it obtains", async () => {
     const redactor = new Redactor();
     const { exchanges } = fakeExchanges();
-    const tokens = manager({ username: "admin", password: "admin-password" }, exchanges, () => 0, redactor);
+    const tokens = manager(
+      { username: "admin", password: "admin-password" },
+      exchanges,
+      new FakeClock(),
+      redactor,
+    );
     const token = await tokens.token();
     const text = redactor.redact(`admin-password refresh-from-login ${token}`);
     expect(text).toBe("[REDACTED] [REDACTED] [REDACTED]");
@@ -162,7 +179,7 @@ describe("token management", () => {
         return "unused";
       },
     };
-    const tokens = manager({ refreshToken: "r" }, exchanges, () => 0);
+    const tokens = manager({ refreshToken: "r" }, exchanges, new FakeClock());
     await expect(tokens.token()).rejects.toThrow("down");
     fail = false;
     expect(await tokens.token()).toBe("ok-token");

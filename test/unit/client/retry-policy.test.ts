@@ -1,10 +1,11 @@
 import fc from "fast-check";
+import { backoffDelay } from "../../../provider/core/clock";
 import {
-  backoffDelay,
   decideRetry,
   DEFAULT_RETRY_POLICY,
   FailedAttempt,
   parseRetryAfter,
+  retryBackoff,
   RetryPolicy,
 } from "../../../provider/client/retry-policy";
 
@@ -139,11 +140,12 @@ describe("retry decisions", () => {
   });
 
   it("backs off exponentially with jitter between half and the full step", () => {
-    expect(backoffDelay(policy, 1, () => 0)).toBe(50);
-    expect(backoffDelay(policy, 1, () => 1)).toBe(100);
-    expect(backoffDelay(policy, 3, () => 0)).toBe(200);
-    expect(backoffDelay(policy, 3, () => 1)).toBe(400);
-    expect(backoffDelay(policy, 30, () => 1)).toBe(2000);
+    // Step n - 1 of the policy's backoff is the pause before retry n.
+    expect(backoffDelay(0, retryBackoff(policy), () => 0)).toBe(50);
+    expect(backoffDelay(0, retryBackoff(policy), () => 1)).toBe(100);
+    expect(backoffDelay(2, retryBackoff(policy), () => 0)).toBe(200);
+    expect(backoffDelay(2, retryBackoff(policy), () => 1)).toBe(400);
+    expect(backoffDelay(29, retryBackoff(policy), () => 1)).toBe(2000);
   });
 
   it("keeps the total wait of any retry sequence within its bounds", () => {

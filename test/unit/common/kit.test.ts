@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { isAriaApiError } from "../../../provider/client/errors";
+import { isAriaApiError, unlessNotFound } from "../../../provider/client/errors";
 import { createApiError } from "../../../provider/client/errors";
-import { failedTo, isNotFound, unlessNotFound } from "../../../provider/common/api-failures";
+import { failedTo } from "../../../provider/common/api-failures";
 import { failuresText, propertyPath, zodFailures } from "../../../provider/common/check-failures";
 import { declaredInputs, PROVIDER_KEY } from "../../../provider/common/engine-inputs";
 
@@ -61,7 +61,7 @@ describe("API failures", () => {
   const serverError = createApiError({ operation: "read endpoint", method: "GET", path: "/x", status: 500 });
 
   it("unlessNotFound answers undefined for a 404 and rethrows anything else", async () => {
-    expect(isNotFound(notFound)).toBe(true);
+    expect(isAriaApiError(notFound, "NotFound")).toBe(true);
     await expect(unlessNotFound(() => Promise.reject(notFound))).resolves.toBeUndefined();
     await expect(unlessNotFound(() => Promise.reject(serverError))).rejects.toBe(serverError);
     await expect(unlessNotFound(() => Promise.resolve(3))).resolves.toBe(3);

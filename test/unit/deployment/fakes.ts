@@ -1,20 +1,7 @@
 import { createApiError } from "../../../provider/client/errors";
 import type { Request, Resource, ResourceCreateRequest } from "../../../provider/client";
 import type { DeploymentApi } from "../../../provider/deployment/api";
-import type { Clock } from "../../../provider/deployment/wait";
-
-/** A clock whose `sleep` advances time instantly and records each pause. */
-export class FakeClock implements Clock {
-  t = 0;
-  readonly sleeps: number[] = [];
-  now(): number {
-    return this.t;
-  }
-  async sleep(ms: number): Promise<void> {
-    this.sleeps.push(ms);
-    this.t += ms;
-  }
-}
+import type { FakeClock } from "../../support/clock";
 
 /** A 404 as the client raises it. */
 export function notFound(path = "/deployment/api/resources/x"): Error {

@@ -1,7 +1,8 @@
 import { createApiError } from "../../../provider/client/errors";
 import { ResourceInitError } from "../../../provider/deployment/create";
 import { createDeploymentResourceProvider } from "../../../provider/dynamic/providers";
-import { FakeClock, FakeDeploymentApi, notFound } from "./fakes";
+import { FakeClock } from "../../support/clock";
+import { FakeDeploymentApi, notFound } from "./fakes";
 
 const PROVIDER = { __provider: "serialised stub" };
 const inputs = {

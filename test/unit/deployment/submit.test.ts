@@ -2,7 +2,8 @@ import { createApiError } from "../../../provider/client/errors";
 import type { ResourceCreateRequest } from "../../../provider/client";
 import { createDeploymentResourceProvider } from "../../../provider/dynamic/providers";
 import { CREATE_ATTEMPTS, RECOVERY_WINDOW_MS } from "../../../provider/deployment/submit";
-import { FakeClock, FakeDeploymentApi } from "./fakes";
+import { FakeClock } from "../../support/clock";
+import { FakeDeploymentApi } from "./fakes";
 
 /*
  * A creation whose answer leaves it open whether the server acted: the resource that POST made is

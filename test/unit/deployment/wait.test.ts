@@ -1,11 +1,11 @@
+import { backoffDelay } from "../../../provider/core/clock";
 import {
-  backoffDelay,
   backoffWithCap,
   DEFAULT_BACKOFF,
   RequestLike,
   waitForRequest,
 } from "../../../provider/deployment/wait";
-import { FakeClock } from "./fakes";
+import { FakeClock } from "../../support/clock";
 
 /** A request whose status follows a timeline of `[fromMs, status]` on the clock. */
 function timeline(clock: FakeClock, steps: Array<[number, string]>, details?: string) {
@@ -18,19 +18,21 @@ function timeline(clock: FakeClock, steps: Array<[number, string]>, details?: st
   return { fetch, polls: () => polls };
 }
 
-describe("backoffDelay", () => {
+describe("the polls' backoff", () => {
   it("starts at the initial pause and grows by the factor", () => {
-    expect(backoffDelay(0)).toBe(500);
-    expect(backoffDelay(1)).toBe(750);
-    expect(backoffDelay(2)).toBe(1125);
+    expect(backoffDelay(0, DEFAULT_BACKOFF)).toBe(500);
+    expect(backoffDelay(1, DEFAULT_BACKOFF)).toBe(750);
+    expect(backoffDelay(2, DEFAULT_BACKOFF)).toBe(1125);
   });
 
   it("never exceeds the cap, however many polls", () => {
-    for (const attempt of [10, 50, 1000, 1e9]) expect(backoffDelay(attempt)).toBe(DEFAULT_BACKOFF.maxMs);
+    for (const attempt of [10, 50, 1000, 1e9]) {
+      expect(backoffDelay(attempt, DEFAULT_BACKOFF)).toBe(DEFAULT_BACKOFF.maxMs);
+    }
   });
 
   it("is monotonic up to the cap", () => {
-    const delays = Array.from({ length: 30 }, (_, i) => backoffDelay(i));
+    const delays = Array.from({ length: 30 }, (_, i) => backoffDelay(i, DEFAULT_BACKOFF));
     for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThanOrEqual(delays[i - 1]);
   });
 

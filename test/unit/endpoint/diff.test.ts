@@ -1,4 +1,4 @@
-import { deepEqual } from "../../../provider/common/values";
+import { deepEqual } from "../../../provider/core/json";
 import { diffEndpoint } from "../../../provider/endpoint/diff";
 import { UNKNOWN } from "../../../provider/common/unknowns";
 

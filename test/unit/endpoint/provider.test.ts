@@ -1,5 +1,6 @@
 import { validationSettingDefault } from "../../../provider/endpoint/provider";
 import { createEndpointProvider } from "../../../provider/dynamic/providers";
+import { FakeClock } from "../../support/clock";
 import { apiEndpoint, apiError, fakeApi } from "./fakes";
 
 const inputs = (extra: Record<string, unknown> = {}) => ({
@@ -15,7 +16,7 @@ const inputs = (extra: Record<string, unknown> = {}) => ({
 });
 
 function providerWith(api: ReturnType<typeof fakeApi>) {
-  return createEndpointProvider({ api: () => api, validateByDefault: () => true, sleep: async () => {} });
+  return createEndpointProvider({ api: () => api, validateByDefault: () => true, clock: new FakeClock() });
 }
 
 describe("endpoint provider (against a fake client)", () => {

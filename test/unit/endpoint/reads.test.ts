@@ -1,5 +1,6 @@
 import { EndpointReads, type EndpointReadApi } from "../../../provider/endpoint/reads";
 import type { Endpoint, EndpointListQuery } from "../../../provider/client";
+import { FakeClock } from "../../support/clock";
 import { apiEndpoint, apiError } from "./fakes";
 
 /** A server holding `count` endpoints in project Platform (ep-0 …) and two in Other. */
@@ -34,7 +35,7 @@ const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, 
 describe("EndpointReads", () => {
   it("reads a few endpoints with one GET each and never lists", async () => {
     const s = server(500);
-    const reads = new EndpointReads(() => s.api);
+    const reads = new EndpointReads(() => s.api, new FakeClock());
     const got = await readAll(reads, ids(0, 10));
     expect(got.map((e) => e.id)).toEqual(ids(0, 10));
     expect(s.getEndpoint).toHaveBeenCalledTimes(10);
@@ -43,7 +44,7 @@ describe("EndpointReads", () => {
 
   it("answers the reads past the tenth from pages of the project's listing", async () => {
     const s = server(250);
-    const reads = new EndpointReads(() => s.api);
+    const reads = new EndpointReads(() => s.api, new FakeClock());
     const got = await readAll(reads, ids(0, 250));
     expect(got.map((e) => e.id)).toEqual(ids(0, 250));
     expect(got[42]).toBe(s.endpoints.get("ep-42"));
@@ -57,7 +58,7 @@ describe("EndpointReads", () => {
 
   it("walks pages by what the server gave when it caps the page size", async () => {
     const s = server(120, { pageCap: 50 });
-    const reads = new EndpointReads(() => s.api);
+    const reads = new EndpointReads(() => s.api, new FakeClock());
     await readAll(reads, ids(0, 120));
     expect(s.listEndpoints.mock.calls.map(([q]) => q?.skip)).toEqual([0, 50, 100]);
     expect(s.getEndpoint).toHaveBeenCalledTimes(10);
@@ -67,7 +68,7 @@ describe("EndpointReads", () => {
     const s = server(0);
     for (let i = 0; i < 12; i++)
       s.endpoints.set(`q-${i}`, apiEndpoint({ id: `q-${i}`, project: "Bob's team" }));
-    const reads = new EndpointReads(() => s.api);
+    const reads = new EndpointReads(() => s.api, new FakeClock());
     await readAll(
       reads,
       Array.from({ length: 12 }, (_, i) => `q-${i}`),
@@ -79,7 +80,7 @@ describe("EndpointReads", () => {
 
   it("reads with GET what the listing does not have, so a deleted endpoint is a 404", async () => {
     const s = server(30);
-    const reads = new EndpointReads(() => s.api);
+    const reads = new EndpointReads(() => s.api, new FakeClock());
     await readAll(reads, ids(0, 11));
     s.endpoints.delete("ep-20");
     await expect(reads.read("ep-20", "Platform")).resolves.toMatchObject({ id: "ep-20" });
@@ -95,7 +96,7 @@ describe("EndpointReads", () => {
       totalCount: 22,
       items: [...s.endpoints.values()],
     }));
-    const reads = new EndpointReads(() => s.api);
+    const reads = new EndpointReads(() => s.api, new FakeClock());
     await readAll(reads, ids(0, 11));
     s.getEndpoint.mockClear();
     await reads.read("other-1", "Platform");
@@ -104,7 +105,7 @@ describe("EndpointReads", () => {
 
   it("keeps one GET per endpoint for a few reads in a large project, and lists once the reads make it worth it", async () => {
     const s = server(2000);
-    const reads = new EndpointReads(() => s.api);
+    const reads = new EndpointReads(() => s.api, new FakeClock());
     await readAll(reads, ids(0, 15));
     // 20 pages against 11 reads: only the first page is asked for, and answers the reads it has.
     expect(s.listEndpoints).toHaveBeenCalledTimes(1);
@@ -119,7 +120,7 @@ describe("EndpointReads", () => {
   it("falls back to GETs when the listing fails", async () => {
     const s = server(30);
     s.listEndpoints.mockRejectedValue(apiError("Forbidden", 403));
-    const reads = new EndpointReads(() => s.api);
+    const reads = new EndpointReads(() => s.api, new FakeClock());
     const got = await readAll(reads, ids(0, 30));
     expect(got.map((e) => e.id)).toEqual(ids(0, 30));
     expect(s.getEndpoint).toHaveBeenCalledTimes(30);
@@ -128,16 +129,16 @@ describe("EndpointReads", () => {
 
   it("reads without a project with GET", async () => {
     const s = server(30);
-    const reads = new EndpointReads(() => s.api);
+    const reads = new EndpointReads(() => s.api, new FakeClock());
     await Promise.all(ids(0, 30).map((id) => reads.read(id, undefined)));
     expect(s.getEndpoint).toHaveBeenCalledTimes(30);
     expect(s.listEndpoints).not.toHaveBeenCalled();
   });
 
   it("forgets its listings on a write, and after maxAgeMs", async () => {
-    let now = 0;
+    const clock = new FakeClock();
     const s = server(40);
-    const reads = new EndpointReads(() => s.api, { now: () => now });
+    const reads = new EndpointReads(() => s.api, clock);
     await readAll(reads, ids(0, 11));
     expect(s.listEndpoints).toHaveBeenCalledTimes(1);
     s.endpoints.set("ep-30", apiEndpoint({ id: "ep-30", description: "changed" }));
@@ -146,7 +147,7 @@ describe("EndpointReads", () => {
     await readAll(reads, ids(0, 10));
     expect(s.listEndpoints).toHaveBeenCalledTimes(2);
     s.endpoints.set("ep-31", apiEndpoint({ id: "ep-31", description: "changed" }));
-    now += 10_001;
+    clock.advance(10_001);
     await expect(reads.read("ep-31", "Platform")).resolves.toMatchObject({ description: "changed" });
     expect(s.listEndpoints).toHaveBeenCalledTimes(2);
   });

@@ -1,5 +1,5 @@
 import { diffEndpoint } from "../../../provider/endpoint/diff";
-import { isMasked } from "../../../provider/common/secrets";
+import { isMasked } from "../../../provider/core/secrets";
 import { inputsOf, toState } from "../../../provider/endpoint/state";
 import { apiEndpoint } from "./fakes";
 

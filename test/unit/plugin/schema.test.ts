@@ -3,7 +3,7 @@ import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { isSecretProperty } from "../../../provider/common/secrets";
+import { isSecretProperty } from "../../../provider/core/secrets";
 import { DATA_FUNCTION_TOKENS } from "../../../provider/common/data-functions";
 import { packageSchema, type PropertySpec } from "../../../provider/plugin/schema";
 import { TYPED_ENDPOINT_CLASSES } from "../../../provider/endpoint/typed/registry";

@@ -1,4 +1,4 @@
-import { backoffDelay, systemClock } from "../../../provider/common/clock";
+import { backoffDelay, systemClock } from "../../../provider/core/clock";
 
 describe("the one backoff formula", () => {
   it("grows by its factor from its first pause and stops at its cap", () => {
@@ -19,9 +19,24 @@ describe("the one backoff formula", () => {
 });
 
 describe("the system clock", () => {
-  it("sleeps for real time", async () => {
-    const started = systemClock.now();
-    await systemClock.sleep(20);
-    expect(systemClock.now() - started).toBeGreaterThanOrEqual(15);
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it("reads the time, sleeps on a timer and draws from Math.random (on jest's fake timers)", async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    expect(systemClock.now()).toBe(1_000_000);
+    let woke = false;
+    const sleeping = systemClock.sleep(20).then(() => {
+      woke = true;
+    });
+    await jest.advanceTimersByTimeAsync(19);
+    expect(woke).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    await sleeping;
+    expect(woke).toBe(true);
+    expect(systemClock.now()).toBe(1_000_020);
+    jest.spyOn(Math, "random").mockReturnValueOnce(0.25);
+    expect(systemClock.random()).toBe(0.25);
   });
 });

@@ -9,7 +9,7 @@ import {
   isVariableReference,
   showsCredential,
   tileSecretNames,
-} from "../../../provider/common/secrets";
+} from "../../../provider/core/secrets";
 import { TYPED_ENDPOINT_CLASSES } from "../../../provider/endpoint/typed/registry";
 import { allTiles, tileFor } from "../../../emulator/pipeline/tiles";
 

@@ -1,4 +1,8 @@
-/* Value helpers shared by the endpoint and deployment providers. */
+/*
+ * Helpers over plain JSON values as they travel between the engine, the state and the API: equality,
+ * dropping undefined entries, picking keys. Free of imports (the client uses them too); the core's
+ * own values, with their secret and unknown marks, are ./values.ts.
+ */
 
 /** Structural equality of JSON values; key order does not matter. */
 export function deepEqual(a: unknown, b: unknown): boolean {
@@ -23,4 +27,16 @@ function definedEntries(record: Record<string, unknown>): [string, unknown][] {
 /** The record without its undefined entries (the engine's and the API's wire formats have no `undefined`). */
 export function withoutUndefined<T extends object>(record: T): T {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+}
+
+/** The entries of `record` whose keys are in `keys` (those it has, whatever their value). */
+export function pick(
+  record: Record<string, unknown> | undefined,
+  keys: readonly string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (record && Object.prototype.hasOwnProperty.call(record, key)) out[key] = record[key];
+  }
+  return out;
 }
