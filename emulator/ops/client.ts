@@ -20,7 +20,7 @@ export interface EmulatorCounts {
 /** The body of `GET /__emulator/health`. */
 export interface EmulatorHealth extends EmulatorCounts {
   readonly status: "UP";
-  /** Milliseconds since the emulator started. */
+  /** Milliseconds since the emulator started, on its clock (advances count). */
   readonly uptimeMs: number;
 }
 
