@@ -42,10 +42,6 @@ const TEMPORARY_EXCEPTIONS = [
   ["provider/core/data-functions.ts", "provider/deployment/lookups.ts"],
   ["provider/core/data-functions.ts", "provider/common/data-functions.ts"],
   ["provider/core/data-functions.ts", "provider/client/index.ts"],
-  // removed at merge with branch emulator: the emulator stops importing the provider.
-  ["emulator/pipeline/transfer.ts", "provider/core/json.ts"],
-  ["emulator/pipeline/tiles.ts", "provider/core/secrets.ts"],
-  ["emulator/pipeline/endpoint-view.ts", "provider/core/secrets.ts"],
 ];
 
 /** The rule without the excepted imports: their files checked by a copy that skips only those targets. */

@@ -1,3 +1,4 @@
+import type { EmulatorClock } from "./core/clock";
 import { seedResources } from "./deployment/seed";
 import { DeploymentStore, type DeploymentSnapshot } from "./deployment/store";
 import { EndpointStore, type StoredEndpoint } from "./pipeline/endpoint-store";
@@ -53,15 +54,17 @@ export class EmulatorState {
    * @param seedCount seeded deployment resources
    * @param seededProjects the projects of a fresh start (the defaults and any seeded at start)
    * @param onChange called after every change (schedules the data file)
+   * @param clock the emulator's clock (deployment requests progress by it)
    */
   constructor(
     private readonly seedCount: number,
     private readonly seededProjects: readonly Project[],
     onChange: () => void,
+    clock: EmulatorClock,
   ) {
     this.projects = new ProjectStore(seededProjects, onChange);
     this.endpoints = new EndpointStore(onChange);
-    this.deployment = new DeploymentStore(onChange, this.projects);
+    this.deployment = new DeploymentStore(onChange, this.projects, clock);
   }
 
   /** Back to the seed: the seeded projects, no endpoints, `seedCount` seeded resources, no requests. */

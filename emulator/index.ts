@@ -6,6 +6,7 @@
 import { authRoutes } from "./auth/auth-routes";
 import { TokenService } from "./auth/tokens";
 import { UserDirectory } from "./auth/users";
+import { AdvancingClock } from "./core/clock";
 import { Router } from "./core/router";
 import { deploymentRoutes } from "./deployment/routes";
 import { unsupportedRoutes } from "./deployment/unsupported";
@@ -24,6 +25,7 @@ import { projectRoutes } from "./iaas/project-routes";
 import { DataFileWriter, readDataFile } from "./state/persistence";
 
 export type { EmulatorOptions, RunningEmulator } from "./options";
+export type { EmulatorClock } from "./core/clock";
 export type { EmulatorUser } from "./auth/users";
 export { DEFAULT_USERS } from "./auth/users";
 export { PROJECTS, type Project, type ProjectSeed } from "./state/projects";
@@ -32,6 +34,7 @@ export type { RequestLogEntry, RequestLogSnapshot } from "./ops/request-log";
 export {
   emulatorOps,
   EmulatorOpsError,
+  type EmulatorClockAnswer,
   type EmulatorCounts,
   type EmulatorHealth,
   type EmulatorOpsClient,
@@ -41,14 +44,15 @@ export {
 /** Starts an emulator; resolves once it is listening. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const o = resolveOptions(options);
+  const clock = new AdvancingClock(o.clock);
   const users = new UserDirectory(o.users);
   const persisted =
     o.dataFile !== undefined ? readDataFile(o.dataFile, DATA_FORMAT, isPersistedState) : undefined;
   const secret = persisted ? Buffer.from(persisted.tokenSecret, "base64") : TokenService.newSecret();
-  const tokens = new TokenService(secret, o.tokenTtlSeconds);
+  const tokens = new TokenService(secret, o.tokenTtlSeconds, clock);
 
   let writer: DataFileWriter | undefined;
-  const state = new EmulatorState(o.seedResources, o.projects, () => writer?.schedule());
+  const state = new EmulatorState(o.seedResources, o.projects, () => writer?.schedule(), clock);
   if (persisted) state.load(persisted);
   else state.resetToSeed();
   if (o.dataFile !== undefined) {
@@ -60,10 +64,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultInjector();
   const api = new Router([
     ...authRoutes(users, tokens),
-    ...endpointRoutes({ store: state.endpoints, projects: state.projects }),
-    ...transferRoutes({ store: state.endpoints, projects: state.projects }),
-    ...userPreferenceRoutes(),
-    ...catalogRoutes(state.endpoints),
+    ...endpointRoutes({ store: state.endpoints, projects: state.projects, clock }),
+    ...transferRoutes({ store: state.endpoints, projects: state.projects, clock }),
+    ...userPreferenceRoutes(clock),
+    ...catalogRoutes(state.endpoints, clock),
     ...projectRoutes({
       projects: state.projects,
       inUse: (p) => state.projectInUse(p),
@@ -77,6 +81,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       log,
       faults,
       reset: () => state.resetToSeed(),
+      clock,
       stats: () => {
         state.deployment.settle();
         return {
@@ -87,7 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       },
     }),
   );
-  const deps = { api, ops, users, tokens, log, faults };
+  const deps = { api, ops, users, tokens, log, faults, clock };
   const server = await listen(
     (req, res) =>
       void dispatch(deps, req, res).catch((e: Error) => {
@@ -100,6 +105,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url: server.url,
     port: server.port,
+    now: () => clock.now(),
     close: () => {
       closing ??= server.close().then(() => writer?.flush());
       return closing;

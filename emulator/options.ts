@@ -1,4 +1,5 @@
 import { DEFAULT_USERS, type EmulatorUser } from "./auth/users";
+import { REAL_TIME, type EmulatorClock } from "./core/clock";
 import { seedProjects, type Project, type ProjectSeed } from "./state/projects";
 
 /** How to start an emulator. Every field is optional. */
@@ -24,6 +25,15 @@ export interface EmulatorOptions {
   projects?: (string | ProjectSeed)[];
   /** Serve https with this key and certificate (PEM). */
   tls?: { key: string | Buffer; cert: string | Buffer };
+  /**
+   * Where the emulator reads the time (default: real time). Everything it times reads it: token
+   * issue and expiry, timestamps in answers, the progress of deployment requests, its uptime. The
+   * emulator adds to it every advance asked for with `POST /__emulator/clock`
+   * (`emulatorOps(url).advanceClock(ms)`), so tests can make tokens expire and requests finish
+   * without waiting; a clock that stands still (`{ now: () => t }`) makes every time in answers
+   * fixed. It should not go back.
+   */
+  clock?: EmulatorClock;
 }
 
 /** A started emulator. */
@@ -32,6 +42,11 @@ export interface RunningEmulator {
   url: string;
   /** The port actually bound. */
   port: number;
+  /**
+   * The emulator's current time in epoch milliseconds: its `clock` plus every advance. Give it to a
+   * client in the same process that judges token expiry by its own clock, so both see one time.
+   */
+  now(): number;
   /** Stops listening, drops open connections and flushes the data file. Idempotent. */
   close(): Promise<void>;
 }
@@ -48,6 +63,7 @@ export interface ResolvedOptions {
   /** The projects of a fresh start: the defaults, then the seeded ones. */
   projects: readonly Project[];
   tls?: { key: string | Buffer; cert: string | Buffer };
+  clock: EmulatorClock;
 }
 
 /** Default access-token lifetime: 8 hours, like the product. */
@@ -87,6 +103,14 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   if (options.users !== undefined && (!Array.isArray(options.users) || options.users.length === 0)) {
     throw new TypeError("Emulator option 'users' must be a non-empty array of users");
   }
+  if (
+    options.clock !== undefined &&
+    (typeof options.clock !== "object" || options.clock === null || typeof options.clock.now !== "function")
+  ) {
+    throw new TypeError(
+      "Emulator option 'clock' must be an object with a now() method answering epoch milliseconds",
+    );
+  }
   if (options.projects !== undefined && !Array.isArray(options.projects)) {
     throw new TypeError(
       "Emulator option 'projects' must be an array of project names or {name, id?, description?}",
@@ -108,5 +132,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     users: options.users ?? DEFAULT_USERS,
     projects,
     ...(options.tls !== undefined && { tls: options.tls }),
+    clock: options.clock ?? REAL_TIME,
   };
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { REAL_TIME, type EmulatorClock } from "../core/clock";
 
 /** The outcome of checking a bearer token. */
 export type TokenCheck = { ok: true; username: string } | { ok: false; reason: "invalid" | "expired" };
@@ -16,6 +17,8 @@ export class TokenService {
   constructor(
     private readonly secret: Buffer,
     private readonly ttlSeconds: number,
+    /** What issuing and expiry read the time from. */
+    private readonly clock: EmulatorClock = REAL_TIME,
   ) {}
 
   /** A new random signing secret. */
@@ -30,7 +33,7 @@ export class TokenService {
 
   /** Issues an access token for a user, valid for the configured lifetime. */
   issue(username: string): string {
-    const nowMs = Date.now();
+    const nowMs = this.clock.now();
     const header = b64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
     const payload = b64url(
       JSON.stringify({
@@ -50,7 +53,7 @@ export class TokenService {
   verify(token: string): TokenCheck {
     const known = this.verified.get(token);
     if (known) {
-      return known.expMs <= Date.now()
+      return known.expMs <= this.clock.now()
         ? { ok: false, reason: "expired" }
         : { ok: true, username: known.username };
     }

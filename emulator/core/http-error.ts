@@ -75,9 +75,10 @@ export function springError(
   message: string,
   path: string,
   requestId: string,
+  nowMs: number,
 ): SpringErrorBody {
   return {
-    timestamp: Date.now(),
+    timestamp: nowMs,
     path,
     status,
     error: reasonPhrase(status),
@@ -137,10 +138,10 @@ export interface CspErrorBody {
 }
 
 /** Builds the identity service's error body for one failed request. */
-export function cspError(status: number, message: string): CspErrorBody {
+export function cspError(status: number, message: string, nowMs: number): CspErrorBody {
   const reason = reasonPhrase(status);
   return {
-    timestamp: Date.now(),
+    timestamp: nowMs,
     type: CSP_ERROR_TYPE,
     status: reason.toUpperCase().replace(/ /g, "_"),
     error: reason,

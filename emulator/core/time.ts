@@ -1,4 +1,5 @@
 /** Timestamp formats the product uses. */
+import type { EmulatorClock } from "./clock";
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
 
@@ -17,7 +18,7 @@ export function isoTimestamp(epochMs: number): string {
   return new Date(epochMs).toISOString();
 }
 
-/** Current time in microseconds since the epoch (millisecond resolution). */
-export function nowMicros(): number {
-  return Date.now() * 1000;
+/** A clock's time in microseconds since the epoch (millisecond resolution). */
+export function microsOf(clock: EmulatorClock): number {
+  return clock.now() * 1000;
 }

@@ -101,7 +101,7 @@ export function submitCreate(
     );
   }
   const durationMs = durationOf(props, delayMs);
-  const now = Date.now();
+  const now = store.now();
   const deployment = existing ?? {
     id: newId(),
     name,
@@ -178,8 +178,9 @@ export function submitDelete(
   if (!resource || resource.deploymentId !== deploymentId) {
     throw notFound(`Resource with id '${resourceId}' not found in deployment '${deploymentId}'`);
   }
+  const now = store.now();
   const running = store.latestRequestOf(resourceId);
-  if (running && !isTerminal(requestStatus(running))) {
+  if (running && !isTerminal(requestStatus(running, now))) {
     throw conflict(`Resource '${resourceId}' already has a request in progress (${running.id})`);
   }
   const failure = resource.properties.emulatorFailDelete;
@@ -192,7 +193,7 @@ export function submitDelete(
     deploymentId,
     resourceIds: [resourceId],
     inputs: {},
-    createdAtMs: Date.now(),
+    createdAtMs: now,
     durationMs: durationOf(resource.properties, delayMs),
     outcome: failure === undefined ? "SUCCESSFUL" : "FAILED",
     ...(failure !== undefined && { failureDetails: String(failure) }),
@@ -200,6 +201,6 @@ export function submitDelete(
     settled: false,
   };
   store.addRequest(request);
-  store.settle();
+  store.settle(now);
   return request;
 }

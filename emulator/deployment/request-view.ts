@@ -11,7 +11,7 @@ const CREATED_SHARE = 0.1;
  * created or deleted): a request that has come due but is not settled yet still reads INPROGRESS.
  * The clock only tells CREATED from INPROGRESS, never when the request ends.
  */
-export function requestStatus(req: StoredRequest, now = Date.now()): RequestStatus {
+export function requestStatus(req: StoredRequest, now: number): RequestStatus {
   if (req.abortedAtMs !== undefined) return "ABORTED";
   if (req.settled) return req.outcome;
   const elapsed = now - req.createdAtMs;
@@ -26,7 +26,7 @@ export function isTerminal(status: RequestStatus): boolean {
 }
 
 /** A request in the deployment API's `Request` shape. */
-export function requestView(req: StoredRequest, now = Date.now()): Record<string, unknown> {
+export function requestView(req: StoredRequest, now: number): Record<string, unknown> {
   const status = requestStatus(req, now);
   const terminal = isTerminal(status);
   const startedMs = req.createdAtMs + Math.floor(req.durationMs * CREATED_SHARE);

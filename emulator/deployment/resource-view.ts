@@ -51,7 +51,7 @@ export function resourceView(
   }
   if (expand.has("currentRequest")) {
     const request = store.latestRequestOf(r.id);
-    if (request) view.currentRequest = requestView(request);
+    if (request) view.currentRequest = requestView(request, store.now());
   }
   return view;
 }

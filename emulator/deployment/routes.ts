@@ -79,7 +79,7 @@ export function deploymentRoutes(store: DeploymentStore, options: DeploymentRout
         .sort((a, b) => b.createdAtMs - a.createdAtMs);
       return ok(
         springPage(
-          sliceWindow(all, window).map((q) => requestView(q)),
+          sliceWindow(all, window).map((q) => requestView(q, store.now())),
           all.length,
           window,
           true,
@@ -109,12 +109,12 @@ export function deploymentRoutes(store: DeploymentStore, options: DeploymentRout
         callerOf(ctx),
         options.requestDelayMs,
       );
-      return ok(requestView(req));
+      return ok(requestView(req, store.now()));
     }),
     route("GET", "/requests/{requestId}", (ctx) => {
       const req = store.requests.get(ctx.params.requestId);
       if (!req) throw notFound(`Request with id '${ctx.params.requestId}' not found`);
-      return ok(requestView(req));
+      return ok(requestView(req, store.now()));
     }),
     route("POST", "/requests/{requestId}", (ctx) => {
       const req = store.requests.get(ctx.params.requestId);
@@ -122,19 +122,21 @@ export function deploymentRoutes(store: DeploymentStore, options: DeploymentRout
       const action = ctx.query.get("action");
       if (action === "cancel") {
         if (!store.abort(req)) {
-          throw conflict(`Request '${req.id}' is already ${requestStatus(req)} and cannot be cancelled`);
+          throw conflict(
+            `Request '${req.id}' is already ${requestStatus(req, store.now())} and cannot be cancelled`,
+          );
         }
       } else if (action === "dismiss") {
-        if (requestStatus(req) !== "FAILED") {
+        if (requestStatus(req, store.now()) !== "FAILED") {
           throw conflict(
-            `Request '${req.id}' is ${requestStatus(req)}; only FAILED requests can be dismissed`,
+            `Request '${req.id}' is ${requestStatus(req, store.now())}; only FAILED requests can be dismissed`,
           );
         }
         store.dismiss(req);
       } else {
         throw badRequest(`Parameter 'action' must be one of: cancel, dismiss`);
       }
-      return ok(requestView(req));
+      return ok(requestView(req, store.now()));
     }),
   ];
 }

@@ -1,3 +1,4 @@
+import { REAL_TIME, type EmulatorClock } from "../core/clock";
 import { ProjectStore } from "../state/projects";
 import type { StoredDeployment, StoredRequest, StoredResource } from "./model";
 
@@ -30,7 +31,14 @@ export class DeploymentStore {
     private readonly onChange: () => void = () => undefined,
     /** The emulator's projects (resources belong to one by id). */
     readonly projects: ProjectStore = new ProjectStore(),
+    /** What requests progress by. */
+    private readonly clock: EmulatorClock = REAL_TIME,
   ) {}
+
+  /** The current time, as requests see it. */
+  now(): number {
+    return this.clock.now();
+  }
 
   /** The name of the project with this id, if it exists. */
   projectName(id: string): string | undefined {
@@ -72,7 +80,7 @@ export class DeploymentStore {
   }
 
   /** Marks a request aborted now; answers false when it had already ended. */
-  abort(req: StoredRequest, now = Date.now()): boolean {
+  abort(req: StoredRequest, now = this.now()): boolean {
     this.settle(now);
     if (req.settled) return false;
     req.abortedAtMs = now;
@@ -100,7 +108,7 @@ export class DeploymentStore {
   }
 
   /** Applies the effects of every request that has come due by `now`. */
-  settle(now = Date.now()): void {
+  settle(now = this.now()): void {
     if (this.pending.size === 0) return;
     const due = [...this.pending]
       .map((id) => this.requests.get(id) as StoredRequest)

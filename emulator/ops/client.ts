@@ -3,7 +3,7 @@ import type { RequestLogSnapshot } from "./request-log";
 
 /*
  * A typed client of the operations surface (`/__emulator/*`, ./ops-routes.ts): what tests, benchmarks
- * and the demo use to count requests, inject faults and reset data. One method per route; a failed
+ * and the demo use to count requests, inject faults, reset data and move the clock forward. One method per route; a failed
  * answer throws {@link EmulatorOpsError} naming the route and the status.
  */
 
@@ -20,13 +20,21 @@ export interface EmulatorCounts {
 /** The body of `GET /__emulator/health`. */
 export interface EmulatorHealth extends EmulatorCounts {
   readonly status: "UP";
-  /** Milliseconds since the emulator started. */
+  /** Milliseconds since the emulator started, on its clock (advances count). */
   readonly uptimeMs: number;
 }
 
 /** The body of `POST /__emulator/reset`. */
 export interface EmulatorResetAnswer extends EmulatorCounts {
   readonly status: "RESET";
+}
+
+/** The body of `GET` and `POST /__emulator/clock`: the emulator's time. */
+export interface EmulatorClockAnswer {
+  /** The emulator's current time, in epoch milliseconds. */
+  readonly nowMs: number;
+  /** Milliseconds the clock has been advanced since the start (its time minus its base clock's). */
+  readonly advancedMs: number;
 }
 
 /** An operations route answered with an error status. */
@@ -59,6 +67,13 @@ export interface EmulatorOpsClient {
   clearFaults(): Promise<void>;
   /** `POST /__emulator/reset`: all data back to the seed (the log and the faults are kept). */
   reset(): Promise<EmulatorResetAnswer>;
+  /** `GET /__emulator/clock`: the emulator's time. */
+  clock(): Promise<EmulatorClockAnswer>;
+  /**
+   * `POST /__emulator/clock`: moves the emulator's clock forward by `ms` milliseconds at once (tokens
+   * expire, deployment requests progress); answers its time after.
+   */
+  advanceClock(ms: number): Promise<EmulatorClockAnswer>;
 }
 
 /** A client of the operations surface of the emulator at `url` (its base URL). */
@@ -82,5 +97,7 @@ export function emulatorOps(url: string): EmulatorOpsClient {
     setFaults: async (rules) => (await call<{ rules: FaultRule[] }>("PUT", "faults", { rules })).rules,
     clearFaults: () => call("DELETE", "faults"),
     reset: () => call("POST", "reset"),
+    clock: () => call("GET", "clock"),
+    advanceClock: (ms) => call("POST", "clock", { advanceMs: ms }),
   };
 }

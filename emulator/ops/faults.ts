@@ -14,6 +14,12 @@ export interface FaultRule {
   retryAfterSeconds?: number;
   /** Delay for `delay` faults, in milliseconds. */
   delayMs?: number;
+  /**
+   * For `delay` faults: instead of waiting `delayMs` in real time, advance the emulator's clock by
+   * `delayMs` before the request is served, at once (as if it had queued that long: a token valid
+   * when the request was sent may have expired by the time it is checked).
+   */
+  advanceClock?: boolean;
   /** Probability in [0, 1] that a matching request is affected (default 1). */
   rate?: number;
   /** Affect only the next N matching requests (unlimited when absent); counts down. */
@@ -42,8 +48,10 @@ export const BUSY_SERVER_FAULTS: readonly FaultRule[] = [
 
 /** What the faults decided for one request. */
 export interface FaultDecision {
-  /** Total delay to apply before anything else. */
+  /** Total delay to apply before anything else (real time). */
   delayMs: number;
+  /** Total advance of the emulator's clock before the request is served (absent when none). */
+  clockAdvanceMs?: number;
   /** The terminal fault, if any. */
   action?: { kind: "status"; status: number; retryAfterSeconds?: number } | { kind: "cut" };
 }
@@ -89,6 +97,9 @@ function parseRule(raw: unknown, index: number): ActiveRule {
   if (r.kind === "delay" && (!isNumber(r.delayMs) || r.delayMs < 0)) {
     throw badRequest(`${where}.delayMs must be a non-negative number for a delay fault`);
   }
+  if (r.advanceClock !== undefined && (typeof r.advanceClock !== "boolean" || r.kind !== "delay")) {
+    throw badRequest(`${where}.advanceClock must be a boolean, on a delay fault`);
+  }
   if (r.rate !== undefined && (!isNumber(r.rate) || r.rate < 0 || r.rate > 1)) {
     throw badRequest(`${where}.rate must be a number between 0 and 1`);
   }
@@ -102,6 +113,7 @@ function parseRule(raw: unknown, index: number): ActiveRule {
     ...(r.status !== undefined && { status: r.status as number }),
     ...(r.retryAfterSeconds !== undefined && { retryAfterSeconds: r.retryAfterSeconds as number }),
     ...(r.delayMs !== undefined && { delayMs: r.delayMs as number }),
+    ...(r.advanceClock !== undefined && { advanceClock: r.advanceClock as boolean }),
     ...(r.rate !== undefined && { rate: r.rate as number }),
     ...(r.count !== undefined && { count: r.count as number }),
   };
@@ -146,6 +158,11 @@ export class FaultInjector {
       if (active.pathRegex && !active.pathRegex.test(path)) continue;
       if (rule.rate !== undefined && rule.rate < 1 && this.random() >= rule.rate) continue;
       if (active.remaining !== undefined) active.remaining -= 1;
+      if (rule.kind === "delay" && rule.advanceClock === true) {
+        const advance = (decision.clockAdvanceMs ?? 0) + (rule.delayMs ?? 0);
+        if (advance > 0) decision.clockAdvanceMs = advance;
+        continue;
+      }
       if (rule.kind === "delay") {
         decision.delayMs += rule.delayMs ?? 0;
         continue;

@@ -1,5 +1,7 @@
 import { noContent, ok } from "../core/api-response";
+import type { AdvancingClock } from "../core/clock";
 import type { RouteDef } from "../core/context";
+import { badRequest } from "../core/http-error";
 import type { FaultInjector } from "./faults";
 import type { RequestLog } from "./request-log";
 
@@ -11,6 +13,19 @@ export interface OpsDeps {
   stats: () => Record<string, number>;
   /** Puts all data back to the seed. */
   reset: () => void;
+  /** The emulator's clock, which `POST /__emulator/clock` advances. */
+  clock: AdvancingClock;
+}
+
+/** The body of `POST /__emulator/clock`: how far to move the clock forward. */
+function advanceOf(body: unknown): number {
+  const advanceMs = (body as { advanceMs?: unknown } | undefined)?.advanceMs;
+  if (typeof advanceMs !== "number" || !Number.isFinite(advanceMs) || advanceMs < 0) {
+    throw badRequest(
+      "Body must be an object with 'advanceMs', the milliseconds to move the clock forward (a finite number, 0 or more)",
+    );
+  }
+  return advanceMs;
 }
 
 const op = (method: string, path: string, handler: RouteDef["handler"]): RouteDef => ({
@@ -23,12 +38,14 @@ const op = (method: string, path: string, handler: RouteDef["handler"]): RouteDe
 
 /**
  * The operations surface under `/__emulator/`: no auth, never logged, never faulted. It lets
- * tests and benchmarks count requests, inject faults and reset data.
+ * tests and benchmarks count requests, inject faults, reset data and move the clock forward.
  */
 export function opsRoutes(deps: OpsDeps): RouteDef[] {
-  const startedAt = Date.now();
+  const { clock } = deps;
+  const startedAt = clock.now();
+  const clockView = () => ok({ nowMs: clock.now(), advancedMs: clock.advancedMs });
   return [
-    op("GET", "/health", () => ok({ status: "UP", uptimeMs: Date.now() - startedAt, ...deps.stats() })),
+    op("GET", "/health", () => ok({ status: "UP", uptimeMs: clock.now() - startedAt, ...deps.stats() })),
     op("GET", "/requests", () => ok(deps.log.snapshot())),
     op("DELETE", "/requests", () => {
       deps.log.clear();
@@ -42,6 +59,11 @@ export function opsRoutes(deps: OpsDeps): RouteDef[] {
     op("DELETE", "/faults", () => {
       deps.faults.clear();
       return noContent();
+    }),
+    op("GET", "/clock", clockView),
+    op("POST", "/clock", (ctx) => {
+      clock.advance(advanceOf(ctx.body));
+      return clockView();
     }),
     op("POST", "/reset", () => {
       deps.reset();

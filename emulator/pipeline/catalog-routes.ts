@@ -1,5 +1,6 @@
 import { ok } from "../core/api-response";
 import { PIPELINE_API_VERSIONS } from "../core/api-version";
+import type { EmulatorClock } from "../core/clock";
 import type { RouteDef } from "../core/context";
 import { HttpError, badRequest, notFound } from "../core/http-error";
 import type { EndpointStore } from "./endpoint-store";
@@ -36,7 +37,7 @@ async function certificateChain(url: string | null): Promise<Record<string, unkn
 }
 
 /** Tiles, validation, certificate retrieval and the about page. */
-export function catalogRoutes(store: EndpointStore): RouteDef[] {
+export function catalogRoutes(store: EndpointStore, clock: EmulatorClock): RouteDef[] {
   return [
     pipelineRoute("GET", "/about", () => ok(aboutBody())),
     pipelineRoute("GET", "/endpoint-tiles", () => ok({ tiles: allTiles().map(tileView) })),
@@ -49,7 +50,9 @@ export function catalogRoutes(store: EndpointStore): RouteDef[] {
       }
       return ok(tileView(tile));
     }),
-    pipelineRoute("POST", "/endpoint-validation", async (ctx) => ok(await validateEndpoint(store, ctx.body))),
+    pipelineRoute("POST", "/endpoint-validation", async (ctx) =>
+      ok(await validateEndpoint(store, ctx.body, clock)),
+    ),
     pipelineRoute("GET", "/endpoint-certificate", async (ctx) =>
       ok(await certificateChain(ctx.query.get("url"))),
     ),

@@ -2,7 +2,8 @@ import { ok } from "../core/api-response";
 import type { Caller, RequestContext, RouteDef } from "../core/context";
 import { badRequest, conflict, forbidden, notFound } from "../core/http-error";
 import { newId } from "../core/ids";
-import { nowMicros } from "../core/time";
+import type { EmulatorClock } from "../core/clock";
+import { microsOf } from "../core/time";
 import type { ProjectStore } from "../state/projects";
 import { listEndpoints } from "./endpoint-list";
 import { parseEndpointSpec, propertyProblem, unmaskSecrets, type EndpointSpecInput } from "./endpoint-spec";
@@ -50,10 +51,12 @@ function byName(store: EndpointStore, project: string, name: string): StoredEndp
   return endpoint;
 }
 
-/** Where endpoints are written: the endpoints and the projects they belong to. */
+/** Where endpoints are written: the endpoints and the projects they belong to, and the clock. */
 export interface EndpointData {
   readonly store: EndpointStore;
   readonly projects: ProjectStore;
+  /** What creation and update times are read from. */
+  readonly clock: EmulatorClock;
 }
 
 /** Creates an endpoint from a checked body: a missing project means `Default Project`. */
@@ -64,7 +67,7 @@ export function createEndpoint(data: EndpointData, spec: EndpointSpecInput, call
   const properties = checkedProperties(spec);
   checkRestricted(caller, spec.name, spec.isRestricted);
   checkUnique(store, project.name, spec.name);
-  const now = nowMicros();
+  const now = microsOf(data.clock);
   const who = caller.username;
   const endpoint: StoredEndpoint = {
     id: newId(),
@@ -118,7 +121,7 @@ export function updateEndpoint(
     id: existing.id,
     ...specFields(spec, project, properties),
     createdMicros: existing.createdMicros,
-    updatedMicros: Math.max(nowMicros(), existing.updatedMicros + 1),
+    updatedMicros: Math.max(microsOf(data.clock), existing.updatedMicros + 1),
     createdBy: existing.createdBy,
     updatedBy: caller.username,
   };

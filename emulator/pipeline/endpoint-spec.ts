@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { badRequest } from "../core/http-error";
 import type { PropertyValue } from "./endpoint-store";
-import { SECRET_MASK, tileFor, tileIds, type TileDefinition } from "./tiles";
+import { isSecret, SECRET_MASK, tileFor, tileIds, type TileDefinition } from "./tiles";
 
 /** A create, update or validation body after structural checks. */
 export interface EndpointSpecInput {
@@ -106,7 +106,7 @@ export function unmaskSecrets(
 ): { properties: Record<string, PropertyValue>; problem?: string } {
   const properties = { ...incoming };
   for (const [key, value] of Object.entries(incoming)) {
-    if (value !== SECRET_MASK || tile.inputProperties[key]?.secret !== true) continue;
+    if (value !== SECRET_MASK || !isSecret(tile, key)) continue;
     const previous = stored?.[key];
     if (previous === undefined) {
       return {

@@ -1,3 +1,4 @@
+import type { EmulatorClock } from "../core/clock";
 import { notFound } from "../core/http-error";
 import { parseEndpointSpec, propertyProblem, unmaskSecrets } from "./endpoint-spec";
 import type { EndpointStore, PropertyValue } from "./endpoint-store";
@@ -31,8 +32,12 @@ function targetOf(tile: TileDefinition, props: Record<string, PropertyValue>): P
  * server (TCP, plus TLS for https) and compares a given `fingerprint` with the served leaf
  * certificate. Masked secrets of an existing endpoint (`id`) are taken from the store.
  */
-export async function validateEndpoint(store: EndpointStore, body: unknown): Promise<ValidationResult> {
-  const started = Date.now();
+export async function validateEndpoint(
+  store: EndpointStore,
+  body: unknown,
+  clock: EmulatorClock,
+): Promise<ValidationResult> {
+  const started = clock.now();
   const spec = parseEndpointSpec(body, { allowId: true });
   const stored = spec.id === undefined ? undefined : store.get(spec.id);
   if (spec.id !== undefined && !stored) throw notFound(`Endpoint with id '${spec.id}' not found`);
@@ -43,7 +48,7 @@ export async function validateEndpoint(store: EndpointStore, body: unknown): Pro
     statusMessage: string,
     output: Record<string, unknown> = {},
   ) => ({
-    duration: Date.now() - started,
+    duration: clock.now() - started,
     output,
     status,
     statusMessage,

@@ -1,7 +1,7 @@
 import { pipelineTimestamp } from "../core/time";
 import type { PropertyValue, StoredEndpoint } from "./endpoint-store";
-import { isNonSecretValue } from "../../provider/core/secrets";
-import { isSecret, SECRET_MASK, tileFor } from "./tiles";
+import { isShownMasked, SECRET_MASK } from "./secrets";
+import { tileFor } from "./tiles";
 
 /** The `_link` of an endpoint (always under `/pipeline/api`, as the product answers). */
 export function endpointLink(id: string): string {
@@ -9,19 +9,14 @@ export function endpointLink(id: string): string {
 }
 
 /**
- * Whether a stored property value is shown masked: a secret by its tile (the server's word, as the
- * secrets policy has it) holding a secret, that is neither empty nor a variable reference.
+ * Properties with every non-empty secret replaced by the mask (pipeline-variable references stay);
+ * what is secret is the tile's word (./secrets.ts).
  */
-function masks(secret: boolean, value: PropertyValue): boolean {
-  return secret && !isNonSecretValue(value);
-}
-
-/** Properties with every non-empty secret replaced by the mask (pipeline-variable references stay). */
 export function maskedProperties(endpoint: StoredEndpoint): Record<string, PropertyValue> {
   const tile = tileFor(endpoint.type);
   const masked: Record<string, PropertyValue> = {};
   for (const [key, value] of Object.entries(endpoint.properties)) {
-    masked[key] = masks(isSecret(tile, key), value) ? SECRET_MASK : value;
+    masked[key] = isShownMasked(tile?.inputProperties[key], value) ? SECRET_MASK : value;
   }
   return masked;
 }

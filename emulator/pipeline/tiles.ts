@@ -1,10 +1,11 @@
+import { isSecretProperty } from "./secrets";
 import { TILE_CATALOG } from "./tile-catalog";
 import type { PropertySpec, TileDefinition } from "./tile-types";
 
 export type { ConditionalRequirement, ConnectTarget, PropertySpec, TileDefinition } from "./tile-types";
 
 /** The mask secret properties carry in responses. */
-export { SECRET_MASK } from "../../provider/core/secrets";
+export { SECRET_MASK } from "./secrets";
 
 const byId = new Map(TILE_CATALOG.map((t) => [t.tileId, t]));
 
@@ -25,7 +26,7 @@ export function tileIds(): string[] {
 
 /** Whether a property of a type is secret. */
 export function isSecret(tile: TileDefinition | undefined, key: string): boolean {
-  return tile?.inputProperties[key]?.secret === true;
+  return isSecretProperty(tile?.inputProperties[key]);
 }
 
 function propertyView(spec: PropertySpec): Record<string, unknown> {

@@ -1,5 +1,4 @@
 import { parseAllDocuments, stringify } from "yaml";
-import { withoutUndefined } from "../../provider/core/json";
 import { badRequest, HttpError } from "../core/http-error";
 import type { EndpointSpecInput } from "./endpoint-spec";
 import type { StoredEndpoint } from "./endpoint-store";
@@ -118,5 +117,5 @@ function importedSpec(parsed: unknown, which: string): Body {
     isRestricted: doc.isRestricted,
     cloudProxyId: doc.cloudProxyId,
   };
-  return withoutUndefined(spec);
+  return Object.fromEntries(Object.entries(spec).filter(([, value]) => value !== undefined));
 }

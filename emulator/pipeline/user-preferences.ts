@@ -1,6 +1,7 @@
 import { ok } from "../core/api-response";
 import type { RouteDef } from "../core/context";
-import { nowMicros } from "../core/time";
+import type { EmulatorClock } from "../core/clock";
+import { microsOf } from "../core/time";
 import { callerOf, pipelineRoute } from "./routes-common";
 
 /**
@@ -8,8 +9,8 @@ import { callerOf, pipelineRoute } from "./routes-common";
  * token is still good (200 with a JSON object for any valid token; 401 otherwise). The emulator
  * keeps no preferences: they are always empty.
  */
-export function userPreferenceRoutes(): RouteDef[] {
-  const since = nowMicros();
+export function userPreferenceRoutes(clock: EmulatorClock): RouteDef[] {
+  const since = microsOf(clock);
   return [
     pipelineRoute("GET", "/user-preferences", (ctx) => {
       const user = callerOf(ctx).username;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ApiResponse } from "../core/api-response";
+import type { AdvancingClock } from "../core/clock";
 import { DEPLOYMENT_API_VERSIONS, PIPELINE_API_VERSIONS, checkApiVersion } from "../core/api-version";
 import type { RequestContext } from "../core/context";
 import { cspError, HttpError, iaasError, springError } from "../core/http-error";
@@ -22,6 +23,8 @@ export interface DispatchDeps {
   tokens: TokenService;
   log: RequestLog;
   faults: FaultInjector;
+  /** The emulator's clock: error timestamps, and `delay` faults that advance it. */
+  clock: AdvancingClock;
 }
 
 const API_PREFIX = /^\/(pipeline|codestream|deployment|iaas)\/api(\/|$)/;
@@ -33,13 +36,13 @@ const OPS_PREFIX = /^\/__emulator(\/|$)/;
  * The error in the shape of the service the path belongs to: IaaS bodies under /iaas/api, the
  * identity service's under /csp/gateway, else Spring.
  */
-function errorResponse(error: HttpError, path: string): ApiResponse {
+function errorResponse(error: HttpError, path: string, nowMs: number): ApiResponse {
   const requestId = newRequestId();
   const body = IAAS_PREFIX.test(path)
     ? iaasError(error.status, error.message, requestId)
     : CSP_PREFIX.test(path)
-      ? cspError(error.status, error.message)
-      : springError(error.status, error.message, path, requestId);
+      ? cspError(error.status, error.message, nowMs)
+      : springError(error.status, error.message, path, requestId, nowMs);
   return { status: error.status, body, headers: error.headers };
 }
 
@@ -84,13 +87,21 @@ async function serve(
   return match.route.handler({ ...ctx, params: match.params, body, ...(caller && { caller }) });
 }
 
-async function safely(path: string, run: () => Promise<ApiResponse>): Promise<ApiResponse> {
+async function safely(
+  clock: AdvancingClock,
+  path: string,
+  run: () => Promise<ApiResponse>,
+): Promise<ApiResponse> {
   try {
     return await run();
   } catch (e) {
-    if (e instanceof HttpError) return errorResponse(e, path);
+    if (e instanceof HttpError) return errorResponse(e, path, clock.now());
     process.stderr.write(`aria-emulator: unexpected error on ${path}: ${(e as Error).stack ?? String(e)}\n`);
-    return errorResponse(new HttpError(500, `Unexpected emulator error: ${(e as Error).message}`), path);
+    return errorResponse(
+      new HttpError(500, `Unexpected emulator error: ${(e as Error).message}`),
+      path,
+      clock.now(),
+    );
   }
 }
 
@@ -108,7 +119,7 @@ export async function dispatch(deps: DispatchDeps, req: IncomingMessage, res: Se
   const base = { method, path, query: new URLSearchParams(search), headers: req.headers };
 
   if (OPS_PREFIX.test(path)) {
-    const response = await safely(path, async () =>
+    const response = await safely(deps.clock, path, async () =>
       serve(deps, deps.ops.match(method, path), base, await readBody(req)),
     );
     write(res, response);
@@ -122,10 +133,12 @@ export async function dispatch(deps: DispatchDeps, req: IncomingMessage, res: Se
     match = e as HttpError;
   }
   const decision = deps.faults.decide(method, path);
-  let fault: "status" | "delay" | "cut" | undefined = decision.delayMs > 0 ? "delay" : undefined;
-  const response = await safely(path, async () => {
+  const delayed = decision.delayMs > 0 || decision.clockAdvanceMs !== undefined;
+  let fault: "status" | "delay" | "cut" | undefined = delayed ? "delay" : undefined;
+  const response = await safely(deps.clock, path, async () => {
     const raw = await readBody(req);
     if (decision.delayMs > 0) await sleep(decision.delayMs);
+    if (decision.clockAdvanceMs !== undefined) deps.clock.advance(decision.clockAdvanceMs);
     const action = decision.action;
     if (action?.kind === "status") {
       fault = "status";

@@ -3,8 +3,9 @@
  * whatever the property. Every place that decides it draws the line here: `check`'s routing of
  * secrets out of the plain `properties` (../endpoint/secret-routing.ts), the read projection and the
  * lookups (../endpoint), `aria-export` (../export), the policy pack (../policy), the typed endpoint
- * resources (../endpoint/typed), the redaction of messages (../client/redact.ts) and the emulator's
- * masking (emulator/pipeline/endpoint-view.ts).
+ * resources (../endpoint/typed) and the redaction of messages (../client/redact.ts). The emulator
+ * decides its own masking from its own tiles (emulator/pipeline/secrets.ts), so that a fault of this
+ * policy is not mirrored by the stand-in meant to catch it.
  *
  * A property is secret
  * - by its type's tile: the tile flags it `secret: true`, or its tile type says so (`Password`,
@@ -19,7 +20,7 @@
  * like a credential (`credential`, `apiKeyId`, `pass`, ...) counts there, since hiding a value that
  * was not secret costs nothing and showing one that was costs everything.
  *
- * Kept free of imports: the policy pack loads it in its own process, and the emulator uses it too.
+ * Kept free of imports: the policy pack loads it in its own process.
  */
 
 /** Property names the product uses for secrets, matched at the end of a name. */

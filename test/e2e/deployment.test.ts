@@ -165,7 +165,7 @@ describe("DeploymentResource end to end", () => {
     const oldId = output(first, "id");
     const deletion = await client!.deleteResource(output(first, "deploymentId"), oldId);
     while (!isTerminalRequestStatus((await client!.getRequest(deletion.id)).status)) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await s.ops.advanceClock(100);
     }
     expect(changes(expectOk(await s.refresh()))).toEqual({ delete: 1 });
     expect(changes(expectOk(await s.preview()))).toEqual({ create: 1 });

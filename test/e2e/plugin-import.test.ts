@@ -60,7 +60,7 @@ async function makeEndpoint(name: string, type: string, properties: Record<strin
   });
 }
 
-/** A deployment resource made outside Pulumi, once its request finished. */
+/** A deployment resource made outside Pulumi, once its request finished (the emulator's clock moved on). */
 async function makeResource(name: string): Promise<string> {
   const answer = await client.createResource({
     name,
@@ -71,7 +71,7 @@ async function makeResource(name: string): Promise<string> {
     const request = await client.getRequest(answer.requestId);
     if (request.status === "SUCCESSFUL") return answer.resourceId;
     if (request.status === "FAILED") throw new Error(`creating ${name} failed`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await stack.ops.advanceClock(100);
   }
   throw new Error(`creating ${name} did not finish`);
 }

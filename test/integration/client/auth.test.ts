@@ -3,18 +3,25 @@ import { FakeClock } from "../../support/clock";
 import { adminSettings, clientFor, countOf, rejectionOf, startServer, TestServer } from "./harness";
 
 const EXCHANGE = "POST /iaas/api/login";
-/** Tokens of `server` (1 s lifetime, `exp` rounded up to whole seconds) have expired after this long. */
+/**
+ * Tokens of `server` (1 s lifetime, `exp` rounded up to whole seconds) have expired once its clock has
+ * moved this far.
+ */
 const PAST_EXPIRY_MS = 2100;
 const LOGIN = "POST /csp/gateway/am/api/login";
 
 describe("authentication", () => {
-  /** Access tokens live one second here, so expiry can be observed. */
+  /**
+   * Access tokens live one second here, so expiry can be observed. Its clock stands still unless a
+   * test advances it, so nothing expires by accident; its clients judge expiry by the same clock.
+   */
   let server: TestServer;
   /** Access tokens live for hours here, so nothing expires by accident on a slow machine. */
   let steady: TestServer;
 
   beforeAll(async () => {
-    server = await startServer({ tokenTtlSeconds: 1 });
+    const start = Date.now();
+    server = await startServer({ tokenTtlSeconds: 1, clock: { now: () => start } });
     steady = await startServer();
   });
 
@@ -52,11 +59,17 @@ describe("authentication", () => {
     }
   });
 
+  /** A client of `server` that reads the time from the server's clock. */
+  const onServerTime = { hooks: { now: () => server.now() } };
+
   it("renews the token before it expires, using the JWT's exp", async () => {
-    const client = clientFor({ "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" });
+    const client = clientFor(
+      { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" },
+      onServerTime,
+    );
     try {
       await client.listEndpoints();
-      await new Promise((resolve) => setTimeout(resolve, PAST_EXPIRY_MS));
+      await server.advanceClock(PAST_EXPIRY_MS);
       await client.listEndpoints();
       const log = await server.requests();
       expect(log.counts[EXCHANGE]).toBe(2);
@@ -75,7 +88,7 @@ describe("authentication", () => {
     );
     try {
       await client.listEndpoints();
-      await new Promise((resolve) => setTimeout(resolve, PAST_EXPIRY_MS));
+      await server.advanceClock(PAST_EXPIRY_MS);
       await server.clearRequests();
       expect((await client.listEndpoints()).items).toEqual(expect.any(Array));
       const log = await server.requests();
@@ -101,10 +114,10 @@ describe("authentication", () => {
 
   it("fails with a clear message when a directly given access token expires", async () => {
     const token = await accessToken();
-    const client = clientFor({ "vra:url": server.url, "vra:accessToken": token });
+    const client = clientFor({ "vra:url": server.url, "vra:accessToken": token }, onServerTime);
     try {
       await client.listEndpoints();
-      await new Promise((resolve) => setTimeout(resolve, PAST_EXPIRY_MS));
+      await server.advanceClock(PAST_EXPIRY_MS);
       await server.clearRequests();
       const error = (await rejectionOf(client.listEndpoints())) as unknown as AriaApiError;
       expect(error.code).toBe("Unauthorized");
@@ -152,9 +165,12 @@ describe("authentication", () => {
 
   it("renews again when the renewed token expires too before its request is served", async () => {
     // The server holds each of the next two GETs longer than a token lives here before it checks
-    // the token (as a request queued behind a rate limiter): the first token expires on the way,
-    // and so does the one renewed after the first 401.
-    const client = clientFor({ "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" });
+    // the token (as a request queued behind a rate limiter; on its clock, without waiting): the
+    // first token expires on the way, and so does the one renewed after the first 401.
+    const client = clientFor(
+      { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" },
+      onServerTime,
+    );
     try {
       await client.getAbout();
       await server.clearRequests();
@@ -164,6 +180,7 @@ describe("authentication", () => {
           path: "^/pipeline/api/endpoints$",
           kind: "delay",
           delayMs: PAST_EXPIRY_MS,
+          advanceClock: true,
           count: 2,
         },
       ]);

@@ -23,6 +23,10 @@ export interface TestServer {
   clearRequests(): Promise<void>;
   /** Restores the seeded state. */
   reset(): Promise<void>;
+  /** The emulator's time (epoch ms): give it to a client as `hooks.now` so both judge expiry alike. */
+  now(): number;
+  /** Moves the emulator's clock forward by `ms` at once (`POST /__emulator/clock`). */
+  advanceClock(ms: number): Promise<void>;
 }
 
 /** Starts an emulator on a free loopback port. */
@@ -37,6 +41,8 @@ export async function startServer(options: EmulatorOptions = {}): Promise<TestSe
     requests: () => ops.requests(),
     clearRequests: () => ops.clearRequests(),
     reset: async () => void (await ops.reset()),
+    now: () => emulator.now(),
+    advanceClock: async (ms) => void (await ops.advanceClock(ms)),
   };
 }
 

@@ -3,12 +3,12 @@ import { adminSettings, clientFor, rejectionOf, startServer, TestServer } from "
 
 const SEEDED = 130;
 
-/** Polls a request until it is finished. */
-async function settle(client: AriaClient, requestId: string): Promise<Request> {
+/** Polls a request until it is finished, moving the server's clock forward between polls. */
+async function settle(server: TestServer, client: AriaClient, requestId: string): Promise<Request> {
   for (let i = 0; i < 200; i++) {
     const request = await client.getRequest(requestId);
     if (isTerminalRequestStatus(request.status)) return request;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await server.advanceClock(10);
   }
   throw new Error(`request ${requestId} did not finish`);
 }
@@ -45,7 +45,7 @@ describe("deployment resource operations", () => {
         resourceId: expect.any(String),
       }),
     );
-    const request = await settle(client, answer.requestId);
+    const request = await settle(server, client, answer.requestId);
     expect(request.status).toBe("SUCCESSFUL");
     const resource = await client.getResource(answer.resourceId, ["project", "deployment"]);
     expect(resource).toMatchObject({ id: answer.resourceId, name: "my thing", type: "Custom.Thing" });
@@ -55,7 +55,7 @@ describe("deployment resource operations", () => {
 
   it("reports a failed creation through the request's status and details", async () => {
     const answer = await client.createResource({ name: "fail-on-purpose", type: "Custom.Thing" });
-    const request = await settle(client, answer.requestId);
+    const request = await settle(server, client, answer.requestId);
     expect(request.status).toBe("FAILED");
     expect(request.details).toBeTruthy();
   });
@@ -72,10 +72,10 @@ describe("deployment resource operations", () => {
 
   it("deletes a resource, answering a request to poll", async () => {
     const created = await client.createResource({ name: "short lived", type: "Custom.Thing" });
-    await settle(client, created.requestId);
+    await settle(server, client, created.requestId);
     const deletion = await client.deleteResource(created.deploymentId, created.resourceId);
     expect(deletion.id).toEqual(expect.any(String));
-    expect((await settle(client, deletion.id)).status).toBe("SUCCESSFUL");
+    expect((await settle(server, client, deletion.id)).status).toBe("SUCCESSFUL");
     const error = (await rejectionOf(client.getResource(created.resourceId))) as unknown as AriaApiError;
     expect(error.code).toBe("NotFound");
   });
@@ -121,7 +121,7 @@ describe("deployment resource operations", () => {
 
   it("finds resources by search text", async () => {
     const created = await client.createResource({ name: "needle-in-haystack", type: "Custom.Thing" });
-    await settle(client, created.requestId);
+    await settle(server, client, created.requestId);
     const page = await client.listResources({ search: "NEEDLE-in" });
     expect(page.content.map((r) => r.id)).toEqual([created.resourceId]);
   });

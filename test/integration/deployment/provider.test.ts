@@ -200,7 +200,7 @@ describe("the deployment resource provider against the emulator", () => {
     const { id, outs } = await createChecked(thing());
     const deletion = await client.deleteResource(outs.deploymentId as string, id);
     while (!isTerminalRequestStatus((await client.getRequest(deletion.id)).status)) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await server.advanceClock(50);
     }
     expect(await provider.read(id, outs)).toEqual({});
   });

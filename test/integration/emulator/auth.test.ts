@@ -1,5 +1,5 @@
 import { Client, startHarness, type Harness } from "./helpers/client";
-import { startEmulator } from "../../../emulator";
+import { emulatorOps, startEmulator } from "../../../emulator";
 import { Contracts } from "./helpers/contract";
 
 describe("authentication", () => {
@@ -121,15 +121,25 @@ describe("authentication", () => {
   });
 
   it("expires access tokens after tokenTtlSeconds", async () => {
-    const emulator = await startEmulator({ tokenTtlSeconds: 0.3, seedResources: 0 });
+    // A clock that stands still but for the advances below.
+    const start = 1_700_000_000_123;
+    const emulator = await startEmulator({
+      tokenTtlSeconds: 0.3,
+      seedResources: 0,
+      clock: { now: () => start },
+    });
     const client = new Client(emulator.url);
+    const ops = emulatorOps(emulator.url);
     try {
       const token = await client.login("admin");
       expect((await client.get("/pipeline/api/about", { token })).status).toBe(200);
       // exp is in whole seconds: the token lives until then, a little longer than the lifetime.
       const exp = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()).exp as number;
       expect(Number.isInteger(exp)).toBe(true);
-      await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
+      expect(exp * 1000).toBeGreaterThanOrEqual(start + 300);
+      await ops.advanceClock(exp * 1000 - start - 1);
+      expect((await client.get("/pipeline/api/about", { token })).status).toBe(200);
+      expect((await ops.advanceClock(1)).nowMs).toBe(exp * 1000);
       const reply = await client.get("/pipeline/api/about", { token });
       expect(reply.status).toBe(401);
       expect(reply.body.message).toBe("Access token has expired");

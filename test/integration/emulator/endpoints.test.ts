@@ -188,7 +188,7 @@ describe("endpoints", () => {
   it("updates fully by id, renaming and moving, keeping creation data", async () => {
     const created = (await h.admin.post("/pipeline/api/endpoints", jenkinsSpec("old", { description: "d" })))
       .body;
-    await new Promise((r) => setTimeout(r, 5));
+    await h.ops.advanceClock(5);
     const reply = await h.developer.put(
       `/pipeline/api/endpoints/${created.id}`,
       jenkinsSpec("new", { project: "Platform" }),
@@ -203,6 +203,8 @@ describe("endpoints", () => {
       updatedBy: "developer",
     });
     expect(reply.body._updateTimeInMicros).toBeGreaterThan(created._createTimeInMicros);
+    // Times come from the emulator's clock, which moved 5 ms between the two.
+    expect(reply.body._updateTimeInMicros).toBeGreaterThanOrEqual(created._createTimeInMicros + 5000);
     expect(reply.body.createdAt).toBe(created.createdAt);
     expect((await h.admin.get(byName("Default Project", "old"))).status).toBe(404);
     await h.admin.post("/pipeline/api/endpoints", jenkinsSpec("taken", { project: "Platform" }));

@@ -105,6 +105,16 @@ describe("the operations surface", () => {
       expect((await log()).entries[0]).toMatchObject({ fault: "delay", status: 200 });
     });
 
+    it("advances the emulator's clock instead of waiting, for a delay marked advanceClock", async () => {
+      await install([{ path: "/about", kind: "delay", delayMs: 3_600_000, advanceClock: true, count: 1 }]);
+      const before = await h.ops.clock();
+      const started = performance.now();
+      expect((await h.admin.get("/pipeline/api/about")).status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(60_000);
+      expect((await h.ops.clock()).advancedMs).toBe(before.advancedMs + 3_600_000);
+      expect((await log()).entries[0]).toMatchObject({ fault: "delay", status: 200 });
+    });
+
     it("cuts the connection after performing the change", async () => {
       await install([{ method: "POST", path: "/endpoints$", kind: "cut", count: 1 }]);
       await expect(h.admin.post("/pipeline/api/endpoints", jenkinsSpec("half-done"))).rejects.toThrow();
@@ -148,6 +158,27 @@ describe("the operations surface", () => {
     expect(reset.body).toMatchObject({ status: "RESET", endpoints: 0, resources: 10, pendingRequests: 0 });
     expect((await h.admin.get(`/deployment/api/resources/${victim.id}`)).status).toBe(200);
     expect((await h.admin.get(`/deployment/api/requests/${del.body.id}`)).status).toBe(404);
+  });
+
+  it("moves its clock forward on POST /__emulator/clock, at once: requests progress by it", async () => {
+    const created = await h.admin.post("/deployment/api/resources", {
+      name: "slow",
+      type: "Cloud.vSphere.Machine",
+      properties: { emulatorDelayMs: 3_600_000 },
+    });
+    const request = `/deployment/api/requests/${created.body.requestId}`;
+    expect((await h.admin.get(request)).body.status).toBe("CREATED");
+    const before = await h.ops.clock();
+    const after = await h.ops.advanceClock(3_600_000);
+    expect(after.advancedMs).toBe(before.advancedMs + 3_600_000);
+    expect(after.nowMs).toBeGreaterThanOrEqual(before.nowMs + 3_600_000);
+    expect((await h.admin.get(request)).body.status).toBe("SUCCESSFUL");
+    for (const body of [{}, { advanceMs: -1 }, { advanceMs: "5" }]) {
+      const refused = await h.anonymous.post("/__emulator/clock", body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/'advanceMs', the milliseconds to move the clock forward/);
+    }
+    expect((await h.ops.clock()).advancedMs).toBe(after.advancedMs);
   });
 
   it("answers 404 with a Spring body for unknown operations paths", async () => {

@@ -1,6 +1,7 @@
 import { TokenService } from "../../../emulator/auth/tokens";
 import { UserDirectory } from "../../../emulator/auth/users";
 import { checkApiVersion } from "../../../emulator/core/api-version";
+import { AdvancingClock } from "../../../emulator/core/clock";
 import { pipelineTimestamp } from "../../../emulator/core/time";
 import { resolveOptions } from "../../../emulator/options";
 
@@ -39,6 +40,22 @@ describe("access tokens", () => {
       expect(tokens.verify(token)).toEqual({ ok: false, reason: "expired" });
     },
   );
+
+  it("are issued and expire by the emulator's clock, which advancing moves without waiting", () => {
+    const base = 1_700_000_000_000;
+    const clock = new AdvancingClock({ now: () => base });
+    const tokens = new TokenService(TokenService.newSecret(), 60, clock);
+    const token = tokens.issue("admin");
+    const claims = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString());
+    expect(claims).toMatchObject({ iat: base / 1000, exp: base / 1000 + 60 });
+    clock.advance(59_999);
+    expect(tokens.verify(token)).toEqual({ ok: true, username: "admin" });
+    clock.advance(1);
+    expect(clock).toMatchObject({ advancedMs: 60_000 });
+    expect(tokens.verify(token)).toEqual({ ok: false, reason: "expired" });
+    expect(() => clock.advance(-1)).toThrow(/0 or more; got -1/);
+    expect(() => clock.advance(Number.NaN)).toThrow(RangeError);
+  });
 
   it("are invalid when signed by another instance or tampered with", () => {
     const token = new TokenService(TokenService.newSecret(), 60).issue("admin");
@@ -98,6 +115,9 @@ describe("emulator options", () => {
     );
     expect(() => resolveOptions({ tokenTtlSeconds: 0 })).toThrow(/'tokenTtlSeconds' must be greater than 0/);
     expect(() => resolveOptions({ users: [] })).toThrow(/'users' must be a non-empty array/);
+    expect(() => resolveOptions({ clock: {} as never })).toThrow(
+      /'clock' must be an object with a now\(\) method/,
+    );
   });
 });
 

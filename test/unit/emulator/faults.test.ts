@@ -37,6 +37,20 @@ describe("fault rules", () => {
     expect(faults.list()).toEqual([]);
   });
 
+  it("advance the emulator's clock instead of waiting, for delays marked advanceClock", () => {
+    const faults = new FaultInjector();
+    faults.set({
+      rules: [
+        { kind: "delay", delayMs: 2100, advanceClock: true, count: 1 },
+        { kind: "delay", delayMs: 900, advanceClock: true, count: 1 },
+        { kind: "delay", delayMs: 5 },
+      ],
+    });
+    expect(faults.list()[0]).toEqual({ kind: "delay", delayMs: 2100, advanceClock: true, count: 1 });
+    expect(faults.decide("GET", "/")).toEqual({ delayMs: 5, clockAdvanceMs: 3000 });
+    expect(faults.decide("GET", "/")).toEqual({ delayMs: 5 });
+  });
+
   it("apply at the given rate", () => {
     const rolls = [0.1, 0.9];
     const faults = new FaultInjector(() => rolls.shift() ?? 0);
@@ -53,6 +67,14 @@ describe("fault rules", () => {
     [{ rules: [{ kind: "cut", path: "(" }] }, "rules[0].path is not a valid regular expression"],
     [{ rules: [{ kind: "cut", rate: 2 }] }, "rules[0].rate must be a number between 0 and 1"],
     [{ rules: [{ kind: "cut", count: 0 }] }, "rules[0].count must be a positive integer"],
+    [
+      { rules: [{ kind: "cut", advanceClock: true }] },
+      "rules[0].advanceClock must be a boolean, on a delay fault",
+    ],
+    [
+      { rules: [{ kind: "delay", delayMs: 1, advanceClock: "yes" }] },
+      "rules[0].advanceClock must be a boolean, on a delay fault",
+    ],
   ])("reject %j naming the problem", (body, message) => {
     expect(() => new FaultInjector().set(body)).toThrow(message);
   });

@@ -55,9 +55,10 @@ function value<T>(output: pulumi.Output<T>): Promise<T> {
   return new Promise((resolve) => output.apply((v) => resolve(v)));
 }
 
+/** The registration of a resource, once the SDK has made it (it does so a few turns of the event loop later). */
 async function registered(name: string): Promise<Registration> {
-  for (let i = 0; i < 50 && !registrations.some((r) => r.name === name); i++) {
-    await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 1000 && !registrations.some((r) => r.name === name); i++) {
+    await new Promise((r) => setImmediate(r));
   }
   const found = registrations.find((r) => r.name === name);
   if (!found) throw new Error(`resource ${name} was not registered`);

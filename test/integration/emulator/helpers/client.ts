@@ -160,21 +160,28 @@ export function jenkinsSpec(name: string, extra: Record<string, unknown> = {}): 
 
 const TERMINAL = new Set(["SUCCESSFUL", "FAILED", "ABORTED", "APPROVAL_REJECTED"]);
 
-/** Polls a deployment request until it ends; answers the final Request and every status seen. */
+/** How far waitForRequest moves the emulator's clock between two polls. */
+const POLL_STEP_MS = 10;
+
+/**
+ * Polls a deployment request until it ends, moving the emulator's clock forward by a step between
+ * polls instead of waiting; answers the final Request and every status seen. Fails once the
+ * emulator's clock has moved `timeoutMs` without the request ending.
+ */
 export async function waitForRequest(
   client: Client,
   requestId: string,
   timeoutMs = 10_000,
 ): Promise<{ request: Json; seen: string[] }> {
   const seen: string[] = [];
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const ops = emulatorOps(client.baseUrl);
+  for (let advanced = 0; ; advanced += POLL_STEP_MS) {
     const reply = await client.get(`/deployment/api/requests/${requestId}`);
     if (reply.status !== 200) throw new Error(`GET request ${requestId}: ${reply.status} ${reply.text}`);
     if (seen[seen.length - 1] !== reply.body.status) seen.push(reply.body.status);
     if (TERMINAL.has(reply.body.status)) return { request: reply.body, seen };
-    if (Date.now() > deadline)
+    if (advanced >= timeoutMs)
       throw new Error(`request ${requestId} still ${reply.body.status} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
+    await ops.advanceClock(POLL_STEP_MS);
   }
 }
