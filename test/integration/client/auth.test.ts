@@ -1,4 +1,5 @@
 import { AriaApiError } from "../../../provider/client";
+import { systemClock, type Clock } from "../../../provider/core/clock";
 import { FakeClock } from "../../support/clock";
 import { adminSettings, clientFor, countOf, rejectionOf, startServer, TestServer } from "./harness";
 
@@ -59,13 +60,14 @@ describe("authentication", () => {
     }
   });
 
-  /** A client of `server` that reads the time from the server's clock. */
-  const onServerTime = { hooks: { now: () => server.now() } };
+  /** The server's clock as a client's: it reads the time the server reads (pauses stay real). */
+  const serverClock: Clock = { ...systemClock, now: () => server.now() };
 
   it("renews the token before it expires, using the JWT's exp", async () => {
     const client = clientFor(
       { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" },
-      onServerTime,
+      {},
+      serverClock,
     );
     try {
       await client.listEndpoints();
@@ -114,7 +116,7 @@ describe("authentication", () => {
 
   it("fails with a clear message when a directly given access token expires", async () => {
     const token = await accessToken();
-    const client = clientFor({ "vra:url": server.url, "vra:accessToken": token }, onServerTime);
+    const client = clientFor({ "vra:url": server.url, "vra:accessToken": token }, {}, serverClock);
     try {
       await client.listEndpoints();
       await server.advanceClock(PAST_EXPIRY_MS);
@@ -169,7 +171,8 @@ describe("authentication", () => {
     // first token expires on the way, and so does the one renewed after the first 401.
     const client = clientFor(
       { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" },
-      onServerTime,
+      {},
+      serverClock,
     );
     try {
       await client.getAbout();

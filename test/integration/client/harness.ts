@@ -23,7 +23,7 @@ export interface TestServer {
   clearRequests(): Promise<void>;
   /** Restores the seeded state. */
   reset(): Promise<void>;
-  /** The emulator's time (epoch ms): give it to a client as `hooks.now` so both judge expiry alike. */
+  /** The emulator's time (epoch ms): give it to a client as its Clock's `now` so both judge expiry alike. */
   now(): number;
   /** Moves the emulator's clock forward by `ms` at once (`POST /__emulator/clock`). */
   advanceClock(ms: number): Promise<void>;
