@@ -106,6 +106,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: server.url,
     port: server.port,
     now: () => clock.now(),
+    served: (match, count) => log.served(match, count),
     close: () => {
       closing ??= server.close().then(() => writer?.flush());
       return closing;

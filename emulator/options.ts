@@ -1,3 +1,4 @@
+import type { RequestLogEntry } from "./ops/request-log";
 import { DEFAULT_USERS, type EmulatorUser } from "./auth/users";
 import { REAL_TIME, type EmulatorClock } from "./core/clock";
 import { seedProjects, type Project, type ProjectSeed } from "./state/projects";
@@ -47,6 +48,11 @@ export interface RunningEmulator {
    * client in the same process that judges token expiry by its own clock, so both see one time.
    */
   now(): number;
+  /**
+   * Resolves once `count` API requests that `match` have been answered from now on (as the request
+   * log records them): how a test in the same process waits for a client's progress without polling.
+   */
+  served(match: (entry: RequestLogEntry) => boolean, count?: number): Promise<void>;
   /** Stops listening, drops open connections and flushes the data file. Idempotent. */
   close(): Promise<void>;
 }

@@ -34,11 +34,30 @@ export class RequestLog {
   private totalDurationMs = 0;
   private counts = new Map<string, number>();
   private entries: RequestLogEntry[] = [];
+  private readonly waiters = new Set<{
+    match: (e: RequestLogEntry) => boolean;
+    left: number;
+    done: () => void;
+  }>();
 
   constructor(private readonly capacity = 50_000) {}
 
+  /**
+   * Resolves once `count` requests that `match` have been served from now on (recorded, whatever the
+   * log's later clears): an event to wait on instead of polling on real time.
+   */
+  served(match: (entry: RequestLogEntry) => boolean, count = 1): Promise<void> {
+    if (count <= 0) return Promise.resolve();
+    return new Promise((done) => this.waiters.add({ match, left: count, done }));
+  }
+
   /** Records one served request. */
   record(entry: RequestLogEntry): void {
+    for (const waiter of this.waiters) {
+      if (!waiter.match(entry) || --waiter.left > 0) continue;
+      this.waiters.delete(waiter);
+      waiter.done();
+    }
     this.total += 1;
     this.totalDurationMs += entry.durationMs;
     this.counts.set(entry.route, (this.counts.get(entry.route) ?? 0) + 1);

@@ -96,15 +96,15 @@ describe("an up killed midway", () => {
     // on the server ties it to the program (names are not unique): with `adopt`, the next run takes
     // over the one that matches instead of creating a second (README, "Interrupted runs").
     stack.setConfig("adoptResources", "true");
+    // Kill the CLI and everything it started once part of the fleet exists on the server: when the
+    // emulator has answered that many endpoint creations (an event of the emulator's, no polling).
+    const partOfTheFleet = stack.emulator.served(
+      (entry) => entry.route === "POST /pipeline/api/endpoints" && entry.status < 300 && !entry.fault,
+      Math.min(30, COUNT / 3),
+    );
     const running = stack.up();
-    // Kill the CLI and everything it started once part of the fleet exists on the server.
-    const deadline = Date.now() + 300_000;
-    for (;;) {
-      const { endpoints } = await fleet.onServer();
-      if (endpoints.length >= Math.min(30, COUNT / 3)) break;
-      if (Date.now() > deadline) throw new Error("the up made no progress to kill");
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const first = await Promise.race([partOfTheFleet.then(() => "progress"), running.then(() => "ended")]);
+    if (first === "ended") throw new Error("the up ended before it created part of the fleet to kill");
     stack.killAll();
     const killed = await running;
     expect(killed.ok).toBe(false);

@@ -23,6 +23,21 @@ describe("the operations surface", () => {
   });
 
   describe("request log", () => {
+    it("resolves served() once that many matching requests were answered, and not before", async () => {
+      const isCreate = (e: { route: string; status: number }) =>
+        e.route === "POST /pipeline/api/endpoints" && e.status < 300;
+      let seen = false;
+      const twoCreates = h.emulator.served(isCreate, 2).then(() => (seen = true));
+      await h.admin.post("/pipeline/api/endpoints", jenkinsSpec("served-1"));
+      await h.admin.get("/pipeline/api/endpoints");
+      await new Promise((r) => setImmediate(r));
+      expect(seen).toBe(false);
+      await h.admin.post("/pipeline/api/endpoints", jenkinsSpec("served-2"));
+      await twoCreates;
+      expect(seen).toBe(true);
+      await expect(h.emulator.served(isCreate, 0)).resolves.toBeUndefined();
+    });
+
     it("counts requests per route template, naming /codestream/api routes as /pipeline/api", async () => {
       const created = await h.admin.post("/codestream/api/endpoints", jenkinsSpec("a b"));
       await h.admin.get(`/pipeline/api/endpoints/${created.body.id}`);
