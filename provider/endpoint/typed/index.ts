@@ -1,11 +1,10 @@
-/** Typed endpoint resources: thin layers over `Endpoint` that route secret fields to `secretProperties`. */
-export { AgentEndpoint, type AgentEndpointArgs } from "./agent";
-export type { TypedEndpointArgs } from "./common";
-export { DockerEndpoint, type DockerEndpointArgs } from "./docker";
-export { DockerRegistryEndpoint, type DockerRegistryEndpointArgs } from "./docker-registry";
-export { EmailEndpoint, type EmailEndpointArgs } from "./email";
-export { GerritEndpoint, type GerritEndpointArgs } from "./gerrit";
-export { GitEndpoint, type GitEndpointArgs } from "./git";
-export { JenkinsEndpoint, type JenkinsEndpointArgs } from "./jenkins";
-export { JiraEndpoint, type JiraEndpointArgs } from "./jira";
-export { KubernetesEndpoint, type KubernetesEndpointArgs } from "./kubernetes";
+/** The typed endpoint declarations: each type's inputs as zod, and which are plain or secret. */
+export { AgentEndpointInputs, SPEC as agent } from "./agent";
+export { DockerEndpointInputs, SPEC as docker } from "./docker";
+export { DockerRegistryEndpointInputs, SPEC as dockerRegistry } from "./docker-registry";
+export { EmailEndpointInputs, SPEC as email } from "./email";
+export { GerritEndpointInputs, SPEC as gerrit } from "./gerrit";
+export { GitEndpointInputs, SPEC as git } from "./git";
+export { JenkinsEndpointInputs, SPEC as jenkins } from "./jenkins";
+export { JiraEndpointInputs, SPEC as jira } from "./jira";
+export { KubernetesEndpointInputs, SPEC as kubernetes } from "./kubernetes";
