@@ -4,7 +4,7 @@ import { UNKNOWN } from "../common/unknowns";
 
 /*
  * The single source of the endpoint's input and state types. The provider validates what the
- * engine hands it against these schemas; the user-facing `EndpointArgs` (./resource.ts) is derived
+ * engine hands it against these schemas; the user-facing `EndpointArgs` (../dynamic/endpoint.ts) is derived
  * from the same fields, each wrapped in `pulumi.Input`.
  */
 
@@ -33,7 +33,7 @@ export const EndpointProperties = z
 
 /**
  * The endpoint's declared fields, fully known, with the defaults applied. The doc comments are the
- * ones users read: `EndpointArgs` (./resource.ts) is derived from these fields.
+ * ones users read: `EndpointArgs` (../dynamic/endpoint.ts) is derived from these fields.
  */
 const fields = {
   /** Name of the endpoint on the server, unique within its project. Default: the resource name. */
