@@ -8,7 +8,7 @@ import { packageSchema, type PropertySpec } from "../../../provider/plugin/schem
 import { TYPED_ENDPOINTS } from "../../../provider/registry/typed-endpoints";
 import type { TypedEndpointCommonInputs } from "../../../provider/endpoint/typed/common";
 import type { TypedEndpointArgs } from "../../../provider/dynamic/typed-endpoints";
-import type { EndpointMetadata, EndpointOutputs, EndpointState } from "../../../provider/endpoint/schema";
+import type { EndpointOutputs, EndpointState } from "../../../provider/endpoint/schema";
 
 const root = join(__dirname, "..", "..", "..");
 const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
@@ -21,9 +21,8 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Compiles only for `true`. */
 const holds = <T extends true>(): T | undefined => undefined;
 
-// The common inputs of the typed resources, and the endpoint's metadata and outputs.
+// The common inputs of the typed resources, and the endpoint's outputs.
 holds<Same<keyof TypedEndpointArgs, keyof z.input<typeof TypedEndpointCommonInputs>>>();
-holds<Same<EndpointMetadata, z.output<typeof EndpointMetadata>>>();
 holds<Same<keyof (typeof EndpointOutputs)["shape"], keyof (typeof EndpointState)["shape"]>>();
 
 // ---- Run time --------------------------------------------------------------------------------

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import * as ts from "typescript";
 
 /*
- * The typed endpoints' inputs and the endpoint lookups' arguments and results are declared once, as
- * zod shapes; each field carries its description twice on one declaration: the doc comment editors
+ * The typed endpoints' inputs, the lookups' arguments and results and the endpoint's metadata are
+ * declared once, as zod shapes; each field carries its description twice on one declaration: the doc comment editors
  * show (TypeScript cannot read `.describe()`) and the `.describe()`/`.meta({description})` the plugin's
  * schema and the SDKs take. This holds the two to the same text.
  */
@@ -15,6 +15,8 @@ const FILES = [
     .filter((name) => !["common.ts", "index.ts"].includes(name))
     .map((name) => join(typedDir, name)),
   join(provider, "endpoint", "lookup-schemas.ts"),
+  join(provider, "endpoint", "schema.ts"),
+  join(provider, "deployment", "schema.ts"),
 ];
 
 /** The description a zod chain gives: its `.describe("...")` or `.meta({ description: "..." })`. */
