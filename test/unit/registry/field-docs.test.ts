@@ -4,9 +4,9 @@ import * as ts from "typescript";
 
 /*
  * The typed endpoints' inputs, the lookups' arguments and results and the endpoint's metadata are
- * declared once, as zod shapes; each field carries its description twice on one declaration: the doc comment editors
- * show (TypeScript cannot read `.describe()`) and the `.describe()`/`.meta({description})` the plugin's
- * schema and the SDKs take. This holds the two to the same text.
+ * declared once, as zod shapes; each field carries its description twice on that one declaration: the
+ * doc comment editors show (TypeScript cannot read `.describe()`) and the `.describe()` or
+ * `.meta({description})` the plugin's schema and the SDKs take. This holds the two to the same text.
  */
 const provider = join(__dirname, "..", "..", "..", "provider");
 const typedDir = join(provider, "endpoint", "typed");
