@@ -20,9 +20,9 @@ import {
   GetResourcesArgs,
   GetResourcesResult,
 } from "./schema";
+import { parseOrThrow } from "../common/check-failures";
 
 export type { GetResourceFilterResult, GetResourceFiltersResult, GetResourcesResult } from "./schema";
-import { parseOrThrow } from "../common/check-failures";
 
 /** Items fetched per request when a lookup walks every page. */
 export const LOOKUP_PAGE_SIZE = 100;
