@@ -7,7 +7,7 @@
 const LAYERS = [
   { name: "public surface", path: "^provider/index\\.ts$" },
   { name: "doors and tools", path: "^provider/(dynamic|plugin|export|policy)/" },
-  { name: "registry", path: "^provider/registry\\.ts$" },
+  { name: "registry", path: "^provider/registry/" },
   { name: "kinds", path: "^provider/(endpoint|deployment)/" },
   { name: "kit", path: "^provider/common/" },
   { name: "runtime", path: "^provider/runtime/" },
@@ -25,51 +25,6 @@ const upward = LAYERS.slice(1).map((layer, i) => ({
   from: { path: layer.path },
   to: { path: LAYERS.slice(0, i + 1).map((above) => above.path) },
 }));
-
-/*
- * TEMPORARY: imports that break the rules on this branch only, each as [from, to]. Exempted one by
- * one (the files' other imports are still checked); nothing else is exempt.
- */
-const TEMPORARY_EXCEPTIONS = [
-  // removed at merge with branch registry: the composition root replaces both data-functions.ts,
-  // and the dynamic door's resource classes move into provider/dynamic/.
-  ["provider/common/data-functions.ts", "provider/endpoint/lookup-schemas.ts"],
-  ["provider/common/data-functions.ts", "provider/deployment/schema.ts"],
-  ["provider/endpoint/resource.ts", "provider/dynamic/stub.ts"],
-  ["provider/deployment/resource.ts", "provider/dynamic/stub.ts"],
-  ["provider/core/data-functions.ts", "provider/endpoint/lookups.ts"],
-  ["provider/core/data-functions.ts", "provider/endpoint/catalog-lookups.ts"],
-  ["provider/core/data-functions.ts", "provider/deployment/lookups.ts"],
-  ["provider/core/data-functions.ts", "provider/common/data-functions.ts"],
-  ["provider/core/data-functions.ts", "provider/client/index.ts"],
-];
-
-/** The rule without the excepted imports: their files checked by a copy that skips only those targets. */
-function except(rule, exceptions) {
-  const exact = (file) => `^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`;
-  const asList = (value) => (value === undefined ? [] : [value].flat());
-  const files = [...new Set(exceptions.map(([from]) => from))];
-  if (files.length === 0) return [rule];
-  const rest = {
-    ...rule,
-    from: { ...rule.from, pathNot: [...asList(rule.from.pathNot), ...files.map(exact)] },
-  };
-  const matches = (file) =>
-    asList(rule.from.path ?? "").some((path) => new RegExp(path).test(file)) &&
-    !asList(rule.from.pathNot).some((path) => new RegExp(path).test(file));
-  const perFile = files.filter(matches).map((file) => ({
-    ...rule,
-    from: { ...rule.from, path: exact(file), pathNot: undefined },
-    to: {
-      ...rule.to,
-      pathNot: [
-        ...asList(rule.to.pathNot),
-        ...exceptions.filter(([from]) => from === file).map(([, to]) => exact(to)),
-      ],
-    },
-  }));
-  return [rest, ...perFile];
-}
 
 const rules = [
   ...upward,
@@ -105,7 +60,7 @@ const rules = [
 ];
 
 module.exports = {
-  forbidden: rules.flatMap((rule) => except(rule, TEMPORARY_EXCEPTIONS)),
+  forbidden: rules,
   options: {
     doNotFollow: { path: "(^|/)node_modules/" },
     exclude: { path: "(^|/)dist/" },

@@ -8,8 +8,8 @@
  */
 
 // ---- Pipeline endpoints: the generic resource and its typed layers --------------------------
-export { Endpoint } from "./endpoint/resource";
-export type { EndpointArgs, EndpointPropertyInputs } from "./endpoint/resource";
+export { Endpoint } from "./dynamic/endpoint";
+export type { EndpointArgs, EndpointPropertyInputs } from "./dynamic/endpoint";
 export type { EndpointMetadata, JsonValue } from "./endpoint/schema";
 export {
   AgentEndpoint,
@@ -21,7 +21,7 @@ export {
   JenkinsEndpoint,
   JiraEndpoint,
   KubernetesEndpoint,
-} from "./endpoint/typed";
+} from "./dynamic/typed-endpoints";
 export type {
   AgentEndpointArgs,
   DockerEndpointArgs,
@@ -33,7 +33,7 @@ export type {
   JiraEndpointArgs,
   KubernetesEndpointArgs,
   TypedEndpointArgs,
-} from "./endpoint/typed";
+} from "./dynamic/typed-endpoints";
 
 // ---- Endpoint lookups ------------------------------------------------------------------------
 export {
@@ -73,8 +73,8 @@ export type {
 } from "./endpoint/catalog-lookups";
 
 // ---- Deployment resources and their lookups --------------------------------------------------
-export { DeploymentResource } from "./deployment/resource";
-export type { DeploymentResourceArgs } from "./deployment/resource";
+export { DeploymentResource } from "./dynamic/deployment-resource";
+export type { DeploymentResourceArgs } from "./dynamic/deployment-resource";
 export {
   DEFAULT_POLL_INTERVAL_MAX_SECONDS,
   DEFAULT_WAIT_TIMEOUT_SECONDS,

@@ -8,11 +8,21 @@ import * as pulumi from "@pulumi/pulumi";
 import { collectPages } from "../client/paging";
 import type { LookupInputs } from "../common/lookup-inputs";
 import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
-import type { FilterEntry, Resource, ResourceFilter } from "../client/schemas";
+import { Resource } from "../client/schemas";
 import type { AriaClient } from "../client";
-import { dataFunction, type DataFunctionBody } from "../common/data-functions";
-import { GetResourceArgs, GetResourceFilterArgs, GetResourceFiltersArgs, GetResourcesArgs } from "./schema";
+import { defineDataFunction } from "../common/data-function";
+import {
+  GetResourceArgs,
+  GetResourceFilterArgs,
+  GetResourceFilterResult,
+  GetResourceFiltersArgs,
+  GetResourceFiltersResult,
+  GetResourcesArgs,
+  GetResourcesResult,
+} from "./schema";
 import { parseOrThrow } from "../common/check-failures";
+
+export type { GetResourceFilterResult, GetResourceFiltersResult, GetResourcesResult } from "./schema";
 
 /** Items fetched per request when a lookup walks every page. */
 export const LOOKUP_PAGE_SIZE = 100;
@@ -20,36 +30,19 @@ export const LOOKUP_PAGE_SIZE = 100;
 /** A deployment resource as the API returns it (see `Resource` of the client). */
 export type GetResourceResult = Resource;
 
-/** What {@link getResources} returns. */
-export interface GetResourcesResult {
-  /**
-   * The matching resources, in the requested order. On the Output of {@link getResourcesOutput}, read
-   * it inside `apply` (`out.apply((r) => r.resources)`): `out.resources` is the Output's own member.
-   */
-  readonly resources: Resource[];
-  /** How many resources match the filters, whatever `skip` and `top`. */
-  readonly totalElements: number;
-}
-
-/** What {@link getResourceFilters} returns. */
-export interface GetResourceFiltersResult {
-  /** The filters of the calling user, each with its values and their counts. */
-  readonly filters: ResourceFilter[];
-}
-
-/** What {@link getResourceFilter} returns. */
-export interface GetResourceFilterResult {
-  /** Id of the filter. */
-  readonly filterId: string;
-  /** The filter's values with the number of matching resources, in the requested order. */
-  readonly entries: FilterEntry[];
-  /** How many values match, whatever `skip` and `top`. */
-  readonly totalElements: number;
-}
+/** `getResource`, declared for the composition root. */
+export const getResourceFunction = defineDataFunction({
+  name: "getResource",
+  description:
+    "Fetches one deployment resource by id (`GET /deployment/api/resources/{id}`); fails when it does not exist.",
+  args: GetResourceArgs,
+  result: Resource,
+  body: readResource,
+});
 
 /** Fetches one deployment resource by id (`GET /deployment/api/resources/{id}`); fails when it does not exist. */
 export async function getResource(args: GetResourceArgs, opts?: LookupOptions): Promise<GetResourceResult> {
-  return dataFunction("getResource", args, opts, (client) => readResource(client, args));
+  return getResourceFunction.run(args, opts);
 }
 
 function readResource(client: AriaClient, args: GetResourceArgs): Promise<GetResourceResult> {
@@ -65,6 +58,16 @@ export function getResourceOutput(
   return lookupOutput(args, opts, getResource);
 }
 
+/** `getResources`, declared for the composition root. */
+export const getResourcesFunction = defineDataFunction({
+  name: "getResources",
+  description:
+    "Lists deployment resources (`GET /deployment/api/resources`). Filters of one kind match any of their values; different kinds must all match. Without `top`, every page from `skip` on is fetched, in the requested order.",
+  args: GetResourcesArgs,
+  result: GetResourcesResult,
+  body: listResources,
+});
+
 /**
  * Lists deployment resources (`GET /deployment/api/resources`). Filters of one kind match any of
  * their values; different kinds must all match. Without `top`, every page from `skip` on is fetched,
@@ -74,7 +77,7 @@ export async function getResources(
   args: GetResourcesArgs = {},
   opts?: LookupOptions,
 ): Promise<GetResourcesResult> {
-  return dataFunction("getResources", args, opts, (client) => listResources(client, args));
+  return getResourcesFunction.run(args, opts);
 }
 
 async function listResources(client: AriaClient, args: GetResourcesArgs): Promise<GetResourcesResult> {
@@ -102,12 +105,21 @@ export function getResourcesOutput(
   return lookupOutput(args, opts, (a: GetResourcesArgs) => getResources(a));
 }
 
+/** `getResourceFilters`, declared for the composition root. */
+export const getResourceFiltersFunction = defineDataFunction({
+  name: "getResourceFilters",
+  description: "Lists the resource filters of the calling user (`GET /deployment/api/resources/filters`).",
+  args: GetResourceFiltersArgs,
+  result: GetResourceFiltersResult,
+  body: listResourceFilters,
+});
+
 /** Lists the resource filters of the calling user (`GET /deployment/api/resources/filters`). */
 export async function getResourceFilters(
   args: GetResourceFiltersArgs = {},
   opts?: LookupOptions,
 ): Promise<GetResourceFiltersResult> {
-  return dataFunction("getResourceFilters", args, opts, (client) => listResourceFilters(client, args));
+  return getResourceFiltersFunction.run(args, opts);
 }
 
 async function listResourceFilters(
@@ -127,6 +139,16 @@ export function getResourceFiltersOutput(
   return lookupOutput(args, opts, (a: GetResourceFiltersArgs) => getResourceFilters(a));
 }
 
+/** `getResourceFilter`, declared for the composition root. */
+export const getResourceFilterFunction = defineDataFunction({
+  name: "getResourceFilter",
+  description:
+    "Lists the values of one resource filter with their counts (`GET /deployment/api/resources/filters/{filterId}`). Without `top`, every page from `skip` on is fetched, in the requested order.",
+  args: GetResourceFilterArgs,
+  result: GetResourceFilterResult,
+  body: readResourceFilter,
+});
+
 /**
  * Lists the values of one resource filter with their counts
  * (`GET /deployment/api/resources/filters/{filterId}`). Without `top`, every page from `skip` on is
@@ -136,7 +158,7 @@ export async function getResourceFilter(
   args: GetResourceFilterArgs,
   opts?: LookupOptions,
 ): Promise<GetResourceFilterResult> {
-  return dataFunction("getResourceFilter", args, opts, (client) => readResourceFilter(client, args));
+  return getResourceFilterFunction.run(args, opts);
 }
 
 async function readResourceFilter(
@@ -163,16 +185,3 @@ export function getResourceFilterOutput(
 ): pulumi.Output<GetResourceFilterResult> {
   return lookupOutput(args, opts, (a: GetResourceFilterArgs) => getResourceFilter(a));
 }
-
-/** The bodies of the deployment data functions, for the provider core's registry. */
-export const DEPLOYMENT_DATA_FUNCTIONS: {
-  readonly getResource: DataFunctionBody<GetResourceArgs, GetResourceResult>;
-  readonly getResources: DataFunctionBody<GetResourcesArgs, GetResourcesResult>;
-  readonly getResourceFilters: DataFunctionBody<GetResourceFiltersArgs, GetResourceFiltersResult>;
-  readonly getResourceFilter: DataFunctionBody<GetResourceFilterArgs, GetResourceFilterResult>;
-} = {
-  getResource: readResource,
-  getResources: listResources,
-  getResourceFilters: listResourceFilters,
-  getResourceFilter: readResourceFilter,
-};

@@ -289,24 +289,51 @@ export const GetResourceFilterArgs: z.ZodObject<typeof getResourceFilterArgsShap
 /** Arguments of {@link getResourceFilter}. */
 export type GetResourceFilterArgs = z.infer<typeof GetResourceFilterArgs>;
 
-/** What {@link getResources} returns (its TS type, in ./lookups.ts, is held to it by a type test). */
-export const GetResourcesResult = z.strictObject({
+const getResourcesResultShape = {
+  /** The matching resources, in the requested order. */
   resources: z.array(Resource).describe("The matching resources, in the requested order."),
+  /** How many resources match the filters, whatever `skip` and `top`. */
   totalElements: z.number().describe("How many resources match the filters, whatever `skip` and `top`."),
-});
+};
 
-/** What {@link getResourceFilters} returns. */
-export const GetResourceFiltersResult = z.strictObject({
+/** What {@link getResources} returns. */
+export const GetResourcesResult: z.ZodObject<typeof getResourcesResultShape, z.core.$strict> =
+  z.strictObject(getResourcesResultShape);
+
+const getResourceFiltersResultShape = {
+  /** The filters of the calling user, each with its values and their counts. */
   filters: z
     .array(ResourceFilter)
     .describe("The filters of the calling user, each with its values and their counts."),
-});
+};
 
-/** What {@link getResourceFilter} returns. */
-export const GetResourceFilterResult = z.strictObject({
+/** What {@link getResourceFilters} returns. */
+export const GetResourceFiltersResult: z.ZodObject<typeof getResourceFiltersResultShape, z.core.$strict> =
+  z.strictObject(getResourceFiltersResultShape);
+
+const getResourceFilterResultShape = {
+  /** Id of the filter. */
   filterId: z.string().describe("Id of the filter."),
+  /** The filter's values with the number of matching resources, in the requested order. */
   entries: z
     .array(FilterEntry)
     .describe("The filter's values with the number of matching resources, in the requested order."),
+  /** How many values match, whatever `skip` and `top`. */
   totalElements: z.number().describe("How many values match, whatever `skip` and `top`."),
-});
+};
+
+/** What {@link getResourceFilter} returns. */
+export const GetResourceFilterResult: z.ZodObject<typeof getResourceFilterResultShape, z.core.$strict> =
+  z.strictObject(getResourceFilterResultShape);
+
+/**
+ * What {@link getResources} returns. On the Output of `getResourcesOutput`, read `resources` inside
+ * `apply` (`out.apply((r) => r.resources)`): `out.resources` is the Output's own member.
+ */
+export type GetResourcesResult = z.output<typeof GetResourcesResult>;
+
+/** What {@link getResourceFilters} returns. */
+export type GetResourceFiltersResult = z.output<typeof GetResourceFiltersResult>;
+
+/** What {@link getResourceFilter} returns. */
+export type GetResourceFilterResult = z.output<typeof GetResourceFilterResult>;

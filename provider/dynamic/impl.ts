@@ -2,13 +2,15 @@ import type * as pulumi from "@pulumi/pulumi";
 import { setProviderConfig } from "../runtime/context";
 import type { SettingKey } from "../runtime/settings";
 import type { ResourceKind } from "../core/kind";
+import { RESOURCE_KINDS } from "../registry/kinds";
 import { KIND_CODES, ProviderKind } from "./stub";
 import { dynamicDoor, type DynamicProvider } from "./door";
 
 /*
  * The implementation behind the serialised stub (see ./stub.ts), loaded in the provider process as
- * `require("pulumi-aria/dynamic-impl")`. Implementations are loaded lazily so that a process that
- * only manages endpoints never loads the deployment code.
+ * `require("pulumi-aria/dynamic-impl")`. The kinds are the registry's (../registry/kinds.ts), which
+ * loads each on first use, so that a process that only manages endpoints never loads the deployment
+ * code.
  */
 
 /** Receives the stack configuration once per provider process (and once per stub kind). */
@@ -18,14 +20,10 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 
 /** The provider core's kind of the process, for one kind of resource. */
 function coreKind(kind: ProviderKind): ResourceKind {
-  switch (kind) {
-    case "endpoint":
-      return require("../endpoint/provider").endpointProvider;
-    case "deploymentResource":
-      return require("../deployment/provider").deploymentResourceProvider;
-    default:
-      throw new Error(`pulumi-aria: unknown resource kind '${String(kind)}' in serialised provider`);
-  }
+  const declaration = RESOURCE_KINDS[kind];
+  if (!declaration)
+    throw new Error(`pulumi-aria: unknown resource kind '${String(kind)}' in serialised provider`);
+  return declaration.process();
 }
 
 const doors = new Map<ProviderKind, DynamicProvider>();

@@ -1,6 +1,6 @@
-import { endpointKind, type EndpointProviderOptions } from "../endpoint/provider";
-import { deploymentResourceKind } from "../deployment/provider";
+import type { EndpointProviderOptions } from "../endpoint/provider";
 import type { OperationDeps } from "../deployment/api";
+import { RESOURCE_KINDS } from "../registry/kinds";
 import { dynamicDoor, type DynamicProvider } from "./door";
 
 /*
@@ -11,10 +11,10 @@ import { dynamicDoor, type DynamicProvider } from "./door";
 
 /** The endpoint kind over `options`, as a dynamic provider. */
 export function createEndpointProvider(options: EndpointProviderOptions): DynamicProvider {
-  return dynamicDoor(endpointKind(options));
+  return dynamicDoor(RESOURCE_KINDS.endpoint.create(options));
 }
 
 /** The deployment-resource kind over `deps`, as a dynamic provider. */
 export function createDeploymentResourceProvider(deps: () => OperationDeps): DynamicProvider {
-  return dynamicDoor(deploymentResourceKind(deps));
+  return dynamicDoor(RESOURCE_KINDS.deploymentResource.create(deps));
 }

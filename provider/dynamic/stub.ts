@@ -1,10 +1,16 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { RESOURCE_KINDS, type KindName } from "../registry/kinds";
 
-/** The kinds of dynamic resource this package implements; each names an implementation in `./impl`. */
-export type ProviderKind = "endpoint" | "deploymentResource";
+/** The kinds of dynamic resource this package implements (../registry/kinds.ts); `./impl` serves each. */
+export type ProviderKind = KindName;
 
-/** Short codes written into `__provider` (every byte there is repeated in every resource's state). */
-export const KIND_CODES: Record<ProviderKind, string> = { endpoint: "ep", deploymentResource: "dr" };
+/**
+ * Short codes written into `__provider` (every byte there is repeated in every resource's state), as
+ * the registry declares them.
+ */
+export const KIND_CODES = Object.fromEntries(
+  Object.entries(RESOURCE_KINDS).map(([kind, declaration]) => [kind, declaration.code]),
+) as Record<ProviderKind, string>;
 
 /**
  * The provider object that Pulumi serialises into every resource's `__provider` input.

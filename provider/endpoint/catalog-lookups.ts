@@ -4,20 +4,44 @@
  * async functions in the program process, each with an `...Output` variant taking Inputs.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { About, Certificate, Tile, ValidationResult } from "../client";
+import type { Tile, ValidationResult } from "../client";
+import { About, Tile as TileSchema, Tiles } from "../client/schemas";
 import { redactValues } from "../client/redact";
 import type { AriaClient } from "../client";
-import { dataFunction, type DataFunctionBody } from "../common/data-functions";
+import { defineDataFunction } from "../common/data-function";
 import type { LookupInputs } from "../common/lookup-inputs";
 import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
-import type { JsonValue } from "./schema";
+import {
+  GetEndpointCertificateArgs,
+  GetEndpointCertificateResult,
+  GetEndpointTileArgs,
+  ValidateEndpointArgs,
+  ValidateEndpointResult,
+} from "./lookup-schemas";
+
+export type {
+  GetEndpointCertificateArgs,
+  GetEndpointCertificateResult,
+  GetEndpointTileArgs,
+  ValidateEndpointArgs,
+  ValidateEndpointResult,
+} from "./lookup-schemas";
+
+/** `getEndpointTiles`, declared for the composition root. */
+export const getEndpointTilesFunction = defineDataFunction({
+  name: "getEndpointTiles",
+  description:
+    "Every endpoint type the server supports, with its properties (`secret: true` marks secret ones), under `tiles`.",
+  args: undefined,
+  result: Tiles,
+  // An invoke answers an object, so the list is answered under `tiles` (as the API's is).
+  body: async (client: AriaClient, _args: object) => ({ tiles: (await client.getEndpointTiles()).tiles }),
+});
 
 /** Every endpoint type the server supports, with its properties (`secret: true` marks secret ones). */
 export async function getEndpointTiles(opts?: LookupOptions): Promise<Tile[]> {
   // An invoke answers an object, so the invoke's result holds the list under `tiles` (as the API's does).
-  const { tiles } = await dataFunction("getEndpointTiles", {}, opts, (client) =>
-    CATALOG_DATA_FUNCTIONS.getEndpointTiles(client, {}),
-  );
+  const { tiles } = await getEndpointTilesFunction.run({}, opts);
   return tiles;
 }
 
@@ -26,17 +50,18 @@ export function getEndpointTilesOutput(opts?: LookupOutputOptions): pulumi.Outpu
   return lookupOutput({}, opts, () => getEndpointTiles());
 }
 
-/** Which endpoint type {@link getEndpointTile} reads. */
-export interface GetEndpointTileArgs {
-  /** The endpoint type (tile id), e.g. `jenkins`. */
-  type: string;
-}
+/** `getEndpointTile`, declared for the composition root. */
+export const getEndpointTileFunction = defineDataFunction({
+  name: "getEndpointTile",
+  description: "One endpoint type and its properties.",
+  args: GetEndpointTileArgs,
+  result: TileSchema,
+  body: (client, args: GetEndpointTileArgs) => client.getEndpointTile(args.type),
+});
 
 /** One endpoint type and its properties. */
 export async function getEndpointTile(args: GetEndpointTileArgs, opts?: LookupOptions): Promise<Tile> {
-  return dataFunction("getEndpointTile", args, opts, (client) =>
-    CATALOG_DATA_FUNCTIONS.getEndpointTile(client, args),
-  );
+  return getEndpointTileFunction.run(args, opts);
 }
 
 /** {@link getEndpointTile} taking Inputs. */
@@ -47,30 +72,22 @@ export function getEndpointTileOutput(
   return lookupOutput(args, opts, (plain: GetEndpointTileArgs) => getEndpointTile(plain));
 }
 
-/** Which server {@link getEndpointCertificate} asks about. */
-export interface GetEndpointCertificateArgs {
-  /** URL of the server (e.g. `https://jenkins.example.com`). */
-  url: string;
-  /** Cloud proxy through which the Aria server reaches it (on-premises servers). */
-  cloudProxyId?: string;
-}
-
-/** A server's certificate chain as the Aria server sees it. */
-export interface GetEndpointCertificateResult {
-  /** The chain, leaf first. */
-  certificates: Certificate[];
-  /** SHA-256 fingerprint of the leaf (upper-case hex, no colons): the value for `properties.fingerprint`. */
-  sha256Fingerprint?: string;
-  /** SHA-1 fingerprint of the leaf. */
-  sha1Fingerprint?: string;
-}
+/** `getEndpointCertificate`, declared for the composition root. */
+export const getEndpointCertificateFunction = defineDataFunction({
+  name: "getEndpointCertificate",
+  description:
+    "Fetches the certificate chain of a server, with the leaf's fingerprint ready for an endpoint.",
+  args: GetEndpointCertificateArgs,
+  result: GetEndpointCertificateResult,
+  body: readCertificate,
+});
 
 /** Fetches the certificate chain of a server, with the leaf's fingerprint ready for an endpoint. */
 export async function getEndpointCertificate(
   args: GetEndpointCertificateArgs,
   opts?: LookupOptions,
 ): Promise<GetEndpointCertificateResult> {
-  return dataFunction("getEndpointCertificate", args, opts, (client) => readCertificate(client, args));
+  return getEndpointCertificateFunction.run(args, opts);
 }
 
 async function readCertificate(
@@ -93,48 +110,21 @@ export function getEndpointCertificateOutput(
   return lookupOutput(args, opts, (plain: GetEndpointCertificateArgs) => getEndpointCertificate(plain));
 }
 
-/** The endpoint {@link validateEndpoint} asks the server to validate. */
-export interface ValidateEndpointArgs {
-  /** Name of the endpoint. */
-  name: string;
-  /** Endpoint type. */
-  type: string;
-  /** Project name. */
-  project?: string;
-  /** Description. */
-  description?: string;
-  /** Whether it would be restricted. */
-  isRestricted?: boolean;
-  /** Cloud proxy id. */
-  cloudProxyId?: string;
-  /** Non-secret properties. */
-  properties?: Record<string, JsonValue>;
-  /** Secret properties (merged into `properties` for the server; scrubbed from its message). */
-  secretProperties?: Record<string, JsonValue>;
-  /** Id of an existing endpoint whose stored secrets fill masked values. */
-  id?: string;
-}
-
-/** The server's verdict on an endpoint. */
-export interface ValidateEndpointResult {
-  /** True unless the server answered `FAILED`. */
-  succeeded: boolean;
-  /** The server's status (`COMPLETED`, `FAILED`, ...). */
-  status: string;
-  /** The server's message, e.g. why it could not connect. */
-  statusMessage: string;
-  /** Milliseconds the validation took. */
-  duration?: number;
-  /** What the validation produced (e.g. the server's certificate fingerprint). */
-  output: Record<string, unknown>;
-}
+/** `validateEndpoint`, declared for the composition root. */
+export const validateEndpointFunction = defineDataFunction({
+  name: "validateEndpoint",
+  description: "Asks the server to validate an endpoint definition (it connects to the endpoint's server).",
+  args: ValidateEndpointArgs,
+  result: ValidateEndpointResult,
+  body: validate,
+});
 
 /** Asks the server to validate an endpoint definition (it connects to the endpoint's server). */
 export async function validateEndpoint(
   args: ValidateEndpointArgs,
   opts?: LookupOptions,
 ): Promise<ValidateEndpointResult> {
-  return dataFunction("validateEndpoint", args, opts, (client) => validate(client, args));
+  return validateEndpointFunction.run(args, opts);
 }
 
 async function validate(client: AriaClient, args: ValidateEndpointArgs): Promise<ValidateEndpointResult> {
@@ -168,28 +158,21 @@ export function validateEndpointOutput(
   return lookupOutput(args, opts, (plain: ValidateEndpointArgs) => validateEndpoint(plain));
 }
 
+/** `getAbout`, declared for the composition root. */
+export const getAboutFunction = defineDataFunction({
+  name: "getAbout",
+  description: "The API versions of the pipeline service (`GET /about`).",
+  args: undefined,
+  result: About,
+  body: (client: AriaClient, _args: object) => client.getAbout(),
+});
+
 /** The API versions of the pipeline service (`GET /about`). */
 export async function getAbout(opts?: LookupOptions): Promise<About> {
-  return dataFunction("getAbout", {}, opts, (client) => CATALOG_DATA_FUNCTIONS.getAbout(client, {}));
+  return getAboutFunction.run({}, opts);
 }
 
 /** {@link getAbout} as an Output. */
 export function getAboutOutput(opts?: LookupOutputOptions): pulumi.Output<About> {
   return lookupOutput({}, opts, () => getAbout());
 }
-
-/** The bodies of the catalogue data functions, for the provider core's registry. */
-export const CATALOG_DATA_FUNCTIONS: {
-  readonly getEndpointTiles: DataFunctionBody<object, { tiles: Tile[] }>;
-  readonly getEndpointTile: DataFunctionBody<GetEndpointTileArgs, Tile>;
-  readonly getEndpointCertificate: DataFunctionBody<GetEndpointCertificateArgs, GetEndpointCertificateResult>;
-  readonly validateEndpoint: DataFunctionBody<ValidateEndpointArgs, ValidateEndpointResult>;
-  readonly getAbout: DataFunctionBody<object, About>;
-} = {
-  // An invoke answers an object, so the list is answered under `tiles` (as the API's is).
-  getEndpointTiles: async (client) => ({ tiles: (await client.getEndpointTiles()).tiles }),
-  getEndpointTile: (client, args) => client.getEndpointTile(args.type),
-  getEndpointCertificate: readCertificate,
-  validateEndpoint: validate,
-  getAbout: (client) => client.getAbout(),
-};

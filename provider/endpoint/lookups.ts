@@ -9,45 +9,21 @@ import type { Endpoint as ApiEndpointType } from "../client";
 import type { AriaClient } from "../client";
 import { odataLiteral } from "./odata";
 import { showsCredential } from "../core/secrets";
-import { dataFunction, type DataFunctionBody } from "../common/data-functions";
+import { defineDataFunction } from "../common/data-function";
 import { withoutUndefined } from "../core/json";
+import {
+  EndpointInfo,
+  GetEndpointArgs as GetEndpointArgsSchema,
+  GetEndpointsArgs,
+  GetEndpointsResult,
+} from "./lookup-schemas";
 
 export type { LookupInputs } from "../common/lookup-inputs";
 export type { LookupOptions, LookupOutputOptions } from "../common/lookup-output";
 import type { LookupInputs } from "../common/lookup-inputs";
 import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
 
-/** An endpoint as the lookups return it. Secret properties come back as the server shows them (masked). */
-export interface EndpointInfo {
-  /** Id of the endpoint. */
-  id: string;
-  /** Name of the endpoint. */
-  name: string;
-  /** Endpoint type. */
-  type: string;
-  /** Name of its project. */
-  project?: string;
-  /** Id of its project. */
-  projectId?: string;
-  /** Description. */
-  description: string;
-  /** Whether only administrators can change it. */
-  isRestricted: boolean;
-  /** Cloud proxy id. */
-  cloudProxyId?: string;
-  /** Type-specific properties; secret ones masked by the server. */
-  properties: Record<string, unknown>;
-  /** Creation time, as the server writes it. */
-  createdAt?: string;
-  /** Last update time, as the server writes it. */
-  updatedAt?: string;
-  /** Creator. */
-  createdBy?: string;
-  /** Last updater. */
-  updatedBy?: string;
-  /** API path of the endpoint. */
-  link?: string;
-}
+export type { EndpointInfo, GetEndpointsArgs, GetEndpointsResult } from "./lookup-schemas";
 
 /** Which endpoint {@link getEndpoint} reads: by id, or by project and name. */
 export type GetEndpointArgs =
@@ -62,11 +38,18 @@ export type GetEndpointArgs =
       name: string;
     };
 
+/** `getEndpoint`, declared for the composition root: its token, arguments, result and body. */
+export const getEndpointFunction = defineDataFunction({
+  name: "getEndpoint",
+  description: "Reads one endpoint, by id or by project and name.",
+  args: GetEndpointArgsSchema,
+  result: EndpointInfo,
+  body: readEndpoint,
+});
+
 /** Reads one endpoint, by id or by (project, name). */
 export async function getEndpoint(args: GetEndpointArgs, opts?: LookupOptions): Promise<EndpointInfo> {
-  return dataFunction("getEndpoint", args, opts, (client) =>
-    ENDPOINT_DATA_FUNCTIONS.getEndpoint(client, args),
-  );
+  return getEndpointFunction.run(args, opts);
 }
 
 async function readEndpoint(client: AriaClient, args: GetEndpointArgs): Promise<EndpointInfo> {
@@ -93,40 +76,21 @@ export function getEndpointOutput(
   );
 }
 
-/** Which endpoints {@link getEndpoints} lists. */
-export interface GetEndpointsArgs {
-  /** OData-like filter, e.g. `startswith(name,'ci-')`; combined with `project` and `type` by `and`. */
-  filter?: string;
-  /** Sort, e.g. `name asc` (server default `name desc`). */
-  orderBy?: string;
-  /** Endpoints to skip. */
-  skip?: number;
-  /** Most endpoints to return. Without it (and without `page`), every page is read. */
-  top?: number;
-  /** Page number (with the server's page size, or `top`). */
-  page?: number;
-  /** Only endpoints of this project (by name). */
-  project?: string;
-  /** Only endpoints of this type. */
-  type?: string;
-}
-
-/** The result of {@link getEndpoints}. */
-export interface GetEndpointsResult {
-  /** The endpoints, in the server's order. */
-  endpoints: EndpointInfo[];
-  /** Their ids, in the same order. */
-  ids: string[];
-  /** How many endpoints match across all pages, as the server counts them. */
-  totalCount: number;
-}
+/** `getEndpoints`, declared for the composition root. */
+export const getEndpointsFunction = defineDataFunction({
+  name: "getEndpoints",
+  description: "Lists endpoints; `project` and `type` become an OData filter (quotes escaped).",
+  args: GetEndpointsArgs,
+  result: GetEndpointsResult,
+  body: (client, args: GetEndpointsArgs) => listEndpoints(client, args ?? {}),
+});
 
 /** Lists endpoints; `project` and `type` become an OData filter (quotes escaped). */
 export async function getEndpoints(
   args: GetEndpointsArgs = {},
   opts?: LookupOptions,
 ): Promise<GetEndpointsResult> {
-  return dataFunction("getEndpoints", args, opts, (client) => listEndpoints(client, args));
+  return getEndpointsFunction.run(args, opts);
 }
 
 async function listEndpoints(client: AriaClient, args: GetEndpointsArgs): Promise<GetEndpointsResult> {
@@ -202,12 +166,3 @@ function secretIfNeeded<T>(
     return endpointsOf(value).some(showsSecret) ? pulumi.secret(plain) : plain;
   }) as pulumi.Output<T>;
 }
-
-/** The bodies of the endpoint data functions, for the provider core's registry. */
-export const ENDPOINT_DATA_FUNCTIONS: {
-  readonly getEndpoint: DataFunctionBody<GetEndpointArgs, EndpointInfo>;
-  readonly getEndpoints: DataFunctionBody<GetEndpointsArgs, GetEndpointsResult>;
-} = {
-  getEndpoint: readEndpoint,
-  getEndpoints: (client, args) => listEndpoints(client, args ?? {}),
-};

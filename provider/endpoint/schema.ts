@@ -4,7 +4,7 @@ import { UNKNOWN } from "../common/unknowns";
 
 /*
  * The single source of the endpoint's input and state types. The provider validates what the
- * engine hands it against these schemas; the user-facing `EndpointArgs` (./resource.ts) is derived
+ * engine hands it against these schemas; the user-facing `EndpointArgs` (../dynamic/endpoint.ts) is derived
  * from the same fields, each wrapped in `pulumi.Input`.
  */
 
@@ -33,7 +33,7 @@ export const EndpointProperties = z
 
 /**
  * The endpoint's declared fields, fully known, with the defaults applied. The doc comments are the
- * ones users read: `EndpointArgs` (./resource.ts) is derived from these fields.
+ * ones users read: `EndpointArgs` (../dynamic/endpoint.ts) is derived from these fields.
  */
 const fields = {
   /** Name of the endpoint on the server, unique within its project. Default: the resource name. */
@@ -164,39 +164,49 @@ export const EndpointState = z.looseObject({
   metadata: z.looseObject({}).optional(),
 });
 
+const endpointMetadataShape = {
+  /** Id of the project the endpoint belongs to. */
+  projectId: z.string().describe("Id of the project the endpoint belongs to."),
+  /** When the endpoint was created, as the server writes it. */
+  createdAt: z.string().describe("When the endpoint was created, as the server writes it."),
+  /** When the endpoint was last updated, as the server writes it. */
+  updatedAt: z.string().describe("When the endpoint was last updated, as the server writes it."),
+  /** Who created the endpoint. */
+  createdBy: z.string().describe("Who created the endpoint."),
+  /** Who last updated the endpoint. */
+  updatedBy: z.string().describe("Who last updated the endpoint."),
+  /** The endpoint's API path (`/pipeline/api/endpoints/<id>`). */
+  link: z.string().describe("The endpoint's API path (`/pipeline/api/endpoints/<id>`)."),
+  /** Whether only administrators can change it (also the `isRestricted` output when it is declared). */
+  isRestricted: z
+    .boolean()
+    .optional()
+    .describe(
+      "Whether only administrators can change it (also the `isRestricted` output when it is declared).",
+    ),
+  /** Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared). */
+  cloudProxyId: z
+    .string()
+    .optional()
+    .describe(
+      "Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared).",
+    ),
+  /** Names of the secret properties the server holds (masked) that are not declared: an update keeps them on the server. */
+  heldSecrets: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "Names of the secret properties the server holds (masked) that are not declared: an update keeps them on the server.",
+    ),
+};
+
 /**
  * What the server records about an endpoint, kept in the one `metadata` output (state written before
- * 0.2 has these as separate outputs, and `endpointId`; a refresh or update rewrites them). The zod
- * schema of {@link EndpointMetadata}, for the provider plugin's schema (test/unit/plugin holds the two
- * to the same fields).
+ * 0.2 has these as separate outputs, and `endpointId`; a refresh or update rewrites them). Declared once,
+ * here: the provider plugin's schema and the public type are derived from it.
  */
-export const EndpointMetadata = z
-  .object({
-    projectId: z.string().describe("Id of the project the endpoint belongs to."),
-    createdAt: z.string().describe("When the endpoint was created, as the server writes it."),
-    updatedAt: z.string().describe("When the endpoint was last updated, as the server writes it."),
-    createdBy: z.string().describe("Who created the endpoint."),
-    updatedBy: z.string().describe("Who last updated the endpoint."),
-    link: z.string().describe("The endpoint's API path (`/pipeline/api/endpoints/<id>`)."),
-    isRestricted: z
-      .boolean()
-      .optional()
-      .describe(
-        "Whether only administrators can change it (also the `isRestricted` output when it is declared).",
-      ),
-    cloudProxyId: z
-      .string()
-      .optional()
-      .describe(
-        "Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared).",
-      ),
-    heldSecrets: z
-      .array(z.string())
-      .optional()
-      .describe(
-        "Names of the secret properties the server holds (masked) that are not declared: an update keeps them on the server.",
-      ),
-  })
+export const EndpointMetadata: z.ZodObject<typeof endpointMetadataShape, z.core.$strip> = z
+  .object(endpointMetadataShape)
   .meta({
     id: "EndpointMetadata",
     description:
@@ -232,27 +242,8 @@ export const EndpointOutputs = z.strictObject({
   metadata: EndpointMetadata,
 });
 
-/** The TS form of {@link EndpointMetadata} (the public type). */
-export interface EndpointMetadata {
-  /** Id of the project the endpoint belongs to. */
-  readonly projectId: string;
-  /** When the endpoint was created, as the server writes it. */
-  readonly createdAt: string;
-  /** When the endpoint was last updated, as the server writes it. */
-  readonly updatedAt: string;
-  /** Who created the endpoint. */
-  readonly createdBy: string;
-  /** Who last updated the endpoint. */
-  readonly updatedBy: string;
-  /** The endpoint's API path (`/pipeline/api/endpoints/<id>`). */
-  readonly link: string;
-  /** Whether only administrators can change it (also the `isRestricted` output when it is declared). */
-  readonly isRestricted?: boolean;
-  /** Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared). */
-  readonly cloudProxyId?: string;
-  /** Names of the secret properties the server holds (masked) that are not declared: an update keeps them on the server. */
-  readonly heldSecrets?: string[];
-}
+/** What the server records about an endpoint (the `metadata` output; the public type). */
+export type EndpointMetadata = Readonly<z.output<typeof EndpointMetadata>>;
 
 /** The resource's outputs as stored in state. */
 export type EndpointState = z.output<typeof EndpointState>;

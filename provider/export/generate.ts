@@ -1,6 +1,7 @@
 import type { Endpoint as ApiEndpoint } from "../client/schemas";
 import { isMasked, isSecretProperty as isSecretByPolicy, isVariableReference } from "../core/secrets";
-import { TYPED_ENDPOINT_CLASSES, type TypedEndpointClass } from "../endpoint/typed/registry";
+import { TYPED_ENDPOINTS } from "../registry/typed-endpoints";
+import type { TypedEndpoint } from "../endpoint/typed/common";
 import { resourceNames } from "./naming";
 
 /** What the generated project is built from. */
@@ -76,7 +77,7 @@ function isSecretProperty(
   input: Pick<ExportInput, "secretNamesByType">,
 ): boolean {
   if (isMasked(value)) return true;
-  const typed = TYPED_ENDPOINT_CLASSES.get(endpoint.type);
+  const typed = TYPED_ENDPOINTS.get(endpoint.type);
   const declaredSecret =
     typed?.secret.includes(property) || input.secretNamesByType?.get(endpoint.type)?.has(property);
   // A pipeline-variable reference (`${var.NAME}`) is no secret value: it is written as it is.
@@ -94,7 +95,7 @@ export interface PlannedEndpoint {
   readonly endpoint: ApiEndpoint;
   readonly resourceName: string;
   /** The typed resource of its type, if there is one. */
-  readonly typed?: TypedEndpointClass;
+  readonly typed?: TypedEndpoint;
   /** Non-secret properties, as the server has them. */
   readonly plain: readonly (readonly [string, unknown])[];
   /** Secret properties: the value where the server shows it (a reference, ...), else a config key. */
@@ -138,7 +139,7 @@ export function planEndpoints(input: Pick<ExportInput, "endpoints" | "secretName
         plain.push([property, value]);
       }
     }
-    return { endpoint, resourceName, typed: TYPED_ENDPOINT_CLASSES.get(endpoint.type), plain, secret };
+    return { endpoint, resourceName, typed: TYPED_ENDPOINTS.get(endpoint.type), plain, secret };
   });
   return {
     endpoints: planned,
@@ -161,7 +162,7 @@ export function commonInputs(endpoint: ApiEndpoint): [string, unknown][] {
 
 /** A planned endpoint's properties split between a typed resource's own inputs and its escape hatches. */
 export function typedSplit<P extends readonly [string, unknown], S extends readonly [string, unknown]>(
-  typed: TypedEndpointClass,
+  typed: TypedEndpoint,
   plain: readonly P[],
   secret: readonly S[],
 ): { typedPlain: P[]; extraPlain: P[]; typedSecret: S[]; extraSecret: S[] } {

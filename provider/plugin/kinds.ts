@@ -1,14 +1,12 @@
 import type { ResourceKind } from "../core/kind";
-import { endpointProvider } from "../endpoint/provider";
-import { deploymentResourceProvider } from "../deployment/provider";
-import { typedEndpointKind } from "../endpoint/typed/kind";
-import { TYPED_ENDPOINT_CLASSES } from "../endpoint/typed/registry";
+import { RESOURCE_KINDS, TYPED_ENDPOINTS } from "../registry";
+import { typedEndpointKind } from "./typed-endpoint-kind";
 
 /*
  * The resource types the plugin serves, each a resource kind of the provider core over the plugin
- * process's client (configured by the engine's Configure). The TypeScript classes of the same names
- * are the dynamic door's view of the same kinds; the typed endpoints come from the same registry the
- * schema (./schema.ts) and `aria-export` use.
+ * process's client (configured by the engine's Configure): the registry's kinds, and its typed
+ * endpoints over the endpoint kind. The TypeScript classes of the same names are the dynamic door's
+ * view of the same kinds; the schema (./schema.ts) and `aria-export` read the same registry.
  */
 
 /** A resource type of the plugin. */
@@ -21,14 +19,18 @@ export interface PluginResource {
 
 /** Every resource type of the plugin, by token. */
 export function pluginResources(): ReadonlyMap<string, PluginResource> {
-  const resources = new Map<string, PluginResource>([
-    ["aria:index:Endpoint", { kind: endpointProvider, nameFromResource: true }],
-    ["aria:index:DeploymentResource", { kind: deploymentResourceProvider, nameFromResource: false }],
-  ]);
-  for (const typed of TYPED_ENDPOINT_CLASSES.values()) {
+  const resources = new Map<string, PluginResource>();
+  for (const declaration of Object.values(RESOURCE_KINDS)) {
+    resources.set(declaration.token, {
+      kind: declaration.process(),
+      nameFromResource: declaration.nameFromResource,
+    });
+  }
+  const endpoint = RESOURCE_KINDS.endpoint;
+  for (const typed of TYPED_ENDPOINTS.values()) {
     resources.set(`aria:index:${typed.className}`, {
-      kind: typedEndpointKind(typed, endpointProvider),
-      nameFromResource: true,
+      kind: typedEndpointKind(typed, endpoint.process()),
+      nameFromResource: endpoint.nameFromResource,
     });
   }
   return resources;

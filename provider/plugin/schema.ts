@@ -7,25 +7,10 @@
  * after its parent and key. `scripts/gen-schema.mjs` writes the result to `sdk/schema.json`.
  */
 import { z } from "zod";
-import { DATA_FUNCTION_ARGS, DATA_FUNCTION_TOKENS, type DataFunctionName } from "../common/data-functions";
-import { About, Resource, Tile, Tiles } from "../client/schemas";
-import {
-  GetResourceFilterResult,
-  GetResourceFiltersResult,
-  GetResourcesResult,
-  DeploymentResourceInputs,
-  DeploymentResourceState,
-  REPLACE_KEYS,
-} from "../deployment/schema";
-import {
-  EndpointInfo,
-  GetEndpointCertificateResult,
-  GetEndpointsResult,
-  ValidateEndpointResult,
-} from "../endpoint/lookup-schemas";
+import { DeploymentResourceInputs, DeploymentResourceState, REPLACE_KEYS } from "../deployment/schema";
 import { EndpointInputs, EndpointOutputs } from "../endpoint/schema";
 import { TypedEndpointCommonInputs } from "../endpoint/typed/common";
-import { TYPED_ENDPOINT_CLASSES } from "../endpoint/typed/registry";
+import { DATA_FUNCTIONS, RESOURCE_KINDS, TYPED_ENDPOINTS } from "../registry";
 import { ProviderSettings, SETTINGS } from "../runtime/settings";
 
 /** The package name, and the namespace of its config keys (`aria:url`). */
@@ -247,56 +232,6 @@ class Converter {
   }
 }
 
-/** What the schema says of one data function: its result (an object); its arguments are the core's. */
-const FUNCTIONS: Record<DataFunctionName, { description: string; result: z.ZodType }> = {
-  getEndpoint: {
-    description: "Reads one endpoint, by id or by project and name.",
-    result: EndpointInfo,
-  },
-  getEndpoints: {
-    description: "Lists endpoints; `project` and `type` become an OData filter (quotes escaped).",
-    result: GetEndpointsResult,
-  },
-  getEndpointTiles: {
-    description:
-      "Every endpoint type the server supports, with its properties (`secret: true` marks secret ones), under `tiles`.",
-    result: Tiles,
-  },
-  getEndpointTile: {
-    description: "One endpoint type and its properties.",
-    result: Tile,
-  },
-  getEndpointCertificate: {
-    description:
-      "Fetches the certificate chain of a server, with the leaf's fingerprint ready for an endpoint.",
-    result: GetEndpointCertificateResult,
-  },
-  validateEndpoint: {
-    description: "Asks the server to validate an endpoint definition (it connects to the endpoint's server).",
-    result: ValidateEndpointResult,
-  },
-  getAbout: { description: "The API versions of the pipeline service (`GET /about`).", result: About },
-  getResource: {
-    description:
-      "Fetches one deployment resource by id (`GET /deployment/api/resources/{id}`); fails when it does not exist.",
-    result: Resource,
-  },
-  getResources: {
-    description:
-      "Lists deployment resources (`GET /deployment/api/resources`). Filters of one kind match any of their values; different kinds must all match. Without `top`, every page from `skip` on is fetched, in the requested order.",
-    result: GetResourcesResult,
-  },
-  getResourceFilters: {
-    description: "Lists the resource filters of the calling user (`GET /deployment/api/resources/filters`).",
-    result: GetResourceFiltersResult,
-  },
-  getResourceFilter: {
-    description:
-      "Lists the values of one resource filter with their counts (`GET /deployment/api/resources/filters/{filterId}`). Without `top`, every page from `skip` on is fetched, in the requested order.",
-    result: GetResourceFilterResult,
-  },
-};
-
 const ENDPOINT_DESCRIPTION =
   "A pipeline endpoint of VMware Aria Automation (Code Stream): a stored connection that pipeline tasks consume. " +
   "This is the generic resource, for any endpoint type; the typed resources (`JenkinsEndpoint`, `GitEndpoint`, ...) " +
@@ -345,11 +280,9 @@ export function packageSchema(version: string): PackageSpec {
     requiredInputs: endpointInputs.required,
   };
 
-  const resources: Record<string, ResourceSpec> = { [token("Endpoint")]: endpoint };
+  const resources: Record<string, ResourceSpec> = { [RESOURCE_KINDS.endpoint.token]: endpoint };
   const common = convert.object(TypedEndpointCommonInputs, "input", "TypedEndpoint");
-  for (const entry of [...TYPED_ENDPOINT_CLASSES.values()].sort((a, b) =>
-    a.className.localeCompare(b.className),
-  )) {
+  for (const entry of [...TYPED_ENDPOINTS.values()].sort((a, b) => a.className.localeCompare(b.className))) {
     const typed = convert.object(entry.inputs, "input", entry.className);
     resources[token(entry.className)] = {
       description: `${typed.description ?? `An endpoint of type \`${entry.type}\``}: the generic \`Endpoint\` with the type's properties as inputs; ${
@@ -369,7 +302,7 @@ export function packageSchema(version: string): PackageSpec {
 
   const deploymentInputs = convert.object(DeploymentResourceInputs, "input", "DeploymentResource");
   const deploymentState = convert.object(DeploymentResourceState, "output", "DeploymentResource");
-  resources[token("DeploymentResource")] = {
+  resources[RESOURCE_KINDS.deploymentResource.token] = {
     description:
       "A deployment resource of VMware Aria Automation (`POST /deployment/api/resources`), such as a custom resource type's instance. The API has no update: changing its name, type, project, deployment or properties replaces it.",
     properties: deploymentState.properties,
@@ -379,14 +312,12 @@ export function packageSchema(version: string): PackageSpec {
   };
 
   const functions: Record<string, FunctionSpec> = {};
-  for (const name of Object.keys(DATA_FUNCTION_TOKENS) as DataFunctionName[]) {
-    const spec = FUNCTIONS[name];
-    const args = DATA_FUNCTION_ARGS[name];
-    const owner = pascal(name);
-    const inputs = args ? convert.object(args, "input", `${owner}Args`) : undefined;
-    const outputs = convert.object(spec.result, "output", `${owner}Result`);
-    functions[DATA_FUNCTION_TOKENS[name]] = {
-      description: spec.description,
+  for (const declared of DATA_FUNCTIONS) {
+    const owner = pascal(declared.name);
+    const inputs = declared.args ? convert.object(declared.args, "input", `${owner}Args`) : undefined;
+    const outputs = convert.object(declared.result, "output", `${owner}Result`);
+    functions[declared.token] = {
+      description: declared.description,
       ...(inputs
         ? {
             inputs: {

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the generated protobuf messages are untyped here */
 import { ResourceInitError, type ResourceKind } from "../core/kind";
 import { reveal, secret, type PropertyMap } from "../core/values";
-import { dataFunctionByToken } from "../core/data-functions";
+import { dataFunctionByToken } from "../registry/data-functions";
 import { showsCredential } from "../core/secrets";
 import { errorMessage } from "../common/api-failures";
 import { providerApiClient, setProviderConfig } from "../runtime/context";
@@ -155,10 +155,10 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
     }),
     invoke: unary(async (request) => {
       const token: string = request.getTok();
-      const run = dataFunctionByToken(token);
-      if (!run) throw new Error(`the aria plugin has no function '${token}'; upgrade pulumi-aria.`);
+      const dataFunction = dataFunctionByToken(token);
+      if (!dataFunction) throw new Error(`the aria plugin has no function '${token}'; upgrade pulumi-aria.`);
       const args = fromWire(plain(request.getArgs())) as Record<string, unknown>;
-      const result = await run(providerApiClient(), revealArgs(args));
+      const result = await dataFunction.serve(providerApiClient(), revealArgs(args));
       const response = new messages.InvokeResponse();
       response.setReturn(struct(protocol, secretIfCredential(result)));
       return response;

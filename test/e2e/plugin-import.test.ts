@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { TYPED_ENDPOINT_CLASSES } from "../../provider/endpoint/typed/registry";
+import { TYPED_ENDPOINTS } from "../../provider/registry/typed-endpoints";
 import { run } from "./export-helpers";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
@@ -229,7 +229,7 @@ describe("pulumi import through the aria plugin, from a YAML program", () => {
     // Each endpoint as its typed resource (the import then writes typed code).
     const typeOf = new Map(listed.items.map((e) => [e.id, e.type]));
     for (const resource of file.resources) {
-      const typed = TYPED_ENDPOINT_CLASSES.get(typeOf.get(resource.id) ?? "");
+      const typed = TYPED_ENDPOINTS.get(typeOf.get(resource.id) ?? "");
       expect([resource.id, resource.type]).toEqual([
         resource.id,
         `aria:index:${typed?.className ?? "Endpoint"}`,

@@ -1,31 +1,21 @@
-import type { EndpointArgs, EndpointPropertyInputs } from "../resource";
+import { z } from "zod";
 import { isSecret, isUnknown, secret } from "../../core/values";
 import { EndpointInputs, EndpointProperties } from "../schema";
 
 /*
- * Shared by the typed endpoint resources: each declares which of its inputs are plain properties
- * and which are secrets, and this module routes them into an `EndpointArgs`. Secrets can then
- * never land in the plain `properties` bag by mistake. Each resource's secret inputs are exactly the
- * secrets of its type by the secrets policy (../../core/secrets.ts; test/unit/core/secrets.test.ts
- * holds them to it).
+ * Shared by the typed endpoints: each declares its inputs once, as zod, with its secret inputs marked
+ * `.meta({ description, secret: true })`; `defineTypedEndpoint` derives which inputs are plain
+ * properties and which are secrets, and this module routes them into the generic endpoint's inputs.
+ * Secrets can then never land in the plain `properties` bag by mistake. Each type's secret inputs are
+ * exactly the secrets of its type by the secrets policy (../../core/secrets.ts;
+ * test/unit/core/secrets.test.ts holds them to it).
  */
 
 /**
- * The inputs every typed endpoint takes besides its type-specific properties: those of the generic
- * endpoint (documented there) but its type and property bags, plus an escape hatch for properties
- * of the type that have no typed input.
- */
-export type TypedEndpointArgs = Omit<EndpointArgs, "type" | "properties" | "secretProperties"> & {
-  /** Further non-secret properties of the type that have no typed input here. */
-  additionalProperties?: EndpointPropertyInputs;
-  /** Further secret properties of the type that have no typed input here. */
-  additionalSecretProperties?: EndpointPropertyInputs;
-};
-
-/**
- * {@link TypedEndpointArgs} as zod, for the provider plugin's schema: the generic endpoint's inputs but
- * its type and property bags (`name` optional: the resource name is the default), plus the escape
- * hatch. test/unit/plugin holds the two to the same keys.
+ * The inputs every typed endpoint takes besides its type-specific properties, as zod, for the provider
+ * plugin's schema: the generic endpoint's inputs but its type and property bags (`name` optional: the
+ * resource name is the default), plus the escape hatch (the dynamic door's `TypedEndpointArgs`;
+ * test/unit/plugin holds the two to the same keys).
  */
 export const TypedEndpointCommonInputs = EndpointInputs.omit({
   type: true,
@@ -42,14 +32,38 @@ export const TypedEndpointCommonInputs = EndpointInputs.omit({
     ),
   });
 
-/** Which typed inputs of a resource are plain properties and which are secrets. */
-export interface TypedEndpointSpec<A> {
+/** One typed endpoint: its resource name, its endpoint type, and its inputs, plain and secret. */
+export interface TypedEndpoint<S extends z.ZodObject = z.ZodObject> {
+  /** The resource's name (`JenkinsEndpoint`): the class's, and the plugin's `aria:index:<className>`. */
+  readonly className: string;
   /** The endpoint type (tile id). */
   readonly type: string;
-  /** Inputs sent as plain properties. */
-  readonly plain: readonly (keyof A & string)[];
-  /** Inputs sent as secret properties. */
-  readonly secret: readonly (keyof A & string)[];
+  /** The zod schema of the typed inputs (described; secret ones marked): their single declaration. */
+  readonly inputs: S;
+  /** Inputs sent as plain properties, in the schema's order. */
+  readonly plain: readonly string[];
+  /** Inputs sent as secret properties (marked `secret: true` in the schema), in the schema's order. */
+  readonly secret: readonly string[];
+}
+
+/** Whether a zod schema is marked secret (`.meta({ secret: true })`, as the plugin's schema reads it). */
+function markedSecret(schema: z.ZodType): boolean {
+  return z.globalRegistry.get(schema)?.secret === true;
+}
+
+/** Declares a typed endpoint: its plain and secret inputs come from the schema's `secret` marks. */
+export function defineTypedEndpoint<S extends z.ZodObject>(definition: {
+  className: string;
+  type: string;
+  inputs: S;
+}): TypedEndpoint<S> {
+  const keys = Object.keys(definition.inputs.shape);
+  const secretKeys = keys.filter((key) => markedSecret(definition.inputs.shape[key] as z.ZodType));
+  return {
+    ...definition,
+    plain: keys.filter((key) => !secretKeys.includes(key)),
+    secret: secretKeys,
+  };
 }
 
 /** The inputs every typed endpoint takes besides its typed properties and the two escape hatches. */
@@ -137,12 +151,4 @@ export function fromEndpointInputs(
   split(inputs.properties, spec.plain, "additionalProperties");
   split(inputs.secretProperties, spec.secret, "additionalSecretProperties");
   return out;
-}
-
-/** Builds the generic endpoint's arguments from a typed resource's arguments. */
-export function toEndpointArgs<A extends TypedEndpointArgs>(
-  spec: TypedEndpointSpec<A>,
-  args: A,
-): EndpointArgs {
-  return toEndpointInputs(spec, args) as EndpointArgs;
 }

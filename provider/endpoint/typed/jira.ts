@@ -1,46 +1,31 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { Endpoint } from "../resource";
-import { toEndpointArgs, TypedEndpointArgs, TypedEndpointSpec } from "./common";
+import { defineTypedEndpoint } from "./common";
 
-/** Inputs of a {@link JiraEndpoint}. */
-export interface JiraEndpointArgs extends TypedEndpointArgs {
+const jiraEndpointInputsShape = {
   /** URL of the Jira server. */
-  url: pulumi.Input<string>;
-  /** User name. */
-  username: pulumi.Input<string>;
-  /** Password or API token (secret). */
-  password?: pulumi.Input<string>;
-  /** SHA-256 fingerprint of the server's certificate (see `getEndpointCertificate`). */
-  fingerprint?: pulumi.Input<string>;
-}
-
-/** The typed inputs of a {@link JiraEndpoint}, as zod: the provider plugin's schema is generated from it (test/unit/plugin holds {@link JiraEndpointArgs} and `SPEC` to its keys). */
-export const JiraEndpointInputs = z.strictObject({
   url: z.string().describe("URL of the Jira server."),
+  /** User name. */
   username: z.string().describe("User name."),
-  password: z.string().optional().describe("Password or API token (secret)."),
+  /** Password or API token (secret). */
+  password: z.string().optional().meta({ description: "Password or API token (secret).", secret: true }),
+  /** SHA-256 fingerprint of the server's certificate (see `getEndpointCertificate`). */
   fingerprint: z
     .string()
     .optional()
     .describe("SHA-256 fingerprint of the server's certificate (see `getEndpointCertificate`)."),
-});
+};
 
-export const SPEC = {
+/**
+ * The typed inputs of a `JiraEndpoint`, as zod: their single declaration (the class's arguments in
+ * provider/dynamic, `SPEC` and the plugin's schema are derived from it). A secret input is marked
+ * `.meta({ description, secret: true })`; each input's doc comment is its description, for editors.
+ */
+export const JiraEndpointInputs: z.ZodObject<typeof jiraEndpointInputsShape, z.core.$strict> =
+  z.strictObject(jiraEndpointInputsShape);
+
+/** The `jira` endpoint type as `JiraEndpoint`: which of its inputs are plain properties and which secret. */
+export const SPEC = defineTypedEndpoint({
+  className: "JiraEndpoint",
   type: "jira",
-  plain: ["url", "username", "fingerprint"],
-  secret: ["password"],
-} as const satisfies TypedEndpointSpec<JiraEndpointArgs>;
-
-/** A Jira endpoint (type `jira`); `password` is stored as a secret. */
-export class JiraEndpoint extends Endpoint {
-  /**
-   * Declares a Jira endpoint.
-   * @param name The resource name; also the endpoint's name unless `args.name` is given.
-   * @param args The endpoint's inputs.
-   * @param opts Resource options.
-   */
-  constructor(name: string, args: JiraEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, toEndpointArgs(SPEC, args), opts);
-  }
-}
+  inputs: JiraEndpointInputs,
+});

@@ -10,7 +10,7 @@ import {
   showsCredential,
   tileSecretNames,
 } from "../../../provider/core/secrets";
-import { TYPED_ENDPOINT_CLASSES } from "../../../provider/endpoint/typed/registry";
+import { TYPED_ENDPOINTS } from "../../../provider/registry/typed-endpoints";
 import { allTiles, tileFor } from "../../../emulator/pipeline/tiles";
 
 describe("the secrets policy", () => {
@@ -69,7 +69,7 @@ describe("the secrets policy", () => {
   });
 
   it("agrees with every typed endpoint resource: its secret inputs are secrets, its plain ones are not", () => {
-    for (const entry of TYPED_ENDPOINT_CLASSES.values()) {
+    for (const entry of TYPED_ENDPOINTS.values()) {
       const tile = tileFor(entry.type);
       const secrets = tileSecretNames(tile?.inputProperties ?? {});
       for (const name of entry.secret)

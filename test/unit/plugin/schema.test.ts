@@ -1,64 +1,28 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
-import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { isSecretProperty } from "../../../provider/core/secrets";
-import { DATA_FUNCTION_TOKENS } from "../../../provider/common/data-functions";
+import { DATA_FUNCTIONS } from "../../../provider/registry/data-functions";
 import { packageSchema, type PropertySpec } from "../../../provider/plugin/schema";
-import { TYPED_ENDPOINT_CLASSES } from "../../../provider/endpoint/typed/registry";
-import type { TypedEndpointArgs, TypedEndpointCommonInputs } from "../../../provider/endpoint/typed/common";
-import type { EndpointMetadata, EndpointOutputs, EndpointState } from "../../../provider/endpoint/schema";
-import * as agent from "../../../provider/endpoint/typed/agent";
-import * as docker from "../../../provider/endpoint/typed/docker";
-import * as dockerRegistry from "../../../provider/endpoint/typed/docker-registry";
-import * as email from "../../../provider/endpoint/typed/email";
-import * as gerrit from "../../../provider/endpoint/typed/gerrit";
-import * as git from "../../../provider/endpoint/typed/git";
-import * as jenkins from "../../../provider/endpoint/typed/jenkins";
-import * as jira from "../../../provider/endpoint/typed/jira";
-import * as kubernetes from "../../../provider/endpoint/typed/kubernetes";
+import { TYPED_ENDPOINTS } from "../../../provider/registry/typed-endpoints";
+import type { TypedEndpointCommonInputs } from "../../../provider/endpoint/typed/common";
+import type { TypedEndpointArgs } from "../../../provider/dynamic/typed-endpoints";
+import type { EndpointOutputs, EndpointState } from "../../../provider/endpoint/schema";
 
 const root = join(__dirname, "..", "..", "..");
 const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
 const schema = packageSchema(version);
 
-// ---- Compile-time: the TS Args interfaces, the SPEC lists and the zod schemas name the same keys ----
+// ---- Compile-time: the types the zod schemas do not derive are the schemas' ----
 
 /** True when A and B are mutually assignable (same keys, same optionality, same value types). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Compiles only for `true`. */
 const holds = <T extends true>(): T | undefined => undefined;
-/** Each field of T as a Pulumi input, optional ones staying optional (as the Args interfaces write them). */
-type InputsOf<T> = { [K in keyof T]: pulumi.Input<NonNullable<T[K]>> };
-/** The keys a typed endpoint adds to the common ones. */
-type Own<A> = Exclude<keyof A, keyof TypedEndpointArgs>;
-/** A typed endpoint's own inputs equal its zod schema's, and SPEC's plain and secret lists cover exactly them. */
-type Typed<A, S extends z.ZodType, P extends { plain: readonly string[]; secret: readonly string[] }> =
-  Same<Pick<A, Own<A>>, InputsOf<z.input<S>>> extends true
-    ? Same<P["plain"][number] | P["secret"][number], Own<A>>
-    : false;
 
-holds<Typed<agent.AgentEndpointArgs, typeof agent.AgentEndpointInputs, typeof agent.SPEC>>();
-holds<Typed<docker.DockerEndpointArgs, typeof docker.DockerEndpointInputs, typeof docker.SPEC>>();
-holds<
-  Typed<
-    dockerRegistry.DockerRegistryEndpointArgs,
-    typeof dockerRegistry.DockerRegistryEndpointInputs,
-    typeof dockerRegistry.SPEC
-  >
->();
-holds<Typed<email.EmailEndpointArgs, typeof email.EmailEndpointInputs, typeof email.SPEC>>();
-holds<Typed<gerrit.GerritEndpointArgs, typeof gerrit.GerritEndpointInputs, typeof gerrit.SPEC>>();
-holds<Typed<git.GitEndpointArgs, typeof git.GitEndpointInputs, typeof git.SPEC>>();
-holds<Typed<jenkins.JenkinsEndpointArgs, typeof jenkins.JenkinsEndpointInputs, typeof jenkins.SPEC>>();
-holds<Typed<jira.JiraEndpointArgs, typeof jira.JiraEndpointInputs, typeof jira.SPEC>>();
-holds<
-  Typed<kubernetes.KubernetesEndpointArgs, typeof kubernetes.KubernetesEndpointInputs, typeof kubernetes.SPEC>
->();
-// The common inputs of the typed resources, and the endpoint's metadata and outputs.
+// The common inputs of the typed resources, and the endpoint's outputs.
 holds<Same<keyof TypedEndpointArgs, keyof z.input<typeof TypedEndpointCommonInputs>>>();
-holds<Same<EndpointMetadata, z.output<typeof EndpointMetadata>>>();
 holds<Same<keyof (typeof EndpointOutputs)["shape"], keyof (typeof EndpointState)["shape"]>>();
 
 // ---- Run time --------------------------------------------------------------------------------
@@ -82,7 +46,9 @@ describe("the plugin's package schema", () => {
   });
 
   it("has a function for every data function token", () => {
-    expect(Object.keys(schema.functions).sort()).toEqual(Object.values(DATA_FUNCTION_TOKENS).sort());
+    expect(Object.keys(schema.functions).sort()).toEqual(
+      DATA_FUNCTIONS.map((declared) => declared.token).sort(),
+    );
   });
 
   it("answers a list under a key (getEndpointTiles: {tiles})", () => {
@@ -93,7 +59,7 @@ describe("the plugin's package schema", () => {
   });
 
   it("has a typed resource for every typed endpoint class, its secret inputs secret", () => {
-    for (const entry of TYPED_ENDPOINT_CLASSES.values()) {
+    for (const entry of TYPED_ENDPOINTS.values()) {
       const resource = schema.resources[`aria:index:${entry.className}`];
       expect(resource).toBeDefined();
       const own = Object.keys(entry.inputs.shape);

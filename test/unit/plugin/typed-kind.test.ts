@@ -1,7 +1,7 @@
 import type { ResourceKind } from "../../../provider/core/kind";
 import { isSecret, reveal, secret, UNKNOWN } from "../../../provider/core/values";
 import { fromEndpointInputs, toEndpointInputs } from "../../../provider/endpoint/typed/common";
-import { typedEndpointKind } from "../../../provider/endpoint/typed/kind";
+import { typedEndpointKind } from "../../../provider/plugin/typed-endpoint-kind";
 import { SPEC } from "../../../provider/endpoint/typed/jenkins";
 
 describe("a typed endpoint as a kind of the core", () => {

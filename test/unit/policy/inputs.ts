@@ -1,4 +1,4 @@
-import type { EndpointArgs } from "../../../provider/endpoint/resource";
+import type { EndpointArgs } from "../../../provider/dynamic/endpoint";
 
 /**
  * An endpoint's inputs as the engine hands them to an analyzer: the resource's arguments, plain, with

@@ -1,10 +1,10 @@
-import { toEndpointArgs } from "../../../provider/endpoint/typed/common";
-import type {
-  DockerRegistryEndpointArgs,
-  GitEndpointArgs,
-  JenkinsEndpointArgs,
-  KubernetesEndpointArgs,
-} from "../../../provider/endpoint/typed";
+import {
+  toEndpointArgs,
+  type DockerRegistryEndpointArgs,
+  type GitEndpointArgs,
+  type JenkinsEndpointArgs,
+  type KubernetesEndpointArgs,
+} from "../../../provider/dynamic/typed-endpoints";
 import { SPEC as DOCKER_REGISTRY } from "../../../provider/endpoint/typed/docker-registry";
 import { SPEC as GIT } from "../../../provider/endpoint/typed/git";
 import { SPEC as JENKINS } from "../../../provider/endpoint/typed/jenkins";

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { EndpointArgs } from "../../../provider/endpoint/resource";
+import type { EndpointArgs } from "../../../provider/dynamic/endpoint";
 import type { EndpointInputs } from "../../../provider/endpoint/schema";
 
 /*

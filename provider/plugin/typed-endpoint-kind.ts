@@ -1,12 +1,12 @@
-import type { CheckFailure, ResourceKind } from "../../core/kind";
-import { reveal, type PropertyMap } from "../../core/values";
-import { COMMON_INPUTS, fromEndpointInputs, toEndpointInputs } from "./common";
-import { TYPED_ENDPOINT_CLASSES } from "./registry";
+import type { CheckFailure, ResourceKind } from "../core/kind";
+import { reveal, type PropertyMap } from "../core/values";
+import { COMMON_INPUTS, fromEndpointInputs, toEndpointInputs } from "../endpoint/typed/common";
+import { TYPED_ENDPOINTS } from "../registry/typed-endpoints";
 
 /*
  * A typed endpoint as a resource kind of the provider core (what the plugin door serves as
  * `aria:index:JenkinsEndpoint`, ...): its inputs are routed into the generic endpoint's bags by the
- * same spec the TypeScript class uses (./common.ts), then the endpoint kind does the rest. The
+ * same declaration the TypeScript class uses (../endpoint/typed/common.ts), then the endpoint kind does the rest. The
  * checked inputs, the state and the outputs are the generic endpoint's, as for the TypeScript
  * classes (which are `Endpoint`s). Failures name the typed input the user wrote. An import (a read
  * with no state) reads the endpoint back as the typed resource's inputs, so that the code the CLI
@@ -44,7 +44,7 @@ function typedFailure(spec: AnySpec, failure: CheckFailure): CheckFailure {
 
 /** The plugin resources to import an endpoint of `type` as: its typed one first, where it has one. */
 function resourcesToImportAs(type: unknown): string {
-  const typed = typeof type === "string" ? TYPED_ENDPOINT_CLASSES.get(type) : undefined;
+  const typed = typeof type === "string" ? TYPED_ENDPOINTS.get(type) : undefined;
   return typed ? `aria:index:${typed.className} (or aria:index:Endpoint)` : "aria:index:Endpoint";
 }
 

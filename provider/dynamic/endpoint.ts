@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { sharedProviderStub } from "../dynamic/stub";
+import { sharedProviderStub } from "./stub";
 import { withoutUndefined } from "../core/json";
 import type { z } from "zod";
-import type { EndpointMetadata, EndpointInputs, JsonValue } from "./schema";
+import type { EndpointMetadata, EndpointInputs, JsonValue } from "../endpoint/schema";
 
 /** The values of an endpoint's property bag: JSON values, each possibly an Output. */
 export type EndpointPropertyInputs = Record<string, pulumi.Input<JsonValue | undefined>>;

@@ -1,5 +1,5 @@
-import * as typed from "../../../provider/endpoint/typed";
-import { TYPED_ENDPOINT_CLASSES } from "../../../provider/endpoint/typed/registry";
+import * as typed from "../../../provider/dynamic/typed-endpoints";
+import { TYPED_ENDPOINTS } from "../../../provider/registry/typed-endpoints";
 import { tileFor } from "../../../emulator/pipeline/tiles";
 
 /*
@@ -10,21 +10,21 @@ describe("the typed endpoint registry", () => {
   const classNames = Object.keys(typed).filter((name) => name.endsWith("Endpoint"));
 
   it("lists every exported typed class, once, under its endpoint type", () => {
-    const listed = [...TYPED_ENDPOINT_CLASSES.values()].map((entry) => entry.className);
+    const listed = [...TYPED_ENDPOINTS.values()].map((entry) => entry.className);
     expect(listed.sort()).toEqual(classNames.sort());
-    for (const [type, entry] of TYPED_ENDPOINT_CLASSES) expect(entry.type).toBe(type);
+    for (const [type, entry] of TYPED_ENDPOINTS) expect(entry.type).toBe(type);
   });
 
   it("covers every published endpoint type, and no type whose keys are unpublished", () => {
-    expect([...TYPED_ENDPOINT_CLASSES.keys()].sort()).toEqual(
+    expect([...TYPED_ENDPOINTS.keys()].sort()).toEqual(
       ["agent", "docker", "dockerregistry", "email", "gerrit", "git", "jenkins", "jira", "k8s"].sort(),
     );
     for (const unpublished of ["bamboo", "tfs", "vro", "docker-registry"]) {
-      expect(TYPED_ENDPOINT_CLASSES.has(unpublished)).toBe(false);
+      expect(TYPED_ENDPOINTS.has(unpublished)).toBe(false);
     }
   });
 
-  it.each([...TYPED_ENDPOINT_CLASSES.values()].map((entry) => [entry.className, entry] as const))(
+  it.each([...TYPED_ENDPOINTS.values()].map((entry) => [entry.className, entry] as const))(
     "%s uses the product's property names and routes exactly its secrets",
     (_name, entry) => {
       const tile = tileFor(entry.type);

@@ -1,11 +1,11 @@
 /**
  * `DeploymentResource`: a resource of an Aria Automation deployment, created through
- * `POST /deployment/api/resources` and its asynchronous request. The work happens in ./provider.ts,
+ * `POST /deployment/api/resources` and its asynchronous request. The work happens in ../deployment/provider.ts,
  * in the provider process, behind the serialised stub.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { sharedProviderStub } from "../dynamic/stub";
-import { DeploymentResourceInputs, DeploymentResourceState, INPUT_KEYS } from "./schema";
+import { sharedProviderStub } from "./stub";
+import { DeploymentResourceInputs, DeploymentResourceState, INPUT_KEYS } from "../deployment/schema";
 
 /**
  * The arguments of a {@link DeploymentResource}: each input of {@link DeploymentResourceInputs},

@@ -1,0 +1,99 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { mocksAreSet } from "../runtime/pulumi-internals";
+import { programApiClient } from "../runtime/context";
+import type { AriaClient } from "../client";
+import { parseOrThrow } from "./check-failures";
+import type { LookupOptions } from "./lookup-output";
+
+/*
+ * One data function, declared once with `defineDataFunction` in the lookups file of its resource kind:
+ * its name (the invoke token is `aria:index:<name>`), its arguments and result as zod (the plugin's
+ * schema is generated from them, and the arguments are checked against them before the body runs,
+ * whichever door calls it and under the mocks too), its description, and its body: what it does with
+ * a client. The composition root (../registry) collects every definition a lookups file exports;
+ * the plugin serves them by token (`serve`), a program runs them through `run`. Under
+ * `pulumi.runtime.setMocks` a data function does not call the server: it invokes its token, and the
+ * mocks' `call` answers, as for every provider's invokes. An invoke answers an object, so a data
+ * function returning a list answers it under a key (`getEndpointTiles`: `{tiles}`).
+ */
+
+/** A data function's body: what it does with a client, whichever door calls it. */
+export type DataFunctionBody<A, R> = (client: AriaClient, args: A) => Promise<R>;
+
+/** What `defineDataFunction` takes. */
+export interface DataFunctionDefinition<N extends string, A, R> {
+  /** The function's name (`getEndpoint`), as programs and the SDKs call it. */
+  readonly name: N;
+  /** The arguments (none: it takes none), checked before the body runs. */
+  readonly args: z.ZodType | undefined;
+  /** The result: always an object (an invoke answers one). */
+  readonly result: z.ZodType<R>;
+  /** What it does, for the plugin's schema and the SDKs. */
+  readonly description: string;
+  /** What it does with a client and checked arguments. */
+  readonly body: DataFunctionBody<A, R>;
+}
+
+const BRAND: unique symbol = Symbol.for("pulumi-aria.dataFunction");
+
+/** A declared data function: its definition, its token, and how each door runs it. */
+export interface DataFunction<
+  N extends string = string,
+  A = never,
+  R = unknown,
+> extends DataFunctionDefinition<N, A, R> {
+  /** Marks a data function among a module's exports. */
+  readonly [BRAND]: true;
+  /** The invoke token, `aria:index:<name>`. */
+  readonly token: `aria:index:${N}`;
+  /**
+   * Throws an error naming every argument that is not valid (`pulumi-aria: invalid arguments to
+   * getEndpoint: top: ...`); the arguments themselves go on as given.
+   */
+  check(args: unknown): void;
+  /**
+   * Runs in a program: the body against the server with the program's client, or, under
+   * `pulumi.runtime.setMocks`, an invoke of the token with the arguments as given, which the mocks'
+   * `call` answers. The arguments are checked first either way.
+   */
+  run(args: A, opts?: LookupOptions): Promise<R>;
+  /** Answers an invoke of the token (the plugin door): checks the arguments, then runs the body on `client`. */
+  serve(client: AriaClient, args: Record<string, unknown>): Promise<R>;
+}
+
+/** Declares a data function (see the top of this file). */
+export function defineDataFunction<const N extends string, A, R>(
+  definition: DataFunctionDefinition<N, A, R>,
+): DataFunction<N, A, R> {
+  const { name, args: schema, body } = definition;
+  const token = `aria:index:${name}` as const;
+  const check = (args: unknown): void => {
+    if (schema) parseOrThrow(schema, args ?? {}, name);
+    else if (args !== undefined && args !== null && Object.keys(args).length > 0)
+      throw new Error(`pulumi-aria: ${name} takes no arguments; remove ${Object.keys(args).join(", ")}.`);
+  };
+  return {
+    ...definition,
+    [BRAND]: true,
+    token,
+    check,
+    async run(args, opts) {
+      check(args);
+      if (!mocksAreSet()) return body(programApiClient(), args);
+      return (await pulumi.runtime.invoke(token, args as pulumi.Inputs, opts)) as R;
+    },
+    async serve(client, args) {
+      check(args);
+      return body(client, args as A);
+    },
+  };
+}
+
+/**
+ * True for a value `defineDataFunction` made (how the composition root finds them among exports); its
+ * result is an object, as an invoke answers.
+ */
+export function isDataFunction(value: unknown): value is DataFunction<string, never, object> {
+  return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+}

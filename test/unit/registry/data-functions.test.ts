@@ -1,0 +1,58 @@
+import type { AriaClient } from "../../../provider/client";
+import { DATA_FUNCTIONS, dataFunctionByToken } from "../../../provider/registry/data-functions";
+
+describe("the registry's data functions", () => {
+  it("has a body for every data function, reachable by its invoke token", () => {
+    expect(DATA_FUNCTIONS.map((declared) => declared.name)).toEqual([
+      "getEndpoint",
+      "getEndpoints",
+      "getEndpointTiles",
+      "getEndpointTile",
+      "getEndpointCertificate",
+      "validateEndpoint",
+      "getAbout",
+      "getResource",
+      "getResources",
+      "getResourceFilters",
+      "getResourceFilter",
+    ]);
+    for (const declared of DATA_FUNCTIONS) {
+      expect(declared.body).toEqual(expect.any(Function));
+      expect(dataFunctionByToken(declared.token)).toBe(declared);
+    }
+    expect(dataFunctionByToken("aria:index:getNothing")).toBeUndefined();
+  });
+
+  it("checks the arguments first, naming each one that is not valid, and calls nothing", async () => {
+    const client = { getResource: jest.fn(), listAllEndpoints: jest.fn() } as unknown as AriaClient;
+    await expect(dataFunctionByToken("aria:index:getResource")!.serve(client, { id: 42 })).rejects.toThrow(
+      /invalid arguments to getResource: id: /,
+    );
+    await expect(
+      dataFunctionByToken("aria:index:getEndpoints")!.serve(client, { top: "ten" }),
+    ).rejects.toThrow(/invalid arguments to getEndpoints: top: /);
+    await expect(
+      dataFunctionByToken("aria:index:getAbout")!.serve(client, { verbose: true }),
+    ).rejects.toThrow("getAbout takes no arguments; remove verbose");
+    expect(client.getResource).not.toHaveBeenCalled();
+    expect(client.listAllEndpoints).not.toHaveBeenCalled();
+  });
+
+  it("runs a body on the client it is given", async () => {
+    const client = {
+      getEndpointTiles: jest.fn(async () => ({ tiles: [{ tileId: "git" }] })),
+      getEndpoint: jest.fn(async (id: string) => ({ id, name: "ci", type: "git", properties: {} })),
+    } as unknown as AriaClient;
+    await expect(dataFunctionByToken("aria:index:getEndpointTiles")!.serve(client, {})).resolves.toEqual({
+      tiles: [{ tileId: "git" }],
+    });
+    await expect(
+      dataFunctionByToken("aria:index:getEndpoint")!.serve(client, { id: "e-1" }),
+    ).resolves.toMatchObject({
+      id: "e-1",
+      name: "ci",
+      description: "",
+      isRestricted: false,
+    });
+  });
+});
