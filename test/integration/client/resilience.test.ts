@@ -185,13 +185,13 @@ describe("resilience", () => {
       await server.faults([
         { method: "GET", path: "endpoint-tiles", kind: "delay", delayMs: 3000, count: 1 },
       ]);
-      const started = Date.now();
+      // Only the first answer is held (3 s, ten times the timeout): a served answer, or a retry (which
+      // the fault no longer holds), would succeed, so the Timeout error alone proves that the timeout
+      // fired and nothing was retried, with no wall-clock bound.
       const error = (await rejectionOf(impatient.getEndpointTiles())) as unknown as AriaApiError;
       expect(error.code).toBe("Timeout");
       expect(error.message).toContain("no response within 0.3s");
       expect(error.message).toContain("vra:apiTimeout");
-      // undici checks timeouts with a resolution of about a second.
-      expect(Date.now() - started).toBeLessThan(2500);
     } finally {
       await impatient.close();
     }
