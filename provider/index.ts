@@ -21,7 +21,7 @@ export {
   JenkinsEndpoint,
   JiraEndpoint,
   KubernetesEndpoint,
-} from "./dynamic/typed-endpoints";
+} from "./dynamic/typed-endpoint-classes";
 export type {
   AgentEndpointArgs,
   DockerEndpointArgs,
@@ -33,7 +33,7 @@ export type {
   JiraEndpointArgs,
   KubernetesEndpointArgs,
   TypedEndpointArgs,
-} from "./dynamic/typed-endpoints";
+} from "./dynamic/typed-endpoint-classes";
 
 // ---- Endpoint lookups ------------------------------------------------------------------------
 export {

@@ -9,7 +9,7 @@ import { providerProtocol, type ProviderProtocol } from "../runtime/pulumi-inter
 import { useEngineAddress } from "../runtime/engine-log";
 import type { SettingKey } from "../runtime/settings";
 import { checkConfig, diffConfig, NAMESPACE, settingsOf } from "./config";
-import { pluginResources, type PluginResource } from "./kinds";
+import { pluginResources, type PluginResource } from "./resources";
 import { fromWire, mapFromWire, mapToWire } from "./wire";
 
 /*

@@ -4,7 +4,7 @@ import {
   type GitEndpointArgs,
   type JenkinsEndpointArgs,
   type KubernetesEndpointArgs,
-} from "../../../provider/dynamic/typed-endpoints";
+} from "../../../provider/dynamic/typed-endpoint-classes";
 import { SPEC as DOCKER_REGISTRY } from "../../../provider/endpoint/typed/docker-registry";
 import { SPEC as GIT } from "../../../provider/endpoint/typed/git";
 import { SPEC as JENKINS } from "../../../provider/endpoint/typed/jenkins";

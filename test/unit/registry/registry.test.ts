@@ -3,7 +3,7 @@ import { join } from "node:path";
 import * as aria from "../../../provider";
 import { DATA_FUNCTIONS, KIND_NAMES, RESOURCE_KINDS, TYPED_ENDPOINTS } from "../../../provider/registry";
 import { KIND_CODES } from "../../../provider/dynamic/stub";
-import { pluginResources } from "../../../provider/plugin/kinds";
+import { pluginResources } from "../../../provider/plugin/resources";
 import { packageSchema } from "../../../provider/plugin/schema";
 
 /*

@@ -1,4 +1,4 @@
-import * as typed from "../../../provider/dynamic/typed-endpoints";
+import * as typed from "../../../provider/dynamic/typed-endpoint-classes";
 import { TYPED_ENDPOINTS } from "../../../provider/registry/typed-endpoints";
 import { tileFor } from "../../../emulator/pipeline/tiles";
 
