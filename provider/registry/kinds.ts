@@ -5,7 +5,7 @@ import type { OperationDeps } from "../deployment/api";
 /*
  * The resource kinds, each declared once: its name, the plugin's token, the dynamic door's short code,
  * and how to build it. The dynamic door (../dynamic: stub, impl, providers) and the plugin (../plugin:
- * kinds, schema) read them from here. A kind's code is loaded on first use (`require` in `create` and
+ * resources, schema) read them from here. A kind's code is loaded on first use (`require` in `create` and
  * `process`), so that a program that only declares resources, or a provider process that only manages
  * endpoints, never loads the other kind's code. The typed endpoints are kinds over the endpoint kind
  * (./typed-endpoints.ts).
