@@ -118,8 +118,10 @@ async function runTier(leg, node, tier) {
     `\n=== ${tier} on the '${leg.name}' leg: Node ${node.version}, @pulumi/pulumi ${leg.sdk} ===\n`,
   );
   const env = runtimes.legEnv(leg, node.bin);
+  const started = Date.now();
   if (tier === "contract") env.PULUMI_ARIA_SDK_DIR = runtimes.ensureSdk(leg, say);
   const code = await run(node.bin, args, env);
+  const seconds = (Date.now() - started) / 1000;
   /** @type {{ numPassedTests: number, numFailedTests: number, numPendingTests: number } | undefined} */
   let counts;
   try {
@@ -138,11 +140,28 @@ async function runTier(leg, node, tier) {
     failed: counts?.numFailedTests ?? 0,
     skipped: counts?.numPendingTests ?? 0,
     ok: code === 0,
+    seconds,
   };
 }
 
+/**
+ * A wall time as the closing table prints it.
+ * @param {number} seconds
+ */
+const clock = (seconds) =>
+  seconds >= 60
+    ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
+    : `${Math.round(seconds)} s`;
+
 async function main() {
   const node = process.execPath;
+  const runStarted = Date.now();
+  /**
+   * Wall time of each step before the tiers: what a cold machine spends on set-up shows here.
+   * @type {Array<[string, number]>}
+   */
+  const steps = [];
+  let stepStarted = Date.now();
   if (full) {
     const boot = await run(node, [path.join(root, "scripts", "bootstrap.mjs"), "--engine"]);
     if (boot !== 0) throw new CommandError("node scripts/bootstrap.mjs --engine", { code: boot });
@@ -153,10 +172,13 @@ async function main() {
     ]);
     if (boot !== 0) throw new CommandError("node scripts/bootstrap.mjs", { code: boot });
   }
+  steps.push(["set-up (dependencies, build, engine)", (Date.now() - stepStarted) / 1000]);
   if (full && !flags["no-lint"]) {
+    stepStarted = Date.now();
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
     const lint = await run(npm, ["run", "lint"]);
     if (lint !== 0) throw new CommandError("npm run lint", { code: lint });
+    steps.push(["lint", (Date.now() - stepStarted) / 1000]);
   }
   /** @type {Array<readonly [string, readonly Tier[]]>} */
   const plan = full ? [...FULL_RUN] : [[flags.leg ?? "current", chosen.length > 0 ? chosen : ["cli"]]];
@@ -173,9 +195,11 @@ async function main() {
   process.stdout.write(`\nRuntime legs (one engine: Pulumi CLI ${cli})\n`);
   for (const r of results) {
     process.stdout.write(
-      `  ${r.ok ? "ok  " : "FAIL"} ${r.leg.padEnd(8)} Node ${r.node.padEnd(8)} @pulumi/pulumi ${r.sdk.padEnd(8)} ${r.tier.padEnd(12)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}\n`,
+      `  ${r.ok ? "ok  " : "FAIL"} ${r.leg.padEnd(8)} Node ${r.node.padEnd(8)} @pulumi/pulumi ${r.sdk.padEnd(8)} ${r.tier.padEnd(12)} ${`${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}`.padEnd(26)} ${clock(r.seconds)}\n`,
     );
   }
+  for (const [step, seconds] of steps) process.stdout.write(`  ${step}: ${clock(seconds)}\n`);
+  process.stdout.write(`  whole run: ${clock((Date.now() - runStarted) / 1000)}\n`);
   if (results.some((r) => !r.ok)) process.exitCode = 1;
 
   /** Whether the chosen tiers run the engine. */
