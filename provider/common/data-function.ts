@@ -5,6 +5,7 @@ import { programApiClient } from "../runtime/context";
 import type { AriaClient } from "../client";
 import { parseOrThrow } from "./check-failures";
 import type { LookupOptions } from "./lookup-output";
+import { typeToken } from "../core/tokens";
 
 /*
  * One data function, declared once with `defineDataFunction` in the lookups file of its resource kind:
@@ -67,7 +68,7 @@ export function defineDataFunction<const N extends string, A, R>(
   definition: DataFunctionDefinition<N, A, R>,
 ): DataFunction<N, A, R> {
   const { name, args: schema, body } = definition;
-  const token = `aria:index:${name}` as const;
+  const token = typeToken(name);
   const check = (args: unknown): void => {
     if (schema) parseOrThrow(schema, args ?? {}, name);
     else if (args !== undefined && args !== null && Object.keys(args).length > 0)

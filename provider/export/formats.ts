@@ -1,5 +1,6 @@
 import { Document, isMap, isPair, isScalar } from "yaml";
 import { commonInputs, ExportInput, planEndpoints, PlannedEndpoint, typedSplit } from "./generate";
+import { typeToken } from "../core/tokens";
 
 /*
  * aria-export's other output formats, from the same plan as the TypeScript project (./generate.ts:
@@ -11,9 +12,6 @@ import { commonInputs, ExportInput, planEndpoints, PlannedEndpoint, typedSplit }
  *   one, else the generic `aria:index:Endpoint`.
  */
 
-/** The package token of a resource of the plugin. */
-const token = (resource: string): string => `aria:index:${resource}`;
-
 /** The file `pulumi import --file` reads. */
 export interface ImportFile {
   readonly resources: readonly { readonly type: string; readonly name: string; readonly id: string }[];
@@ -24,7 +22,7 @@ export function generateImportFile(input: Pick<ExportInput, "endpoints" | "secre
   const plan = planEndpoints(input);
   return {
     resources: plan.endpoints.map((p) => ({
-      type: token(p.typed?.className ?? "Endpoint"),
+      type: typeToken(p.typed?.className ?? "Endpoint"),
       name: p.resourceName,
       id: p.endpoint.id,
     })),
@@ -53,9 +51,9 @@ function yamlResource(planned: PlannedEndpoint): {
     .filter(([, v]) => "value" in v)
     .map(([p, v]) => [p, { "fn::secret": (v as { value: unknown }).value }] as const);
   const properties: Record<string, unknown> = Object.fromEntries(commonInputs(endpoint));
-  let type = token("Endpoint");
+  let type: string = typeToken("Endpoint");
   if (typed) {
-    type = token(typed.className);
+    type = typeToken(typed.className);
     const { typedPlain, extraPlain, typedSecret, extraSecret } = typedSplit(typed, planned.plain, secret);
     Object.assign(properties, Object.fromEntries(typedPlain), Object.fromEntries(typedSecret));
     if (extraPlain.length > 0) properties.additionalProperties = Object.fromEntries(extraPlain);

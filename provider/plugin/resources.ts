@@ -1,6 +1,7 @@
 import type { ResourceKind } from "../core/kind";
 import { RESOURCE_KINDS, TYPED_ENDPOINTS } from "../registry";
 import { typedEndpointKind } from "./typed-endpoint-kind";
+import { typeToken } from "../core/tokens";
 
 /*
  * The resource types the plugin serves, each a resource kind of the provider core over the plugin
@@ -28,7 +29,7 @@ export function pluginResources(): ReadonlyMap<string, PluginResource> {
   }
   const endpoint = RESOURCE_KINDS.endpoint;
   for (const typed of TYPED_ENDPOINTS.values()) {
-    resources.set(`aria:index:${typed.className}`, {
+    resources.set(typeToken(typed.className), {
       kind: typedEndpointKind(typed, endpoint.process()),
       nameFromResource: endpoint.nameFromResource,
     });

@@ -12,9 +12,10 @@ import { EndpointInputs, EndpointOutputs } from "../endpoint/schema";
 import { TypedEndpointCommonInputs } from "../endpoint/typed/common";
 import { DATA_FUNCTIONS, RESOURCE_KINDS, TYPED_ENDPOINTS } from "../registry";
 import { ProviderSettings, SETTINGS } from "../runtime/settings";
+import { PACKAGE, typeToken } from "../core/tokens";
 
 /** The package name, and the namespace of its config keys (`aria:url`). */
-export const PACKAGE = "aria";
+export { PACKAGE };
 
 /** A reference to a type, as a property or an item uses it. */
 export interface TypeSpec {
@@ -133,7 +134,6 @@ interface JsonSchema {
   pulumiType?: "boolean" | "number" | "integer";
 }
 
-const token = (name: string) => `${PACKAGE}:index:${name}`;
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const pascal = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
@@ -188,11 +188,11 @@ class Converter {
       const target = defs[id];
       // Unnamed definitions are recursive helpers (JSON values): any value.
       if (target === undefined || id.startsWith("__schema")) return ANY;
-      if (!(token(id) in this.types)) {
-        this.types[token(id)] = { type: "object", properties: {} }; // placeholder against recursion
-        this.types[token(id)] = { type: "object", ...this.objectOf(target, defs, id) };
+      if (!(typeToken(id) in this.types)) {
+        this.types[typeToken(id)] = { type: "object", properties: {} }; // placeholder against recursion
+        this.types[typeToken(id)] = { type: "object", ...this.objectOf(target, defs, id) };
       }
-      return { $ref: `#/types/${token(id)}` };
+      return { $ref: `#/types/${typeToken(id)}` };
     }
     const branches = (node.anyOf ?? node.oneOf)?.filter((branch) => branch.type !== "null");
     if (branches !== undefined) return branches.length === 1 ? this.type(branches[0], defs, name) : ANY;
@@ -221,10 +221,10 @@ class Converter {
           const one = new Set(mapped).size === 1 ? (JSON.parse(mapped[0]) as TypeSpec) : ANY;
           return { type: "object", additionalProperties: one };
         }
-        if (!(token(name) in this.types)) {
-          this.types[token(name)] = { type: "object", ...this.objectOf(node, defs, name) };
+        if (!(typeToken(name) in this.types)) {
+          this.types[typeToken(name)] = { type: "object", ...this.objectOf(node, defs, name) };
         }
-        return { $ref: `#/types/${token(name)}` };
+        return { $ref: `#/types/${typeToken(name)}` };
       }
       default:
         return ANY;
@@ -284,7 +284,7 @@ export function packageSchema(version: string): PackageSpec {
   const common = convert.object(TypedEndpointCommonInputs, "input", "TypedEndpoint");
   for (const entry of [...TYPED_ENDPOINTS.values()].sort((a, b) => a.className.localeCompare(b.className))) {
     const typed = convert.object(entry.inputs, "input", entry.className);
-    resources[token(entry.className)] = {
+    resources[typeToken(entry.className)] = {
       description: `${typed.description ?? `An endpoint of type \`${entry.type}\``}: the generic \`Endpoint\` with the type's properties as inputs; ${
         entry.secret.length > 0
           ? entry.secret.map((key) => `\`${key}\``).join(", ") + " stored as secrets"

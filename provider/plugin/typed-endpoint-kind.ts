@@ -2,6 +2,7 @@ import type { CheckFailure, ResourceKind } from "../core/kind";
 import { reveal, type PropertyMap } from "../core/values";
 import { COMMON_INPUTS, fromEndpointInputs, toEndpointInputs } from "../endpoint/typed/common";
 import { TYPED_ENDPOINTS } from "../registry/typed-endpoints";
+import { typeToken } from "../core/tokens";
 
 /*
  * A typed endpoint as a resource kind of the provider core (what the plugin door serves as
@@ -45,7 +46,8 @@ function typedFailure(spec: AnySpec, failure: CheckFailure): CheckFailure {
 /** The plugin resources to import an endpoint of `type` as: its typed one first, where it has one. */
 function resourcesToImportAs(type: unknown): string {
   const typed = typeof type === "string" ? TYPED_ENDPOINTS.get(type) : undefined;
-  return typed ? `aria:index:${typed.className} (or aria:index:Endpoint)` : "aria:index:Endpoint";
+  const generic = typeToken("Endpoint");
+  return typed ? `${typeToken(typed.className)} (or ${generic})` : generic;
 }
 
 /** The typed endpoint of `spec` over the generic endpoint kind. */

@@ -1,6 +1,7 @@
 import type { ResourceKind } from "../core/kind";
 import type { EndpointProviderOptions } from "../endpoint/provider";
 import type { OperationDeps } from "../deployment/api";
+import { typeToken } from "../core/tokens";
 
 /*
  * The resource kinds, each declared once: its name, the plugin's token, the dynamic door's short code,
@@ -32,7 +33,7 @@ export interface KindDeclaration<D> {
 
 /** Declares a resource kind; the token is derived from the name. */
 function defineKind<D>(declaration: Omit<KindDeclaration<D>, "token">): KindDeclaration<D> {
-  return { ...declaration, token: `aria:index:${declaration.name}` };
+  return { ...declaration, token: typeToken(declaration.name) };
 }
 
 type EndpointModule = typeof import("../endpoint/provider");
