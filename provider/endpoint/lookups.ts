@@ -7,6 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Endpoint as ApiEndpointType } from "../client";
 import type { AriaClient } from "../client";
+import { AriaApiError, isAriaApiError } from "../client";
 import { odataLiteral } from "./odata";
 import { showsCredential } from "../core/secrets";
 import { defineDataFunction } from "../common/data-function";
@@ -58,8 +59,29 @@ async function readEndpoint(client: AriaClient, args: GetEndpointArgs): Promise<
   if (!byName.project || !byName.name) {
     throw new Error("getEndpoint needs either `id`, or both `project` and `name`.");
   }
-  return toInfo(await client.getEndpointByName(byName.project, byName.name));
+  try {
+    return toInfo(await client.getEndpointByName(byName.project, byName.name));
+  } catch (error) {
+    if (isAriaApiError(error, "NotFound")) {
+      // Same class, code and details: only the message gains what to do.
+      const Class = error.constructor as new (message: string, details: AriaApiError) => AriaApiError;
+      throw new Class(`${error.message} ${DECLARED_HERE_HINT}`, error);
+    }
+    throw error;
+  }
 }
+
+/**
+ * Why a lookup by name of an endpoint the program itself declares can fail: a Pulumi YAML program's
+ * `fn::invoke` (and a plain `getEndpoint` call) runs as soon as its arguments are known, and the name
+ * is known in the first preview, before the endpoint exists. Its `id` is not known until the endpoint
+ * is created, so a lookup by id waits. The Go SDK under the YAML host sends a plain invoke, which
+ * ignores `options: dependsOn` (only output-form invokes honour it).
+ */
+const DECLARED_HERE_HINT =
+  "If this program declares the endpoint itself, look it up by its id instead (Pulumi YAML: " +
+  "`id: ${<resource>.id}`; TypeScript, Python: getEndpointOutput): a lookup by name runs as soon " +
+  "as the name is known, before the endpoint is created.";
 
 /**
  * {@link getEndpoint} taking Inputs; the result is secret when it shows any secret value in clear.

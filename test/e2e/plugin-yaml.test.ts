@@ -93,6 +93,12 @@ describe("the aria plugin from a YAML program", () => {
       "      username: ci\n      retryCount: many\n",
       /retryCount.*(number|integer)|(number|integer).*retryCount/i,
     ],
+    [
+      "a lookup by a name no endpoint has yet (YAML invokes run once their arguments are known)",
+      "        id: ${jenkins.id}",
+      "        project: Platform\n        name: ${git.name}-next",
+      /app-repo-next.*not found[\s\S]*look it up by its id instead/,
+    ],
   ])("fails a preview on %s, naming the field", async (_what, from, to, message) => {
     const file = path.join(stack.workDir, "Pulumi.yaml");
     const program = fs.readFileSync(file, "utf8");

@@ -66,6 +66,14 @@ describe("endpoint data functions", () => {
     expect((await getEndpoint({ project: "Platform", name: "jenkins-0" })).id).toBe(id);
   });
 
+  it("says, when a lookup by name finds nothing, how to look up an endpoint the program declares", async () => {
+    const failure = await getEndpoint({ project: "Platform", name: "not-made-yet" }).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ name: "NotFoundError", code: "NotFound", status: 404 });
+    const message = (failure as Error).message;
+    expect(message).toContain("not-made-yet");
+    expect(message).toContain("look it up by its id instead (Pulumi YAML: `id: ${<resource>.id}`");
+  });
+
   it("does not mark a result secret when every secret is masked", async () => {
     const [id] = await seed(1);
     const { value, secret } = await valueOf(getEndpointOutput({ id: pulumi.output(id) }));
