@@ -22,6 +22,7 @@ import { parseArgs } from "node:util";
 import { analyse } from "./lib/analysis.mjs";
 import { BENCH_DIR, EMULATOR_MODULE, emulatorOps, REPO_ROOT } from "./lib/common.mjs";
 import { engineDefaultParallel, engineRoot, killAll, runScript, VIAS } from "./lib/engine-stack.mjs";
+import { measureEmulator } from "./emulator.mjs";
 import { measureFaults } from "./lib/faults.mjs";
 import { installConcurrencyProbe, measureSize, profileLifecycle } from "./lib/lifecycle.mjs";
 import { consoleSummary, writeReport } from "./report.mjs";
@@ -247,6 +248,21 @@ async function main() {
     });
   }
 
+  // The emulator's own figures at 10,000 endpoints (bench/emulator.mjs), with their targets.
+  let emulatorFigures;
+  if (errors.length === 0) {
+    log("the emulator at 10,000 endpoints: start, creates, list and filter latency");
+    try {
+      emulatorFigures = await measureEmulator({ count: 10_000 });
+    } catch (error) {
+      errors.push({
+        stage: "emulator",
+        attempt: 1,
+        message: String(/** @type {any} */ (error)?.stack ?? error),
+      });
+    }
+  }
+
   let profiles;
   if (args.profile && errors.length === 0) {
     await stage("profile", async (c) => {
@@ -291,6 +307,7 @@ async function main() {
     },
     ...analyse(raw, lookup),
     lookup,
+    emulator: emulatorFigures,
     profiles,
     warnings,
     errors,
@@ -300,6 +317,9 @@ async function main() {
   fs.writeFileSync(path.join(outDir, "results.json"), JSON.stringify(results, null, 2));
   writeReport(outDir, results);
   process.stdout.write(consoleSummary(results));
+  for (const v of emulatorFigures?.verdicts ?? []) {
+    process.stdout.write(`emulator: ${v.ok ? "met   " : "MISSED"}  ${v.target}\n`);
+  }
   process.stdout.write(
     `\nResults: ${path.relative(process.cwd(), outDir) || "."}/{results.json,report.md,chart.svg}\n`,
   );

@@ -1,0 +1,148 @@
+// @ts-check
+// The emulator at 10,000 endpoints: how fast it starts, how fast it takes creates, and whether its
+// list and filter answers stay flat as it fills (an index lookup that is not O(n), no O(n²) anywhere).
+// These were once assertions of an integration test; speed targets live here, where a slow machine
+// makes a verdict, not a red test tier.
+//
+// Usage: node bench/emulator.mjs [--count 10000] [--json]   (after `npm run build`)
+// Prints the figures and a verdict per target; exits 1 when a target is missed or an answer is wrong.
+// `npm run bench` runs it too (its "emulator" stage).
+
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { EMULATOR_MODULE, runPool } from "./lib/common.mjs";
+
+const PROJECTS = ["Default Project", "Platform", "Payments"];
+
+/**
+ * @param {{count?: number}} [options]
+ * @returns {Promise<{figures: Record<string, number>, verdicts: {target: string, ok: boolean}[]}>}
+ */
+export async function measureEmulator({ count = 10_000 } = {}) {
+  const { startEmulator } = await import(EMULATOR_MODULE);
+  /** @type {Record<string, number>} */
+  const figures = {};
+  const started = performance.now();
+  const emulator = await startEmulator({ port: 0 });
+  figures["start (300 seeded resources), ms"] = performance.now() - started;
+  try {
+    const token = await login(emulator.url);
+    /** @param {string} path */
+    const get = async (path) => {
+      const reply = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      if (reply.status !== 200) throw new Error(`GET ${path}: HTTP ${reply.status} ${await reply.text()}`);
+      return /** @type {any} */ (await reply.json());
+    };
+    /** @param {string} path */
+    const median = async (path, runs = 25) => {
+      const times = [];
+      for (let i = 0; i < runs; i += 1) {
+        const t = performance.now();
+        await get(path);
+        times.push(performance.now() - t);
+      }
+      return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+    };
+    const name = (/** @type {number} */ n) => `ep-${String(n).padStart(5, "0")}`;
+    const filter = (/** @type {string} */ f) =>
+      `/pipeline/api/endpoints?${new URLSearchParams({ $filter: f })}`;
+    const indexed = (/** @type {number} */ n) =>
+      filter(`name eq '${name(n)}' and project eq '${PROJECTS[n % 3]}'`);
+    const scan = filter("startswith(name,'ep-0999') and type eq 'jenkins'");
+
+    const smallIndexed = await median(indexed(7));
+    const t = performance.now();
+    await runPool(
+      Array.from({ length: count }, (_, n) => n),
+      16,
+      async (n) => {
+        const reply = await fetch(`${emulator.url}/pipeline/api/endpoints`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({
+            name: name(n),
+            type: n % 2 === 0 ? "jenkins" : "jira",
+            project: PROJECTS[n % 3],
+            properties:
+              n % 2 === 0
+                ? { url: "https://ci.test", password: "p" }
+                : { url: "https://jira.test", username: "u" },
+          }),
+        });
+        if (reply.status !== 200) throw new Error(`create ${n}: HTTP ${reply.status} ${await reply.text()}`);
+        await reply.arrayBuffer();
+      },
+    );
+    figures[`create ${count} endpoints (16 concurrent), ms`] = performance.now() - t;
+    figures["median GET by name+project filter at ~0 endpoints, ms"] = smallIndexed;
+    figures[`median GET by name+project filter at ${count}, ms`] = await median(indexed(count - 124));
+    figures[`median GET startswith() filter (full scan) at ${count}, ms`] = await median(scan);
+    figures[`median GET default list (top 25, name desc) at ${count}, ms`] =
+      await median("/pipeline/api/endpoints");
+    figures[`median GET $skip=${count - 10} at ${count}, ms`] = await median(
+      `/pipeline/api/endpoints?$skip=${count - 10}`,
+    );
+
+    // The answers must be right before their speed means anything.
+    const found = await get(indexed(count - 124));
+    const jira = await get(`${filter("type eq 'jira'")}&$top=1`);
+    if (found.totalCount !== 1 || jira.totalCount !== count / 2) {
+      throw new Error(
+        `wrong answers at ${count}: by name ${found.totalCount} (want 1), jira ${jira.totalCount}`,
+      );
+    }
+
+    const at = (/** @type {string} */ what) => figures[`${what} at ${count}, ms`];
+    const verdicts = [
+      { target: "starts in under 1 s", ok: figures["start (300 seeded resources), ms"] < 1000 },
+      {
+        target: `an index lookup at ${count} within max(20 ms, 5 × its time when empty)`,
+        ok: at("median GET by name+project filter") < Math.max(20, smallIndexed * 5),
+      },
+      {
+        target: `a full-scan filter at ${count} under 150 ms`,
+        ok: at("median GET startswith() filter (full scan)") < 150,
+      },
+      {
+        target: `the default list at ${count} under 150 ms`,
+        ok: at("median GET default list (top 25, name desc)") < 150,
+      },
+    ];
+    return { figures, verdicts };
+  } finally {
+    await emulator.close();
+  }
+}
+
+/** @param {string} url */
+async function login(url) {
+  /** @param {string} path @param {unknown} body */
+  const post = async (path, body) => {
+    const reply = await fetch(`${url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (reply.status !== 200) throw new Error(`POST ${path}: HTTP ${reply.status}`);
+    return /** @type {any} */ (await reply.json());
+  };
+  const csp = await post("/csp/gateway/am/api/login?access_token", {
+    username: "admin",
+    password: "admin-password",
+  });
+  return /** @type {string} */ ((await post("/iaas/api/login", { refreshToken: csp.refresh_token })).token);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: { count: { type: "string", default: "10000" }, json: { type: "boolean" } },
+  });
+  const result = await measureEmulator({ count: Number(values.count) });
+  if (values.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else {
+    for (const [what, ms] of Object.entries(result.figures))
+      process.stdout.write(`${ms.toFixed(1).padStart(9)}  ${what}\n`);
+    for (const v of result.verdicts) process.stdout.write(`${v.ok ? "met   " : "MISSED"}  ${v.target}\n`);
+  }
+  process.exitCode = result.verdicts.every((v) => v.ok) ? 0 : 1;
+}
