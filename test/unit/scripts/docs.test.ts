@@ -129,7 +129,9 @@ describe("the documentation's links", () => {
 
 describe("the documentation's paths", () => {
   it.each(PAGES)("%s: names no path of a particular machine", (page) => {
-    const machinePaths = [...read(page).matchAll(/(?<![\w.~-])\/(home\/\w|root\/|Users\/|work\/|tmp\/)[^\s`'")]*/g)];
+    const machinePaths = [
+      ...read(page).matchAll(/(?<![\w.~-])\/(home\/\w|root\/|Users\/|work\/|tmp\/)[^\s`'")]*/g),
+    ];
     expect(machinePaths.map((m) => m[0])).toEqual([]);
   });
 });
