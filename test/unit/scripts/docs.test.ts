@@ -3,7 +3,8 @@ import * as path from "node:path";
 import { staleDocs } from "../../../scripts/docs";
 
 /*
- * The documentation a user reads: README.md, CONTRIBUTING.md, docs/ and the examples' READMEs.
+ * The documentation a user reads: README.md, CONTRIBUTING.md, docs/, the emulator's and the
+ * benchmarks' READMEs and the examples' READMEs.
  * - The generated parts (the settings table, the examples of docs/_index.md, docs/reference/) are
  *   what `npm run gen:docs` writes now.
  * - Every relative link resolves to a file or directory of the repository, and every `#anchor` (on
@@ -36,6 +37,8 @@ function markdownUnder(dir: string): string[] {
 const PAGES = [
   "README.md",
   "CONTRIBUTING.md",
+  "emulator/README.md",
+  "bench/README.md",
   ...markdownUnder("docs"),
   ...fs
     .readdirSync(path.join(ROOT, "examples"))
