@@ -14,7 +14,8 @@ import { changes, E2EStack, expectOk, openStack } from "../support/program-stack
  * --file` (the file `aria-export --format import-file` writes) and by the `import` resource option;
  * a typed endpoint (`aria:index:JenkinsEndpoint`) imports as typed code.
  * The code the CLI generates, put into the program, previews with no change; the server's secrets
- * are kept on the server, never written into the program or the state as the mask.
+ * are kept on the server, never written into the program or the state as the mask. The commands are
+ * those docs/guides/adopt-and-import.md gives ("Importing with the plugin").
  */
 
 jest.setTimeout(900_000);

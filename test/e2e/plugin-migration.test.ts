@@ -6,7 +6,7 @@ import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/pr
 
 /*
  * Moving a stack from the dynamic resources (a TypeScript program) to the provider plugin's (here a
- * YAML program), as the README's "Moving a stack to the plugin" documents: retain the dynamic
+ * YAML program), as docs/guides/plugin-migration.md documents: retain the dynamic
  * endpoints, then declare the plugin's with `adopt: true`. Nothing is created or deleted on the
  * server, the ids stay, and the stack ends with nothing to do.
  */

@@ -21,7 +21,7 @@ import {
  * left on the server, and secrets never in clear in the state.
  */
 
-/** The policy pack, where the README tells users to find it, relative to the program directory. */
+/** The policy pack, where docs/guides/pr-previews.md tells users to find it, relative to the program directory. */
 const POLICY_PACK = "node_modules/pulumi-aria/dist/provider/policy/pack";
 
 jest.setTimeout(600_000);

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { E2EStack, OpResult, openStack } from "../support/program-stack";
 
 /*
- * The policy pack that ships in the package, run as the README tells users to run it: `pulumi preview
+ * The policy pack that ships in the package, run as docs/guides/pr-previews.md tells users to run it: `pulumi preview
  * --policy-pack node_modules/pulumi-aria/dist/provider/policy/pack` in the program directory, where
  * pulumi-aria is installed from the packed tarball, with `--policy-pack-config` for its config. One
  * program, one set of endpoints per scenario (test/e2e/programs/policy-pack).
@@ -12,7 +12,7 @@ import { E2EStack, OpResult, openStack } from "../support/program-stack";
 
 jest.setTimeout(600_000);
 
-/** The pack, relative to the program directory: the path the README documents. */
+/** The pack, relative to the program directory: the path docs/guides/pr-previews.md documents. */
 const PACK = "node_modules/pulumi-aria/dist/provider/policy/pack";
 
 /** One violation as `pulumi preview` prints it under "Policies:". */

@@ -11,7 +11,7 @@ import { USERS, useEmulator } from "../support/emulator";
 import { engineRoot, REPO_ROOT } from "../support/program-stack";
 
 /*
- * The README's "Install into your own project" and "Quickstart: Pulumi YAML" sections, each run word
+ * README.md's "Install into your own project" and "Quickstart: Pulumi YAML" sections, each run word
  * for word in an empty directory as a shell script. Only the example values are substituted: the tarball path, the Aria URL and token,
  * the Jenkins URL and password; `pulumi up` gets `--yes` because nobody is there to confirm, and the
  * local backend is a temporary directory instead of ~/.pulumi.

@@ -1,6 +1,6 @@
 /*
  * Upgrading: a stack created on the oldest supported runtime (Node 20, @pulumi/pulumi 3.248) is run
- * by the current one (Node 24, the newest @pulumi/pulumi) with nothing to change, as the README's
+ * by the current one (Node 24, the newest @pulumi/pulumi) with nothing to change, as docs/guides/upgrading.md's
  * "Upgrading" section promises.
  */
 import * as fs from "node:fs";

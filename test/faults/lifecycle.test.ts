@@ -9,7 +9,7 @@ import { DEPLOYMENTS, duplicates, Fleet } from "./fleet";
  * `up`, an update of every endpoint and `destroy` must each succeed in one run, leave the server equal
  * to the state, never make a duplicate and never print a secret. Access tokens live a few seconds, so
  * every operation also outlives several of them. Then an `up` killed midway must converge with the
- * commands the README gives.
+ * commands docs/guides/faults.md gives ("Interrupted runs").
  */
 
 jest.setTimeout(1_200_000);
@@ -21,7 +21,7 @@ let fleet: Fleet;
 let stack: E2EStack;
 
 /**
- * The README's repair for a local backend killed while writing its state: the storage library
+ * The repair docs/guides/faults.md gives for a local backend killed while writing its state: the storage library
  * rewrites a stack's `.attrs` side file in place, and a kill at that instant leaves it empty, which
  * every later command reports as "failed to load checkpoint: EOF". Deletes the empty ones.
  */
@@ -94,7 +94,7 @@ describe("an up killed midway", () => {
     // (project, name) identifies an endpoint, so the next run recognises the ones the killed run
     // made. A deployment resource being created at the kill is forgotten by the engine and nothing
     // on the server ties it to the program (names are not unique): with `adopt`, the next run takes
-    // over the one that matches instead of creating a second (README, "Interrupted runs").
+    // over the one that matches instead of creating a second (docs/guides/faults.md, "Interrupted runs").
     stack.setConfig("adoptResources", "true");
     // Kill the CLI and everything it started once part of the fleet exists on the server: when the
     // emulator has answered that many endpoint creations (an event of the emulator's, no polling).
@@ -111,11 +111,11 @@ describe("an up killed midway", () => {
     const createdByKilledRun = (await fleet.onServer()).endpoints.length;
     expect(createdByKilledRun).toBeGreaterThan(0);
 
-    // What the README says to run after a killed run (cancel only where the backend holds a lock).
+    // What docs/guides/faults.md says to run after a killed run (cancel only where the backend holds a lock).
     await stack.pulumi(["cancel", "--yes", "--stack", stack.stackName]);
     let refreshed = await stack.refresh({ clearPendingCreates: true });
     if (!refreshed.ok && /failed to load checkpoint: EOF/.test(`${refreshed.error}${refreshed.stderr}`)) {
-      // Killed in the instant the engine wrote its state: the README's repair, and only then.
+      // Killed in the instant the engine wrote its state: the guide's repair, and only then.
       expect(removeEmptySideFiles(stack.backendDir()).length).toBeGreaterThan(0);
       refreshed = await stack.refresh({ clearPendingCreates: true });
     }

@@ -2,7 +2,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import * as aria from "../../provider";
 
 /*
- * A user's integration test, as README "Testing your program" shows it: the shipped emulator
+ * A user's integration test, as docs/guides/testing.md shows it: the shipped emulator
  * (`pulumi-aria/emulator`) stands in for Aria Automation, and the program's data functions run
  * against it with the same settings a stack would give them (here from the environment).
  */

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
 /*
- * A user's unit test of their program, as README "Testing your program" shows it: under Pulumi's
+ * A user's unit test of their program, as docs/guides/testing.md shows it: under Pulumi's
  * mocks, resources are answered by `newResource` and the data functions by `call`, with the tokens
  * `aria:index:<function>`; nothing reaches a server (none is configured here).
  */

@@ -1,6 +1,6 @@
 // The "before" of a migration from the dynamic resources to the provider plugin's: two endpoints of a
 // TypeScript program. With config `retain` true they are retained on the server when they leave the
-// stack (the first step of the documented path, README "Moving a stack to the plugin").
+// stack (the first step of the documented path, docs/guides/plugin-migration.md).
 import * as pulumi from "@pulumi/pulumi";
 import * as aria from "pulumi-aria";
 

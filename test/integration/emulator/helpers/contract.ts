@@ -2,7 +2,7 @@ import Ajv, { type ValidateFunction } from "ajv-draft-04";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** The two Swagger specs the emulator implements (copies of /work/shared/api, kept in emulator/spec). */
+/** The two Swagger specs the emulator implements (the vendor's published Swagger, copied into emulator/spec). */
 export type SpecName = "pipeline" | "deployment";
 
 const SPEC_FILES: Record<SpecName, string> = {

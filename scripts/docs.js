@@ -1,0 +1,370 @@
+// @ts-check
+// The generated parts of the documentation, from what they document, so that nothing is written
+// twice: the settings table of docs/installation-configuration.md from the provider plugin's schema
+// (sdk/schema.json, itself generated from the zod settings and fresh-checked), the examples of
+// docs/_index.md copied from the quickstart programs (which the e2e tests run against the emulator),
+// and the reference pages of docs/reference/ from the schema. `npm run gen:docs` writes them
+// (scripts/gen-docs.mjs); test/unit/scripts/docs.test.ts fails when one is stale.
+//
+// A generated region of a hand-written page sits between two marker comments:
+//   <!-- BEGIN GENERATED: <name> (npm run gen:docs) -->
+//   ...
+//   <!-- END GENERATED: <name> -->
+// and only the text between them is replaced.
+
+const fs = require("node:fs");
+const path = require("node:path");
+
+const ROOT = path.resolve(__dirname, "..");
+
+/**
+ * @typedef {{ type?: string, $ref?: string, items?: Property, additionalProperties?: Property,
+ *   description?: string, secret?: boolean, replaceOnChanges?: boolean, enum?: unknown[],
+ *   defaultInfo?: { environment?: string[] }, properties?: Record<string, Property>,
+ *   required?: string[] }} Property
+ * @typedef {{ description?: string, properties?: Record<string, Property>, required?: string[],
+ *   inputProperties?: Record<string, Property>, requiredInputs?: string[] }} ResourceSpec
+ * @typedef {{ description?: string, inputs?: { properties?: Record<string, Property>, required?: string[] },
+ *   outputs?: { properties?: Record<string, Property>, required?: string[] } }} FunctionSpec
+ * @typedef {{ name: string, description?: string, config: { variables: Record<string, Property> },
+ *   provider: ResourceSpec, resources: Record<string, ResourceSpec>,
+ *   functions: Record<string, FunctionSpec>, types: Record<string, Property> }} PackageSchema
+ */
+
+/** The examples of docs/_index.md: the quickstart program of each language, and its fence tag. */
+const EXAMPLES = [
+  { name: "example-typescript", file: "examples/quickstart/index.ts", lang: "typescript" },
+  { name: "example-python", file: "examples/quickstart-python/__main__.py", lang: "python" },
+  { name: "example-go", file: "examples/quickstart-go/main.go", lang: "go" },
+  { name: "example-yaml", file: "examples/quickstart-yaml/Pulumi.yaml", lang: "yaml" },
+];
+
+/** The pages holding generated regions, and the regions of each. */
+const PAGES_WITH_REGIONS = {
+  "docs/installation-configuration.md": ["settings"],
+  "docs/_index.md": EXAMPLES.map((e) => e.name),
+};
+
+/**
+ * @param {string} [root]
+ * @returns {PackageSchema}
+ */
+function readSchema(root = ROOT) {
+  return JSON.parse(fs.readFileSync(path.join(root, "sdk", "schema.json"), "utf8"));
+}
+
+/**
+ * Text for a table cell: one line, `|` escaped.
+ * @param {string} text
+ */
+function cell(text) {
+  return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
+}
+
+/**
+ * A description split into what the setting does and its default (a trailing "Default: X." or
+ * "Default (or 0): X." sentence, as the settings' zod descriptions write it).
+ * @param {string} description
+ * @returns {{ text: string, byDefault: string }}
+ */
+function splitDefault(description) {
+  const match = /\s*Default( \([^)]*\))?: ([^]*?)\.?$/.exec(description);
+  if (!match) return { text: description, byDefault: "" };
+  const text = description.slice(0, match.index);
+  return { text, byDefault: `${match[2]}${match[1] ?? ""}` };
+}
+
+/**
+ * The settings table: every setting of the plugin's schema (the `aria:` keys), with its `vra:` key for
+ * the TypeScript resources, its environment variables, type, default and whether it is a secret.
+ * @param {PackageSchema} schema
+ */
+function settingsTable(schema) {
+  const rows = [
+    "| Setting (`aria:` plugin, `vra:` TypeScript resources) | Environment | Type | Default | Secret | What it does |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const [key, spec] of Object.entries(schema.config.variables)) {
+    const { text, byDefault } = splitDefault(spec.description ?? "");
+    const env = (spec.defaultInfo?.environment ?? []).map((v) => `\`${v}\``).join(", ");
+    rows.push(
+      `| \`aria:${key}\`, \`vra:${key}\` | ${env} | ${spec.type ?? ""} | ${cell(byDefault)} | ${spec.secret ? "yes" : ""} | ${cell(text)} |`,
+    );
+  }
+  return rows.join("\n");
+}
+
+/**
+ * A quickstart program as a fenced block, with where it comes from.
+ * @param {{ file: string, lang: string }} example
+ * @param {string} root
+ */
+function exampleBlock(example, root) {
+  const program = fs.readFileSync(path.join(root, example.file), "utf8").replace(/\n+$/, "");
+  return [
+    `From [\`${example.file}\`](../${example.file}):`,
+    "",
+    `\`\`\`${example.lang}`,
+    program,
+    "```",
+  ].join("\n");
+}
+
+/**
+ * The text of every generated region, by name.
+ * @param {string} root
+ * @returns {Record<string, string>}
+ */
+function regionTexts(root) {
+  const schema = readSchema(root);
+  /** @type {Record<string, string>} */
+  const out = { settings: settingsTable(schema) };
+  for (const example of EXAMPLES) out[example.name] = exampleBlock(example, root);
+  return out;
+}
+
+/**
+ * `text` with each generated region's content replaced by `regions[name]`.
+ * @param {string} text
+ * @param {string} file for messages
+ * @param {readonly string[]} names the regions the page must hold
+ * @param {Record<string, string>} regions
+ */
+function fillRegions(text, file, names, regions) {
+  let out = text;
+  for (const name of names) {
+    const begin = `<!-- BEGIN GENERATED: ${name} (npm run gen:docs) -->\n`;
+    const end = `<!-- END GENERATED: ${name} -->`;
+    const from = out.indexOf(begin);
+    const to = out.indexOf(end, from);
+    if (from < 0 || to < 0) throw new Error(`${file} lacks the markers of the generated region '${name}'`);
+    out = `${out.slice(0, from + begin.length)}${regions[name]}\n${out.slice(to)}`;
+  }
+  return out;
+}
+
+// ---- The reference (docs/reference/) ---------------------------------------------------------
+
+const TYPE_PREFIX = "#/types/";
+
+/**
+ * A property's type in words, types of the package linked to their section of types.md.
+ * @param {Property} spec
+ * @param {string} typesPage the link to types.md from the page being written
+ * @returns {string}
+ */
+function typeName(spec, typesPage) {
+  if (spec.$ref) {
+    if (spec.$ref === "pulumi.json#/Any") return "any";
+    if (spec.$ref === "pulumi.json#/Json") return "JSON";
+    if (spec.$ref.startsWith(TYPE_PREFIX)) {
+      const token = spec.$ref.slice(TYPE_PREFIX.length);
+      const name = token.split(":").pop() ?? token;
+      return `[${name}](${typesPage}#${name.toLowerCase()})`;
+    }
+    return spec.$ref;
+  }
+  if (spec.type === "array" && spec.items) return `list of ${typeName(spec.items, typesPage)}`;
+  if (spec.type === "object" && spec.additionalProperties)
+    return `map of ${typeName(spec.additionalProperties, typesPage)}`;
+  return spec.type ?? "";
+}
+
+/**
+ * A table of properties.
+ * @param {Record<string, Property> | undefined} properties
+ * @param {readonly string[]} required
+ * @param {string} typesPage
+ * @param {{ replaces?: boolean, requiredLabel?: string }} [options] replaces: say which inputs replace
+ *   the resource; requiredLabel: the header of the column of required ones (default "Required")
+ */
+function propertyTable(properties, required, typesPage, options = {}) {
+  const entries = Object.entries(properties ?? {});
+  if (entries.length === 0) return "None.";
+  const rows = [
+    `| Property | Type | ${options.requiredLabel ?? "Required"} | Secret | Description |`,
+    "|---|---|---|---|---|",
+  ];
+  for (const [name, spec] of entries) {
+    let description = spec.description ?? "";
+    if (options.replaces && spec.replaceOnChanges && !/replaces/.test(description))
+      description += " Changing it replaces the resource.";
+    if (spec.enum) description += ` One of: ${spec.enum.map((v) => `\`${String(v)}\``).join(", ")}.`;
+    rows.push(
+      `| \`${name}\` | ${typeName(spec, typesPage)} | ${required.includes(name) ? "yes" : ""} | ${spec.secret ? "yes" : ""} | ${cell(description)} |`,
+    );
+  }
+  return rows.join("\n");
+}
+
+/**
+ * The name of a token (`aria:index:Endpoint` → `Endpoint`).
+ * @param {string} token
+ */
+function shortName(token) {
+  return token.split(":").pop() ?? token;
+}
+
+const GENERATED_NOTE =
+  "<!-- Generated from sdk/schema.json by `npm run gen:docs` (scripts/docs.js): edit the schema's sources, not this page. -->";
+
+/**
+ * The reference pages, by path relative to the repository.
+ * @param {PackageSchema} schema
+ * @returns {Record<string, string>}
+ */
+function referencePages(schema) {
+  const types = "types.md";
+  const resources = Object.keys(schema.resources);
+  const functions = Object.keys(schema.functions);
+
+  const index = [
+    GENERATED_NOTE,
+    "",
+    "# Reference",
+    "",
+    `Every resource, function and setting of the \`${schema.name}\` package, as the provider plugin's schema ([\`sdk/schema.json\`](../../sdk/schema.json)) declares them. The names are the schema's: each SDK writes them in its language's case (\`repo_url\` in Python, \`RepoURL\` in Go); the TypeScript resources of the npm package take the same inputs. How to use them: [the guides](../_index.md#guides).`,
+    "",
+    "## Resources",
+    "",
+    ...resources.map(
+      (t) =>
+        `- [\`${shortName(t)}\`](resources.md#${shortName(t).toLowerCase()}): ${cell(firstSentence(schema.resources[t].description ?? ""))}`,
+    ),
+    "",
+    "## Functions",
+    "",
+    ...functions.map(
+      (t) =>
+        `- [\`${shortName(t)}\`](functions.md#${shortName(t).toLowerCase()}): ${cell(firstSentence(schema.functions[t].description ?? ""))}`,
+    ),
+    "",
+    "## Provider settings",
+    "",
+    "The `aria:` configuration keys, and the inputs of an explicit provider (`pulumi:providers:aria`). Their environment variables and defaults: [configuration](../installation-configuration.md#configuration).",
+    "",
+    propertyTable(schema.config.variables, [], types),
+    "",
+    "Object types used by the resources and functions: [types](types.md).",
+    "",
+  ];
+
+  const resourcePage = [GENERATED_NOTE, "", "# Resources", ""];
+  for (const token of resources) {
+    const spec = schema.resources[token];
+    resourcePage.push(
+      `## ${shortName(token)}`,
+      "",
+      `Token \`${token}\`. ${spec.description ?? ""}`.trim(),
+      "",
+      "### Inputs",
+      "",
+      propertyTable(spec.inputProperties, spec.requiredInputs ?? [], types, { replaces: true }),
+      "",
+      "### Outputs",
+      "",
+      "Besides the `id`:",
+      "",
+      propertyTable(spec.properties, spec.required ?? [], types, { requiredLabel: "Always set" }),
+      "",
+    );
+  }
+
+  const functionPage = [GENERATED_NOTE, "", "# Functions", ""];
+  for (const token of functions) {
+    const spec = schema.functions[token];
+    functionPage.push(
+      `## ${shortName(token)}`,
+      "",
+      `Token \`${token}\`. ${spec.description ?? ""}`.trim(),
+      "",
+      "### Arguments",
+      "",
+      propertyTable(spec.inputs?.properties, spec.inputs?.required ?? [], types),
+      "",
+      "### Result",
+      "",
+      propertyTable(spec.outputs?.properties, spec.outputs?.required ?? [], types, {
+        requiredLabel: "Always set",
+      }),
+      "",
+    );
+  }
+
+  const typePage = [GENERATED_NOTE, "", "# Types", ""];
+  for (const [token, spec] of Object.entries(schema.types)) {
+    typePage.push(`## ${shortName(token)}`, "", `\`${token}\`. ${spec.description ?? ""}`.trim(), "");
+    typePage.push(
+      spec.enum
+        ? `One of: ${spec.enum.map((v) => `\`${JSON.stringify(v)}\``).join(", ")}.`
+        : propertyTable(spec.properties, spec.required ?? [], types),
+      "",
+    );
+  }
+
+  /** @param {string[]} lines */
+  const page = (lines) => `${lines.join("\n").replace(/\n+$/, "")}\n`;
+  return {
+    "docs/reference/_index.md": page(index),
+    "docs/reference/resources.md": page(resourcePage),
+    "docs/reference/functions.md": page(functionPage),
+    "docs/reference/types.md": page(typePage),
+  };
+}
+
+/**
+ * The first sentence of a description.
+ * @param {string} text
+ */
+function firstSentence(text) {
+  const match = /^[^`]*?(`[^`]*`[^`]*?)*?[.:](?=\s+[A-Z]|$)/.exec(text);
+  return (match ? match[0] : text).trim().replace(/:$/, ".");
+}
+
+/**
+ * What every generated file should hold now, by path relative to the repository: the pages with
+ * regions (their hand-written text as it is, the regions filled) and the reference pages.
+ * @param {string} [root]
+ * @returns {Record<string, string>}
+ */
+function generatedDocs(root = ROOT) {
+  const regions = regionTexts(root);
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const [file, names] of Object.entries(PAGES_WITH_REGIONS)) {
+    const current = fs.readFileSync(path.join(root, file), "utf8");
+    out[file] = fillRegions(current, file, names, regions);
+  }
+  Object.assign(out, referencePages(readSchema(root)));
+  return out;
+}
+
+/**
+ * The generated files that differ from what is on disk (missing ones included).
+ * @param {string} [root]
+ * @returns {string[]}
+ */
+function staleDocs(root = ROOT) {
+  const expected = generatedDocs(root);
+  return Object.keys(expected).filter((file) => {
+    const target = path.join(root, file);
+    return !fs.existsSync(target) || fs.readFileSync(target, "utf8") !== expected[file];
+  });
+}
+
+/**
+ * Writes every generated file; answers those it changed.
+ * @param {string} [root]
+ * @returns {string[]}
+ */
+function writeDocs(root = ROOT) {
+  const stale = staleDocs(root);
+  const expected = generatedDocs(root);
+  for (const file of stale) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), expected[file]);
+  }
+  return stale;
+}
+
+module.exports = { EXAMPLES, generatedDocs, staleDocs, writeDocs, settingsTable, splitDefault };
