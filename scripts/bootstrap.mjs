@@ -14,6 +14,8 @@ import { parseArgs } from "node:util";
 const require = createRequire(import.meta.url);
 /** @type {typeof import("./errors.js")} */
 const { CommandError, describeFailure } = require("./errors.js");
+/** @type {typeof import("./content-hash.js")} */
+const { contentHash } = require("./content-hash.js");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const { values: flags } = parseArgs({ options: { engine: { type: "boolean" } } });
 const say = (/** @type {string} */ msg) => process.stderr.write(`[bootstrap] ${msg}\n`);
@@ -45,17 +47,36 @@ function runStep(file, args, command) {
 
 try {
   // 1. Dependencies: `npm ci` (exactly the lock file, as users' CI installs) when node_modules is
-  // missing or older than the lock file. package.json pins unrs-resolver (jest's resolver) through
-  // `overrides` to a release whose bindings for every platform are published, so that the lock file
-  // lists them all and `npm ci` accepts it on any machine.
+  // missing or was installed from another lock file. What it was installed from is a hash of the
+  // lock file kept in node_modules/.aria-lock-hash; an install from before that file existed counts as
+  // current while it is newer than the lock file. A node_modules that is a link (a git worktree
+  // sharing another checkout's) is never reinstalled through the link: that would empty the other
+  // checkout's. package.json pins unrs-resolver (jest's resolver) through `overrides` to a release
+  // whose bindings for every platform are published, so that the lock file lists them all and
+  // `npm ci` accepts it on any machine.
   const lock = path.join(root, "package-lock.json");
-  const marker = path.join(root, "node_modules", ".package-lock.json");
-  if (
-    !fs.existsSync(marker) ||
-    (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs)
-  ) {
+  const modules = path.join(root, "node_modules");
+  const marker = path.join(modules, ".package-lock.json");
+  const hashFile = path.join(modules, ".aria-lock-hash");
+  const lockHash = fs.existsSync(lock) ? contentHash([fs.readFileSync(lock, "utf8")]) : "";
+  const installedFrom = fs.existsSync(hashFile) ? fs.readFileSync(hashFile, "utf8").trim() : undefined;
+  const current = !fs.existsSync(marker)
+    ? false
+    : installedFrom !== undefined
+      ? installedFrom === lockHash
+      : !fs.existsSync(lock) || fs.statSync(lock).mtimeMs <= fs.statSync(marker).mtimeMs;
+  const shared = fs.existsSync(modules) && fs.lstatSync(modules).isSymbolicLink();
+  if (!current && shared) {
+    say(
+      `node_modules is a link (to ${fs.realpathSync(modules)}) installed from another lock file; ` +
+        "not reinstalling through it: run npm ci where it points, or give this checkout its own",
+    );
+  } else if (!current) {
     say("installing dependencies (npm ci)");
     runStep(npm, ["ci", "--no-audit", "--no-fund"], "npm ci --no-audit --no-fund");
+    fs.writeFileSync(hashFile, `${lockHash}\n`);
+  } else if (installedFrom === undefined) {
+    fs.writeFileSync(hashFile, `${lockHash}\n`);
   }
 
   // 2. node_modules/pulumi-aria -> the repository, so that example and test programs, and the
