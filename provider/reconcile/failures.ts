@@ -1,5 +1,6 @@
 /** The failures of aria-reconcile, each with its exit code (./report.ts, EXIT) and a message naming where. */
 import { isAriaApiError } from "../client/errors";
+import { ROUTES } from "../client/routes";
 import { EXIT, type ExitCode } from "./report";
 
 /** A failure the user can act on: its message says which server, stack or setting, and what to do. */
@@ -11,6 +12,17 @@ export class ReconcileError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The login exchanges: a 400 there is the server refusing the token or password. */
+const LOGINS = new Set<string>([ROUTES.exchangeRefreshToken.operation, ROUTES.loginWithPassword.operation]);
+
+/** Whether a client failure is the server refusing the credentials (401, 403, or a login answered 400). */
+export function isCredentialsRefused(error: unknown): boolean {
+  return (
+    isAriaApiError(error, "Unauthorized", "Forbidden") ||
+    (isAriaApiError(error, "BadRequest") && LOGINS.has(error.operation))
+  );
 }
 
 /**
