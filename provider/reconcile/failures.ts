@@ -1,5 +1,5 @@
 /** The failures of aria-reconcile, each with its exit code (./report.ts, EXIT) and a message naming where. */
-import { isAriaApiError } from "../client/errors";
+import { isAriaApiError, type AriaApiError } from "../client/errors";
 import { ROUTES } from "../client/routes";
 import { EXIT, type ExitCode } from "./report";
 
@@ -18,7 +18,7 @@ export class ReconcileError extends Error {
 const LOGINS = new Set<string>([ROUTES.exchangeRefreshToken.operation, ROUTES.loginWithPassword.operation]);
 
 /** Whether a client failure is the server refusing the credentials (401, 403, or a login answered 400). */
-export function isCredentialsRefused(error: unknown): boolean {
+export function isCredentialsRefused(error: unknown): error is AriaApiError {
   return (
     isAriaApiError(error, "Unauthorized", "Forbidden") ||
     (isAriaApiError(error, "BadRequest") && LOGINS.has(error.operation))
@@ -36,7 +36,7 @@ export function serverFailure(
   stacks: string,
   credentialSetting: string,
 ): ReconcileError {
-  if (isAriaApiError(error, "Unauthorized", "Forbidden")) {
+  if (isCredentialsRefused(error)) {
     return new ReconcileError(
       `server ${server} refused the credentials of ${stacks} (${credentialSetting}): ${error.message}`,
       EXIT.credentials,

@@ -52,6 +52,14 @@ describe("the exit code of a run", () => {
     expect(serverFailure(failure(403), SERVER, "stack dev", "x").exitCode).toBe(EXIT.credentials);
     // The login exchange answers 400 to a refresh token it does not know.
     expect(isCredentialsRefused(failure(400, ROUTES.exchangeRefreshToken.operation))).toBe(true);
+    const login = serverFailure(
+      failure(400, ROUTES.loginWithPassword.operation),
+      SERVER,
+      "stack dev",
+      "VRA_USERNAME",
+    );
+    expect(login.exitCode).toBe(EXIT.credentials);
+    expect(login.message).toContain("(VRA_USERNAME)");
     expect(isCredentialsRefused(failure(400))).toBe(false);
     const down = serverFailure(
       createApiError({
