@@ -6,7 +6,7 @@
 /** The layers of provider/, from the top (what users import) to the bottom (what everything uses). */
 const LAYERS = [
   { name: "public surface", path: "^provider/index\\.ts$" },
-  { name: "doors and tools", path: "^provider/(dynamic|plugin|export|policy)/" },
+  { name: "doors and tools", path: "^provider/(dynamic|plugin|export|reconcile|policy)/" },
   { name: "registry", path: "^provider/registry/" },
   { name: "kinds", path: "^provider/(endpoint|deployment)/" },
   { name: "kit", path: "^provider/common/" },

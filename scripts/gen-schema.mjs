@@ -2,10 +2,12 @@
 // @ts-check
 // `npm run gen:schema`: writes the provider plugin's Pulumi package schema, generated from the zod
 // schemas by provider/plugin/schema.ts, to sdk/schema.json (pretty JSON, trailing newline), at the
-// version of package.json. It runs the compiled output: build first (`npm run build`).
+// version of package.json; and the JSON Schema of aria-reconcile's `--json` report, from its zod
+// schema (provider/reconcile/report.ts), to provider/reconcile/report.schema.json. It runs the
+// compiled output: build first (`npm run build`).
 //
-//   node scripts/gen-schema.mjs           write sdk/schema.json
-//   node scripts/gen-schema.mjs --check   exit 1 when sdk/schema.json is stale
+//   node scripts/gen-schema.mjs           write both
+//   node scripts/gen-schema.mjs --check   exit 1 when either is stale
 
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -26,17 +28,30 @@ if (!fs.existsSync(compiled)) {
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 /** @type {{ packageSchema: (version: string) => unknown }} */
 const { packageSchema } = require(compiled);
-const text = `${JSON.stringify(packageSchema(pkg.version), null, 2)}\n`;
+/** @type {{ reportJsonSchema: () => unknown }} */
+const { reportJsonSchema } = require(path.join(root, "dist", "provider", "reconcile", "report.js"));
 
-if (process.argv.includes("--check")) {
-  const current = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : "";
-  if (current !== text) {
-    process.stderr.write("[gen-schema] sdk/schema.json is stale: run npm run gen:schema\n");
-    process.exit(1);
+/** @type {Array<[string, string]>} file and its text */
+const outputs = [
+  [target, `${JSON.stringify(packageSchema(pkg.version), null, 2)}\n`],
+  [
+    path.join(root, "provider", "reconcile", "report.schema.json"),
+    `${JSON.stringify(reportJsonSchema(), null, 2)}\n`,
+  ],
+];
+
+for (const [file, text] of outputs) {
+  const name = path.relative(root, file);
+  if (process.argv.includes("--check")) {
+    const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+    if (current !== text) {
+      process.stderr.write(`[gen-schema] ${name} is stale: run npm run gen:schema\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`[gen-schema] ${name} is up to date\n`);
+  } else {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    process.stderr.write(`[gen-schema] wrote ${name} (version ${pkg.version})\n`);
   }
-  process.stderr.write("[gen-schema] sdk/schema.json is up to date\n");
-} else {
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, text);
-  process.stderr.write(`[gen-schema] wrote ${path.relative(root, target)} (version ${pkg.version})\n`);
 }

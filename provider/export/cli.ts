@@ -8,11 +8,11 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { createClient, isAriaApiError, resolveClientConfig } from "../client";
-import { collectPages } from "../client/paging";
 import type { Endpoint as ApiEndpoint, Tile } from "../client/schemas";
 import { ExportInput, generateProject } from "./generate";
 import { generateImportFile, generateYamlProject } from "./formats";
-import { slug } from "./naming";
+import { shellCommand, slug } from "./naming";
+import { listServerEndpoints } from "./list";
 import { tileSecretNames } from "../core/secrets";
 import { findOnPath, pulumiRunner, setStackSecrets, StackSecretsResult } from "./pulumi-stack";
 import {
@@ -118,16 +118,8 @@ async function listEndpoints(
   client: ReturnType<typeof createClient>,
   filter: string | undefined,
 ): Promise<ApiEndpoint[]> {
-  // The client's page walker, with its stop rules (an empty or short page, the server's total, a bound).
-  let listed = 0;
-  const all = await collectPages<ApiEndpoint>(
-    async (skip, top) => {
-      const page = await client.listEndpoints({ filter, skip, top, orderBy: "name asc" });
-      listed += page.items.length;
-      progress(`aria-export: listed ${listed} of ${page.totalCount} endpoints`);
-      return { items: page.items, total: page.totalCount };
-    },
-    { pageSize: 100 },
+  const all = await listServerEndpoints(client, filter, (listed, total) =>
+    progress(`aria-export: listed ${listed} of ${total} endpoints`),
   );
   if (process.stderr.isTTY) process.stderr.write("\n");
   return all;
@@ -244,9 +236,7 @@ async function main(argv: string[]): Promise<void> {
       projectName,
       serverUrl: config.url,
       packageVersion: packageVersion(),
-      command: ["aria-export", ...argv]
-        .map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`))
-        .join(" "),
+      command: shellCommand(["aria-export", ...argv]),
     };
     if (format === "import-file") {
       const file = generateImportFile(input);

@@ -47,3 +47,18 @@ export function resourceNames(endpoints: readonly NamedEndpoint[]): string[] {
     return plain ? candidate : [candidate, shortHash(e)].filter((part) => part !== "").join("-");
   });
 }
+
+/**
+ * A word of a POSIX shell command line: as it is when it needs no quoting, double-quoted when it
+ * holds a single quote and nothing a shell expands in double quotes, else single-quoted.
+ */
+export function shellWord(word: string): string {
+  if (/^[\w@%+=:,./-]+$/.test(word)) return word;
+  if (word.includes("'") && !/[$`"\\!]/.test(word)) return `"${word}"`;
+  return `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/** A command line of shell words (as aria-export writes into a README, aria-reconcile prints to adopt). */
+export function shellCommand(words: readonly string[]): string {
+  return words.map(shellWord).join(" ");
+}

@@ -24,6 +24,7 @@ import {
   startEmulator,
 } from "../../emulator";
 import { engineEnv, engineRoot as engineRootOf } from "../../scripts/engine-env";
+import { runCommand } from "../../scripts/run-command";
 import { USERS, type UserName } from "./emulator";
 import { Pack, packPackage, prepareProgram, PulumiCli, runAutomationOp, userInstall } from "./program-runner";
 
@@ -167,6 +168,25 @@ export class E2EStack {
     if (!this.cli) throw new Error("pulumi() needs a stack opened with via: 'cli'");
     await this.cli.sync(this.config);
     return this.cli.exec(args);
+  }
+
+  /**
+   * Runs another command (a bin the package installs, say) in the program directory, with this CLI
+   * stack's config set and the environment of its engine runs (its backend, passphrase and the
+   * engine's `pulumi` first on PATH), as a user runs one beside `pulumi`; `extraEnv` adds to it.
+   */
+  async command(
+    command: string,
+    args: string[],
+    extraEnv: Record<string, string> = {},
+  ): Promise<{ code: number; stdout: string; stderr: string }> {
+    if (!this.cli) throw new Error("command() needs a stack opened with via: 'cli'");
+    await this.cli.sync(this.config);
+    const { code, stdout, stderr } = await runCommand(command, args, {
+      cwd: this.workDir,
+      env: { ...process.env, ...this.env, ...extraEnv },
+    });
+    return { code: code ?? -1, stdout, stderr };
   }
 
   /** The emulator's base URL. */

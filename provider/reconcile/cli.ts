@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+/**
+ * `aria-reconcile`: GitOps reconciliation of a program's stacks on any backend (file, S3, ...). Finds
+ * the drift (a refresh preview: each resource `pulumi up` would change, with the names of the inputs
+ * that differ), and the endpoints on the server, in the projects the stacks use, that no stack
+ * manages (each with the commands that adopt it); with `--remediate`, runs `pulumi up --refresh` on
+ * the stacks that drifted (never deleting or adopting an unmanaged endpoint). Exit codes: ./report.ts.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { createClient } from "../client";
+import { redactPatterns, redactValues } from "../client/redact";
+import { systemClock } from "../core/clock";
+import { findOnPath, pulumiRunner } from "../export/pulumi-stack";
+import { ReconcileError } from "./failures";
+import { formatReport } from "./human";
+import { EXIT, reportJsonSchema, type ExitCode, type ReconcileReport } from "./report";
+import { reconcile, type ReconcileResult } from "./run";
+
+const USAGE = `usage: aria-reconcile [--cwd DIR] [--stack NAME]... [--projects A,B] [--remediate] [--json]
+  --cwd DIR         the Pulumi program's directory (default: the current one)
+  --stack NAME      a stack of it (repeatable, or a comma list; default: its current stack)
+  --projects A,B    look for unmanaged endpoints in these projects (default: those of the stacks' endpoints)
+  --remediate       run \`pulumi up --refresh\` on the stacks that drifted (never deletes or adopts
+                    an unmanaged endpoint)
+  --json            print one JSON document on stdout (its JSON Schema: aria-reconcile --schema)
+  --schema          print the JSON Schema of that document
+Uses the \`pulumi\` on PATH, with its backend and PULUMI_CONFIG_PASSPHRASE from the environment; the
+server and credentials are the stack's (vra: or aria: config), else VRA_URL, VRA_REFRESH_TOKEN, ...
+Exit codes: 0 in sync, 7 drift or unmanaged endpoints, 4 a failure of the server or the program,
+3 credentials refused, 2 bad configuration or usage.`;
+
+/** Stack names as Pulumi accepts them: `stack`, `org/stack` or `org/project/stack`. */
+const STACK_NAME = /^(?:[A-Za-z0-9_.-]+\/){0,2}[A-Za-z0-9_.-]+$/;
+
+/** The comma lists of repeated options, flattened. */
+function list(values: readonly string[]): string[] {
+  return values
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
+}
+
+function options(argv: string[]) {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        cwd: { type: "string" },
+        stack: { type: "string", multiple: true, default: [] },
+        projects: { type: "string", multiple: true, default: [] },
+        remediate: { type: "boolean", default: false },
+        json: { type: "boolean", default: false },
+        schema: { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
+      },
+    });
+    const stacks = list(values.stack);
+    for (const stack of stacks) {
+      if (!STACK_NAME.test(stack) || stack.startsWith("-")) {
+        throw new Error(
+          `--stack ${JSON.stringify(stack)} is not a stack name (letters, digits, _ . - and /)`,
+        );
+      }
+    }
+    return { ...values, stacks, projects: list(values.projects), cwd: path.resolve(values.cwd ?? ".") };
+  } catch (e) {
+    throw new ReconcileError(`${(e as Error).message}\n\n${USAGE}`, EXIT.usage);
+  }
+}
+
+/** A progress line, on a terminal only (stderr stays clean in CI logs and under --json). */
+function progress(text: string): void {
+  if (process.stderr.isTTY) process.stderr.write(`\raria-reconcile: ${text}\x1b[K`);
+}
+
+async function main(argv: string[]): Promise<ExitCode> {
+  const started = systemClock.now();
+  const secrets: string[] = [];
+  const scrub = (text: string) => redactPatterns(redactValues(text, secrets));
+  let json = argv.includes("--json");
+  const print = (result: ReconcileResult, message?: string): ExitCode => {
+    if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
+    const report: ReconcileReport = {
+      ...result,
+      duration: Math.round((systemClock.now() - started) / 10) / 100,
+      ...(message !== undefined ? { error: { message: scrub(message) } } : {}),
+    };
+    if (json) process.stdout.write(`${scrub(JSON.stringify(report, null, 2))}\n`);
+    else if (message === undefined) process.stdout.write(scrub(formatReport(report)));
+    if (message !== undefined) process.stderr.write(`aria-reconcile: ${scrub(message)}\n`);
+    return report.exitCode;
+  };
+  try {
+    const args = options(argv);
+    json = args.json;
+    if (args.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return EXIT.inSync;
+    }
+    if (args.schema) {
+      process.stdout.write(`${JSON.stringify(reportJsonSchema(), null, 2)}\n`);
+      return EXIT.inSync;
+    }
+    if (!["Pulumi.yaml", "Pulumi.yml", "Pulumi.json"].some((f) => fs.existsSync(path.join(args.cwd, f)))) {
+      throw new ReconcileError(
+        `--cwd ${args.cwd} holds no Pulumi project (no Pulumi.yaml): run aria-reconcile in the program's directory, or pass --cwd DIR`,
+        EXIT.usage,
+      );
+    }
+    const pulumi = findOnPath("pulumi");
+    if (pulumi === undefined) {
+      throw new ReconcileError(
+        "aria-reconcile runs the Pulumi CLI, and there is no `pulumi` on PATH: install it " +
+          "(https://www.pulumi.com/docs/iac/download-install/) or put it on PATH",
+        EXIT.usage,
+      );
+    }
+    const result = await reconcile(
+      { stacks: args.stacks, projects: args.projects, remediate: args.remediate },
+      {
+        run: pulumiRunner(pulumi, args.cwd),
+        env: process.env,
+        createClient,
+        progress,
+        secret: (value) => secrets.push(value),
+      },
+    );
+    return print(result);
+  } catch (e) {
+    const error = e instanceof ReconcileError ? e : new ReconcileError((e as Error).message, EXIT.failure);
+    return print(
+      { result: "error", exitCode: error.exitCode, stacks: [], drifted: [], unmanaged: [] },
+      error.message,
+    );
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`aria-reconcile: ${(e as Error).message}\n`);
+    process.exitCode = EXIT.failure;
+  },
+);

@@ -1,0 +1,136 @@
+/**
+ * Drift, read from what `pulumi preview --refresh --json` prints (the CLI's `PreviewDigest`): every
+ * step of a resource that `pulumi up` would change after the refresh. Pure: the preview comes in as
+ * data, the drifted resources go out as data, with the names of the inputs that differ and never
+ * a value (the CLI writes a secret as "[secret]" there anyway).
+ *
+ * The refresh steps of that output carry no difference (the CLI prints the refreshed state on both
+ * sides), so drift is read from the steps after them: an update's old state is the refreshed one,
+ * its new state the declared inputs; an endpoint deleted out of band is gone from the refreshed state
+ * and shows as a create.
+ */
+import { z } from "zod";
+import { deepEqual } from "../core/json";
+import type { DriftedResource } from "./report";
+
+/** One resource's state in a preview step (the parts read here). */
+const StepState = z.looseObject({
+  id: z.string().optional(),
+  type: z.string().optional(),
+  inputs: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** One step of `pulumi preview --json`. */
+const PreviewStep = z.looseObject({
+  op: z.string(),
+  urn: z.string(),
+  oldState: StepState.nullish(),
+  newState: StepState.nullish(),
+  diffReasons: z.array(z.string()).nullish(),
+  replaceReasons: z.array(z.string()).nullish(),
+  detailedDiff: z.record(z.string(), z.unknown()).nullish(),
+});
+
+/** What `pulumi preview --json` prints (the parts read here). */
+export const PreviewDigest = z.looseObject({
+  steps: z.array(PreviewStep).nullish(),
+  diagnostics: z
+    .array(
+      z.looseObject({
+        message: z.string().optional(),
+        severity: z.string().optional(),
+        urn: z.string().optional(),
+      }),
+    )
+    .nullish(),
+});
+/** What `pulumi preview --json` prints (the parts read here). */
+export type PreviewDigest = z.output<typeof PreviewDigest>;
+
+/** The step operations that change nothing, or only the state (never drift on their own). */
+const UNCHANGED = new Set(["same", "refresh", "read", "discard", "remove-pending-replace"]);
+
+/** The action a step op stands for; undefined for one that changes nothing on the server. */
+function actionOf(op: string): DriftedResource["action"] | undefined {
+  if (UNCHANGED.has(op)) return undefined;
+  if (op === "create" || op === "update" || op === "delete") return op;
+  if (op === "replace" || op === "create-replacement" || op === "delete-replaced") return "replace";
+  if (op === "import" || op === "import-replacement") return "create";
+  return "update";
+}
+
+/** The type and name of a URN (`urn:pulumi:stack::project::[parent$]type::name`). */
+export function urnParts(urn: string): { type: string; name: string } {
+  const parts = urn.split("::");
+  const name = parts.slice(3).join("::");
+  const typeChain = parts[2] ?? "";
+  return { type: typeChain.slice(typeChain.lastIndexOf("$") + 1), name };
+}
+
+/** Inputs that are no declaration of the user's (the dynamic door's serialised provider). */
+const IGNORED_INPUTS = new Set(["__provider"]);
+
+/** The paths (`a.b`) of the leaves that differ between two input objects; arrays compare whole. */
+export function changedPaths(
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+  prefix = "",
+): string[] {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    v !== null && typeof v === "object" && !Array.isArray(v);
+  const out: string[] = [];
+  for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
+    if (prefix === "" && IGNORED_INPUTS.has(key)) continue;
+    const a = before[key];
+    const b = after[key];
+    if (isObject(a) && isObject(b)) out.push(...changedPaths(a, b, `${prefix}${key}.`));
+    else if (!deepEqual(a, b)) out.push(`${prefix}${key}`);
+  }
+  return out;
+}
+
+/** Whether a URN's type is the engine's own (the stack, a provider), never a resource of the user's. */
+function isEngineResource(type: string): boolean {
+  return type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:");
+}
+
+/** Every resource of one stack's refresh preview that `pulumi up` would change, in the preview's order. */
+export function driftOf(stack: string, preview: PreviewDigest): DriftedResource[] {
+  const byUrn = new Map<string, DriftedResource>();
+  for (const step of preview.steps ?? []) {
+    const action = actionOf(step.op);
+    const { type, name } = urnParts(step.urn);
+    if (action === undefined || isEngineResource(type)) continue;
+    const fields = new Set<string>([...(step.diffReasons ?? []), ...Object.keys(step.detailedDiff ?? {})]);
+    if (action === "update" || action === "replace") {
+      for (const path of changedPaths(step.oldState?.inputs ?? {}, step.newState?.inputs ?? {}))
+        fields.add(path);
+    }
+    for (const ignored of IGNORED_INPUTS) fields.delete(ignored);
+    const id = step.oldState?.id || undefined;
+    const previous = byUrn.get(step.urn);
+    const entry: DriftedResource = {
+      stack,
+      urn: step.urn,
+      name,
+      type: step.newState?.type ?? step.oldState?.type ?? type,
+      ...(id ? { id } : previous?.id ? { id: previous.id } : {}),
+      // A replacement shows as several steps of one URN: one entry, the replace.
+      action: previous && previous.action !== action ? "replace" : action,
+      fields: [...new Set([...(previous?.fields ?? []), ...fields])].sort(),
+    };
+    byUrn.set(step.urn, entry);
+  }
+  return [...byUrn.values()];
+}
+
+/** The error messages of a failed preview (its diagnostics of severity error), one per line. */
+export function previewErrors(preview: PreviewDigest | undefined): string[] {
+  return (preview?.diagnostics ?? [])
+    .filter((d) => d.severity === "error" && d.message)
+    .map((d) => {
+      const text = d.message!.trim().replace(/^error: /, "");
+      return d.urn ? `${urnParts(d.urn).name}: ${text}` : text;
+    })
+    .filter((text) => text !== "preview failed");
+}

@@ -1,0 +1,181 @@
+/**
+ * What aria-reconcile reports: the one JSON document `--json` prints, as zod (the single source of its
+ * type and of the JSON Schema published beside it, `report.schema.json`, written by
+ * `scripts/gen-schema.mjs` from {@link reportJsonSchema}), and the exit codes.
+ */
+import { z } from "zod";
+
+/**
+ * The exit codes, those of the Pulumi CLI (stable since 3.226.1) for the same situations: 0 in sync,
+ * 2 configuration or usage, 3 credentials refused, 4 a failure of the server or the program, 7 drift
+ * or unmanaged endpoints found.
+ */
+export const EXIT = {
+  inSync: 0,
+  usage: 2,
+  credentials: 3,
+  failure: 4,
+  changes: 7,
+} as const;
+
+/** One of {@link EXIT}'s codes. */
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+const driftedShape = {
+  /** The stack whose program declares the resource. */
+  stack: z.string().describe("The stack whose program declares the resource."),
+  /** The resource's URN. */
+  urn: z.string().describe("The resource's URN."),
+  /** The resource's name in the program. */
+  name: z.string().describe("The resource's name in the program."),
+  /** The resource's type token (`aria:index:JenkinsEndpoint`, `pulumi-nodejs:dynamic/aria:Endpoint`, ...). */
+  type: z.string().describe("The resource's type token."),
+  /** The endpoint's (or deployment resource's) id on the server, where the state knows it. */
+  id: z.string().optional().describe("The id on the server, where the state knows it."),
+  /** What `pulumi up` would do: put the declared values back, create it again (it was deleted out of band), ... */
+  action: z
+    .enum(["update", "create", "replace", "delete"])
+    .describe(
+      "What `pulumi up` would do: update (put the declared values back), create (it is gone from the server), replace, delete (no longer declared).",
+    ),
+  /** The names (paths such as `properties.url`) of the inputs that differ; never a value. */
+  fields: z
+    .array(z.string())
+    .describe("The names (paths such as `properties.url`) of the inputs that differ; never a value."),
+  /** Whether `--remediate` put it back (absent without `--remediate`). */
+  remediated: z
+    .boolean()
+    .optional()
+    .describe("Whether --remediate put it back (absent without --remediate)."),
+};
+/** A resource whose actual state differs from its declaration. */
+export const DriftedResource: z.ZodObject<typeof driftedShape, z.core.$strict> = z
+  .strictObject(driftedShape)
+  .meta({
+    id: "DriftedResource",
+    description: "A resource whose actual state differs from its declaration.",
+  });
+/** A resource whose actual state differs from its declaration. */
+export type DriftedResource = z.output<typeof DriftedResource>;
+
+const adoptShape = {
+  /** `pulumi import` of its resource (`aria:index:<Type>`), for a program on the `aria` provider plugin. */
+  pulumiImport: z
+    .string()
+    .describe(
+      "`pulumi import` of its resource, for a program on the aria provider plugin (run in the program's directory).",
+    ),
+  /** `aria-export` of this one endpoint as a program with `adopt: true` (TypeScript, for the dynamic resources). */
+  ariaExport: z
+    .string()
+    .describe("`aria-export` of this one endpoint as a TypeScript program with `adopt: true`, to copy from."),
+};
+
+const unmanagedShape = {
+  /** The server's URL. */
+  server: z.string().describe("The server's URL."),
+  /** The endpoint's project. */
+  project: z.string().describe("The endpoint's project."),
+  /** The endpoint's name. */
+  name: z.string().describe("The endpoint's name."),
+  /** The endpoint's type (`jenkins`, `git`, ...). */
+  type: z.string().describe("The endpoint's type."),
+  /** The endpoint's id. */
+  id: z.string().describe("The endpoint's id."),
+  /** The commands that adopt it into a stack. */
+  adopt: z.strictObject(adoptShape).describe("The commands that adopt it into a stack."),
+};
+/** An endpoint on the server, in a project the stacks use, that none of the stacks manages. */
+export const UnmanagedEndpoint: z.ZodObject<typeof unmanagedShape, z.core.$strict> = z
+  .strictObject(unmanagedShape)
+  .meta({
+    id: "UnmanagedEndpoint",
+    description: "An endpoint on the server, in a project the stacks use, that none of the stacks manages.",
+  });
+/** An endpoint on the server, in a project the stacks use, that none of the stacks manages. */
+export type UnmanagedEndpoint = z.output<typeof UnmanagedEndpoint>;
+
+const stackShape = {
+  /** The stack's name. */
+  name: z.string().describe("The stack's name."),
+  /** The server its settings name (no credential). */
+  server: z.string().optional().describe("The server its settings name (no credential)."),
+  /** Which door its program uses: the dynamic resources (`vra:` settings) or the plugin (`aria:` settings). */
+  door: z
+    .enum(["dynamic", "plugin"])
+    .optional()
+    .describe("dynamic (vra: settings) or plugin (aria: settings)."),
+  /** The projects its endpoints are in. */
+  projects: z.array(z.string()).describe("The projects its endpoints are in."),
+  /** How many endpoints it manages. */
+  endpoints: z.number().int().describe("How many endpoints it manages."),
+  /** How many of its resources drifted. */
+  drifted: z.number().int().describe("How many of its resources drifted."),
+  /** Whether `--remediate` ran `pulumi up --refresh` on it. */
+  remediated: z.boolean().describe("Whether --remediate ran `pulumi up --refresh` on it."),
+};
+/** One stack looked at. */
+export const StackSummary: z.ZodObject<typeof stackShape, z.core.$strict> = z
+  .strictObject(stackShape)
+  .meta({ id: "StackSummary", description: "One stack looked at." });
+/** One stack looked at. */
+export type StackSummary = z.output<typeof StackSummary>;
+
+const reportShape = {
+  /**
+   * `in-sync` (exit 0), `remediated` (drift put back, nothing unmanaged: exit 0), `changes` (drift or
+   * unmanaged endpoints: exit 7), `error` (exit 2, 3 or 4, see `error`).
+   */
+  result: z
+    .enum(["in-sync", "remediated", "changes", "error"])
+    .describe(
+      "in-sync (exit 0), remediated (drift put back and nothing unmanaged: exit 0), changes (drift or unmanaged endpoints: exit 7), error (exit 2, 3 or 4: see error).",
+    ),
+  /** The process's exit code. */
+  exitCode: z
+    .union([z.literal(0), z.literal(2), z.literal(3), z.literal(4), z.literal(7)])
+    .describe("The exit code."),
+  /** The stacks looked at. */
+  stacks: z.array(StackSummary).describe("The stacks looked at."),
+  /** Every drifted resource (empty when in sync). */
+  drifted: z.array(DriftedResource).describe("Every drifted resource (empty when in sync)."),
+  /** Every unmanaged endpoint (empty when there is none). */
+  unmanaged: z.array(UnmanagedEndpoint).describe("Every unmanaged endpoint (empty when there is none)."),
+  /** Wall time of the run, in seconds. */
+  duration: z.number().nonnegative().describe("Wall time of the run, in seconds."),
+  /** What failed (with `result: error`): which server, stack or setting, and what to do. */
+  error: z
+    .strictObject({ message: z.string().describe("What failed, where, and what to do; never a secret.") })
+    .optional()
+    .describe("What failed (with result error)."),
+};
+/** The document `aria-reconcile --json` prints. */
+export const ReconcileReport: z.ZodObject<typeof reportShape, z.core.$strict> = z
+  .strictObject(reportShape)
+  .meta({ description: "The document `aria-reconcile --json` prints on stdout." });
+/** The document `aria-reconcile --json` prints. */
+export type ReconcileReport = z.output<typeof ReconcileReport>;
+
+/**
+ * The result and exit code of a run that found `drifted` resources and `unmanaged` endpoints: 7 when
+ * either is left (drift is left unless `remediated`; unmanaged endpoints always are, remediation never
+ * adopts nor deletes one), else 0.
+ */
+export function outcomeOf(
+  drifted: number,
+  unmanaged: number,
+  remediated: boolean,
+): Pick<ReconcileReport, "result" | "exitCode"> {
+  if (unmanaged > 0 || (drifted > 0 && !remediated)) return { result: "changes", exitCode: EXIT.changes };
+  if (drifted > 0) return { result: "remediated", exitCode: EXIT.inSync };
+  return { result: "in-sync", exitCode: EXIT.inSync };
+}
+
+/** The JSON Schema (draft 2020-12) of {@link ReconcileReport}, as `report.schema.json` holds it. */
+export function reportJsonSchema(): Record<string, unknown> {
+  return {
+    $id: "https://github.com/pulumi-aria/pulumi-aria/provider/reconcile/report.schema.json",
+    title: "aria-reconcile report",
+    ...z.toJSONSchema(ReconcileReport, { target: "draft-2020-12" }),
+  };
+}

@@ -1,0 +1,233 @@
+/**
+ * One reconciliation: for each stack, its state and settings, the servers they name, a refresh
+ * preview, the endpoints no stack manages, and with `remediate` the update of the stacks that drifted.
+ *
+ * It drives the `pulumi` CLI the user has (the first on PATH), with the backend, passphrase and
+ * environment they have, rather than the Automation API: the Automation API spawns that same CLI,
+ * and its `preview` returns a summary of counts where this needs each step (`--json`, the CLI's
+ * documented `PreviewDigest`); the CLI works for a program in any language and through either door
+ * with nothing installed beside it, and a failure keeps the CLI's own message and exit code. The
+ * process reading the config never prints it: the secret values are kept only to scrub messages.
+ */
+import type { AriaClient, ClientConfig } from "../client";
+import type { Endpoint as ApiEndpoint } from "../client/schemas";
+import { listServerEndpoints } from "../export/list";
+import type { RunPulumi, PulumiResult } from "../export/pulumi-stack";
+import { driftOf, PreviewDigest, previewErrors } from "./drift";
+import { pulumiFailureCode, ReconcileError, serverFailure } from "./failures";
+import type { DriftedResource, ReconcileReport, StackSummary, UnmanagedEndpoint } from "./report";
+import { EXIT, outcomeOf } from "./report";
+import { configSecrets, StackConfig, stackServer, type StackServer } from "./settings";
+import { readStackState, StackExport, type StackState } from "./state";
+import { unmanagedEndpoints } from "./unmanaged";
+
+/** What to reconcile. */
+export interface ReconcileOptions {
+  /** The stacks (none: the program directory's current stack). */
+  readonly stacks: readonly string[];
+  /** The projects to look for unmanaged endpoints in (none: those of the stacks' endpoints). */
+  readonly projects: readonly string[];
+  /** Run `pulumi up --refresh` on the stacks that drifted. */
+  readonly remediate: boolean;
+}
+
+/** What a reconciliation runs on. */
+export interface ReconcileDeps {
+  /** `pulumi` in the program directory. */
+  readonly run: RunPulumi;
+  /** The environment the settings fall back on (`VRA_*`). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** A client of a server. */
+  readonly createClient: (config: ClientConfig) => AriaClient;
+  /** A progress line. */
+  readonly progress: (text: string) => void;
+  /** Learns a secret value to scrub from every message (as soon as it is read). */
+  readonly secret: (value: string) => void;
+}
+
+/** The report of a reconciliation without its duration (the caller's clock). */
+export type ReconcileResult = Omit<ReconcileReport, "duration">;
+
+const NON_INTERACTIVE = "--non-interactive";
+
+/** The last lines of what a failed `pulumi` printed. */
+function tail(result: PulumiResult, lines = 8): string {
+  return (result.stderr.trim() || result.stdout.trim() || "(no output)").split("\n").slice(-lines).join("\n");
+}
+
+/** Runs `pulumi args`, throwing a {@link ReconcileError} that names `what` when it fails. */
+async function pulumiJson(deps: ReconcileDeps, args: string[], what: string): Promise<unknown> {
+  const result = await deps.run([...args, NON_INTERACTIVE]);
+  if (result.code !== 0) {
+    throw new ReconcileError(
+      `${what}: \`pulumi ${args.join(" ")}\` failed (exit ${result.code}):\n${tail(result)}`,
+      pulumiFailureCode(result.code, result.stderr),
+    );
+  }
+  try {
+    return JSON.parse(result.stdout) as unknown;
+  } catch {
+    throw new ReconcileError(`${what}: \`pulumi ${args.join(" ")}\` printed no JSON`, EXIT.failure);
+  }
+}
+
+/** The program directory's current stack. */
+async function currentStack(deps: ReconcileDeps): Promise<string> {
+  const result = await deps.run(["stack", "--show-name", NON_INTERACTIVE]);
+  if (result.code !== 0 || result.stdout.trim() === "") {
+    throw new ReconcileError(
+      `no stack given and none selected in the program directory: pass --stack NAME (${tail(result, 2)})`,
+      EXIT.usage,
+    );
+  }
+  return result.stdout.trim();
+}
+
+/** One stack as read before its preview. */
+interface StackInput {
+  readonly name: string;
+  readonly state: StackState;
+  readonly server: StackServer;
+}
+
+async function readStack(deps: ReconcileDeps, name: string): Promise<StackInput> {
+  const what = `stack ${name}`;
+  const exported = StackExport.safeParse(await pulumiJson(deps, ["stack", "export", "--stack", name], what));
+  if (!exported.success) throw new ReconcileError(`${what}: its state is not a Pulumi state`, EXIT.failure);
+  const config = StackConfig.safeParse(
+    await pulumiJson(deps, ["config", "--json", "--show-secrets", "--stack", name], what),
+  );
+  if (!config.success)
+    throw new ReconcileError(`${what}: \`pulumi config --json\` is not understood`, EXIT.failure);
+  for (const value of configSecrets(config.data)) deps.secret(value);
+  const state = readStackState(exported.data);
+  return { name, state, server: stackServer(name, config.data, state.door, deps.env) };
+}
+
+/** The stacks that share one server (and credentials), and what is on it. */
+interface ServerGroup {
+  readonly server: StackServer;
+  readonly stacks: StackInput[];
+  listed: ApiEndpoint[];
+}
+
+function groupByServer(stacks: readonly StackInput[]): ServerGroup[] {
+  const groups = new Map<string, ServerGroup>();
+  for (const stack of stacks) {
+    const key = JSON.stringify([stack.server.config.url, stack.server.config.credentials]);
+    const group = groups.get(key) ?? { server: stack.server, stacks: [], listed: [] };
+    group.stacks.push(stack);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+async function listGroup(deps: ReconcileDeps, group: ServerGroup): Promise<void> {
+  const url = group.server.config.url;
+  const names = `stack ${group.stacks.map((s) => s.name).join(", ")}`;
+  const client = deps.createClient(group.server.config);
+  try {
+    group.listed = await listServerEndpoints(client, undefined, (listed, total) =>
+      deps.progress(`listed ${listed} of ${total} endpoints on ${url}`),
+    );
+  } catch (e) {
+    throw serverFailure(e, url, names, group.server.credentialSetting);
+  } finally {
+    await client.close();
+  }
+}
+
+async function previewDrift(deps: ReconcileDeps, stack: string): Promise<DriftedResource[]> {
+  deps.progress(`stack ${stack}: pulumi preview --refresh`);
+  const args = ["preview", "--refresh", "--json", "--stack", stack];
+  const result = await deps.run([...args, NON_INTERACTIVE]);
+  let digest: PreviewDigest | undefined;
+  try {
+    const parsed = PreviewDigest.safeParse(JSON.parse(result.stdout));
+    digest = parsed.success ? parsed.data : undefined;
+  } catch {
+    digest = undefined;
+  }
+  if (result.code !== 0 || digest === undefined) {
+    const errors = previewErrors(digest);
+    throw new ReconcileError(
+      `stack ${stack}: \`pulumi ${args.join(" ")}\` failed (exit ${result.code}): ` +
+        `${errors.length > 0 ? errors.join("\n") : tail(result)}\nNothing was changed.`,
+      pulumiFailureCode(result.code, result.stderr),
+    );
+  }
+  return driftOf(stack, digest);
+}
+
+async function remediate(deps: ReconcileDeps, stack: string): Promise<void> {
+  deps.progress(`stack ${stack}: pulumi up --refresh`);
+  const args = ["up", "--refresh", "--yes", "--skip-preview", "--stack", stack];
+  const result = await deps.run([...args, NON_INTERACTIVE]);
+  if (result.code !== 0) {
+    throw new ReconcileError(
+      `stack ${stack}: \`pulumi ${args.join(" ")}\` failed (exit ${result.code}):\n${tail(result)}`,
+      pulumiFailureCode(result.code, result.stderr),
+    );
+  }
+}
+
+/** Reconciles the stacks; a failure is a {@link ReconcileError} (or an unexpected error: exit 4). */
+export async function reconcile(options: ReconcileOptions, deps: ReconcileDeps): Promise<ReconcileResult> {
+  const names = options.stacks.length > 0 ? [...new Set(options.stacks)] : [await currentStack(deps)];
+  const stacks: StackInput[] = [];
+  for (const name of names) {
+    deps.progress(`stack ${name}: reading its state and settings`);
+    stacks.push(await readStack(deps, name));
+  }
+  const groups = groupByServer(stacks);
+  // The servers first: an unreachable one or refused credentials end the run before any preview.
+  for (const group of groups) await listGroup(deps, group);
+
+  const drifted: DriftedResource[] = [];
+  for (const stack of stacks) drifted.push(...(await previewDrift(deps, stack.name)));
+
+  const managed = new Set(stacks.flatMap((s) => s.state.endpoints.map((e) => e.id)));
+  const unmanaged: UnmanagedEndpoint[] = [];
+  for (const group of groups) {
+    const projects = new Set(
+      options.projects.length > 0
+        ? options.projects
+        : group.stacks.flatMap((s) => s.state.endpoints.map((e) => e.project)),
+    );
+    const importInto = group.stacks.find((s) => s.state.door === "plugin") ?? group.stacks[0];
+    unmanaged.push(
+      ...unmanagedEndpoints({
+        server: group.server.config.url,
+        listed: group.listed,
+        projects,
+        managed,
+        stack: importInto?.name,
+      }),
+    );
+  }
+
+  const remediated = new Set<string>();
+  if (options.remediate) {
+    for (const stack of new Set(drifted.map((d) => d.stack))) {
+      await remediate(deps, stack);
+      remediated.add(stack);
+    }
+  }
+  const summaries: StackSummary[] = stacks.map((s) => ({
+    name: s.name,
+    server: s.server.config.url,
+    ...(s.state.door ? { door: s.state.door } : {}),
+    projects: [...new Set(s.state.endpoints.map((e) => e.project))].sort(),
+    endpoints: s.state.endpoints.length,
+    drifted: drifted.filter((d) => d.stack === s.name).length,
+    remediated: remediated.has(s.name),
+  }));
+  const report = {
+    stacks: summaries,
+    drifted: options.remediate
+      ? drifted.map((d) => ({ ...d, remediated: remediated.has(d.stack) }))
+      : drifted,
+    unmanaged,
+  };
+  return { ...outcomeOf(drifted.length, unmanaged.length, options.remediate), ...report };
+}

@@ -1,0 +1,70 @@
+/**
+ * What a stack manages, read from its state (`pulumi stack export`): its endpoints (by id, with their
+ * projects) and the door its program uses. Pure.
+ */
+import { z } from "zod";
+import { PACKAGE, typeToken } from "../core/tokens";
+import { TYPED_ENDPOINTS } from "../registry/typed-endpoints";
+import { RESOURCE_KINDS } from "../registry/kinds";
+
+/** The dynamic door's type of a kind: `pulumi-nodejs:dynamic/aria:<name>`. */
+const dynamicType = (name: string): string => `pulumi-nodejs:dynamic/${PACKAGE}:${name}`;
+
+/** The types an endpoint is stored under, through either door. */
+const ENDPOINT_TYPES: ReadonlyMap<string, "dynamic" | "plugin"> = new Map([
+  [dynamicType(RESOURCE_KINDS.endpoint.name), "dynamic"],
+  [RESOURCE_KINDS.endpoint.token, "plugin"],
+  ...[...TYPED_ENDPOINTS.values()].map((typed) => [typeToken(typed.className), "plugin"] as const),
+]);
+
+/** Which door a program uses: the dynamic resources (`vra:` settings) or the plugin (`aria:` settings). */
+export type Door = "dynamic" | "plugin";
+
+/** A state as `pulumi stack export` prints it (the parts read here). */
+export const StackExport = z.looseObject({
+  deployment: z
+    .looseObject({
+      resources: z
+        .array(
+          z.looseObject({
+            urn: z.string(),
+            type: z.string(),
+            id: z.string().optional(),
+            outputs: z.record(z.string(), z.unknown()).optional(),
+          }),
+        )
+        .nullish(),
+    })
+    .nullish(),
+});
+/** A state as `pulumi stack export` prints it (the parts read here). */
+export type StackExport = z.output<typeof StackExport>;
+
+/** An endpoint a stack manages. */
+export interface ManagedEndpoint {
+  readonly id: string;
+  readonly project: string;
+}
+
+/** What a stack's state says about it. */
+export interface StackState {
+  /** The endpoints it manages. */
+  readonly endpoints: readonly ManagedEndpoint[];
+  /** The door its program uses, when its state shows one. */
+  readonly door?: Door;
+}
+
+/** The endpoints and door of a state. */
+export function readStackState(state: StackExport): StackState {
+  const endpoints: ManagedEndpoint[] = [];
+  let door: Door | undefined;
+  for (const resource of state.deployment?.resources ?? []) {
+    if (resource.type.startsWith(`${PACKAGE}:`) || resource.type === `pulumi:providers:${PACKAGE}`)
+      door = "plugin";
+    else if (resource.type.startsWith(dynamicType("")) && door === undefined) door = "dynamic";
+    if (!ENDPOINT_TYPES.has(resource.type) || !resource.id) continue;
+    const project = resource.outputs?.project;
+    endpoints.push({ id: resource.id, project: typeof project === "string" ? project : "" });
+  }
+  return { endpoints, ...(door ? { door } : {}) };
+}

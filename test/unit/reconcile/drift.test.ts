@@ -1,0 +1,152 @@
+import {
+  changedPaths,
+  driftOf,
+  PreviewDigest,
+  previewErrors,
+  urnParts,
+} from "../../../provider/reconcile/drift";
+
+/*
+ * Drift from `pulumi preview --refresh --json`: the steps below have the shape the CLI 3.274.1 prints
+ * (refresh steps first, then the steps of the update; a secret written "[secret]").
+ */
+
+const urn = (type: string, name: string) => `urn:pulumi:dev::app::${type}::${name}`;
+const JENKINS = urn("aria:index:JenkinsEndpoint", "jenkins");
+const GIT = urn("aria:index:Endpoint", "git");
+const STACK = urn("pulumi:pulumi:Stack", "app-dev");
+const inputs = (description: string) => ({
+  description,
+  name: "jenkins",
+  project: "Platform",
+  properties: { url: "https://jenkins.example.com", username: "ci" },
+  secretProperties: "[secret]",
+  type: "jenkins",
+});
+
+const preview = (steps: unknown[]): PreviewDigest => PreviewDigest.parse({ config: {}, steps, duration: 1 });
+
+describe("drift from a refresh preview", () => {
+  it("names an out-of-band change by its field and an out-of-band deletion as a create", () => {
+    const digest = preview([
+      { op: "refresh", urn: STACK },
+      {
+        op: "refresh",
+        urn: JENKINS,
+        oldState: { id: "j1", inputs: inputs("CI server") },
+        newState: { id: "j1", inputs: inputs("CI server") },
+      },
+      { op: "refresh", urn: GIT, oldState: { id: "g1", inputs: {} }, newState: { id: "g1", inputs: {} } },
+      { op: "same", urn: STACK },
+      { op: "create", urn: GIT, newState: { type: "aria:index:Endpoint", inputs: { name: "app-repo" } } },
+      {
+        op: "update",
+        urn: JENKINS,
+        oldState: { id: "j1", type: "aria:index:JenkinsEndpoint", inputs: inputs("changed by hand") },
+        newState: { type: "aria:index:JenkinsEndpoint", inputs: inputs("CI server") },
+        detailedDiff: null,
+      },
+    ]);
+    expect(driftOf("dev", digest)).toEqual([
+      { stack: "dev", urn: GIT, name: "git", type: "aria:index:Endpoint", action: "create", fields: [] },
+      {
+        stack: "dev",
+        urn: JENKINS,
+        name: "jenkins",
+        type: "aria:index:JenkinsEndpoint",
+        id: "j1",
+        action: "update",
+        fields: ["description"],
+      },
+    ]);
+  });
+
+  it("is empty when every step is a refresh or same", () => {
+    const digest = preview([
+      { op: "refresh", urn: JENKINS, oldState: { id: "j1" }, newState: { id: "j1" } },
+      { op: "same", urn: JENKINS, oldState: { id: "j1" } },
+      { op: "same", urn: STACK },
+    ]);
+    expect(driftOf("dev", digest)).toEqual([]);
+  });
+
+  it("never names a value, not even a changed secret's, and skips the dynamic door's __provider", () => {
+    const digest = preview([
+      {
+        op: "update",
+        urn: urn("pulumi-nodejs:dynamic/aria:Endpoint", "ep"),
+        oldState: {
+          id: "e1",
+          inputs: { __provider: "old", properties: { url: "https://a", pw: "hunter2-old" } },
+        },
+        newState: { inputs: { __provider: "new", properties: { url: "https://b", pw: "hunter2-new" } } },
+        diffReasons: ["properties"],
+      },
+    ]);
+    const [entry] = driftOf("dev", digest);
+    expect(entry.fields).toEqual(["properties", "properties.pw", "properties.url"]);
+    expect(JSON.stringify(entry)).not.toMatch(/hunter2|https:\/\/a|https:\/\/b/);
+  });
+
+  it("makes one replace entry of a replacement's several steps, and ignores the engine's own resources", () => {
+    const digest = preview([
+      {
+        op: "create-replacement",
+        urn: GIT,
+        oldState: { id: "g1", inputs: { project: "A" } },
+        newState: { inputs: { project: "B" } },
+      },
+      {
+        op: "replace",
+        urn: GIT,
+        oldState: { id: "g1", inputs: { project: "A" } },
+        newState: { inputs: { project: "B" } },
+      },
+      { op: "delete-replaced", urn: GIT, oldState: { id: "g1" } },
+      {
+        op: "update",
+        urn: urn("pulumi:providers:aria", "default"),
+        oldState: { inputs: { url: "a" } },
+        newState: { inputs: { url: "b" } },
+      },
+      { op: "update", urn: STACK },
+    ]);
+    expect(driftOf("dev", digest)).toEqual([
+      {
+        stack: "dev",
+        urn: GIT,
+        name: "git",
+        type: "aria:index:Endpoint",
+        id: "g1",
+        action: "replace",
+        fields: ["project"],
+      },
+    ]);
+  });
+
+  it("reads a nested URN's type and name", () => {
+    expect(urnParts("urn:pulumi:dev::app::my:Component$aria:index:Endpoint::a::b")).toEqual({
+      type: "aria:index:Endpoint",
+      name: "a::b",
+    });
+  });
+
+  it("compares nested inputs leaf by leaf and arrays whole", () => {
+    expect(changedPaths({ a: { b: 1, c: [1, 2] }, d: 1 }, { a: { b: 1, c: [2, 1] }, e: 1 })).toEqual([
+      "a.c",
+      "d",
+      "e",
+    ]);
+  });
+
+  it("gives a failed preview's errors, by resource, without the closing 'preview failed'", () => {
+    const digest = PreviewDigest.parse({
+      diagnostics: [
+        { urn: JENKINS, message: "error: Preview failed: could not connect\n", severity: "error" },
+        { message: "warning: something\n", severity: "warning" },
+        { message: "error: preview failed\n", severity: "error" },
+      ],
+    });
+    expect(previewErrors(digest)).toEqual(["jenkins: Preview failed: could not connect"]);
+  });
+});
