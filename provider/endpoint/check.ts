@@ -86,6 +86,9 @@ export async function checkEndpoint(
   }
   if (isUnknown(inputs.type)) return failures.length > 0 ? { inputs, failures } : { inputs };
 
+  // The projects are asked for beside the tiles: on a process's first check, one round trip, not two.
+  const projectCheck = projectFailures(inputs, context);
+  projectCheck.catch(() => undefined); // awaited below, unless the type is unknown
   const { tile, validTypes } = await context.tiles.lookup(inputs.type as string).catch((error: unknown) => {
     throw endpointFailure("check", refOf(inputs), error);
   });
@@ -103,7 +106,7 @@ export async function checkEndpoint(
   // An adopted endpoint's undeclared secrets keep the values the server stores.
   const serverMayHoldSecrets = inputs.adopt === true || isUnknown(inputs.adopt);
   failures.push(...tileFailures(tile, bagsOf(inputs), secretNames, { serverMayHoldSecrets }));
-  failures.push(...(await projectFailures(inputs, context)));
+  failures.push(...(await projectCheck));
   if (failures.length > 0) return { inputs: checked, failures };
   if (context.validateInStep) return { inputs: checked };
 
