@@ -192,7 +192,7 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
     create: unary(async (request) => {
       const kind = kindOf(request.getUrn());
       const inputs = mapFromWire(plain(request.getProperties()));
-      await stepChecks(kind, inputs);
+      await stepChecks(kind, request.getUrn(), inputs);
       const response = new messages.CreateResponse();
       if (request.getPreview()) {
         response.setProperties(request.getProperties());
@@ -218,7 +218,7 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
     update: unary(async (request) => {
       const kind = kindOf(request.getUrn());
       const news = mapFromWire(plain(request.getNews()));
-      await stepChecks(kind, news);
+      await stepChecks(kind, request.getUrn(), news);
       const response = new messages.UpdateResponse();
       if (request.getPreview()) {
         response.setProperties(request.getNews());
@@ -244,13 +244,15 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
 
 /**
  * The kind's checks of one create or update that Check left to the step (../core/kind.ts
- * `checkStep`); their failures, each naming its property, fail the step (and so the preview).
+ * `checkStep`); their failures fail the step (and so the preview), naming the resource and, where
+ * one is at fault, the property.
  */
-async function stepChecks(kind: ResourceKind, inputs: PropertyMap): Promise<void> {
+async function stepChecks(kind: ResourceKind, urn: string, inputs: PropertyMap): Promise<void> {
   const failures = kind.checkStep ? await kind.checkStep(inputs) : [];
-  if (failures.length > 0) {
-    throw new Error(failures.map((f) => (f.property ? `${f.property}: ${f.reason}` : f.reason)).join("; "));
-  }
+  if (failures.length === 0) return;
+  // The engine shows a step's error as the preview's or the update's, without the resource: name it.
+  const problems = failures.map((f) => (f.property ? `${f.property}: ${f.reason}` : f.reason));
+  throw new Error(`${urnType(urn)} resource '${urnName(urn)}' has a problem: ${problems.join("; ")}`);
 }
 
 /** A data function's arguments as sent to the server: secret marks removed. */

@@ -42,12 +42,17 @@ afterAll(async () => {
 });
 
 describe("the plugin's preview of an endpoint on a distant server", () => {
+  // Whatever a test set, the next one starts from the good endpoint.
+  afterEach(() => {
+    stack.setConfig("url", stack.url);
+    stack.setConfig("pollInterval", "5");
+  });
+
   it("refuses a property the server's tile refuses, naming it", async () => {
     stack.setConfig("pollInterval", "often");
     const preview = await stack.preview();
     expect(preview.ok).toBe(false);
     expect(said(preview)).toMatch(/properties\.pollInterval.*'pollInterval' must be an integer/s);
-    stack.setConfig("pollInterval", "5");
   });
 
   it("refuses an endpoint the server cannot validate, naming it and the server's reason, writing nothing", async () => {
@@ -56,13 +61,13 @@ describe("the plugin's preview of an endpoint on a distant server", () => {
     const preview = await stack.preview();
     expect(preview.ok).toBe(false);
     const text = said(preview);
-    expect(text).toMatch(/aria:index:Endpoint \(ci\)/);
-    expect(text).toMatch(/validation of the endpoint failed: Failed to connect to jenkins server endpoint/);
+    expect(text).toMatch(
+      /aria:index:Endpoint resource 'ci' has a problem: the server's validation of the endpoint failed: Failed to connect to jenkins server endpoint/,
+    );
     expect(text).not.toContain(PASSWORD);
     const log = await counts();
     expect(log[VALIDATION]).toBe(1);
     expect(log[CREATE] ?? 0).toBe(0);
-    stack.setConfig("url", stack.url);
   });
 
   it("validates a good endpoint in the preview and before creating it, and not again when unchanged", async () => {
