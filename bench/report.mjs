@@ -506,7 +506,8 @@ function renderReport(results) {
     `Sizes ${c.sizes.join(", ")}; preview, refresh and up changing one run ${c.repeat} time(s) (median), the other phases once ` +
       `per cycle, ${c.cycles} cycle(s). Engine parallelism (its default \`--parallel\`, also the API floor's ` +
       `concurrency): ${c.parallel}. Endpoint validation: ${c.validate === undefined ? "provider default (on)" : c.validate}.` +
-      (c.latencyMs ? ` Every API answer delayed by ${c.latencyMs} ms (--latency-ms).` : ""),
+      (c.latencyMs ? ` Every API answer delayed by a ${c.latencyMs} ms round trip (--latency-ms).` : "") +
+      (c.rateLimit ? ` The server accepts ${c.rateLimit} requests per second (--rate-limit).` : ""),
     "",
     "## Targets",
     "",

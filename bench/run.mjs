@@ -20,7 +20,7 @@ import * as path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { analyse } from "./lib/analysis.mjs";
-import { BENCH_DIR, EMULATOR_MODULE, emulatorOps, REPO_ROOT } from "./lib/common.mjs";
+import { BENCH_DIR, EMULATOR_MODULE, REPO_ROOT } from "./lib/common.mjs";
 import { engineDefaultParallel, engineRoot, killAll, runScript, VIAS } from "./lib/engine-stack.mjs";
 import { measureEmulator } from "./emulator.mjs";
 import { measureFaults } from "./lib/faults.mjs";
@@ -29,6 +29,12 @@ import { consoleSummary, writeReport } from "./report.mjs";
 
 /** @type {typeof import("../scripts/runtimes.js")} */
 const runtimes = createRequire(import.meta.url)("../scripts/runtimes.js");
+
+// The realistic profile (both doors against a server far away) is a run of its own: bench/realistic.mjs.
+if (process.argv.includes("--realistic")) {
+  await import("./realistic.mjs");
+  process.exit(process.exitCode ?? 0);
+}
 
 const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options])
   --sizes 10,100,500     numbers of endpoints (default 10,100,500)
@@ -46,8 +52,12 @@ const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options]
   --profile-size <N>     size of the profiled lifecycle (default: the largest size)
   --parallel <P>         the engine's --parallel for every operation, and the API floor's concurrency
                          (default: the CLI's own default, 4 x CPUs)
-  --latency-ms <ms>      added to every API answer, as a remote server's round trip would (emulator delay
-                         rule); for choosing --parallel. Implies --no-faults. Default 0
+  --latency-ms <ms>      a remote server's round trip, added to every API answer (the emulator's
+                         latencyMs); for choosing --parallel. Implies --no-faults. Default 0
+  --rate-limit <n>       the emulator accepts n API requests per second (429 with Retry-After beyond;
+                         its rateLimit). Implies --no-faults. Default 0: none
+  --realistic            the realistic profile instead: both doors at 30 and 100 ms, behind a rate
+                         limit, N=200 and 1,000 (bench/realistic.mjs; its options follow it)
   --via cli|automation   how programs run: cli (default), \`pulumi <op>\` in a program directory as users
                          run it; automation, the Automation API (scripts/run-op.js)
   --help`;
@@ -67,6 +77,7 @@ const { values: args } = parseArgs({
     via: { type: "string", default: "cli" },
     parallel: { type: "string" },
     "latency-ms": { type: "string", default: "0" },
+    "rate-limit": { type: "string", default: "0" },
     help: { type: "boolean", default: false },
   },
 });
@@ -103,8 +114,9 @@ if (!VIAS.includes(args.via)) usageError(`--via must be one of ${VIAS.join(", ")
 const via = args.via;
 const parallelFlag = args.parallel === undefined ? undefined : positiveInt("parallel", args.parallel);
 const latencyMs = positiveInt("latency-ms", args["latency-ms"], true);
+const rateLimit = positiveInt("rate-limit", args["rate-limit"], true);
 const faultsSize =
-  args["no-faults"] || latencyMs > 0
+  args["no-faults"] || latencyMs > 0 || rateLimit > 0
     ? undefined
     : args["faults-size"] !== undefined
       ? positiveInt("faults-size", args["faults-size"])
@@ -201,9 +213,8 @@ async function main() {
       if (attempt > 1) await sleep(RETRY_DELAY_MS);
       try {
         restorePrerequisites();
-        const started = await startEmulator({ port: 0, seedResources: 0 });
+        const started = await startEmulator({ port: 0, seedResources: 0, latencyMs, rateLimit });
         emulator = started;
-        if (latencyMs > 0) await addLatency(started.url, latencyMs);
         await body({ ...ctx, url: started.url });
         return true;
       } catch (error) {
@@ -298,6 +309,7 @@ async function main() {
       parallel,
       parallelFlag,
       latencyMs,
+      rateLimit,
       validate,
       via,
       lookupCount,
@@ -323,16 +335,6 @@ async function main() {
   process.stdout.write(
     `\nResults: ${path.relative(process.cwd(), outDir) || "."}/{results.json,report.md,chart.svg}\n`,
   );
-}
-
-/**
- * Delays every API answer of the emulator by `ms` (its operations surface answers at once).
- * @param {string} url @param {number} ms
- */
-async function addLatency(url, ms) {
-  /** @type {import("../emulator/ops/faults.js").FaultRule[]} */
-  const rules = [{ kind: "delay", delayMs: ms, path: "^/(pipeline|codestream|deployment|iaas|csp)/" }];
-  await emulatorOps(url).setFaults(rules);
 }
 
 try {

@@ -19,6 +19,10 @@ Options:
   --users <file>           JSON array of users [{username, password, admin?, refreshToken?}]
   --project <name>         also know this project (repeatable); besides Default Project, Platform, Payments
   --projects <file>        JSON array of projects to know: names or {name, id?, description?}
+  --latency-ms <n>         answer every API request n ms after it arrives, a new connection's first
+                           one n ms later still (2n over TLS): a server far away (default 0)
+  --rate-limit <n>         accept n API requests per second, in bursts of up to n; beyond, 429 with
+                           Retry-After (default 0: no limit)
   --tls-key <file>         serve https with this PEM private key (needs --tls-cert)
   --tls-cert <file>        serve https with this PEM certificate (needs --tls-key)
   --help                   show this help
@@ -84,6 +88,8 @@ export function parseCli(argv: string[]): CliCommand {
       projects: { type: "string" },
       "tls-key": { type: "string" },
       "tls-cert": { type: "string" },
+      "latency-ms": { type: "string" },
+      "rate-limit": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -102,6 +108,8 @@ export function parseCli(argv: string[]): CliCommand {
     ...(values["seed-resources"] !== undefined && {
       seedResources: number("seed-resources", values["seed-resources"]),
     }),
+    ...(values["latency-ms"] !== undefined && { latencyMs: number("latency-ms", values["latency-ms"]) }),
+    ...(values["rate-limit"] !== undefined && { rateLimit: number("rate-limit", values["rate-limit"]) }),
     ...(values.users !== undefined && { users: readUsers(values.users) }),
     ...((values.project !== undefined || values.projects !== undefined) && {
       projects: [

@@ -19,6 +19,7 @@ import { endpointRoutes } from "./pipeline/endpoint-routes";
 import { transferRoutes } from "./pipeline/transfer-routes";
 import { userPreferenceRoutes } from "./pipeline/user-preferences";
 import { dispatch } from "./server/dispatch";
+import { Distance } from "./server/distance";
 import { listen } from "./server/http-server";
 import { DATA_FORMAT, EmulatorState, isPersistedState } from "./emulator-state";
 import { projectRoutes } from "./iaas/project-routes";
@@ -30,7 +31,7 @@ export type { EmulatorUser } from "./auth/users";
 export { DEFAULT_USERS } from "./auth/users";
 export { PROJECTS, type Project, type ProjectSeed } from "./state/projects";
 export { BUSY_SERVER_FAULTS, type FaultRule } from "./ops/faults";
-export type { RequestLogEntry, RequestLogSnapshot } from "./ops/request-log";
+export type { ArrivedRequest, RequestLogEntry, RequestLogSnapshot } from "./ops/request-log";
 export {
   emulatorOps,
   EmulatorOpsError,
@@ -92,7 +93,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       },
     }),
   );
-  const deps = { api, ops, users, tokens, log, faults, clock };
+  const distance = new Distance(
+    { latencyMs: o.latencyMs, rateLimit: o.rateLimit, tls: o.tls !== undefined },
+    clock,
+  );
+  const deps = { api, ops, users, tokens, log, faults, clock, distance };
   const server = await listen(
     (req, res) =>
       void dispatch(deps, req, res).catch((e: Error) => {
@@ -107,6 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port: server.port,
     now: () => clock.now(),
     served: (match, count) => log.served(match, count),
+    arrived: (match, count) => log.arrived(match, count),
     close: () => {
       closing ??= server.close().then(() => writer?.flush());
       return closing;

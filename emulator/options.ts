@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from "./ops/request-log";
+import type { ArrivedRequest, RequestLogEntry } from "./ops/request-log";
 import { DEFAULT_USERS, type EmulatorUser } from "./auth/users";
 import { REAL_TIME, type EmulatorClock } from "./core/clock";
 import { seedProjects, type Project, type ProjectSeed } from "./state/projects";
@@ -27,6 +27,17 @@ export interface EmulatorOptions {
   /** Serve https with this key and certificate (PEM). */
   tls?: { key: string | Buffer; cert: string | Buffer };
   /**
+   * One network round trip, in milliseconds (default 0): every API request is answered that long
+   * after it arrives, the first of a new connection one round trip later (two over TLS), as by a
+   * server far away. Waits on the emulator's clock (real time by default).
+   */
+  latencyMs?: number;
+  /**
+   * API requests accepted per second (default 0: no limit), with bursts of up to one second's worth;
+   * beyond it, 429 with `Retry-After` (whole seconds). Refills on the emulator's clock.
+   */
+  rateLimit?: number;
+  /**
    * Where the emulator reads the time (default: real time). Everything it times reads it: token
    * issue and expiry, timestamps in answers, the progress of deployment requests, its uptime. The
    * emulator adds to it every advance asked for with `POST /__emulator/clock`
@@ -53,6 +64,11 @@ export interface RunningEmulator {
    * log records them): how a test in the same process waits for a client's progress without polling.
    */
   served(match: (entry: RequestLogEntry) => boolean, count?: number): Promise<void>;
+  /**
+   * Resolves once `count` API requests that `match` have arrived from now on, before their round trip
+   * (`latencyMs`), the rate limit and faults: how a test knows a request is waiting on the clock.
+   */
+  arrived(match: (request: ArrivedRequest) => boolean, count?: number): Promise<void>;
   /** Stops listening, drops open connections and flushes the data file. Idempotent. */
   close(): Promise<void>;
 }
@@ -69,6 +85,8 @@ export interface ResolvedOptions {
   /** The projects of a fresh start: the defaults, then the seeded ones. */
   projects: readonly Project[];
   tls?: { key: string | Buffer; cert: string | Buffer };
+  latencyMs: number;
+  rateLimit: number;
   clock: EmulatorClock;
 }
 
@@ -138,6 +156,8 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     users: options.users ?? DEFAULT_USERS,
     projects,
     ...(options.tls !== undefined && { tls: options.tls }),
+    latencyMs: check("latencyMs", options.latencyMs, 0, false, 600_000),
+    rateLimit: check("rateLimit", options.rateLimit, 0, false),
     clock: options.clock ?? REAL_TIME,
   };
 }

@@ -3,7 +3,9 @@
  * and errors, the progress of deployment requests, its uptime) reads one clock: the `clock` option
  * (real time by default) plus every advance asked for through the operations surface
  * (`POST /__emulator/clock`) or by a `delay` fault with `advanceClock`. Advancing never waits and
- * never goes back, so tests make tokens expire and requests finish without sleeping.
+ * never goes back, so tests make tokens expire and requests finish without sleeping. The distant
+ * server's round trips (`latencyMs`) wait on it and its rate limit refills on it (../server/distance.ts):
+ * real time by default, and under a clock that stands still only as far as a test advances it.
  *
  * What is measured rather than told (the request log's `durationMs`, a validation probe's network
  * timeout, the data file's write debounce, a `delay` fault's real wait) stays on real time.
@@ -21,6 +23,7 @@ export const REAL_TIME: EmulatorClock = { now: () => Date.now() };
 /** The emulator's own clock: a base clock plus everything advanced so far. */
 export class AdvancingClock implements EmulatorClock {
   private advanced = 0;
+  private readonly sleepers = new Set<() => void>();
 
   constructor(private readonly base: EmulatorClock = REAL_TIME) {}
 
@@ -41,5 +44,30 @@ export class AdvancingClock implements EmulatorClock {
       );
     }
     this.advanced += ms;
+    for (const wake of [...this.sleepers]) wake();
+  }
+
+  /**
+   * Resolves once the clock reads `at` or later: on real time after that long, on a clock that stands
+   * still only when it is advanced that far (so a test decides when a waiting request goes on).
+   */
+  waitUntil(at: number): Promise<void> {
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const check = (): void => {
+        if (timer !== undefined) clearTimeout(timer);
+        const left = at - this.now();
+        if (left <= 0) {
+          this.sleepers.delete(check);
+          resolve();
+          return;
+        }
+        // Looked at again when the time should have come (a clock that stands still re-arms it).
+        timer = setTimeout(check, Math.max(1, Math.ceil(left)));
+        timer.unref();
+      };
+      this.sleepers.add(check);
+      check();
+    });
   }
 }

@@ -16,6 +16,14 @@ export interface RequestLogEntry {
   fault?: "status" | "delay" | "cut";
 }
 
+/** A request as it arrives, before anything is done with it. */
+export interface ArrivedRequest {
+  /** HTTP method. */
+  method: string;
+  /** Path as received, without the query string. */
+  path: string;
+}
+
 /** The body of `GET /__emulator/requests`. */
 export interface RequestLogSnapshot {
   /** Requests served since the last reset of the log. */
@@ -40,7 +48,28 @@ export class RequestLog {
     done: () => void;
   }>();
 
+  private readonly arrivals = new Set<{
+    match: (request: ArrivedRequest) => boolean;
+    left: number;
+    done: () => void;
+  }>();
+
   constructor(private readonly capacity = 50_000) {}
+
+  /** Resolves once `count` requests that `match` have arrived from now on (see {@link arrive}). */
+  arrived(match: (request: ArrivedRequest) => boolean, count = 1): Promise<void> {
+    if (count <= 0) return Promise.resolve();
+    return new Promise((done) => this.arrivals.add({ match, left: count, done }));
+  }
+
+  /** Notes one API request's arrival (it is recorded once answered). */
+  arrive(request: ArrivedRequest): void {
+    for (const waiter of this.arrivals) {
+      if (!waiter.match(request) || --waiter.left > 0) continue;
+      this.arrivals.delete(waiter);
+      waiter.done();
+    }
+  }
 
   /**
    * Resolves once `count` requests that `match` have been served from now on (recorded, whatever the

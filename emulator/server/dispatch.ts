@@ -11,9 +11,10 @@ import type { RouteMatch, Router } from "../core/router";
 import { authenticate } from "../auth/auth-routes";
 import type { TokenService } from "../auth/tokens";
 import type { UserDirectory } from "../auth/users";
-import type { FaultInjector } from "../ops/faults";
+import type { FaultDecision, FaultInjector } from "../ops/faults";
 import type { RequestLog } from "../ops/request-log";
 import { parseBody, readBody } from "./body";
+import type { Distance } from "./distance";
 
 /** What the request pipeline works with. */
 export interface DispatchDeps {
@@ -25,6 +26,8 @@ export interface DispatchDeps {
   faults: FaultInjector;
   /** The emulator's clock: error timestamps, and `delay` faults that advance it. */
   clock: AdvancingClock;
+  /** The round trip and rate limit of a distant server (./distance.ts). */
+  distance: Distance;
 }
 
 const API_PREFIX = /^\/(pipeline|codestream|deployment|iaas)\/api(\/|$)/;
@@ -107,7 +110,7 @@ async function safely(
 
 /**
  * The request pipeline: operations surface (no auth, no log, no faults) or API request →
- * faults → auth → apiVersion → handler → answer (or cut socket) → request log.
+ * round trip and rate limit → faults → auth → apiVersion → handler → answer (or cut socket) → request log.
  */
 export async function dispatch(deps: DispatchDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = performance.now();
@@ -132,11 +135,13 @@ export async function dispatch(deps: DispatchDeps, req: IncomingMessage, res: Se
   } catch (e) {
     match = e as HttpError;
   }
-  const decision = deps.faults.decide(method, path);
-  const delayed = decision.delayMs > 0 || decision.clockAdvanceMs !== undefined;
-  let fault: "status" | "delay" | "cut" | undefined = delayed ? "delay" : undefined;
+  let decision: FaultDecision = { delayMs: 0 };
+  let fault: "status" | "delay" | "cut" | undefined;
   const response = await safely(deps.clock, path, async () => {
     const raw = await readBody(req);
+    await deps.distance.travel(req.socket, () => deps.log.arrive({ method, path }));
+    decision = deps.faults.decide(method, path);
+    if (decision.delayMs > 0 || decision.clockAdvanceMs !== undefined) fault = "delay";
     if (decision.delayMs > 0) await sleep(decision.delayMs);
     if (decision.clockAdvanceMs !== undefined) deps.clock.advance(decision.clockAdvanceMs);
     const action = decision.action;

@@ -57,10 +57,28 @@ export interface UpdateResult {
   readonly outs: PropertyMap;
 }
 
+/** How a door calls `check`. */
+export interface CheckOptions {
+  /**
+   * The door runs {@link ResourceKind.checkStep} before every create and update, in a preview too
+   * (the plugin door, in the engine's parallel steps): `check` leaves those checks to it.
+   */
+  readonly inSteps?: boolean;
+}
+
 /** One resource kind's lifecycle. */
 export interface ResourceKind {
   /** Validates new inputs against the previous ones (`olds`: the stored inputs, empty on create). */
-  check(olds: PropertyMap, news: PropertyMap): Promise<CheckResult>;
+  check(olds: PropertyMap, news: PropertyMap, options?: CheckOptions): Promise<CheckResult>;
+  /**
+   * The checks of one resource that ask the server, each a round trip (the endpoint's validation by
+   * the server): what a door that calls `check` with `inSteps` runs before creating or updating the
+   * resource, in the preview of a create or an update too, where the engine runs steps in parallel
+   * (it calls `check` for one resource after another). `inputs` are checked inputs; in a preview some
+   * may be unknown, and what needs them is skipped, as in `check`. Failures, or none; absent when the
+   * kind has no such checks.
+   */
+  checkStep?(inputs: PropertyMap): Promise<CheckFailure[]>;
   /** Compares stored inputs (`olds`) with checked new ones. */
   diff(id: string, olds: PropertyMap, news: PropertyMap): Promise<DiffResult>;
   /** Creates the resource from checked inputs. */

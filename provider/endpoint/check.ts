@@ -28,7 +28,8 @@ import { revealAll, secretKeys } from "../core/values";
  *  3. unless the inputs are those of the last deployment: the properties against the server's tile
  *     for the type (known type and names, mandatory and per-authType properties, value types and
  *     allowed values; ./property-rules.ts), and the project against the server's projects;
- *  4. when validation is on, the server's own endpoint validation, whose FAILED becomes a failure;
+ *  4. when validation is on, the server's own endpoint validation, whose FAILED becomes a failure
+ *     (a door that runs it in the engine's parallel steps takes it out: {@link validateInStep});
  *     except for an adopted endpoint that the server already holds exactly as declared, with no
  *     secret to write: adoption then writes nothing, so there is nothing new to validate, and a
  *     preview of it does not depend on reaching the endpoint's own server (stale endpoints whose
@@ -52,6 +53,11 @@ export interface CheckContext {
   readonly warn: WarningSink;
   /** The name of the validation setting as the user writes it (default `vra:validateEndpoints`). */
   readonly validationSetting?: string;
+  /**
+   * Leave the server's validation (step 4) to {@link validateInStep}, which the door runs before the
+   * create or update, in preview too (the plugin door: in the engine's parallel steps).
+   */
+  readonly validateInStep?: boolean;
 }
 
 type Failure = CheckFailure;
@@ -80,6 +86,9 @@ export async function checkEndpoint(
   }
   if (isUnknown(inputs.type)) return failures.length > 0 ? { inputs, failures } : { inputs };
 
+  // The projects are asked for beside the tiles: on a process's first check, one round trip, not two.
+  const projectCheck = projectFailures(inputs, context);
+  projectCheck.catch(() => undefined); // awaited below, unless the type is unknown
   const { tile, validTypes } = await context.tiles.lookup(inputs.type as string).catch((error: unknown) => {
     throw endpointFailure("check", refOf(inputs), error);
   });
@@ -97,11 +106,29 @@ export async function checkEndpoint(
   // An adopted endpoint's undeclared secrets keep the values the server stores.
   const serverMayHoldSecrets = inputs.adopt === true || isUnknown(inputs.adopt);
   failures.push(...tileFailures(tile, bagsOf(inputs), secretNames, { serverMayHoldSecrets }));
-  failures.push(...(await projectFailures(inputs, context)));
+  failures.push(...(await projectCheck));
   if (failures.length > 0) return { inputs: checked, failures };
+  if (context.validateInStep) return { inputs: checked };
 
   const remote = await remoteValidation(inputs, context);
   return remote ? { inputs: checked, failures: [remote] } : { inputs: checked };
+}
+
+/**
+ * Step 4 of `check` on its own, over checked inputs: the server's validation when it is on and every
+ * value is known (an adopted endpoint held as declared excepted), for a door that runs it before a
+ * create or an update rather than in `check` ({@link CheckContext.validateInStep}). The engine calls
+ * create and update only for a new or changed endpoint, so an unchanged one is not validated again.
+ */
+export async function validateInStep(
+  inputs: Record<string, unknown>,
+  context: CheckContext,
+): Promise<CheckFailure[]> {
+  const parsed = PreviewInputs.safeParse(declaredInputs(inputs, [MOVED_SECRETS_INPUT]));
+  // Inputs `check` refused never reach a step.
+  if (!parsed.success) return inputFailures(parsed.error);
+  const remote = await remoteValidation(parsed.data, context);
+  return remote ? [remote] : [];
 }
 
 async function warnMoved(inputs: PreviewInputs, moved: readonly string[], context: CheckContext) {

@@ -5,7 +5,7 @@
  * | method | HTTP                                                                    |
  * |--------|-------------------------------------------------------------------------|
  * | check  | GET /endpoint-tiles, GET /iaas/api/projects (once per process each),    |
- * |        | POST /endpoint-validation                                               |
+ * |        | POST /endpoint-validation (in checkStep instead, for the plugin door)    |
  * | diff   | none (pure)                                                              |
  * | create | POST /endpoints; GET /endpoints/{project}/{name} to adopt or to recover  |
  * |        | (see ./create.ts: retries that never make a duplicate)                   |
@@ -19,7 +19,7 @@ import { providerApiClient, providerSettingName, providerSettingSource } from ".
 import { AriaConfigError } from "../client/config-error";
 import { BooleanSetting } from "../client/config-schema";
 import type { ApiEndpoint, EndpointApi } from "./api";
-import { checkEndpoint, inputFailures } from "./check";
+import { checkEndpoint, inputFailures, validateInStep, type CheckContext } from "./check";
 import { declaredInputs } from "../common/engine-inputs";
 import { failuresText } from "../common/check-failures";
 import { diffEndpoint } from "./diff";
@@ -67,13 +67,23 @@ export function endpointKind(options: EndpointProviderOptions): ResourceKind {
   const clock = options.clock ?? systemClock;
   const reads = options.reads ?? new EndpointReads(api, clock);
 
+  const context = (inStep: boolean): CheckContext => ({
+    api,
+    tiles,
+    projects,
+    validateByDefault,
+    warn,
+    validationSetting: options.validationSetting?.(),
+    validateInStep: inStep,
+  });
+
   return {
-    async check(olds, news) {
-      const validationSetting = options.validationSetting?.();
-      const context = { api, tiles, projects, validateByDefault, warn, validationSetting };
-      const result = await checkEndpoint(olds, news, context);
+    async check(olds, news, checkOptions) {
+      const result = await checkEndpoint(olds, news, context(checkOptions?.inSteps === true));
       return { ...result, inputs: result.inputs && markSecrets(result.inputs) };
     },
+
+    checkStep: (inputs) => validateInStep(inputs, context(true)),
 
     async diff(_id, olds, news) {
       const result = diffEndpoint(

@@ -18,8 +18,13 @@ import { fromWire, mapFromWire, mapToWire } from "./wire";
  * than the SDK's `provider.main`, which drops Configure (so an explicit provider's settings would be
  * lost) and answers CheckConfig and DiffConfig "unimplemented" (../../../shared/design/plugin.md).
  *
- * It accepts secrets (inputs arrive with envelopes, see ./wire.ts) and does not support preview:
- * the engine calls Create and Update only to run them, so a preview never writes anything.
+ * It accepts secrets (inputs arrive with envelopes, see ./wire.ts) and supports preview: the engine
+ * calls Create and Update with `preview` in a preview too, in its parallel step executor (Check it
+ * calls for one resource after another). So a kind's checks that ask the server, one round trip per
+ * resource (the endpoint's validation), run there rather than in Check (`checkStep` of
+ * ../core/kind.ts): in a preview, where a failure fails the preview as Check's would and nothing is
+ * written (the outputs are the inputs, as the engine makes them for a plugin without preview), and
+ * before every create and update, so nothing is written unchecked.
  */
 
 /** What the server needs besides the core. */
@@ -149,7 +154,7 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
       const response = new messages.ConfigureResponse();
       response.setAcceptsecrets(true);
       response.setAcceptresources(false);
-      response.setSupportspreview(false);
+      response.setSupportspreview(true);
       response.setAcceptoutputs(false);
       return response;
     }),
@@ -168,7 +173,9 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
       const resource = resourceOf(urn);
       const news = mapFromWire(plain(request.getNews()));
       if (resource.nameFromResource && news.name === undefined) news.name = urnName(urn);
-      const result = await resource.kind.check(mapFromWire(plain(request.getOlds())), news);
+      const result = await resource.kind.check(mapFromWire(plain(request.getOlds())), news, {
+        inSteps: true,
+      });
       const response = new messages.CheckResponse();
       response.setInputs(struct(protocol, result.inputs));
       response.setFailuresList(failuresList(result.failures));
@@ -183,8 +190,15 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
       return diffResponse(protocol, result);
     }),
     create: unary(async (request) => {
-      const result = await kindOf(request.getUrn()).create(mapFromWire(plain(request.getProperties())));
+      const kind = kindOf(request.getUrn());
+      const inputs = mapFromWire(plain(request.getProperties()));
+      await stepChecks(kind, request.getUrn(), inputs);
       const response = new messages.CreateResponse();
+      if (request.getPreview()) {
+        response.setProperties(request.getProperties());
+        return response;
+      }
+      const result = await kind.create(inputs);
       response.setId(result.id);
       response.setProperties(struct(protocol, result.outs));
       return response;
@@ -202,12 +216,15 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
       return response;
     }),
     update: unary(async (request) => {
-      const result = await kindOf(request.getUrn()).update(
-        request.getId(),
-        mapFromWire(plain(request.getOlds())),
-        mapFromWire(plain(request.getNews())),
-      );
+      const kind = kindOf(request.getUrn());
+      const news = mapFromWire(plain(request.getNews()));
+      await stepChecks(kind, request.getUrn(), news);
       const response = new messages.UpdateResponse();
+      if (request.getPreview()) {
+        response.setProperties(request.getNews());
+        return response;
+      }
+      const result = await kind.update(request.getId(), mapFromWire(plain(request.getOlds())), news);
       response.setProperties(struct(protocol, result.outs));
       return response;
     }),
@@ -223,6 +240,19 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
     getMapping: unary(async () => new messages.GetMappingResponse()),
     getMappings: unary(async () => new messages.GetMappingsResponse()),
   };
+}
+
+/**
+ * The kind's checks of one create or update that Check left to the step (../core/kind.ts
+ * `checkStep`); their failures fail the step (and so the preview), naming the resource and, where
+ * one is at fault, the property.
+ */
+async function stepChecks(kind: ResourceKind, urn: string, inputs: PropertyMap): Promise<void> {
+  const failures = kind.checkStep ? await kind.checkStep(inputs) : [];
+  if (failures.length === 0) return;
+  // The engine shows a step's error as the preview's or the update's, without the resource: name it.
+  const problems = failures.map((f) => (f.property ? `${f.property}: ${f.reason}` : f.reason));
+  throw new Error(`${urnType(urn)} resource '${urnName(urn)}' has a problem: ${problems.join("; ")}`);
 }
 
 /** A data function's arguments as sent to the server: secret marks removed. */

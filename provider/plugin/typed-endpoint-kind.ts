@@ -56,10 +56,11 @@ export function typedEndpointKind(spec: AnySpec, endpoint: ResourceKind): Resour
   // Old inputs in the typed form: those an import stored (the engine keeps what read returned).
   const generic = (olds: PropertyMap): PropertyMap =>
     Object.keys(olds).length === 0 || "type" in olds ? olds : toEndpointInputs(spec, olds);
+  const endpointStep = endpoint.checkStep?.bind(endpoint);
   return {
-    async check(olds, news) {
+    async check(olds, news, options) {
       const unknownKeys = Object.keys(news).filter((key) => !known.has(key) && !ENGINE_KEYS.has(key));
-      const result = await endpoint.check(generic(olds), toEndpointInputs(spec, news));
+      const result = await endpoint.check(generic(olds), toEndpointInputs(spec, news), options);
       const failures = [
         ...unknownKeys.map((key) => ({
           property: key,
@@ -71,6 +72,11 @@ export function typedEndpointKind(spec: AnySpec, endpoint: ResourceKind): Resour
       ];
       return failures.length > 0 ? { inputs: result.inputs, failures } : { inputs: result.inputs };
     },
+    // Checked inputs are the generic endpoint's already.
+    ...(endpointStep && {
+      checkStep: async (inputs: PropertyMap) =>
+        (await endpointStep(inputs)).map((failure) => typedFailure(spec, failure)),
+    }),
     diff: (id, olds, news) => endpoint.diff(id, generic(olds), news),
     create: (inputs) => endpoint.create(inputs),
     async read(id, props) {

@@ -45,3 +45,59 @@ export class FakeClock implements Clock {
     this.t += ms;
   }
 }
+
+/**
+ * The provider's {@link Clock} where a sleep waits until a test moves time past its end
+ * ({@link advance}): what several concurrent waits are tested on (a {@link FakeClock}'s sleeps end at
+ * once, one after the other). An emulator started with `clock: manual` reads the same time.
+ */
+export class ManualClock implements Clock {
+  /** The current time, in milliseconds. */
+  t: number;
+  /** Every pause asked for, in order. */
+  readonly sleeps: number[] = [];
+  private readonly sleepers = new Set<{ until: number; wake: () => void }>();
+  private readonly watchers: (() => void)[] = [];
+
+  constructor(start = 0) {
+    this.t = start;
+  }
+
+  now(): number {
+    return this.t;
+  }
+
+  /** Resolves once time has been advanced `ms` past now. */
+  sleep(ms: number): Promise<void> {
+    this.sleeps.push(ms);
+    if (ms <= 0) return Promise.resolve();
+    const asleep = new Promise<void>((wake) => this.sleepers.add({ until: this.t + ms, wake }));
+    for (const watcher of this.watchers.splice(0)) watcher();
+    return asleep;
+  }
+
+  /** Resolves once something sleeps (at once when something does already). */
+  someoneSleeps(): Promise<void> {
+    if (this.sleepers.size > 0) return Promise.resolve();
+    return new Promise((resolve) => this.watchers.push(resolve));
+  }
+
+  random(): number {
+    return 0.5;
+  }
+
+  /** Sleeps in progress. */
+  get sleeping(): number {
+    return this.sleepers.size;
+  }
+
+  /** Moves time on by `ms`, waking every sleep that has ended. */
+  advance(ms: number): void {
+    this.t += ms;
+    for (const sleeper of [...this.sleepers]) {
+      if (sleeper.until > this.t) continue;
+      this.sleepers.delete(sleeper);
+      sleeper.wake();
+    }
+  }
+}

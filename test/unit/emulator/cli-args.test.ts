@@ -35,6 +35,14 @@ describe("the command line", () => {
     });
   });
 
+  it("takes a distant server's round trip and rate limit", () => {
+    expect(parseCli(["--latency-ms", "100", "--rate-limit=50"])).toEqual({
+      kind: "start",
+      options: { port: CLI_DEFAULT_PORT, latencyMs: 100, rateLimit: 50 },
+    });
+    expect(() => parseCli(["--rate-limit", "many"])).toThrow("--rate-limit expects a number, got 'many'");
+  });
+
   it("listens on port 8080 unless told otherwise", () => {
     expect(parseCli([])).toEqual({ kind: "start", options: { port: CLI_DEFAULT_PORT } });
   });

@@ -1,0 +1,88 @@
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, expectOk, OpResult, openStack } from "../support/program-stack";
+
+/*
+ * The plugin door's preview against a server 100 ms away: the endpoint's validation by the server runs
+ * in the engine's parallel steps (Create with `preview`), not in its serial Check, and still refuses a
+ * bad endpoint before anything is written; what Check refuses it still names by its property. A good
+ * endpoint is validated in the preview and again just before it is created, and not again once it is
+ * unchanged. One stack for all, in order.
+ */
+
+jest.setTimeout(600_000);
+
+const PASSWORD = "e2e-Preview-Passw0rd";
+const VALIDATION = "POST /pipeline/api/endpoint-validation";
+const CREATE = "POST /pipeline/api/endpoints";
+
+let stack: E2EStack;
+
+function said(result: OpResult): string {
+  return [result.error, result.stdout, result.stderr].filter(Boolean).join("\n");
+}
+
+async function counts(): Promise<Record<string, number>> {
+  return (await stack.requests()).counts;
+}
+
+beforeAll(async () => {
+  stack = await openStack({
+    program: "test/e2e/programs/plugin-preview",
+    noCredentials: true,
+    emulatorOptions: { latencyMs: 100 },
+  });
+  stack.setConfig("aria:url", stack.url);
+  stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
+  stack.setConfig("url", stack.url);
+});
+
+afterAll(async () => {
+  if (stack) expectOk(await stack.destroy());
+  await stack?.dispose();
+});
+
+describe("the plugin's preview of an endpoint on a distant server", () => {
+  // Whatever a test set, the next one starts from the good endpoint.
+  afterEach(() => {
+    stack.setConfig("url", stack.url);
+    stack.setConfig("pollInterval", "5");
+  });
+
+  it("refuses a property the server's tile refuses, naming it", async () => {
+    stack.setConfig("pollInterval", "often");
+    const preview = await stack.preview();
+    expect(preview.ok).toBe(false);
+    expect(said(preview)).toMatch(/properties\.pollInterval.*'pollInterval' must be an integer/s);
+  });
+
+  it("refuses an endpoint the server cannot validate, naming it and the server's reason, writing nothing", async () => {
+    stack.setConfig("url", "http://127.0.0.1:1");
+    await stack.resetRequests();
+    const preview = await stack.preview();
+    expect(preview.ok).toBe(false);
+    const text = said(preview);
+    expect(text).toMatch(
+      /aria:index:Endpoint resource 'ci' has a problem: the server's validation of the endpoint failed: Failed to connect to jenkins server endpoint/,
+    );
+    expect(text).not.toContain(PASSWORD);
+    const log = await counts();
+    expect(log[VALIDATION]).toBe(1);
+    expect(log[CREATE] ?? 0).toBe(0);
+  });
+
+  it("validates a good endpoint in the preview and before creating it, and not again when unchanged", async () => {
+    await stack.resetRequests();
+    expect(changes(expectOk(await stack.preview()))).toEqual({ create: 2 }); // the stack and the endpoint
+    expect((await counts())[VALIDATION]).toBe(1);
+
+    await stack.resetRequests();
+    expect(changes(expectOk(await stack.up({ skipPreview: true })))).toEqual({ create: 2 });
+    const routes = (await stack.requests()).entries.map((e) => e.route);
+    expect(routes.filter((r) => r === VALIDATION)).toHaveLength(1);
+    expect(routes.indexOf(VALIDATION)).toBeLessThan(routes.indexOf(CREATE));
+
+    await stack.resetRequests();
+    expect(changes(expectOk(await stack.preview()))).toEqual({});
+    expect((await counts())[VALIDATION] ?? 0).toBe(0);
+  });
+});
