@@ -183,7 +183,9 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
       return diffResponse(protocol, result);
     }),
     create: unary(async (request) => {
-      const result = await kindOf(request.getUrn()).create(mapFromWire(plain(request.getProperties())));
+      const urn: string = request.getUrn();
+      // The URN names the resource the endpoint is made for (../endpoint/owner.ts).
+      const result = await kindOf(urn).create(mapFromWire(plain(request.getProperties())), { owner: urn });
       const response = new messages.CreateResponse();
       response.setId(result.id);
       response.setProperties(struct(protocol, result.outs));

@@ -72,7 +72,7 @@ export function typedEndpointKind(spec: AnySpec, endpoint: ResourceKind): Resour
       return failures.length > 0 ? { inputs: result.inputs, failures } : { inputs: result.inputs };
     },
     diff: (id, olds, news) => endpoint.diff(id, generic(olds), news),
-    create: (inputs) => endpoint.create(inputs),
+    create: (inputs, context) => endpoint.create(inputs, context),
     async read(id, props) {
       const result = await endpoint.read(id, props);
       const importing = reveal(props?.properties) === undefined;
