@@ -17,7 +17,7 @@
  * endpoint in the stack's state. Read and state never show it (see ./state.ts).
  */
 
-const MARK = /\s*\[pulumi: created for (\S+)\]$/;
+const MARK = / \[pulumi: created for (\S+)\]$/;
 
 /** The suffix a create adds to the description it sends: ` [pulumi: created for <owner>]`. */
 export function ownerMark(owner: string): string {
