@@ -37,6 +37,18 @@ export interface DiffResult {
   readonly deleteBeforeReplace?: boolean;
 }
 
+/**
+ * What a door knows of the resource a creation is for, beyond its inputs: whom it is created for, so
+ * that a kind can tell its own stack's earlier work on the server from another stack's.
+ */
+export interface CreateContext {
+  /**
+   * The resource's URN (the plugin's request names it; the dynamic door composes it from the
+   * program's stack, project and resource name). Unique per stack and resource; never secret.
+   */
+  readonly owner?: string;
+}
+
 /** A created resource: its id and outputs. */
 export interface CreateResult {
   readonly id: string;
@@ -81,8 +93,8 @@ export interface ResourceKind {
   checkStep?(inputs: PropertyMap): Promise<CheckFailure[]>;
   /** Compares stored inputs (`olds`) with checked new ones. */
   diff(id: string, olds: PropertyMap, news: PropertyMap): Promise<DiffResult>;
-  /** Creates the resource from checked inputs. */
-  create(inputs: PropertyMap): Promise<CreateResult>;
+  /** Creates the resource from checked inputs, for the resource the context names. */
+  create(inputs: PropertyMap, context?: CreateContext): Promise<CreateResult>;
   /** Reads the resource by id; `props` is its stored state (empty on import). */
   read(id: string, props?: PropertyMap): Promise<ReadResult>;
   /** Updates the resource in place from its stored state (`olds`) to checked new inputs. */

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { PROVIDER_KEY } from "../common/engine-inputs";
+import { OWNER_KEY, PROVIDER_KEY } from "../common/engine-inputs";
 import { ResourceInitError, type ResourceKind } from "../core/kind";
 import { reveal, type PropertyMap } from "../core/values";
 
@@ -11,17 +11,27 @@ import { reveal, type PropertyMap } from "../core/values";
  * - secrets: the shim hands the provider plain values (it drops the marks) and the resources declare
  *   their secret outputs (`additionalSecretOutputs`), so the core's {@link Secret} marks on outputs
  *   are unwrapped here.
+ * - `__owner`, the resource's URN as the program composed it (../dynamic/endpoint.ts), is taken out
+ *   likewise, kept through `check` and handed to `create` as its owner;
  * Unknowns need no translation: the core's mark is the engine's own sentinel.
  */
 
 /** A dynamic provider without `configure` (configuration is shared, see ./impl.ts). */
 export type DynamicProvider = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;
 
-/** The kind's view of what the engine sent: everything but `__provider`. */
+/** The kind's view of what the engine sent: everything but `__provider` and `__owner`. */
 function kindView(bag: Record<string, unknown> | undefined): PropertyMap {
   const out: PropertyMap = {};
-  for (const [key, value] of Object.entries(bag ?? {})) if (key !== PROVIDER_KEY) out[key] = value;
+  for (const [key, value] of Object.entries(bag ?? {})) {
+    if (key !== PROVIDER_KEY && key !== OWNER_KEY) out[key] = value;
+  }
   return out;
+}
+
+/** The `__owner` the program declared, when it is a known string. */
+function ownerOf(bag: Record<string, unknown> | undefined): string | undefined {
+  const owner = bag?.[OWNER_KEY];
+  return typeof owner === "string" && owner !== "" ? owner : undefined;
 }
 
 function plain(map: PropertyMap | undefined): Record<string, unknown> | undefined {
@@ -33,12 +43,18 @@ export function dynamicDoor(kind: ResourceKind): DynamicProvider {
   return {
     async check(olds, news) {
       const result = await kind.check(kindView(olds), kindView(news));
-      return { inputs: plain(result.inputs), failures: result.failures };
+      const owner = news?.[OWNER_KEY];
+      const inputs = plain(result.inputs);
+      // Kept for create, which reads it from the checked inputs.
+      return {
+        inputs: owner === undefined || !inputs ? inputs : { ...inputs, [OWNER_KEY]: owner },
+        failures: result.failures,
+      };
     },
     diff: (id, olds, news) => kind.diff(id, kindView(olds), kindView(news)),
     async create(inputs) {
       try {
-        const result = await kind.create(kindView(inputs));
+        const result = await kind.create(kindView(inputs), { owner: ownerOf(inputs) });
         return { id: result.id, outs: plain(result.outs) };
       } catch (error) {
         // The shim records these outputs as they are: without `__provider` the engine could not

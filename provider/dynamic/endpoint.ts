@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { sharedProviderStub } from "./stub";
 import { withoutUndefined } from "../core/json";
+import { OWNER_KEY } from "../common/engine-inputs";
 import type { z } from "zod";
 import type { EndpointMetadata, EndpointInputs, JsonValue } from "../endpoint/schema";
 
@@ -113,6 +114,8 @@ export class Endpoint extends pulumi.dynamic.Resource {
       }),
       // The one output-only key, listed so that the SDK creates its Output property.
       metadata: undefined,
+      // Whom the endpoint is created for (../endpoint/owner.ts): a dynamic provider is not told the URN.
+      [OWNER_KEY]: ownerUrn(name),
     };
     super(
       sharedProviderStub("endpoint"),
@@ -137,4 +140,13 @@ export class Endpoint extends pulumi.dynamic.Resource {
     unset("validate", () => pulumi.output(args.validate));
     unset("adopt", () => pulumi.output(args.adopt));
   }
+}
+
+/**
+ * The URN the engine gives an endpoint declared as `name` (`urn:pulumi:<stack>::<project>::<type>::<name>`),
+ * composed in the program because a dynamic provider is not told it. A parent's type is left out:
+ * the string names the stack's resource, it need not be the engine's URN letter for letter.
+ */
+function ownerUrn(name: string): string {
+  return `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::pulumi-nodejs:dynamic/aria:Endpoint::${name}`;
 }

@@ -1,17 +1,20 @@
 /**
  * Endpoint create: POST, or take over the existing endpoint (`adopt`), and never a duplicate when
- * the server answers ambiguously. (project, name) is unique on the server, so a create can always
- * be made safe: after a 502/503/504, a timeout or a lost answer, the endpoint is looked up by
- * project and name; if it is there and is what was sent, the create went through; if it is not
- * there, the create is sent again; if something else has that name, nothing is taken over. A 409
- * is resolved the same way, which is also how an `up` killed after its POSTs recognises, on the
- * next run, the endpoints it created. (A 429 is retried by the client: the server did nothing.)
+ * the server answers ambiguously, and never another stack's endpoint. (project, name) is unique on
+ * the server, so a create can always be made safe: after a 502/503/504, a timeout or a lost answer,
+ * the endpoint is looked up by project and name; if it is not there, the create is sent again (the
+ * name's uniqueness makes the resend safe: at worst it meets a 409, resolved as below). If it is
+ * there, or the POST meets a 409, the endpoint is this create's own only when it bears the mark of
+ * this resource's URN (./owner.ts: the POST sends it in the description), whether this create's
+ * earlier attempt made it or a run of the same stack killed before it saved its state. Anything
+ * else is not taken over without `adopt`: the create fails, naming the endpoint, who made it and how
+ * to take it over on purpose. (A 429 is retried by the client: the server did nothing.)
  */
 import { deepEqual } from "../core/json";
 import type { ApiEndpoint, EndpointApi } from "./api";
 import {
-  alreadyExistsMessage,
   endpointFailure,
+  takenMessage,
   describeEndpoint,
   EndpointRef,
   isAmbiguousOutcome,
@@ -25,19 +28,33 @@ import { isMasked } from "../core/secrets";
 import { withHeldSecrets } from "./state";
 import { backoffDelay, type Backoff, type Clock } from "../core/clock";
 import { EndpointInputs, EndpointSpec, toSpec } from "./schema";
+import { markedOwner, withOwnerMark, withoutOwnerMark } from "./owner";
 
-/** POSTs sent at most for one create (the first and the resends after ambiguous answers). */
-export const CREATE_ATTEMPTS = 4;
-/** Pauses between resends: half a second, doubling, spread by jitter. */
-const RESEND_BACKOFF: Backoff = { initialMs: 500, factor: 2, maxMs: Infinity, jitter: "half" };
+/**
+ * POSTs sent at most for one create (the first and the resends after ambiguous answers): the
+ * client's budget for a request that is safe to repeat (8 retries, ../client/retry-policy.ts), since
+ * a resend follows a lookup that found nothing. Four were too few: under 10% 503s and 10% lost
+ * answers a fifth of the POSTs are ambiguous, and 0.2^4 failed one create in ~600 (the issue's
+ * `many-0088`); 0.2^9 fails one in ~2 million.
+ */
+export const CREATE_ATTEMPTS = 9;
+/** Pauses between resends: half a second, doubling up to 30 s (about 90 s in all), spread by jitter. */
+const RESEND_BACKOFF: Backoff = { initialMs: 500, factor: 2, maxMs: 30_000, jitter: "half" };
 
-/** POST the endpoint, or take over the existing one (`adopt`), or recover from an ambiguous answer. */
+/**
+ * POST the endpoint, or take over the existing one (`adopt`), or recover from an ambiguous answer.
+ * `owner` is the resource's URN (../core/kind.ts `CreateContext`): the POST marks the endpoint with
+ * it, and only an endpoint bearing it is taken over without `adopt`. Without an owner, only an
+ * endpoint this very call's earlier, ambiguous POST may have made, and that is as sent, is taken.
+ */
 export async function createOrAdopt(
   client: EndpointApi,
   declared: EndpointInputs,
   clock: Clock,
+  owner?: string,
 ): Promise<ApiEndpoint> {
   const spec = toSpec(declared);
+  const marked: EndpointSpec = { ...spec, description: withOwnerMark(spec.description, owner) };
   const ref: EndpointRef = { name: declared.name, project: declared.project };
   const secrets = secretStrings(declared.secretProperties);
   const writesSecrets = Object.keys(declared.secretProperties ?? {}).length > 0;
@@ -46,35 +63,47 @@ export async function createOrAdopt(
     const existing = await findByName(client, ref, secrets);
     if (existing) return adopt(client, existing, spec, ref, secrets, writesSecrets);
   }
+  // This resource's own endpoint: marked with its URN, or (without an owner) what an ambiguous POST
+  // of this call sent.
+  let sentAmbiguously = false;
+  const isOwn = (existing: ApiEndpoint): boolean =>
+    owner !== undefined
+      ? markedOwner(existing.description) === owner
+      : sentAmbiguously && isWhatWasSent(existing, spec);
+  // Made by this create's lost POST, or by a run of this stack killed before it saved its state: as
+  // sent, it is taken as it is (its mark goes with its first update); changed since, it is brought
+  // to the declared state.
+  const takeOwn = (existing: ApiEndpoint): Promise<ApiEndpoint> | ApiEndpoint =>
+    isWhatWasSent(existing, spec) ? existing : adopt(client, existing, spec, ref, secrets, writesSecrets);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await client.createEndpoint(spec);
+      return await client.createEndpoint(marked);
     } catch (error) {
       if (isConflict(error)) {
         const existing = await findByName(client, ref, secrets);
         // Created by someone else between the lookup and the POST: adopt it after all.
         if (existing && declared.adopt) return adopt(client, existing, spec, ref, secrets, writesSecrets);
-        // Created by an earlier attempt of this create, or by a run killed before it saved its state.
-        if (existing && isWhatWasSent(existing, spec)) return existing;
-        throw new Error(alreadyExistsMessage(ref));
+        if (existing && isOwn(existing)) return takeOwn(existing);
+        throw new Error(takenMessage(ref, existing));
       }
       if (isForbidden(error) && declared.isRestricted) throw new Error(restrictedMessage("create", ref));
       if (!isAmbiguousOutcome(error)) throw endpointFailure("create", ref, error, secrets);
-      // The POST may have gone through: take the endpoint if it is the one sent, never a duplicate.
+      sentAmbiguously = true;
+      // The POST may have gone through: take the endpoint if it is this resource's, never a duplicate.
       const existing = await findByName(client, ref, secrets).catch(() => undefined);
-      if (existing && isWhatWasSent(existing, spec)) return existing;
+      if (existing && isOwn(existing)) return takeOwn(existing);
       if (existing) {
         throw new Error(
-          `${endpointFailure("create", ref, error, secrets).message} An endpoint of that name now exists ` +
-            `(id ${existing.id}) and differs from the declared one, so it was not taken over: it may be the ` +
-            "one this create sent, changed since, or another one. Check it on the server; to manage it from " +
-            "this program, set `adopt: true` and run `pulumi up` again.",
+          `${endpointFailure("create", ref, error, secrets).message} An endpoint of that name now exists, and ` +
+            `this create did not make it, so it was not taken over. ${takenMessage(ref, existing)}`,
         );
       }
       if (attempt >= CREATE_ATTEMPTS) {
         throw new Error(
           `${endpointFailure("create", ref, error, secrets).message} The server answered ambiguously ${attempt} ` +
-            "times and no endpoint of that name exists now, so nothing was created. Run `pulumi up` again.",
+            "times (an error of its own, a lost answer or a timeout each time), and a lookup after each found " +
+            "no endpoint of that name, so nothing was created. Check the server's health, then run " +
+            "`pulumi up` again.",
         );
       }
       await clock.sleep(backoffDelay(attempt - 1, RESEND_BACKOFF, () => clock.random()));
@@ -136,12 +165,14 @@ async function findByName(
 }
 
 /**
- * True when the stored endpoint is the one the spec describes: same type, description and
+ * True when the stored endpoint is the one the spec describes: same type, description (its owner
+ * mark aside) and
  * restriction, and every property as sent (secrets, masked, are not compared; numbers sent as
  * strings compare by their text).
  */
 function isWhatWasSent(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
-  if (endpoint.type !== spec.type || (endpoint.description ?? "") !== spec.description) return false;
+  const description = withoutOwnerMark(endpoint.description ?? "");
+  if (endpoint.type !== spec.type || description !== spec.description) return false;
   if ((endpoint.isRestricted ?? false) !== (spec.isRestricted ?? false)) return false;
   const stored = endpoint.properties ?? {};
   return Object.entries(spec.properties).every(

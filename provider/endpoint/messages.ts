@@ -1,5 +1,6 @@
 import { isAriaApiError } from "../client/errors";
 import { failedTo } from "../common/api-failures";
+import { markedOwner } from "./owner";
 
 /*
  * The words the endpoint provider adds to API failures. Pulumi shows users only `error.message`,
@@ -35,14 +36,38 @@ export function restrictedMessage(
   );
 }
 
-/** The message for a create refused because the (project, name) is taken. */
-export function alreadyExistsMessage(ref: EndpointRef): string {
+/**
+ * The message for a create refused because the (project, name) is taken by an endpoint this
+ * resource did not make (../endpoint/owner.ts): which endpoint, who made it, why it is not taken
+ * over, and how to take it over on purpose.
+ */
+export function takenMessage(ref: EndpointRef, existing?: TakenEndpoint): string {
+  const made = existing
+    ? ` (id ${existing.id}${existing.createdBy ? `, created by ${existing.createdBy}` : ""}` +
+      `${existing.createdAt ? ` at ${existing.createdAt}` : ""})`
+    : "";
+  const owner = existing ? markedOwner(existing.description) : undefined;
+  const whose = owner
+    ? `it was created by Pulumi for another resource, ${owner}`
+    : "this stack did not create it (it bears no mark of this resource: made by hand, by another tool or by an older release of pulumi-aria)";
+  const importHint = existing
+    ? `, or with the provider plugin \`pulumi import <type> <resource name> ${existing.id}\``
+    : "";
   return (
-    `Cannot create ${describeEndpoint(ref)}: an endpoint with that name already exists in the project. ` +
-    `To manage the existing endpoint with Pulumi, set \`adopt: true\` on this resource: it is then taken over ` +
-    `and brought to the declared state (Pulumi's \`import\` option does not work for dynamic resources). ` +
-    `Otherwise choose another name, or delete the existing endpoint.`
+    `Cannot create ${describeEndpoint(ref)}: an endpoint with that name already exists in the project${made}, ` +
+    `and ${whose}. It is not taken over without being asked: two stacks managing one endpoint would ` +
+    `overwrite each other, and the destroy of one would delete it under the other. To manage it from this ` +
+    `stack on purpose (it is then updated and destroyed by it), set \`adopt: true\` on this resource${importHint}. ` +
+    `Otherwise choose another name or project, or delete the existing endpoint.`
   );
+}
+
+/** What {@link takenMessage} reads of the endpoint that holds the name. */
+export interface TakenEndpoint {
+  readonly id: string;
+  readonly description?: string | null;
+  readonly createdBy?: string | null;
+  readonly createdAt?: string | null;
 }
 
 /**

@@ -97,10 +97,10 @@ export function endpointKind(options: EndpointProviderOptions): ResourceKind {
       };
     },
 
-    async create(inputs) {
+    async create(inputs, context) {
       const declared = knownInputs(inputs);
       reads.forget();
-      const endpoint = await createOrAdopt(api(), declared, clock);
+      const endpoint = await createOrAdopt(api(), declared, clock, context?.owner);
       return { id: endpoint.id, outs: markSecrets(toState(endpoint, declared)) };
     },
 

@@ -1,3 +1,4 @@
+import { withoutOwnerMark } from "./owner";
 import type { ApiEndpoint } from "./api";
 import { isMasked, SECRET_MASK } from "../core/secrets";
 import { deepEqual, withoutUndefined } from "../core/json";
@@ -46,7 +47,8 @@ export function toState(endpoint: ApiEndpoint, declared: Declared): EndpointStat
     name: str(fields.name),
     type: str(fields.type),
     project: str(fields.project),
-    description: str(fields.description) ?? "",
+    // The create's owner mark (./owner.ts) is the server's note, not the declared description.
+    description: withoutOwnerMark(str(fields.description) ?? ""),
     isRestricted: fields.isRestricted === true,
     cloudProxyId: str(fields.cloudProxyId) || undefined,
     properties,

@@ -2,6 +2,7 @@ import type { Endpoint as ApiEndpoint } from "../client/schemas";
 import { isMasked, isSecretProperty as isSecretByPolicy, isVariableReference } from "../core/secrets";
 import { TYPED_ENDPOINTS } from "../registry/typed-endpoints";
 import type { TypedEndpoint } from "../endpoint/typed/common";
+import { withoutOwnerMark } from "../endpoint/owner";
 import { resourceNames } from "./naming";
 
 /** What the generated project is built from. */
@@ -154,7 +155,9 @@ export function commonInputs(endpoint: ApiEndpoint): [string, unknown][] {
     ["project", endpoint.project ?? ""],
     ["name", endpoint.name],
   ];
-  if (endpoint.description) common.push(["description", endpoint.description]);
+  // A create's owner mark (../endpoint/owner.ts) is the server's note of who made it, not declared.
+  const description = withoutOwnerMark(endpoint.description ?? "");
+  if (description) common.push(["description", description]);
   if (endpoint.isRestricted) common.push(["isRestricted", true]);
   if (endpoint.cloudProxyId) common.push(["cloudProxyId", endpoint.cloudProxyId]);
   return common;

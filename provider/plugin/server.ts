@@ -190,15 +190,17 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
       return diffResponse(protocol, result);
     }),
     create: unary(async (request) => {
-      const kind = kindOf(request.getUrn());
+      const urn: string = request.getUrn();
+      const kind = kindOf(urn);
       const inputs = mapFromWire(plain(request.getProperties()));
-      await stepChecks(kind, request.getUrn(), inputs);
+      await stepChecks(kind, urn, inputs);
       const response = new messages.CreateResponse();
       if (request.getPreview()) {
         response.setProperties(request.getProperties());
         return response;
       }
-      const result = await kind.create(inputs);
+      // The URN names the resource the endpoint is made for (../endpoint/owner.ts).
+      const result = await kind.create(inputs, { owner: urn });
       response.setId(result.id);
       response.setProperties(struct(protocol, result.outs));
       return response;

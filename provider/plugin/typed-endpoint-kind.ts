@@ -78,7 +78,7 @@ export function typedEndpointKind(spec: AnySpec, endpoint: ResourceKind): Resour
         (await endpointStep(inputs)).map((failure) => typedFailure(spec, failure)),
     }),
     diff: (id, olds, news) => endpoint.diff(id, generic(olds), news),
-    create: (inputs) => endpoint.create(inputs),
+    create: (inputs, context) => endpoint.create(inputs, context),
     async read(id, props) {
       const result = await endpoint.read(id, props);
       const importing = reveal(props?.properties) === undefined;

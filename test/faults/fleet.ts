@@ -1,3 +1,5 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { BUSY_SERVER_FAULTS } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { USERS } from "../support/emulator";
@@ -109,4 +111,21 @@ export class Fleet {
     }
     return counts;
   }
+}
+
+/**
+ * The repair docs/guides/faults.md gives for a local backend killed while writing its state: the storage library
+ * rewrites a stack's `.attrs` side file in place, and a kill at that instant leaves it empty, which
+ * every later command reports as "failed to load checkpoint: EOF". Deletes the empty ones.
+ */
+export function removeEmptySideFiles(dir: string): string[] {
+  const removed: string[] = [];
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && entry.name.endsWith(".attrs") && fs.statSync(file).size === 0) {
+      fs.rmSync(file);
+      removed.push(file);
+    }
+  }
+  return removed;
 }

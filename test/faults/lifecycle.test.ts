@@ -1,7 +1,6 @@
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { changes, E2EStack, expectOk } from "../support/program-stack";
-import { DEPLOYMENTS, duplicates, Fleet } from "./fleet";
+import { DEPLOYMENTS, duplicates, Fleet, removeEmptySideFiles } from "./fleet";
+import { withoutOwnerMark } from "../../provider/endpoint/owner";
 
 /*
  * The fault tier: a large stack through the real `pulumi` CLI while the emulator misbehaves as a real
@@ -19,23 +18,6 @@ const PASSWORD = "faults-Secret-Passw0rd-7";
 
 let fleet: Fleet;
 let stack: E2EStack;
-
-/**
- * The repair docs/guides/faults.md gives for a local backend killed while writing its state: the storage library
- * rewrites a stack's `.attrs` side file in place, and a kill at that instant leaves it empty, which
- * every later command reports as "failed to load checkpoint: EOF". Deletes the empty ones.
- */
-function removeEmptySideFiles(dir: string): string[] {
-  const removed: string[] = [];
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    const file = path.join(entry.parentPath, entry.name);
-    if (entry.isFile() && entry.name.endsWith(".attrs") && fs.statSync(file).size === 0) {
-      fs.rmSync(file);
-      removed.push(file);
-    }
-  }
-  return removed;
-}
 
 beforeAll(async () => {
   fleet = await Fleet.open({ program: "test/faults/programs/fleet", projectName: "fleet" }, PASSWORD);
@@ -127,7 +109,8 @@ describe("an up killed midway", () => {
     const server = await fleet.onServer();
     expect(server.endpoints).toHaveLength(COUNT);
     expect(duplicates(server.endpoints.map((e) => e.name))).toEqual([]);
-    expect(server.endpoints.every((e) => e.description?.endsWith("revision 3"))).toBe(true);
+    // Created by this stack: each bears the mark of its resource (provider/endpoint/owner.ts) until updated.
+    expect(server.endpoints.every((e) => withoutOwnerMark(e.description)?.endsWith("revision 3"))).toBe(true);
     expect(server.resources).toHaveLength(DEPLOYMENTS);
 
     expectOk(await stack.destroy());

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { parse, stringify } from "yaml";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk } from "../support/program-stack";
-import { DEPLOYMENTS, Fleet } from "./fleet";
+import { DEPLOYMENTS, duplicates, Fleet, removeEmptySideFiles } from "./fleet";
 
 /*
  * The fault tier through the provider plugin: the fleet of lifecycle.test.ts as a Pulumi YAML program
@@ -22,8 +22,11 @@ const PASSWORD = "faults-Plugin-Passw0rd-9";
 let fleet: Fleet;
 let stack: E2EStack;
 
-/** Writes the fleet's resources into the program's Pulumi.yaml. */
-function writeFleet(url: string): void {
+/**
+ * Writes the fleet's resources into the program's Pulumi.yaml; `adoptResources` sets the deployment
+ * resources' `adopt` (the killed-run phase).
+ */
+function writeFleet(url: string, adoptResources = false): void {
   const file = path.join(stack.workDir, "Pulumi.yaml");
   const program = parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
   const resources: Record<string, unknown> = {};
@@ -49,6 +52,7 @@ function writeFleet(url: string): void {
         type: "Custom.E2E.Thing",
         properties: { size: "small", index: i },
         pollIntervalMaxSeconds: 0.5,
+        ...(adoptResources ? { adopt: true } : {}),
       },
     };
   }
@@ -115,5 +119,44 @@ describe(`the plugin: ${COUNT} endpoints and ${DEPLOYMENTS} deployment resources
     const server = await fleet.onServer();
     expect(server.endpoints).toEqual([]);
     expect(server.resources).toEqual([]);
+  });
+});
+
+describe("the plugin: an up killed midway", () => {
+  it("converges after refresh --clear-pending-creates and a new up, recognising what the killed run created", async () => {
+    // As lifecycle.test.ts: each endpoint the killed run made bears its resource's URN, so the next
+    // run takes it back (provider/endpoint/owner.ts); the deployment resources need `adopt`.
+    stack.setConfig("rev", "3");
+    writeFleet(stack.url, true);
+    const partOfTheFleet = stack.emulator.served(
+      (entry) => entry.route === "POST /pipeline/api/endpoints" && entry.status < 300 && !entry.fault,
+      Math.min(20, COUNT / 3),
+    );
+    const running = stack.up();
+    const first = await Promise.race([partOfTheFleet.then(() => "progress"), running.then(() => "ended")]);
+    if (first === "ended") throw new Error("the up ended before it created part of the fleet to kill");
+    stack.killAll();
+    expect((await running).ok).toBe(false);
+    expect((await fleet.onServer()).endpoints.length).toBeGreaterThan(0);
+
+    await stack.pulumi(["cancel", "--yes", "--stack", stack.stackName]);
+    let refreshed = await stack.refresh({ clearPendingCreates: true });
+    if (!refreshed.ok && /failed to load checkpoint: EOF/.test(`${refreshed.error}${refreshed.stderr}`)) {
+      // Killed in the instant the engine wrote its state: the README's repair, and only then.
+      expect(removeEmptySideFiles(stack.backendDir()).length).toBeGreaterThan(0);
+      refreshed = await stack.refresh({ clearPendingCreates: true });
+    }
+    expectOk(refreshed);
+    fleet.expectNoSecret(refreshed);
+    const up = expectOk(await stack.up());
+    fleet.expectNoSecret(up);
+    await fleet.expectServerEqualsState();
+    const server = await fleet.onServer();
+    expect(server.endpoints).toHaveLength(COUNT);
+    expect(duplicates(server.endpoints.map((e) => e.name))).toEqual([]);
+    expect(server.resources).toHaveLength(DEPLOYMENTS);
+
+    expectOk(await stack.destroy());
+    expect(await fleet.onServer()).toEqual({ endpoints: [], resources: [] });
   });
 });

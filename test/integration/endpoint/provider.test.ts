@@ -207,12 +207,21 @@ describe("endpoint provider against the emulator", () => {
       ).rejects.toThrow(/already exists in the project.*adopt: true/s);
     });
 
-    it("recognises an endpoint with exactly the declared content as the one an interrupted run created", async () => {
-      const first = await createChecked(jenkins());
+    it("recognises the endpoint an interrupted run of the same resource created, and no one else's", async () => {
+      const mine = { __owner: "urn:pulumi:dev::a::pulumi-nodejs:dynamic/aria:Endpoint::ci" };
+      const first = await createChecked({ ...jenkins(), ...mine });
+      // The engine forgot it (the run was killed): the same resource's create takes it back.
       const again = await endpointProvider.create({
-        ...(await endpointProvider.check({}, jenkins())).inputs,
+        ...(await endpointProvider.check({}, { ...jenkins(), ...mine })).inputs,
       });
       expect(again.id).toBe(first.id);
+      // Identical, but declared by another stack: refused.
+      const theirs = { __owner: "urn:pulumi:dev::b::pulumi-nodejs:dynamic/aria:Endpoint::ci" };
+      await expect(
+        endpointProvider.create({
+          ...(await endpointProvider.check({}, { ...jenkins(), ...theirs })).inputs,
+        }),
+      ).rejects.toThrow(/already exists in the project.*set `adopt: true`/s);
       expect(await emulator.endpointCount()).toBe(1);
     });
 

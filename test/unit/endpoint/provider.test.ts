@@ -1,6 +1,7 @@
 import { validationSettingDefault } from "../../../provider/endpoint/provider";
 import { createEndpointProvider } from "../../../provider/dynamic/providers";
 import { FakeClock } from "../../support/clock";
+import { CREATE_ATTEMPTS } from "../../../provider/endpoint/create";
 import { apiEndpoint, apiError, fakeApi } from "./fakes";
 
 const inputs = (extra: Record<string, unknown> = {}) => ({
@@ -148,13 +149,92 @@ describe("endpoint provider (against a fake client)", () => {
       );
     });
 
-    it("recognises on a 409 the endpoint an interrupted run created with the same content", async () => {
+    const URN = "urn:pulumi:dev::team-a::pulumi-nodejs:dynamic/aria:Endpoint::ci";
+    const OTHER = "urn:pulumi:dev::team-b::pulumi-nodejs:dynamic/aria:Endpoint::ci";
+
+    it("marks the endpoint it POSTs with the resource's URN, and keeps the mark out of the state", async () => {
+      const api = fakeApi({
+        createEndpoint: jest.fn(async () => apiEndpoint({ description: ` [pulumi: created for ${URN}]` })),
+      });
+      const result = await providerWith(api).create(inputs({ __owner: URN }));
+      expect(api.createEndpoint).toHaveBeenCalledWith(
+        expect.objectContaining({ description: ` [pulumi: created for ${URN}]` }),
+      );
+      expect(result.outs).toMatchObject({ description: "" });
+    });
+
+    it("recognises on a 409 the endpoint an interrupted run of the same resource created, by its mark", async () => {
       const api = fakeApi({
         createEndpoint: jest.fn(async () => Promise.reject(apiError("Conflict", 409))),
-        getEndpointByName: jest.fn(async () => apiEndpoint({ id: "made-by-killed-run" })),
+        getEndpointByName: jest.fn(async () =>
+          apiEndpoint({ id: "made-by-killed-run", description: ` [pulumi: created for ${URN}]` }),
+        ),
       });
-      expect((await providerWith(api).create(inputs())).id).toBe("made-by-killed-run");
+      expect((await providerWith(api).create(inputs({ __owner: URN }))).id).toBe("made-by-killed-run");
       expect(api.updateEndpoint).not.toHaveBeenCalled();
+    });
+
+    it("brings its own marked endpoint to the declared state when it was changed since", async () => {
+      const api = fakeApi({
+        createEndpoint: jest.fn(async () => Promise.reject(apiError("Conflict", 409))),
+        getEndpointByName: jest.fn(async () =>
+          apiEndpoint({ id: "mine", description: `old [pulumi: created for ${URN}]` }),
+        ),
+        updateEndpoint: jest.fn(async () => apiEndpoint({ id: "mine" })),
+      });
+      expect((await providerWith(api).create(inputs({ __owner: URN }))).id).toBe("mine");
+      expect(api.updateEndpoint).toHaveBeenCalledWith("mine", expect.objectContaining({ description: "" }));
+    });
+
+    it("refuses on a 409 an identical endpoint it did not make, naming it and how to take it over", async () => {
+      const api = fakeApi({
+        createEndpoint: jest.fn(async () => Promise.reject(apiError("Conflict", 409))),
+        getEndpointByName: jest.fn(async () => apiEndpoint({ id: "teams-a-one" })),
+      });
+      const error = await providerWith(api)
+        .create(inputs({ __owner: URN }))
+        .catch((e: Error) => e);
+      expect((error as Error).message).toMatch(
+        /Cannot create endpoint 'ci' in project 'Platform': an endpoint with that name already exists in the project \(id teams-a-one/,
+      );
+      expect((error as Error).message).toMatch(/set `adopt: true`/);
+      expect((error as Error).message).toMatch(/`pulumi import <type> <resource name> teams-a-one`/);
+      expect(api.updateEndpoint).not.toHaveBeenCalled();
+    });
+
+    it("refuses an endpoint another stack's resource made, naming that resource", async () => {
+      const api = fakeApi({
+        createEndpoint: jest.fn(async () => Promise.reject(apiError("Conflict", 409))),
+        getEndpointByName: jest.fn(async () =>
+          apiEndpoint({ id: "theirs", description: ` [pulumi: created for ${OTHER}]` }),
+        ),
+      });
+      await expect(providerWith(api).create(inputs({ __owner: URN }))).rejects.toThrow(
+        `it was created by Pulumi for another resource, ${OTHER}`,
+      );
+    });
+
+    it("refuses after a 503 an endpoint that appeared and is not its own", async () => {
+      const api = fakeApi({
+        createEndpoint: jest.fn(async () => Promise.reject(apiError("ServerError", 503))),
+        getEndpointByName: jest.fn(async () => apiEndpoint({ id: "theirs" })),
+      });
+      await expect(providerWith(api).create(inputs({ __owner: URN }))).rejects.toThrow(
+        /this create did not make it, so it was not taken over\. Cannot create endpoint 'ci'/,
+      );
+    });
+
+    it("without an owner, takes after a lost answer only what it sent, and refuses a 409 it cannot tell", async () => {
+      const lost = fakeApi({
+        createEndpoint: jest.fn(async () => Promise.reject(apiError("ServerError", 503))),
+        getEndpointByName: jest.fn(async () => apiEndpoint({ id: "sent-by-this-call" })),
+      });
+      expect((await providerWith(lost).create(inputs())).id).toBe("sent-by-this-call");
+      const conflict = fakeApi({
+        createEndpoint: jest.fn(async () => Promise.reject(apiError("Conflict", 409))),
+        getEndpointByName: jest.fn(async () => apiEndpoint({ id: "someone-elses" })),
+      });
+      await expect(providerWith(conflict).create(inputs())).rejects.toThrow(/already exists/);
     });
 
     it("sends the create again after a 503 when the lookup finds nothing, and a 409 then finds its own", async () => {
@@ -171,16 +251,16 @@ describe("endpoint provider (against a fake client)", () => {
       expect(createEndpoint).toHaveBeenCalledTimes(2);
     });
 
-    it("gives up after four ambiguous answers with nothing created, saying so and what to run", async () => {
+    it(`gives up after ${CREATE_ATTEMPTS} ambiguous answers with nothing created, saying so and what to run`, async () => {
       const createEndpoint = jest.fn(async () => Promise.reject(apiError("ServerError", 502)));
       const api = fakeApi({
         createEndpoint,
         getEndpointByName: jest.fn(async () => Promise.reject(apiError("NotFound", 404))),
       });
       await expect(providerWith(api).create(inputs())).rejects.toThrow(
-        /HTTP 502.*no endpoint of that name exists now, so nothing was created\. Run `pulumi up` again/s,
+        /HTTP 502.*answered ambiguously 9 times.*found no endpoint of that name, so nothing was created\. Check the server's health, then run `pulumi up` again/s,
       );
-      expect(createEndpoint).toHaveBeenCalledTimes(4);
+      expect(createEndpoint).toHaveBeenCalledTimes(CREATE_ATTEMPTS);
     });
 
     it("says that only an administrator can create a restricted endpoint", async () => {

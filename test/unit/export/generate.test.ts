@@ -11,6 +11,23 @@ const input = (endpoints: Endpoint[]) => ({
   command: "aria-export --out adopted",
 });
 
+describe("generated adoption project: descriptions", () => {
+  it("leaves out the owner mark a Pulumi create left in a description", () => {
+    const marked = generateProject(
+      input([
+        endpoint({
+          id: "m",
+          description:
+            "CI server [pulumi: created for urn:pulumi:dev::a::pulumi-nodejs:dynamic/aria:Endpoint::ci]",
+        }),
+      ]),
+    );
+    const index = marked.files["index.ts"];
+    expect(index).toContain('description: "CI server",');
+    expect(index).not.toContain("created for");
+  });
+});
+
 describe("generated adoption project", () => {
   const project = generateProject(
     input([

@@ -1,0 +1,191 @@
+// @ts-check
+// The reliability run of issue 38: N endpoints created by one `up` through each door while the server
+// misbehaves as a real one behind a load balancer and a rate limiter does (10% 503, 5% 429, 10% of
+// writes carried out but their answer lost: the emulator's BUSY_SERVER_FAULTS), answers slower than
+// `apiTimeout` for a while (the first SLOW_REQUESTS requests after the restart, each DELAY_MS with
+// apiTimeout at API_TIMEOUT_S), and a server restart in the middle of the `up` (the emulator closed
+// once half the endpoints are created, and started again from its `--data` file on the same port). Reports, per door:
+// whether the first `up` succeeded (else the message it ended with, which must say what happened and
+// what to run), whether a second `up` converged, duplicates, whether the server equals the state, the
+// requests served (both emulator lives) and the time. Then destroys, without faults.
+//
+// Usage: node bench/faults-restart.mjs [--size 1000] [--door dynamic|plugin|both] [--out <file.json>]
+// (run `npm run build` first; `flock /tmp/aria-heavy.lock` on shared machines).
+
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { CLIENT_MODULE, EMULATOR_MODULE, emulatorOps } from "./lib/common.mjs";
+import { killAll } from "./lib/engine-stack.mjs";
+import { changesOf, programStack } from "./lib/lifecycle.mjs";
+
+const REFRESH_TOKEN = "admin-refresh-token";
+/** `aria:apiTimeout` / `vra:apiTimeout` of the run, seconds. */
+const API_TIMEOUT_S = 5;
+/** The slow phase: this many requests each answered after DELAY_MS, longer than the timeout. */
+const SLOW_REQUESTS = 40;
+const DELAY_MS = 7_000;
+
+const { values: args } = parseArgs({
+  options: {
+    size: { type: "string", default: "1000" },
+    door: { type: "string", default: "both" },
+    out: { type: "string" },
+  },
+});
+const n = Number(args.size);
+if (!Number.isInteger(n) || n < 2)
+  throw new Error(`--size must be an integer of at least 2, got ${args.size}`);
+const doors = args.door === "both" ? ["dynamic", "plugin"] : [String(args.door)];
+for (const door of doors) {
+  if (door !== "dynamic" && door !== "plugin")
+    throw new Error(`--door must be dynamic, plugin or both, got ${door}`);
+}
+
+const { startEmulator, BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);
+const { createClient, resolveClientConfig } = await import(CLIENT_MODULE);
+
+/**
+ * The busy server's mix, and after the restart the slow phase too (before it, it would end the `up`
+ * at its first token exchange, before anything is created).
+ * @param {string} url
+ * @param {boolean} [slow]
+ */
+const faultsOn = (url, slow = false) =>
+  emulatorOps(url).setFaults([
+    ...BUSY_SERVER_FAULTS,
+    ...(slow ? [{ kind: "delay", delayMs: DELAY_MS, count: SLOW_REQUESTS, path: "^/(pipeline|iaas)/" }] : []),
+  ]);
+
+/**
+ * One door's run on a fresh emulator with a data file.
+ * @param {"dynamic" | "plugin"} door
+ */
+async function runDoor(door) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-restart-"));
+  const dataFile = path.join(dir, "emulator.json");
+  let emulator = await startEmulator({ port: 0, seedResources: 0, dataFile });
+  const url = emulator.url;
+  const port = Number(new URL(url).port);
+  const program = door === "dynamic" ? "endpoints" : "endpoints-plugin";
+  const stack = programStack(program, {
+    url,
+    refreshToken: REFRESH_TOKEN,
+    via: "cli",
+    n,
+    log: console.log,
+    repeat: 1,
+    cycles: 1,
+    validate: false,
+    parallel: 0, // unused here: no API floor
+    parallelFlag: undefined,
+  });
+  stack.setConfig("vra:apiTimeout", API_TIMEOUT_S);
+  stack.setConfig("aria:apiTimeout", API_TIMEOUT_S);
+  /** @type {Record<string, number>} */
+  const requests = {};
+  const faults = { 503: 0, 429: 0, cut: 0, slow: 0 };
+  /** @param {{counts: Record<string, number>, entries: Array<{status: number, fault?: string}>}} log */
+  const add = (log) => {
+    for (const [route, count] of Object.entries(log.counts)) requests[route] = (requests[route] ?? 0) + count;
+    for (const e of log.entries) {
+      if (e.fault === "cut") faults.cut += 1;
+      else if (e.fault === "status" && (e.status === 503 || e.status === 429)) faults[e.status] += 1;
+      else if (e.fault === "delay") faults.slow += 1;
+    }
+  };
+  const out = {
+    door,
+    n,
+    first: /** @type {any} */ ({}),
+    second: /** @type {any} */ (undefined),
+    restartAtMs: 0,
+  };
+  try {
+    await emulatorOps(url).clearRequests();
+    await faultsOn(url);
+    const half = emulator.served(
+      (/** @type {{route: string, status: number, fault?: string}} */ e) =>
+        e.route === "POST /pipeline/api/endpoints" && e.status < 300 && !e.fault,
+      Math.floor(n / 2),
+    );
+    const start = performance.now();
+    const running = stack.run("up", { allowFailure: true });
+    const first = await Promise.race([half.then(() => "half"), running.then(() => "ended")]);
+    if (first === "half") {
+      // The restart: closed (open connections dropped), then started again from its data file.
+      add(await emulatorOps(url).requests());
+      out.restartAtMs = Math.round(performance.now() - start);
+      await emulator.close();
+      emulator = await startEmulator({ port, seedResources: 0, dataFile });
+      await faultsOn(url, true);
+      console.log(`${door}: server restarted ${out.restartAtMs} ms into the up`);
+    }
+    const res = await running;
+    add(await emulatorOps(url).requests());
+    await emulatorOps(url).clearRequests();
+    await faultsOn(url);
+    out.first = {
+      ok: res.ok,
+      ms: Math.round(res.ms),
+      changes: changesOf(res.summary),
+      error: res.ok
+        ? undefined
+        : (String(res.stdout ?? "")
+            .split("\nDiagnostics:")[1]
+            ?.slice(0, 3000) ?? res.error),
+    };
+    if (!res.ok) {
+      // What the message says to run next: `pulumi up` again, on the same busy server.
+      const again = await stack.run("up", { allowFailure: true });
+      add(await emulatorOps(url).requests());
+      out.second = { ok: again.ok, ms: Math.round(again.ms), changes: changesOf(again.summary) };
+    }
+    await emulatorOps(url).setFaults([]);
+    const client = createClient(
+      resolveClientConfig({ "vra:url": url, "vra:refreshToken": REFRESH_TOKEN }, {}),
+    );
+    const server = (await client.listAllEndpoints()).filter((/** @type {{name: string}} */ e) =>
+      /^bench-(plugin-)?endpoint-/.test(e.name),
+    );
+    await client.close();
+    /** @type {any} */
+    const exported = await stack.exportStack();
+    const state = (exported?.deployment?.resources ?? [])
+      .filter((/** @type {{type: string}} */ r) => /aria(:index)?:\w*Endpoint$/.test(r.type))
+      .map((/** @type {{id: string}} */ r) => r.id);
+    /** @type {Map<string, number>} */
+    const names = new Map();
+    for (const e of server) names.set(e.name, (names.get(e.name) ?? 0) + 1);
+    const ids = new Set(server.map((/** @type {{id: string}} */ e) => e.id));
+    Object.assign(out, {
+      requests: Object.values(requests).reduce((a, b) => a + b, 0),
+      faults,
+      duplicates: [...names].filter(([, c]) => c > 1).length,
+      onServer: server.length,
+      inState: state.length,
+      serverEqualsState:
+        state.length === server.length && state.every((/** @type {string} */ id) => ids.has(id)),
+    });
+    await stack.run("destroy", { allowFailure: true });
+  } finally {
+    stack.dispose();
+    await emulator.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+const results = [];
+try {
+  for (const door of doors) {
+    const result = await runDoor(/** @type {"dynamic" | "plugin"} */ (door));
+    console.log(JSON.stringify(result, null, 2));
+    results.push(result);
+  }
+} finally {
+  killAll();
+}
+if (args.out) fs.writeFileSync(args.out, `${JSON.stringify(results, null, 2)}\n`);
