@@ -74,6 +74,19 @@ describe("endpoint data functions", () => {
     expect(message).toContain("look it up by its id instead (Pulumi YAML: `id: ${<resource>.id}`");
   });
 
+  it("shows the description without the owner mark a create leaves", async () => {
+    const client = emulator.client();
+    const { id } = await client.createEndpoint({
+      name: "marked",
+      type: "jenkins",
+      project: "Platform",
+      description: "CI server [pulumi: created for urn:pulumi:dev::app::aria:index:JenkinsEndpoint::ci]",
+      properties: { url: "https://jenkins.example.com", password: "pw-1234" },
+    });
+    await client.close();
+    expect((await getEndpoint({ id })).description).toBe("CI server");
+  });
+
   it("does not mark a result secret when every secret is masked", async () => {
     const [id] = await seed(1);
     const { value, secret } = await valueOf(getEndpointOutput({ id: pulumi.output(id) }));
