@@ -8,6 +8,7 @@
 //   pulumi_aria-<v>-py3-none-any.whl, pulumi_aria-<v>.tar.gz   the Python SDK's wheel and sdist
 //   pulumi-resource-aria-v<v>-<os>-<arch>.tar.gz the plugin for linux, darwin, windows on amd64, arm64
 //   aria-schema-v<v>.json                        the plugin's package schema (sdk/schema.json)
+//   goproxy/                                     the Go SDK in the module proxy layout (GOPROXY=file://...)
 //   release.json                                 what was built: version, tags, sizes, times
 //   SHA256SUMS                                   `sha256sum -c SHA256SUMS` checks all of the above
 //
@@ -205,6 +206,46 @@ function buildPython(version) {
   return files;
 }
 
+/** The Go SDK's module path (sdk/go/go.mod). */
+const GO_MODULE = "github.com/pulumi-aria/pulumi-aria/sdk/go";
+
+/**
+ * The Go SDK as a module proxy serves it (go help goproxy), in dist/release/goproxy/: what `go get`
+ * fetches for the tag sdk/go/v<version>, for a GOPROXY=file://... test of installing it by name and
+ * for a mirror. The zip holds sdk/go's tracked files (and the repository's LICENSE, as the go command
+ * adds it to a module in a subdirectory) under <module>@v<version>/.
+ * @param {string} version
+ */
+function goProxyFolder(version) {
+  const v = `v${version}`;
+  const dir = path.join(OUT, "goproxy", ...GO_MODULE.split("/"), "@v");
+  fs.mkdirSync(dir, { recursive: true });
+  const files = run("git", ["ls-files", "sdk/go"]).trim().split("\n").filter(Boolean);
+  const stage = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-gomod-"));
+  try {
+    const prefix = path.join(stage, `${GO_MODULE}@${v}`);
+    for (const file of [...files, "LICENSE"]) {
+      const rel = file === "LICENSE" ? file : path.relative("sdk/go", file);
+      fs.mkdirSync(path.dirname(path.join(prefix, rel)), { recursive: true });
+      fs.copyFileSync(path.join(root, file), path.join(prefix, rel));
+    }
+    const entries = run("find", [`${GO_MODULE}@${v}`, "-type", "f"], { cwd: stage })
+      .trim()
+      .split("\n")
+      .sort();
+    run("zip", ["-X", "-q", path.join(dir, `${v}.zip`), ...entries], { cwd: stage });
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true });
+  }
+  fs.copyFileSync(path.join(root, "sdk", "go", "go.mod"), path.join(dir, `${v}.mod`));
+  fs.writeFileSync(
+    path.join(dir, `${v}.info`),
+    `${JSON.stringify({ Version: v, Time: new Date().toISOString() })}\n`,
+  );
+  fs.writeFileSync(path.join(dir, "list"), `${v}\n`);
+  return path.join(OUT, "goproxy");
+}
+
 /** The Go SDK builds and vets against its go.mod and go.sum (it is published by its tag). */
 function checkGoSdk() {
   const env = { ...process.env, GOFLAGS: "-mod=readonly", CGO_ENABLED: "0" };
@@ -260,6 +301,7 @@ async function main() {
   const nodeSdk = timed("Node SDK @pulumi-aria/aria", () => packNodeSdk(version));
   const python = timed("Python SDK wheel and sdist", () => buildPython(version));
   timed("Go SDK build and vet", checkGoSdk);
+  timed("Go SDK module proxy folder", () => goProxyFolder(version));
   const schema = path.join(OUT, `aria-schema-v${version}.json`);
   fs.copyFileSync(path.join(root, "sdk", "schema.json"), schema);
   const plugins = flags["skip-plugins"] ? [] : timed("plugin archives", buildPlugins);
