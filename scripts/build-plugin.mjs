@@ -322,6 +322,7 @@ async function buildInto(dir, version, target, bundleFile) {
         ],
         dir,
       );
+      fs.chmodSync(executable, 0o755);
       lap("unsign");
     }
     if (target.format === "elf") {
