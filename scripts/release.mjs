@@ -335,7 +335,8 @@ async function main() {
   const sums = [...files, "release.json"].map((f) => `${sha256(path.join(OUT, f))}  ${f}\n`).join("");
   fs.writeFileSync(path.join(OUT, "SHA256SUMS"), sums);
 
-  const mb = (/** @type {number} */ n) => `${(n / 1e6).toFixed(1)} MB`;
+  const mb = (/** @type {number} */ n) =>
+    n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixed(1)} kB`;
   for (const f of files) say(`  ${f}  ${mb(manifest.sizes[f])}`);
   say(`the Go SDK: tag sdk/go/v${version}; the GitHub release and plugin download: tag v${version}`);
   say(
