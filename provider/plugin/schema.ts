@@ -64,8 +64,15 @@ export interface PackageSpec {
   version: string;
   description: string;
   keywords: string[];
-  /** No homepage or repository: the project publishes neither yet. */
   license: string;
+  /** The project's source repository, which SDK package metadata links to. */
+  repository: string;
+  /**
+   * Where the engine downloads the plugin when a program needs it and it is not installed: the
+   * project's GitHub releases, as `github://<API host>/<organization>/<repository>`; the engine asks
+   * the release tagged `v<version>` for `pulumi-resource-aria-v<version>-<os>-<arch>.tar.gz`.
+   */
+  pluginDownloadURL: string;
   config: { variables: Record<string, PropertySpec> };
   provider: ResourceSpec;
   resources: Record<string, ResourceSpec>;
@@ -88,16 +95,19 @@ export interface LanguageSpec {
 }
 
 /**
- * Where the generated SDKs are published, once they are: the npm package, the Python distribution
- * (and its import name) and the Go import path. The project has no published home yet: the Go
- * path names the GitHub organisation `pulumi-aria`, a placeholder to change with the first release;
- * sdk/go/go.mod declares that module, SDK_NAMES.goModule.
+ * Where the generated SDKs are published: the npm package, the Python distribution (and its import
+ * name) and the Go import path, a module in the repository's sdk/go (sdk/go/go.mod declares it; a
+ * release tags it `sdk/go/v<version>`, Go's rule for a module in a subdirectory).
  */
 export const SDK_NAMES = {
   nodejs: "@pulumi-aria/aria",
   python: "pulumi_aria",
   goModule: "github.com/pulumi-aria/pulumi-aria/sdk/go",
 } as const;
+
+/** The project's home: its source, and its releases (the plugin archives) on GitHub. */
+export const REPOSITORY = "https://github.com/pulumi-aria/pulumi-aria";
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-aria/pulumi-aria";
 
 /** The language options: names as SDK_NAMES; the SDK's version is the schema's (package.json's). */
 export const LANGUAGE: LanguageSpec = {
@@ -342,6 +352,8 @@ export function packageSchema(version: string): PackageSpec {
       "Pulumi resources and lookups for VMware Aria Automation pipeline endpoints and deployment resources.",
     keywords: ["pulumi", "aria", "vmware", "vra", "category/infrastructure", "kind/native"],
     license: "Apache-2.0",
+    repository: REPOSITORY,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     config: { variables: config },
     provider: {
       description:

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { BUILD_LEFTOVERS, contentHash } from "../../scripts/content-hash";
+import { PYTHON_TOOLS } from "../../scripts/python-tools";
 import { runChecked } from "../../scripts/run-command";
 import { cacheBase } from "../../scripts/runtimes";
 import { REPO_ROOT } from "../support/program-stack";
@@ -12,9 +13,6 @@ import { REPO_ROOT } from "../support/program-stack";
  * tools in a cached virtualenv, the Python SDK's wheel. What is cached lives under cacheBase(),
  * outside the tree, keyed by hashes of what it is made from.
  */
-
-/** The Python build tools, pinned: the venv holding them is cached under a hash of this list. */
-const PYTHON_TOOLS = ["build==1.6.1", "setuptools==84.2.1"];
 
 export interface Ran {
   stdout: string;

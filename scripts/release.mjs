@@ -1,0 +1,419 @@
+#!/usr/bin/env node
+// @ts-check
+// `npm run release -- --dry-run`: builds every artifact of package.json's version into dist/release/,
+// after checking that every file carries that version (scripts/versioned-files.js):
+//
+//   pulumi-aria-<v>.tgz                          the npm package pulumi-aria (npm pack)
+//   pulumi-aria-aria-<v>.tgz                     the plugin SDK's npm package @pulumi-aria/aria (sdk/nodejs, compiled)
+//   pulumi_aria-<v>-py3-none-any.whl, pulumi_aria-<v>.tar.gz   the Python SDK's wheel and sdist
+//   pulumi-resource-aria-v<v>-<os>-<arch>.tar.gz the plugin for linux, darwin, windows on amd64, arm64
+//   aria-schema-v<v>.json                        the plugin's package schema (sdk/schema.json)
+//   goproxy/                                     the Go SDK in the module proxy layout (GOPROXY=file://...)
+//   release.json                                 what was built: version, tags, sizes, times
+//   SHA256SUMS                                   `sha256sum -c SHA256SUMS` checks all of the above
+//
+// The Go SDK is published by a tag, not a file: the module github.com/pulumi-aria/pulumi-aria/sdk/go
+// lives in the repository's sdk/go, so Go's rule for a module in a subdirectory makes its tag
+// `sdk/go/v<v>`; the GitHub release (and the engine's plugin download) is the tag `v<v>`. The dry run
+// builds and vets sdk/go and names both tags in release.json.
+//
+//   npm run release -- --dry-run            build everything into dist/release/ (no publishing)
+//   npm run release -- --dry-run --skip-plugins   all but the plugin archives (quick)
+//   npm run release -- --publish            build, then publish: only in the release workflow
+//                                           (GitHub Actions, on the tag v<version>)
+//
+// Publishing (.github/workflows/release.yml): both npm packages with provenance, the GitHub release
+// v<v> with the archives, the schema and SHA256SUMS, and the Go module tag sdk/go/v<v>. The Python
+// SDK goes to PyPI by the workflow's trusted-publishing step, from dist/release/.
+
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import { createRequire } from "node:module";
+import * as os from "node:os";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+
+const require = createRequire(import.meta.url);
+/** @type {typeof import("./versioned-files.js")} */
+const { versionDisagreements, describeDisagreements } = require("./versioned-files.js");
+/** @type {typeof import("./plugin-targets.js")} */
+const { TARGETS } = require("./plugin-targets.js");
+/** @type {typeof import("./content-hash.js")} */
+const { contentHash, BUILD_LEFTOVERS } = require("./content-hash.js");
+/** @type {typeof import("./runtimes.js")} */
+const { cacheBase } = require("./runtimes.js");
+/** @type {typeof import("./python-tools.js")} */
+const { PYTHON_TOOLS } = require("./python-tools.js");
+/** @type {typeof import("./errors.js")} */
+const { CommandError, ScriptError, describeFailure } = require("./errors.js");
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const OUT = path.join(root, "dist", "release");
+const say = (/** @type {string} */ msg) => process.stderr.write(`[release] ${msg}\n`);
+
+const { values: flags } = parseArgs({
+  options: {
+    "dry-run": { type: "boolean" },
+    publish: { type: "boolean" },
+    "skip-plugins": { type: "boolean" },
+  },
+});
+
+/**
+ * Runs a command, its output kept (and shown on failure); returns stdout.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
+ */
+function run(cmd, args, options = {}) {
+  try {
+    return execFileSync(cmd, args, {
+      cwd: options.cwd ?? root,
+      env: options.env ?? process.env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (err) {
+    const e =
+      /** @type {{ status: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} */ (
+        err
+      );
+    throw new CommandError([cmd, ...args].join(" "), {
+      code: e.status,
+      signal: e.signal,
+      stdout: e.stdout,
+      stderr: e.stderr,
+    });
+  }
+}
+
+/** Wall time of each step, in milliseconds. */
+/** @type {Record<string, number>} */
+const times = {};
+/**
+ * @template T
+ * @param {string} step
+ * @param {() => T} fn
+ * @returns {T}
+ */
+function timed(step, fn) {
+  const started = Date.now();
+  say(`${step} ...`);
+  const result = fn();
+  times[step] = Date.now() - started;
+  return result;
+}
+
+/** Fails naming each file whose version is not package.json's. */
+function checkVersion() {
+  const { version, disagreements } = versionDisagreements(root);
+  if (disagreements.length > 0) {
+    throw new ScriptError(
+      `the version disagrees in ${disagreements.length} file(s):\n${describeDisagreements(version, disagreements)}`,
+      "version",
+    );
+  }
+  return version;
+}
+
+/** A temporary copy of sdk/<name> without build leftovers, with the LICENSE beside its code. */
+function copyOfSdk(/** @type {string} */ name) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pulumi-aria-release-${name}-`));
+  fs.cpSync(path.join(root, "sdk", name), dir, {
+    recursive: true,
+    filter: (src) => !BUILD_LEFTOVERS.test(src),
+  });
+  fs.copyFileSync(path.join(root, "LICENSE"), path.join(dir, "LICENSE"));
+  return dir;
+}
+
+/**
+ * The npm package pulumi-aria: what `npm pack` makes of the repository after `npm run build`.
+ * @param {string} version
+ */
+function packPackage(version) {
+  run("npm", ["pack", "--silent", "--pack-destination", OUT]);
+  const file = path.join(OUT, `pulumi-aria-${version}.tgz`);
+  if (!fs.existsSync(file)) throw new ScriptError(`npm pack left no ${path.basename(file)}`, "build");
+  return file;
+}
+
+/**
+ * The Node SDK @pulumi-aria/aria, compiled into bin/ and packed from there with its package.json,
+ * README and LICENSE beside the code, as Pulumi's own providers publish theirs. It compiles with the
+ * repository's TypeScript and @pulumi/pulumi (its node_modules linked, read only): the e2e test
+ * sdk-build.test.ts compiles it with its own declared dependencies.
+ * @param {string} version
+ */
+function packNodeSdk(version) {
+  const dir = copyOfSdk("nodejs");
+  try {
+    fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+    run(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir]);
+    const bin = path.join(dir, "bin");
+    for (const file of ["package.json", "README.md", "LICENSE"])
+      fs.copyFileSync(path.join(dir, file), path.join(bin, file));
+    run("npm", ["pack", "--silent", "--pack-destination", OUT, bin]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const file = path.join(OUT, `pulumi-aria-aria-${version}.tgz`);
+  if (!fs.existsSync(file))
+    throw new ScriptError(`npm pack of sdk/nodejs left no ${path.basename(file)}`, "build");
+  return file;
+}
+
+/** The cached virtualenv with PYTHON_TOOLS (the one test/e2e/sdk-tools.ts makes and uses). */
+function pythonBuildVenv() {
+  const pythonVersion = run("python3", ["-c", "import sys; print(sys.version.split()[0])"]).trim();
+  const dir = path.join(cacheBase(), `python-sdk-build-${contentHash([pythonVersion, ...PYTHON_TOOLS])}`);
+  const python = path.join(dir, "bin", "python");
+  if (fs.existsSync(python)) return python;
+  fs.mkdirSync(cacheBase(), { recursive: true });
+  const work = fs.mkdtempSync(path.join(cacheBase(), `.${path.basename(dir)}-`));
+  try {
+    run("python3", ["-m", "venv", work]);
+    run(path.join(work, "bin", "python"), ["-m", "pip", "install", "-q", "--upgrade", ...PYTHON_TOOLS]);
+    fs.renameSync(work, dir);
+  } catch (err) {
+    fs.rmSync(work, { recursive: true, force: true });
+    if (!fs.existsSync(python)) throw err;
+  }
+  return python;
+}
+
+/**
+ * The Python SDK's wheel and sdist.
+ * @param {string} version
+ */
+function buildPython(version) {
+  const python = pythonBuildVenv();
+  const dir = copyOfSdk("python");
+  try {
+    run(python, ["-m", "build", "--wheel", "--sdist", "--no-isolation", "--outdir", OUT, dir]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const files = [`pulumi_aria-${version}-py3-none-any.whl`, `pulumi_aria-${version}.tar.gz`].map((f) =>
+    path.join(OUT, f),
+  );
+  for (const file of files) {
+    if (!fs.existsSync(file))
+      throw new ScriptError(`the build of sdk/python left no ${path.basename(file)}`, "build");
+  }
+  return files;
+}
+
+/** The Go SDK's module path (sdk/go/go.mod). */
+const GO_MODULE = "github.com/pulumi-aria/pulumi-aria/sdk/go";
+
+/**
+ * The Go SDK as a module proxy serves it (go help goproxy), in dist/release/goproxy/: what `go get`
+ * fetches for the tag sdk/go/v<version>, for a GOPROXY=file://... test of installing it by name and
+ * for a mirror. The zip holds sdk/go's tracked files (and the repository's LICENSE, as the go command
+ * adds it to a module in a subdirectory) under <module>@v<version>/.
+ * @param {string} version
+ */
+function goProxyFolder(version) {
+  const v = `v${version}`;
+  const dir = path.join(OUT, "goproxy", ...GO_MODULE.split("/"), "@v");
+  fs.mkdirSync(dir, { recursive: true });
+  const files = run("git", ["ls-files", "sdk/go"]).trim().split("\n").filter(Boolean);
+  const stage = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-gomod-"));
+  try {
+    const prefix = path.join(stage, `${GO_MODULE}@${v}`);
+    for (const file of [...files, "LICENSE"]) {
+      const rel = file === "LICENSE" ? file : path.relative("sdk/go", file);
+      fs.mkdirSync(path.dirname(path.join(prefix, rel)), { recursive: true });
+      fs.copyFileSync(path.join(root, file), path.join(prefix, rel));
+    }
+    const entries = run("find", [`${GO_MODULE}@${v}`, "-type", "f"], { cwd: stage })
+      .trim()
+      .split("\n")
+      .sort();
+    run("zip", ["-X", "-q", path.join(dir, `${v}.zip`), ...entries], { cwd: stage });
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true });
+  }
+  fs.copyFileSync(path.join(root, "sdk", "go", "go.mod"), path.join(dir, `${v}.mod`));
+  fs.writeFileSync(
+    path.join(dir, `${v}.info`),
+    `${JSON.stringify({ Version: v, Time: new Date().toISOString() })}\n`,
+  );
+  fs.writeFileSync(path.join(dir, "list"), `${v}\n`);
+  return path.join(OUT, "goproxy");
+}
+
+/** The Go SDK builds and vets against its go.mod and go.sum (it is published by its tag). */
+function checkGoSdk() {
+  const env = { ...process.env, GOFLAGS: "-mod=readonly", CGO_ENABLED: "0" };
+  const dir = path.join(root, "sdk", "go");
+  run("go", ["build", "./..."], { cwd: dir, env });
+  run("go", ["vet", "./..."], { cwd: dir, env });
+}
+
+/**
+ * Every plugin archive, built (or reused from the cache) by scripts/build-plugin.mjs.
+ * @returns {Array<{ target: string, tarball: string, executableBytes: number, tarballBytes: number, cached: boolean, buildMs: Record<string, number> }>}
+ */
+function buildPlugins() {
+  const out = run(process.execPath, [
+    path.join(root, "scripts", "build-plugin.mjs"),
+    "--target",
+    "all",
+    "--out",
+    OUT,
+    "--json",
+  ]);
+  return JSON.parse(out.trim().split("\n").pop() ?? "[]");
+}
+
+/** sha256 of a file, hex. */
+function sha256(/** @type {string} */ file) {
+  return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+}
+
+/** @returns {Promise<void>} */
+async function main() {
+  if (!flags["dry-run"] && !flags.publish) {
+    throw new ScriptError(
+      "say what to do: `npm run release -- --dry-run` builds every artifact into dist/release/; " +
+        "--publish also publishes them, and runs only in the release workflow",
+      "usage",
+    );
+  }
+  if (flags["dry-run"] && flags.publish) {
+    throw new ScriptError("--dry-run and --publish exclude each other: give one", "usage");
+  }
+  const started = Date.now();
+  const version = timed("version check", checkVersion);
+  if (flags.publish) guardPublish(version);
+  fs.rmSync(OUT, { recursive: true, force: true });
+  fs.mkdirSync(OUT, { recursive: true });
+  timed("npm run build", () => run("npm", ["run", "--silent", "build"]));
+  timed("schema and SDKs up to date", () => {
+    run(process.execPath, [path.join(root, "scripts", "gen-schema.mjs"), "--check"]);
+    run(process.execPath, [path.join(root, "scripts", "gen-sdk.mjs"), "--check"]);
+  });
+  const npmPackage = timed("npm package pulumi-aria", () => packPackage(version));
+  const nodeSdk = timed("Node SDK @pulumi-aria/aria", () => packNodeSdk(version));
+  const python = timed("Python SDK wheel and sdist", () => buildPython(version));
+  timed("Go SDK build and vet", checkGoSdk);
+  timed("Go SDK module proxy folder", () => goProxyFolder(version));
+  const schema = path.join(OUT, `aria-schema-v${version}.json`);
+  fs.copyFileSync(path.join(root, "sdk", "schema.json"), schema);
+  const plugins = flags["skip-plugins"] ? [] : timed("plugin archives", buildPlugins);
+  const missing = flags["skip-plugins"]
+    ? []
+    : TARGETS.filter((t) => !plugins.some((p) => p.target === t.name)).map((t) => t.name);
+  if (missing.length > 0) throw new ScriptError(`no plugin archive for ${missing.join(", ")}`, "build");
+  times.total = Date.now() - started;
+
+  const files = fs
+    .readdirSync(OUT)
+    .filter((f) => fs.statSync(path.join(OUT, f)).isFile() && f !== "SHA256SUMS" && f !== "release.json")
+    .sort();
+  const manifest = {
+    version,
+    tags: { release: `v${version}`, goModule: `sdk/go/v${version}` },
+    npm: [path.basename(npmPackage), path.basename(nodeSdk)],
+    python: python.map((f) => path.basename(f)),
+    plugins: plugins.map((p) => ({
+      target: p.target,
+      archive: path.basename(p.tarball),
+      archiveBytes: p.tarballBytes,
+      executableBytes: p.executableBytes,
+      cached: p.cached,
+    })),
+    schema: path.basename(schema),
+    sizes: Object.fromEntries(files.map((f) => [f, fs.statSync(path.join(OUT, f)).size])),
+    buildMs: times,
+  };
+  fs.writeFileSync(path.join(OUT, "release.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  const sums = [...files, "release.json"].map((f) => `${sha256(path.join(OUT, f))}  ${f}\n`).join("");
+  fs.writeFileSync(path.join(OUT, "SHA256SUMS"), sums);
+
+  const mb = (/** @type {number} */ n) =>
+    n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixed(1)} kB`;
+  for (const f of files) say(`  ${f}  ${mb(manifest.sizes[f])}`);
+  say(`the Go SDK: tag sdk/go/v${version}; the GitHub release and plugin download: tag v${version}`);
+  say(
+    `built ${files.length} artifacts of ${version} into ${path.relative(root, OUT)}/ in ${(times.total / 1000).toFixed(1)} s (` +
+      Object.entries(times)
+        .filter(([k]) => k !== "total")
+        .map(([k, n]) => `${k} ${(n / 1000).toFixed(1)} s`)
+        .join(", ") +
+      "); check them: cd dist/release && sha256sum -c SHA256SUMS",
+  );
+  if (flags.publish) publish(version, manifest);
+}
+
+/**
+ * Publishing runs only in the release workflow on its tag: GitHub Actions, the ref the tag v<version>.
+ * @param {string} version
+ */
+function guardPublish(version) {
+  const tag = `refs/tags/v${version}`;
+  if (process.env.GITHUB_ACTIONS !== "true" || process.env.GITHUB_REF !== tag) {
+    throw new ScriptError(
+      `--publish runs only in the release workflow on the tag v${version} (GITHUB_ACTIONS=true, GITHUB_REF=${tag}); ` +
+        `here GITHUB_REF is '${process.env.GITHUB_REF ?? ""}': use --dry-run to build`,
+      "guard",
+    );
+  }
+}
+
+/**
+ * npm (both packages, with provenance), the GitHub release with the archives, the schema and
+ * SHA256SUMS, and the Go module's tag. PyPI is the workflow's own step (trusted publishing).
+ * @param {string} version
+ * @param {{ npm: string[] }} manifest
+ */
+function publish(version, manifest) {
+  for (const tarball of manifest.npm) {
+    say(`npm publish ${tarball}`);
+    run("npm", ["publish", "--provenance", "--access", "public", path.join(OUT, tarball)]);
+  }
+  const assets = fs
+    .readdirSync(OUT)
+    .filter(
+      (f) => f.startsWith("pulumi-resource-aria-v") || f.startsWith("aria-schema-v") || f === "SHA256SUMS",
+    )
+    .map((f) => path.join(OUT, f));
+  say(`gh release create v${version} (${assets.length} assets)`);
+  run("gh", [
+    "release",
+    "create",
+    `v${version}`,
+    "--verify-tag",
+    "--title",
+    `v${version}`,
+    "--notes-file",
+    notes(version),
+    ...assets,
+  ]);
+  say(`git tag sdk/go/v${version} (the Go module)`);
+  run("git", ["tag", `sdk/go/v${version}`, `v${version}^{commit}`]);
+  run("git", ["push", "origin", `refs/tags/sdk/go/v${version}`]);
+}
+
+/**
+ * The release notes: the version's section of CHANGELOG.md, in a temporary file.
+ * @param {string} version
+ */
+function notes(version) {
+  const changelog = fs.readFileSync(path.join(root, "CHANGELOG.md"), "utf8");
+  const start = changelog.indexOf(`## [${version}]`);
+  if (start < 0) throw new ScriptError(`CHANGELOG.md has no section '## [${version}]'`, "release notes");
+  const next = changelog.indexOf("\n## [", start + 1);
+  const file = path.join(os.tmpdir(), `pulumi-aria-notes-${version}.md`);
+  fs.writeFileSync(file, changelog.slice(start, next < 0 ? undefined : next).trim() + "\n");
+  return file;
+}
+
+main().catch((err) => {
+  say(describeFailure(err));
+  process.exitCode = 1;
+});
