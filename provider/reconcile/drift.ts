@@ -10,6 +10,7 @@
  * and shows as a create.
  */
 import { z } from "zod";
+import { OWNER_KEY } from "../common/engine-inputs";
 import { deepEqual } from "../core/json";
 import type { DriftedResource } from "./report";
 
@@ -67,8 +68,11 @@ export function urnParts(urn: string): { type: string; name: string } {
   return { type: typeChain.slice(typeChain.lastIndexOf("$") + 1), name };
 }
 
-/** Inputs that are no declaration of the user's (the dynamic door's serialised provider). */
-const IGNORED_INPUTS = new Set(["__provider"]);
+/**
+ * Inputs that are no declaration of the user's: the dynamic door's serialised provider, and the URN
+ * its resources pass as their owner (../endpoint/owner.ts; the door's bookkeeping, never compared).
+ */
+const IGNORED_INPUTS = new Set(["__provider", OWNER_KEY]);
 
 /** The paths (`a.b`) of the leaves that differ between two input objects; arrays compare whole. */
 export function changedPaths(

@@ -132,6 +132,8 @@ describe("drift from a refresh preview", () => {
   });
 
   it("compares nested inputs leaf by leaf and arrays whole", () => {
+    expect(changedPaths({ __owner: "urn:a", x: 1 }, { __owner: "urn:b", x: 2 })).toEqual(["x"]);
+    expect(changedPaths({ __provider: "p1" }, { __provider: "p2" })).toEqual([]);
     expect(changedPaths({ a: { b: 1, c: [1, 2] }, d: 1 }, { a: { b: 1, c: [2, 1] }, e: 1 })).toEqual([
       "a.c",
       "d",
