@@ -28,7 +28,7 @@
 //   node scripts/build-plugin.mjs --json           also print what was built as JSON on stdout (the
 //                                                  tests): one object, or with --target an array
 
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { createRequire } from "node:module";
@@ -43,6 +43,8 @@ const runtimes = require("./runtimes.js");
 const { contentHash } = require("./content-hash.js");
 /** @type {typeof import("./errors.js")} */
 const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
+/** @type {typeof import("./run-command.js")} */
+const { findExecutable, runSync } = require("./run-command.js");
 /** @type {typeof import("./plugin-targets.js")} */
 const { TARGETS, archiveName, targetsNamed } = require("./plugin-targets.js");
 /** @type {{ inject(file: string, name: string, data: Buffer, options: { sentinelFuse: string, machoSegmentName?: string }): Promise<void> }} */
@@ -115,20 +117,7 @@ function inputHash(target) {
  * @param {string} cwd
  */
 function run(cmd, args, cwd) {
-  try {
-    execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  } catch (err) {
-    const e =
-      /** @type {{ status: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} */ (
-        err
-      );
-    throw new CommandError([cmd, ...args].join(" "), {
-      code: e.status,
-      signal: e.signal,
-      stdout: e.stdout,
-      stderr: e.stderr,
-    });
-  }
+  runSync(cmd, args, { cwd });
 }
 
 /**
@@ -204,23 +193,11 @@ const toolsDir = () => path.join(runtimes.cacheBase(), `rcodesign-${RCODESIGN.ve
  * @param {string[]} names
  */
 function findTool(...names) {
-  const dirs = [
+  return findExecutable(names, [
     ...(process.env.PATH ?? "").split(path.delimiter),
     path.join(toolsDir(), "bin"),
     path.join(os.homedir(), ".cargo", "bin"),
-  ];
-  for (const name of names) {
-    for (const dir of dirs) {
-      const candidate = path.join(dir, name);
-      try {
-        fs.accessSync(candidate, fs.constants.X_OK);
-        return candidate;
-      } catch {
-        /* not here */
-      }
-    }
-  }
-  return undefined;
+  ]);
 }
 
 /**

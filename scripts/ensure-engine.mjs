@@ -55,7 +55,7 @@ const require = createRequire(import.meta.url);
 /** @type {typeof import("./errors.js")} */
 const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
 /** @type {typeof import("./run-command.js")} */
-const { runChecked } = require("./run-command.js");
+const { findExecutable, runChecked } = require("./run-command.js");
 /** @type {typeof import("./runtimes.js")} */
 const { cacheBase } = require("./runtimes.js");
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -225,16 +225,8 @@ function pulumiVersionOf(bin) {
  * @returns {string | undefined}
  */
 function onPath(name) {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return fs.realpathSync(candidate);
-    } catch {
-      /* not here */
-    }
-  }
-  return undefined;
+  const found = findExecutable([name]);
+  return found === undefined ? undefined : fs.realpathSync(found);
 }
 
 /** @returns {string} */

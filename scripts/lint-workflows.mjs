@@ -21,6 +21,8 @@ import * as path from "node:path";
 
 /** @type {typeof import("./runtimes.js")} */
 const { cacheBase } = createRequire(import.meta.url)("./runtimes.js");
+/** @type {typeof import("./run-command.js")} */
+const { findExecutable } = createRequire(import.meta.url)("./run-command.js");
 
 const ACTIONLINT_VERSION = "v1.7.12";
 const ACTIONLINT_MODULE = "github.com/rhysd/actionlint/cmd/actionlint";
@@ -51,19 +53,7 @@ function note(message) {
  * @param {string} name
  * @returns {string | undefined}
  */
-function onPath(name) {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // not in this directory
-    }
-  }
-  return undefined;
-}
+const onPath = (name) => findExecutable([name]);
 
 /**
  * The last lines of a failed command's output, for a message.

@@ -26,7 +26,6 @@
 // v<v> with the archives, the schema and SHA256SUMS, and the Go module tag sdk/go/v<v>. The Python
 // SDK goes to PyPI by the workflow's trusted-publishing step, from dist/release/.
 
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -46,7 +45,9 @@ const { cacheBase } = require("./runtimes.js");
 /** @type {typeof import("./python-tools.js")} */
 const { PYTHON_TOOLS } = require("./python-tools.js");
 /** @type {typeof import("./errors.js")} */
-const { CommandError, ScriptError, describeFailure } = require("./errors.js");
+const { ScriptError, describeFailure } = require("./errors.js");
+/** @type {typeof import("./run-command.js")} */
+const { runSync } = require("./run-command.js");
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const OUT = path.join(root, "dist", "release");
@@ -61,33 +62,13 @@ const { values: flags } = parseArgs({
 });
 
 /**
- * Runs a command, its output kept (and shown on failure); returns stdout.
+ * Runs a command, its output kept (and shown on failure); returns stdout. From the repository root
+ * unless told otherwise.
  * @param {string} cmd
  * @param {string[]} args
  * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
  */
-function run(cmd, args, options = {}) {
-  try {
-    return execFileSync(cmd, args, {
-      cwd: options.cwd ?? root,
-      env: options.env ?? process.env,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch (err) {
-    const e =
-      /** @type {{ status: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} */ (
-        err
-      );
-    throw new CommandError([cmd, ...args].join(" "), {
-      code: e.status,
-      signal: e.signal,
-      stdout: e.stdout,
-      stderr: e.stderr,
-    });
-  }
-}
+const run = (cmd, args, options = {}) => runSync(cmd, args, { ...options, cwd: options.cwd ?? root });
 
 /** Wall time of each step, in milliseconds. */
 /** @type {Record<string, number>} */

@@ -4,7 +4,9 @@
 // The TypeScript tests take its types from this JSDoc (test/tsconfig.json's allowJs).
 "use strict";
 
-const { spawn } = require("node:child_process");
+const { execFileSync, spawn } = require("node:child_process");
+const fs = require("node:fs");
+const path = require("node:path");
 const { CommandError, MissingToolError } = require("./errors.js");
 
 /**
@@ -74,4 +76,57 @@ async function runChecked(cmd, args, options = {}) {
   return result;
 }
 
-module.exports = { runCommand, runChecked };
+/**
+ * Runs `cmd` with `args` to its end, blocking, its output collected; returns stdout, or throws a
+ * CommandError carrying the output when it fails. For build scripts with nothing else to serve.
+ * @param {string} cmd
+ * @param {readonly string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
+ * @returns {string}
+ */
+function runSync(cmd, args, { cwd, env } = {}) {
+  try {
+    return execFileSync(cmd, args, {
+      cwd,
+      env: env ?? process.env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (err) {
+    const e =
+      /** @type {{ status: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} */ (
+        err
+      );
+    throw new CommandError([cmd, ...args].join(" "), {
+      code: e.status,
+      signal: e.signal,
+      stdout: e.stdout,
+      stderr: e.stderr,
+    });
+  }
+}
+
+/**
+ * The first of `names` that is an executable file in one of `dirs` (by default PATH's directories,
+ * in order), as `<dir>/<name>`; undefined when there is none.
+ * @param {readonly string[]} names
+ * @param {readonly string[]} [dirs]
+ * @returns {string | undefined}
+ */
+function findExecutable(names, dirs = (process.env.PATH ?? "").split(path.delimiter)) {
+  for (const name of names) {
+    for (const dir of dirs) {
+      const candidate = path.join(dir, name);
+      try {
+        fs.accessSync(candidate, fs.constants.X_OK);
+        return candidate;
+      } catch {
+        /* not here */
+      }
+    }
+  }
+  return undefined;
+}
+
+module.exports = { runCommand, runChecked, runSync, findExecutable };
