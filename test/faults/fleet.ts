@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { BUSY_SERVER_FAULTS } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { USERS } from "../support/emulator";
-import { E2EStack, openStack, OpenStackOptions, OpResult } from "../support/program-stack";
+import { E2EStack, expectOk, openStack, OpenStackOptions, OpResult } from "../support/program-stack";
 
 /*
  * What the fault tier's tests share: a stack on an emulator with the issue's mix of faults (the
@@ -101,6 +101,28 @@ export class Fleet {
     expect(server.resources.map((r) => r.id).sort()).toEqual([...state.resources].sort());
   }
 
+  /**
+   * What docs/guides/faults.md says to run after a killed run, asserting each step: `pulumi cancel`
+   * (which clears the lock where the backend holds one), `refresh --clear-pending-creates` (after the
+   * guide's repair of an empty side file, only when the kill left one), then `up`; no step prints a
+   * secret and the server then equals the state.
+   */
+  async recoverFromKilledRun(): Promise<void> {
+    const { stack } = this;
+    await stack.pulumi(["cancel", "--yes", "--stack", stack.stackName]);
+    let refreshed = await stack.refresh({ clearPendingCreates: true });
+    if (!refreshed.ok && /failed to load checkpoint: EOF/.test(`${refreshed.error}${refreshed.stderr}`)) {
+      // Killed in the instant the engine wrote its state: the guide's repair, and only then.
+      expect(removeEmptySideFiles(stack.backendDir()).length).toBeGreaterThan(0);
+      refreshed = await stack.refresh({ clearPendingCreates: true });
+    }
+    expectOk(refreshed);
+    this.expectNoSecret(refreshed);
+    const up = expectOk(await stack.up());
+    this.expectNoSecret(up);
+    await this.expectServerEqualsState();
+  }
+
   /** The requests the faults answered in place of the server, from the emulator's log. */
   async faultCounts(): Promise<Record<string, number>> {
     const log = await this.stack.requests();
@@ -118,7 +140,7 @@ export class Fleet {
  * rewrites a stack's `.attrs` side file in place, and a kill at that instant leaves it empty, which
  * every later command reports as "failed to load checkpoint: EOF". Deletes the empty ones.
  */
-export function removeEmptySideFiles(dir: string): string[] {
+function removeEmptySideFiles(dir: string): string[] {
   const removed: string[] = [];
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);

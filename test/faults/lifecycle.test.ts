@@ -1,5 +1,5 @@
 import { changes, E2EStack, expectOk } from "../support/program-stack";
-import { DEPLOYMENTS, duplicates, Fleet, removeEmptySideFiles } from "./fleet";
+import { DEPLOYMENTS, duplicates, Fleet } from "./fleet";
 import { withoutOwnerMark } from "../../provider/endpoint/owner";
 
 /*
@@ -94,18 +94,7 @@ describe("an up killed midway", () => {
     expect(createdByKilledRun).toBeGreaterThan(0);
 
     // What docs/guides/faults.md says to run after a killed run (cancel only where the backend holds a lock).
-    await stack.pulumi(["cancel", "--yes", "--stack", stack.stackName]);
-    let refreshed = await stack.refresh({ clearPendingCreates: true });
-    if (!refreshed.ok && /failed to load checkpoint: EOF/.test(`${refreshed.error}${refreshed.stderr}`)) {
-      // Killed in the instant the engine wrote its state: the guide's repair, and only then.
-      expect(removeEmptySideFiles(stack.backendDir()).length).toBeGreaterThan(0);
-      refreshed = await stack.refresh({ clearPendingCreates: true });
-    }
-    expectOk(refreshed);
-    fleet.expectNoSecret(refreshed);
-    const up = expectOk(await stack.up());
-    fleet.expectNoSecret(up);
-    await fleet.expectServerEqualsState();
+    await fleet.recoverFromKilledRun();
     const server = await fleet.onServer();
     expect(server.endpoints).toHaveLength(COUNT);
     expect(duplicates(server.endpoints.map((e) => e.name))).toEqual([]);

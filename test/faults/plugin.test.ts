@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { parse, stringify } from "yaml";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk } from "../support/program-stack";
-import { DEPLOYMENTS, duplicates, Fleet, removeEmptySideFiles } from "./fleet";
+import { DEPLOYMENTS, duplicates, Fleet } from "./fleet";
 
 /*
  * The fault tier through the provider plugin: the fleet of lifecycle.test.ts as a Pulumi YAML program
@@ -139,18 +139,7 @@ describe("the plugin: an up killed midway", () => {
     expect((await running).ok).toBe(false);
     expect((await fleet.onServer()).endpoints.length).toBeGreaterThan(0);
 
-    await stack.pulumi(["cancel", "--yes", "--stack", stack.stackName]);
-    let refreshed = await stack.refresh({ clearPendingCreates: true });
-    if (!refreshed.ok && /failed to load checkpoint: EOF/.test(`${refreshed.error}${refreshed.stderr}`)) {
-      // Killed in the instant the engine wrote its state: the README's repair, and only then.
-      expect(removeEmptySideFiles(stack.backendDir()).length).toBeGreaterThan(0);
-      refreshed = await stack.refresh({ clearPendingCreates: true });
-    }
-    expectOk(refreshed);
-    fleet.expectNoSecret(refreshed);
-    const up = expectOk(await stack.up());
-    fleet.expectNoSecret(up);
-    await fleet.expectServerEqualsState();
+    await fleet.recoverFromKilledRun();
     const server = await fleet.onServer();
     expect(server.endpoints).toHaveLength(COUNT);
     expect(duplicates(server.endpoints.map((e) => e.name))).toEqual([]);
