@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { RENEWED_TOKEN_REJECTED_HINT, TokenManager, UNRENEWABLE_TOKEN_HINT } from "./auth";
+import type { ConfigNamespace } from "./config";
 import { ApiFailure, createApiError } from "./errors";
 import { buildQuery, joinPath, QueryValue, renderPath } from "./paths";
 import { Redactor, secretValuesIn } from "./redact";
@@ -42,6 +43,8 @@ export interface ApiCallerDeps {
   readonly apiVersionFor: (name: RouteName, route: Route) => Promise<string | undefined>;
   /** Per-request timeout in seconds, for messages. */
   readonly timeoutSeconds: number;
+  /** The namespace the user names settings in, for messages (default `vra`). */
+  readonly settingsNamespace?: ConfigNamespace;
 }
 
 /** Sends route calls for one client. */
@@ -89,6 +92,7 @@ export class ApiCaller {
       timeoutSeconds: this.deps.timeoutSeconds,
       redactor: this.deps.redactor,
       extraSecrets,
+      settingsNamespace: this.deps.settingsNamespace,
     };
 
     const tokens = route.anonymous ? undefined : this.deps.tokens();

@@ -2,6 +2,7 @@
  * The `apiVersion` of pipeline (endpoint) operations: the pinned one from configuration, checked
  * against the server's `GET /about`, or else the server's latest. Fetched once per client.
  */
+import type { ConfigNamespace } from "./config";
 import { AriaConfigError } from "./config-error";
 import { unlessNotFound } from "./errors";
 import type { About } from "./schemas";
@@ -10,7 +11,11 @@ import type { About } from "./schemas";
  * Chooses the version to send: `pinned` when the server supports it (else a configuration error
  * listing the supported ones), otherwise the server's latest.
  */
-export function chooseApiVersion(about: About, pinned: string | undefined): string {
+export function chooseApiVersion(
+  about: About,
+  pinned: string | undefined,
+  ns: ConfigNamespace = "vra",
+): string {
   const supported = about.supportedApis.map((api) => api.apiVersion);
   if (pinned === undefined) return about.latestApiVersion;
   if (supported.includes(pinned) || (supported.length === 0 && pinned === about.latestApiVersion))
@@ -19,9 +24,9 @@ export function chooseApiVersion(about: About, pinned: string | undefined): stri
   throw new AriaConfigError(
     [
       {
-        key: "vra:apiVersion",
+        key: `${ns}:apiVersion`,
         message:
-          `vra:apiVersion (VRA_API_VERSION) is ${pinned}, which this server does not support. ` +
+          `${ns}:apiVersion (VRA_API_VERSION) is ${pinned}, which this server does not support. ` +
           `Supported versions: ${offered} (latest ${about.latestApiVersion}). ` +
           "Pick one of them, or remove the setting to use the latest.",
       },
@@ -37,6 +42,7 @@ export class PipelineApiVersion {
   constructor(
     private readonly pinned: string | undefined,
     private readonly fetchAbout: () => Promise<About>,
+    private readonly ns: ConfigNamespace = "vra",
   ) {}
 
   /** The version to send (undefined: send none). */
@@ -53,7 +59,7 @@ export class PipelineApiVersion {
   prime(about: About): void {
     if (this.resolved) return;
     try {
-      this.resolved = Promise.resolve(chooseApiVersion(about, this.pinned));
+      this.resolved = Promise.resolve(chooseApiVersion(about, this.pinned, this.ns));
     } catch {
       // An unsupported pinned version is reported by the next call that needs the version.
     }
@@ -63,6 +69,6 @@ export class PipelineApiVersion {
     const about = await unlessNotFound(() => this.fetchAbout());
     // A server without /about cannot be checked: send the pinned version, or none.
     if (about === undefined) return this.pinned;
-    return chooseApiVersion(about, this.pinned);
+    return chooseApiVersion(about, this.pinned, this.ns);
   }
 }

@@ -78,6 +78,7 @@ export class AriaClient {
       basePaths: { root: "", pipeline: config.pipelineBasePath, deployment: config.deploymentBasePath },
       apiVersionFor: (name, route) => this.apiVersionFor(name, route),
       timeoutSeconds: config.apiTimeoutSeconds,
+      settingsNamespace: config.settingsNamespace,
     });
     this.tokens = new TokenManager(config.credentials, createTokenExchanges(this.caller), {
       defaultLifetimeMs: (config.tokenLifetimeSeconds ?? 1500) * 1000,
@@ -87,8 +88,10 @@ export class AriaClient {
       clock,
       redactor: this.redactor,
     });
-    this.pipelineVersion = new PipelineApiVersion(config.apiVersion, () =>
-      this.caller.call("getAbout", About),
+    this.pipelineVersion = new PipelineApiVersion(
+      config.apiVersion,
+      () => this.caller.call("getAbout", About),
+      config.settingsNamespace,
     );
   }
 

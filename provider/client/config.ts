@@ -51,6 +51,11 @@ export interface ClientConfig {
   readonly retry?: Partial<RetryPolicy>;
   /** Assumed lifetime of tokens that are not JWTs, in seconds (default 1500: renew after 25 min). */
   readonly tokenLifetimeSeconds?: number;
+  /**
+   * The namespace the user names settings in (`vra` for the dynamic resources, `aria` for the
+   * plugin; default `vra`): messages that tell them which setting to change use it.
+   */
+  readonly settingsNamespace?: ConfigNamespace;
 }
 
 /** Default per-request timeout, in seconds (as the Terraform provider). */
@@ -163,6 +168,7 @@ export function resolveClientConfig(
   if (issues.length > 0) throw new AriaConfigError(issues);
 
   const resolved: ClientConfig = {
+    settingsNamespace: ns,
     url: typed.url ?? "",
     credentials: withoutUndefined(credentials),
     insecure: typed.insecure ?? false,

@@ -2,6 +2,7 @@
  * The words of API errors: what failed, why (the server's message), and what to do. Kept apart from
  * the classification in ./errors so each stays small. Messages are redacted by the caller.
  */
+import type { ConfigNamespace } from "./config";
 import type { AriaApiErrorDetails } from "./error-details";
 import { REDACTED } from "./redact";
 import { isCredentialKey } from "../core/secrets";
@@ -48,6 +49,15 @@ export const RESTRICTED_ENDPOINT_HINT =
   "Only an administrator can create, update or delete restricted endpoints (isRestricted: true): " +
   "run this with an administrator's credentials, or ask an administrator to make the change. " +
   "Also check that the user is a member of the endpoint's project.";
+
+/**
+ * Names the settings a message mentions in the user's namespace: the messages are written with the
+ * dynamic resources' `vra:` names; a plugin user sets `aria:apiTimeout`, not `vra:apiTimeout`. The
+ * environment variables (`VRA_*`) are the same for both.
+ */
+export function inSettingsNamespace(text: string, ns: ConfigNamespace | undefined): string {
+  return ns === undefined || ns === "vra" ? text : text.replace(/\bvra:(?=[a-zA-Z])/g, `${ns}:`);
+}
 
 /** Builds the full message: "Failed to <operation> (<METHOD> <path>): <why>. <what to do>". */
 export function describeFailure(facts: FailureFacts): string {

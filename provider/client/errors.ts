@@ -6,7 +6,14 @@
  */
 
 import { AriaApiErrorDetails, AriaErrorCode, codeForStatus } from "./error-details";
-import { describeFailure, extractServerMessage, extractRequestId, sanitisePath } from "./error-messages";
+import type { ConfigNamespace } from "./config";
+import {
+  describeFailure,
+  extractServerMessage,
+  extractRequestId,
+  inSettingsNamespace,
+  sanitisePath,
+} from "./error-messages";
 import { isTimeoutCode, isTlsErrorCode, lowLevelCode, provablyNotSent } from "./network-errors";
 import { Redactor } from "./redact";
 
@@ -117,6 +124,8 @@ export interface ApiFailure {
   readonly code?: AriaErrorCode;
   /** The client's redactor (known secrets). */
   readonly redactor?: Redactor;
+  /** The namespace the user names settings in (the message's hints use it; default `vra`). */
+  readonly settingsNamespace?: ConfigNamespace;
   /** Secrets of this request only (e.g. the endpoint's password in the body). */
   readonly extraSecrets?: readonly string[];
 }
@@ -146,25 +155,28 @@ export function createApiError(failure: ApiFailure): AriaApiError {
   const path = clean(sanitisePath(failure.path));
 
   const message = clean(
-    describeFailure({
-      code,
-      operation: failure.operation,
-      method: failure.method,
-      path,
-      status: failure.status,
-      serverMessage,
-      requestId,
-      attempts: failure.attempts ?? 1,
-      timeoutSeconds: failure.timeoutSeconds,
-      endpointWrite: failure.endpointWrite ?? false,
-      idempotent: failure.idempotent ?? false,
-      hint: failure.hint,
-      detail: failure.detail,
-      causeCode,
-      causeMessage: causeMessageOf(failure.cause),
-      sentRequest,
-      tls: isTlsErrorCode(causeCode),
-    }),
+    inSettingsNamespace(
+      describeFailure({
+        code,
+        operation: failure.operation,
+        method: failure.method,
+        path,
+        status: failure.status,
+        serverMessage,
+        requestId,
+        attempts: failure.attempts ?? 1,
+        timeoutSeconds: failure.timeoutSeconds,
+        endpointWrite: failure.endpointWrite ?? false,
+        idempotent: failure.idempotent ?? false,
+        hint: failure.hint,
+        detail: failure.detail,
+        causeCode,
+        causeMessage: causeMessageOf(failure.cause),
+        sentRequest,
+        tls: isTlsErrorCode(causeCode),
+      }),
+      failure.settingsNamespace,
+    ),
   );
   const ErrorClass = CLASSES[code];
   return new ErrorClass(message, {

@@ -30,7 +30,7 @@ export function restrictedMessage(
   return (
     `Cannot ${action} ${describeEndpoint(ref)}: it is a restricted endpoint (isRestricted: true), and only an ` +
     `administrator can create, update or delete a restricted endpoint. The credentials in use are not an ` +
-    `administrator's: run this with an administrator's credentials (vra:refreshToken), or set ` +
+    `administrator's: run this with an administrator's credentials (the refreshToken setting or VRA_REFRESH_TOKEN), or set ` +
     `isRestricted: false. Note for pipelines: a restricted endpoint fails a non-administrator's pipeline run ` +
     `at the task that consumes it, and only an administrator can resume that run.`
   );

@@ -1,4 +1,4 @@
-import { AriaApiError } from "../../../provider/client";
+import { AriaApiError, createClient, resolveClientConfig } from "../../../provider/client";
 import { systemClock, type Clock } from "../../../provider/core/clock";
 import { FakeClock } from "../../support/clock";
 import { adminSettings, clientFor, countOf, rejectionOf, startServer, TestServer } from "./harness";
@@ -159,6 +159,27 @@ describe("authentication", () => {
       expect(error.code).toBe("BadRequest");
       expect(error.message).toContain("Wrong username or password");
       expect(error.message).toContain("vra:username");
+      expect(error.message).not.toContain("wrong-password-7");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("names the plugin's settings (aria:) to a plugin user, the same messages otherwise", async () => {
+    const settings = {
+      "aria:url": steady.url,
+      "aria:username": "admin",
+      "aria:password": "wrong-password-7",
+    };
+    const client = createClient(resolveClientConfig(settings, {}, "aria"));
+    try {
+      const error = (await rejectionOf(client.getAbout())) as unknown as AriaApiError;
+      expect(error.code).toBe("BadRequest");
+      expect(error.message).toContain("Wrong username or password");
+      expect(error.message).toMatch(
+        /log in with aria:username and aria:password.*check aria:username, aria:password/,
+      );
+      expect(error.message).not.toMatch(/\bvra:/);
       expect(error.message).not.toContain("wrong-password-7");
     } finally {
       await client.close();

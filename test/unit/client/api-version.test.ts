@@ -23,6 +23,12 @@ describe("pipeline API version", () => {
     );
   });
 
+  it("names the setting in the plugin's namespace to a plugin user", () => {
+    expect(() => chooseApiVersion(about, "2030-01-01", "aria")).toThrow(
+      /^(?!.*vra:).*aria:apiVersion \(VRA_API_VERSION\) is 2030-01-01/s,
+    );
+  });
+
   it("asks the server once and caches the answer", async () => {
     const fetchAbout = jest.fn(async () => about);
     const version = new PipelineApiVersion(undefined, fetchAbout);

@@ -161,6 +161,29 @@ describe("error classification", () => {
     expect(error.message).toContain("may have reached the server");
   });
 
+  it("names the settings to change in the user's namespace: aria: for the plugin", () => {
+    const cause = Object.assign(new Error("Headers Timeout Error"), { code: "UND_ERR_HEADERS_TIMEOUT" });
+    const plugin = createApiError({
+      ...createEndpoint,
+      cause,
+      timeoutSeconds: 30,
+      settingsNamespace: "aria",
+    });
+    expect(plugin.message).toContain("raise aria:apiTimeout (VRA_API_TIMEOUT, seconds)");
+    expect(plugin.message).not.toContain("vra:");
+    const dynamic = createApiError({
+      ...createEndpoint,
+      cause,
+      timeoutSeconds: 30,
+      settingsNamespace: "vra",
+    });
+    expect(dynamic.message).toContain("raise vra:apiTimeout (VRA_API_TIMEOUT, seconds)");
+    const refused = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    expect(
+      createApiError({ ...createEndpoint, cause: refused, settingsNamespace: "aria" }).message,
+    ).toContain("check aria:url (VRA_URL)");
+  });
+
   it("marks a refused connection as a NetworkError that never reached the server", () => {
     const cause = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" });
     const error = createApiError({ ...createEndpoint, cause });
