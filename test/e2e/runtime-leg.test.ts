@@ -26,6 +26,8 @@ describe(`the '${leg.name}' runtime leg (Node ${leg.nodeMajor}, @pulumi/pulumi $
     const report = path.join(reportDir, "runtime.jsonl");
     stack = await openStack({
       program: "test/e2e/programs/runtime-leg",
+      // The leg's compile of a user's program against its @pulumi/pulumi is part of what it proves.
+      typeCheck: true,
       env: { ARIA_RUNTIME_REPORT: report },
       config: {
         name: `leg-${leg.name}`,

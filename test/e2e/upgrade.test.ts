@@ -26,6 +26,8 @@ describe("upgrading from the oldest runtime leg to the current one", () => {
     const runtimes = () => programRuntimes(report);
     stack = await openStack({
       program: "test/e2e/programs/runtime-leg",
+      // A user's program compiled against the new release, as after an upgrade.
+      typeCheck: true,
       sdk: oldest.sdk,
       env: { ARIA_RUNTIME_REPORT: report },
       config: {
