@@ -306,6 +306,31 @@ function which(command: string): string {
   throw new Error(`${command} is not on PATH`);
 }
 
+function sha256(file: string): string {
+  return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+}
+
+/**
+ * The Go environment of the test's program: a module cache of its own, so that a v<version> cached
+ * from an earlier build of the same version is never taken for the release's; the machine's module
+ * cache (its download folder is in the module proxy layout) as a read-only mirror after the release
+ * folder, so that the program's other modules are not downloaded again.
+ */
+async function goEnv(): Promise<Record<string, string>> {
+  const shared = (await run("go", ["env", "GOMODCACHE"])).stdout.trim();
+  return {
+    GOMODCACHE: path.join(tmp, "gomodcache"),
+    // Its files writable, so that the test's clean-up can remove them; -trimpath, so that the build
+    // cache's entries do not depend on where the module cache is (they are reused from run to run).
+    GOFLAGS: "-modcacherw -trimpath",
+    GOPROXY: [
+      `file://${path.join(release, "goproxy")}`,
+      `file://${path.join(shared, "cache", "download")}`,
+      registryEnv.GOPROXY.split(",").slice(1).join(","),
+    ].join(","),
+  };
+}
+
 /** What the engine downloaded from the release server since `before` requests. */
 function downloadsSince(before: number): string[] {
   return releaseServer.requests.slice(before);
@@ -378,6 +403,7 @@ describe("the Go SDK fetched by name through a GOPROXY folder", () => {
       source: "examples/quickstart-go",
       block: blocks.go,
       withNode: false,
+      env: await goEnv(),
       // A user's copy: no `replace` of the SDK with the repository's sdk/go.
       prepare: async (dir) => {
         const file = path.join(dir, "go.mod");
@@ -405,6 +431,10 @@ describe("the Go SDK fetched by name through a GOPROXY folder", () => {
     expect(module).toMatchObject({ Version: `v${VERSION}` });
     expect(module.Replace).toBeUndefined();
     expect(module.Dir).not.toContain(REPO_ROOT);
+    // What the go command downloaded is the release's zip, byte for byte.
+    const zip = `github.com/pulumi-aria/pulumi-aria/sdk/go/@v/v${VERSION}.zip`;
+    const downloaded = path.join(opened.env.GOMODCACHE, "cache", "download", zip);
+    expect(sha256(downloaded)).toBe(sha256(path.join(release, "goproxy", zip)));
     expect(fs.readFileSync(path.join(opened.stack.workDir, "go.sum"), "utf8")).toContain(
       `github.com/pulumi-aria/pulumi-aria/sdk/go v${VERSION} h1:`,
     );
