@@ -19,6 +19,7 @@
 //
 //   npm run release -- --dry-run            build everything into dist/release/ (no publishing)
 //   npm run release -- --dry-run --skip-plugins   all but the plugin archives (quick)
+//   npm run release -- --dry-run --out <dir>      into <dir> instead of dist/release/ (emptied first)
 //   npm run release -- --publish            build, then publish: only in the release workflow
 //                                           (GitHub Actions, on the tag v<version>)
 //
@@ -50,7 +51,8 @@ const { ScriptError, describeFailure } = require("./errors.js");
 const { runSync } = require("./run-command.js");
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const OUT = path.join(root, "dist", "release");
+/** @type {string} */
+let OUT = path.join(root, "dist", "release");
 const say = (/** @type {string} */ msg) => process.stderr.write(`[release] ${msg}\n`);
 
 const { values: flags } = parseArgs({
@@ -58,8 +60,11 @@ const { values: flags } = parseArgs({
     "dry-run": { type: "boolean" },
     publish: { type: "boolean" },
     "skip-plugins": { type: "boolean" },
+    out: { type: "string" },
   },
 });
+// `--out <dir>`: another folder than dist/release/ (a test's temporary one); emptied first, as dist/release/ is.
+if (flags.out) OUT = path.resolve(flags.out);
 
 /**
  * Runs a command, its output kept (and shown on failure); returns stdout. From the repository root

@@ -1,6 +1,4 @@
 import * as fs from "node:fs";
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { changes, engineRoot, expectOk } from "../support/program-stack";
 import {
@@ -13,6 +11,9 @@ import {
   PluginIds,
   PluginStack,
   openPluginYamlStack,
+  PLUGIN_DOWNLOAD_URL as DOWNLOAD_URL,
+  ReleaseServer,
+  serveRelease,
 } from "./plugin-helpers";
 
 /*
@@ -27,40 +28,20 @@ import {
 
 jest.setTimeout(900_000);
 
-const DOWNLOAD_URL = "github://api.github.com/pulumi-aria/pulumi-aria";
 const PATH = pathWithoutNode(process.env.PATH ?? "", path.join(engineRoot(), "bin"));
 
 let build: PluginBuild;
-let server: http.Server;
-const requests: string[] = [];
+let server: ReleaseServer;
 let opened: PluginStack;
 let ids: PluginIds;
 
-/** Serves the archives of one folder, by name, as a release's download URL does. */
-function serveRelease(dir: string): Promise<number> {
-  server = http.createServer((req, res) => {
-    requests.push(req.url ?? "");
-    const name = decodeURIComponent(new URL(req.url ?? "/", "http://release").pathname.slice(1));
-    const file = path.join(dir, name);
-    if (req.method !== "GET" || name.includes("/") || !name.endsWith(".tar.gz") || !fs.existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": "application/gzip", "content-length": fs.statSync(file).size });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
-  );
-}
-
 beforeAll(async () => {
   build = buildPluginExecutable();
-  const port = await serveRelease(path.dirname(build.tarball));
+  server = await serveRelease(path.dirname(build.tarball));
   opened = await openPluginYamlStack({
     PATH,
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
-    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${DOWNLOAD_URL.replace(/[.]/g, "\\.")}=http://127.0.0.1:${port}`,
+    ...server.env,
   });
   const file = path.join(opened.stack.workDir, "Pulumi.yaml");
   const program = fs
@@ -81,7 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closePluginStack(opened);
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
 });
 
 describe("the aria plugin downloaded by the engine", () => {
@@ -97,7 +78,7 @@ describe("the aria plugin downloaded by the engine", () => {
 
   it("up fetches the platform's archive once, installs it and creates everything", async () => {
     ids = await expectFirstUp(opened);
-    expect(requests).toEqual([`/pulumi-resource-aria-v${build.version}-linux-amd64.tar.gz`]);
+    expect(server.requests).toEqual([`/pulumi-resource-aria-v${build.version}-linux-amd64.tar.gz`]);
     const listed = await opened.stack.pulumi(["plugin", "ls", "--json"]);
     expect(listed.code).toBe(0);
     expect(JSON.parse(listed.stdout)).toContainEqual(
@@ -107,7 +88,7 @@ describe("the aria plugin downloaded by the engine", () => {
 
   it("previews with nothing to do, downloading nothing more", async () => {
     expect(changes(expectOk(await opened.stack.preview()))).toEqual({});
-    expect(requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
   });
 
   it("destroys everything it made", async () => {

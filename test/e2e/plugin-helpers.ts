@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { USERS } from "../support/emulator";
@@ -136,4 +138,50 @@ export function pathWithoutNode(base: string, ...first: string[]): string {
   return [...first, ...base.split(path.delimiter)]
     .filter((dir, i, all) => dir !== "" && all.indexOf(dir) === i && !hasNode(dir))
     .join(path.delimiter);
+}
+
+/** The schema's pluginDownloadURL: the project's GitHub releases. */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-aria/pulumi-aria";
+
+/** A release folder served over HTTP on loopback, as a mirror of the GitHub releases. */
+export interface ReleaseServer {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  /** The paths asked for, in order. */
+  requests: string[];
+  /**
+   * What points the engine's plugin download at this server instead of the schema's URL:
+   * PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES.
+   */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Serves the archives (`*.tar.gz`) of one folder, by name, as a release's download URL does. */
+export function serveRelease(dir: string): Promise<ReleaseServer> {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? "");
+    const name = decodeURIComponent(new URL(req.url ?? "/", "http://release").pathname.slice(1));
+    const file = path.join(dir, name);
+    if (req.method !== "GET" || name.includes("/") || !name.endsWith(".tar.gz") || !fs.existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/gzip", "content-length": fs.statSync(file).size });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      resolve({
+        url,
+        requests,
+        env: {
+          PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${PLUGIN_DOWNLOAD_URL.replace(/[.]/g, "\\.")}=${url}`,
+        },
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    }),
+  );
 }

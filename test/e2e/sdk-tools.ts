@@ -33,7 +33,7 @@ export async function run(
 export { contentHash };
 
 /**
- * A directory under cacheBase() named `<name>`: returned as it is when `ready` finds it made, else
+ * A directory under cacheBase() named `<name>` (which may hold a `/`: `tools/<tool>`): returned as it is when `ready` finds it made, else
  * made by `make` in a temporary directory beside it and renamed into place, so that a half-made one
  * is never used; when another run got there first, its directory is kept.
  */
@@ -44,8 +44,8 @@ export async function cachedDir(
 ): Promise<string> {
   const dir = path.join(cacheBase(), name);
   if (ready(dir)) return dir;
-  fs.mkdirSync(cacheBase(), { recursive: true });
-  const work = fs.mkdtempSync(path.join(cacheBase(), `.${name}-`));
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const work = fs.mkdtempSync(path.join(path.dirname(dir), `.${path.basename(dir)}-`));
   try {
     await make(work);
     fs.renameSync(work, dir);
