@@ -3,23 +3,48 @@
 // The realistic profile (`npm run bench -- --realistic`, or `node bench/realistic.mjs`): both doors
 // against a server far away, where the main run's emulator answers on loopback at no cost. For each
 // distance (a round trip of 30 ms, of 100 ms, and 100 ms behind a rate limit) and each N, the
-// endpoints program of each door (bench/programs/endpoints, bench/programs/endpoints-plugin) and the
-// engine floor (bench/programs/trivial), in lockstep, through the real engine with `--parallel`:
+// endpoints program of each door (bench/programs/endpoints, bench/programs/endpoints-plugin), in
+// lockstep, through the real engine with `--parallel`:
 //   preview of creating N, create (`up`), preview with no change, `up` changing one, destroy.
+// Each door has a floor of its own, measured once per N (it does not depend on the distance):
+//   dynamic  the engine floor, bench/programs/trivial: N dynamic resources whose provider does nothing;
+//   plugin   the plugin door's own program against an emulator at no distance: the engine, the YAML
+//            host and the plugin doing all they do for N endpoints, the server answering at once.
 // Each phase is set against its physical limit, what the server's distance costs at the least:
 //   the per-process one-offs (token, /about, tiles, projects) one round trip each, one after the other;
 //   the requests the engine makes one resource after another (the dynamic door's validation, in its
 //   serial `check`) one round trip each; the rest `concurrency` at a time (the engine's --parallel,
-//   at most the client's 16 connections); and never faster than the rate limit allows;
-// and reports time / (engine floor + physical limit). Results in bench/results/realistic-<timestamp>/.
+//   at most the client's connections); and never faster than the rate limit allows;
+// and reports time / (the door's floor + physical limit). With --connections, the plugin door runs
+// with each connection cap given (lib/connections.cjs, bench only). Results in
+// bench/results/realistic-<timestamp>/ (or --out: rows and floors already there are kept, so one
+// distance per run can add to one table, reusing its floors).
 
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { median } from "./lib/analysis.mjs";
+import { cliHelpers } from "./lib/cli.mjs";
 import { BENCH_DIR, changedAt, EMULATOR_MODULE } from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
-import { changesOf, loggedRun, programStack } from "./lib/lifecycle.mjs";
+import { changesOf, installConcurrencyProbe, loggedRun, programStack } from "./lib/lifecycle.mjs";
+
+/** The client's connections at most (provider/client/transport.ts, MAX_CONNECTIONS). */
+const CONNECTIONS = 16;
+/** Sets the provider process's connection cap (bench only). */
+const CONNECTIONS_PRELOAD = path.join(BENCH_DIR, "lib", "connections.cjs");
+/** Each door's floor: the program measured at no distance. */
+const FLOOR_OF = /** @type {Record<string, string>} */ ({
+  endpoints: "trivial",
+  "endpoints-plugin": "endpoints-plugin",
+});
+const ALL_PHASES = [
+  { name: "preview-create", op: "preview", label: "preview of creating N" },
+  { name: "create", op: "up", label: "create (up)" },
+  { name: "preview", op: "preview", label: "preview, no change" },
+  { name: "update", op: "up", label: "up, one changed" },
+  { name: "destroy", op: "destroy", label: "destroy" },
+];
 
 const USAGE = `usage: node bench/realistic.mjs [options]   (npm run bench -- --realistic [options])
   --sizes 200,1000       numbers of endpoints (default 200,1000)
@@ -29,8 +54,15 @@ const USAGE = `usage: node bench/realistic.mjs [options]   (npm run bench -- --r
   --parallel 16          the engine's --parallel (default 16)
   --repeat 1             repetitions of each phase (median; default 1)
   --programs endpoints,endpoints-plugin
-                         the doors to measure (default both); the engine floor always runs
-  --out <dir>            results directory (default bench/results/realistic-<timestamp>)
+                         the doors to measure (default both); each door's floor runs once per N
+  --phases preview-create,create,preview,update,destroy
+                         the phases to run, in this order (default all)
+  --connections 4,8,16,32
+                         the plugin door's connection caps to measure (bench only; default: the
+                         client's own, ${CONNECTIONS}); floors always run with the client's own
+  --floors-only          measure the floors of each N and no distance
+  --out <dir>            results directory (default bench/results/realistic-<timestamp>); rows and
+                         floors already in its results.json are kept, floors of the same N reused
   --help`;
 
 const { values: args } = parseArgs({
@@ -40,6 +72,9 @@ const { values: args } = parseArgs({
     parallel: { type: "string", default: "16" },
     repeat: { type: "string", default: "1" },
     programs: { type: "string", default: "endpoints,endpoints-plugin" },
+    phases: { type: "string", default: "preview-create,create,preview,update,destroy" },
+    connections: { type: "string" },
+    "floors-only": { type: "boolean", default: false },
     out: { type: "string" },
     realistic: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
@@ -49,33 +84,36 @@ if (args.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
-/** @param {string} message @returns {never} */
-const usageError = (message) => {
-  process.stderr.write(`${message}\n${USAGE}\n`);
-  process.exit(2);
-};
-/** @param {string} name @param {string} value */
-const positive = (name, value) => {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? n : usageError(`--${name}: '${value}' is not a positive number`);
-};
-const sizes = args.sizes.split(",").map((s) => Math.round(positive("sizes", s.trim())));
-const distances = args.distances.split(",").map((d) => {
-  const [latency, rate] = d.trim().split("@");
-  return {
-    latencyMs: positive("distances", latency),
-    rateLimit: rate === undefined ? 0 : positive("distances", rate),
-  };
-});
-const parallel = Math.round(positive("parallel", args.parallel));
-const repeat = Math.round(positive("repeat", args.repeat));
+const { usageError, positiveInt, positiveNumber } = cliHelpers(USAGE);
+const sizes = args.sizes.split(",").map((s) => positiveInt("sizes", s.trim()));
+const distances = args["floors-only"]
+  ? []
+  : args.distances.split(",").map((d) => {
+      const [latency, rate] = d.trim().split("@");
+      return {
+        latencyMs: positiveNumber("distances", latency),
+        rateLimit: rate === undefined ? 0 : positiveNumber("distances", rate),
+      };
+    });
+const parallel = positiveInt("parallel", args.parallel);
+const repeat = positiveInt("repeat", args.repeat);
 const doors = args.programs.split(",").map((p) => p.trim());
 for (const door of doors) {
-  if (!["endpoints", "endpoints-plugin"].includes(door)) usageError(`--programs: unknown program '${door}'`);
+  if (!(door in FLOOR_OF)) usageError(`--programs: unknown program '${door}'`);
 }
-/** The client's connections at most (provider/client/transport.ts, MAX_CONNECTIONS). */
-const CONNECTIONS = 16;
-const concurrency = Math.min(parallel, CONNECTIONS);
+const phaseNames = args.phases.split(",").map((p) => p.trim());
+const PHASES = ALL_PHASES.filter((p) => phaseNames.includes(p.name));
+for (const name of phaseNames) {
+  if (!ALL_PHASES.some((p) => p.name === name)) usageError(`--phases: unknown phase '${name}'`);
+}
+/** @type {Array<number | undefined>} undefined: the client's own cap */
+const caps =
+  args.connections === undefined
+    ? [undefined]
+    : args.connections.split(",").map((c) => positiveInt("connections", c.trim()));
+if (args.connections !== undefined && doors.includes("endpoints")) {
+  usageError("--connections: the plugin door only (--programs endpoints-plugin)");
+}
 
 const stamp = new Date()
   .toISOString()
@@ -83,16 +121,14 @@ const stamp = new Date()
   .replace(/-\d{3}Z$/, "Z");
 const outDir = path.resolve(args.out ?? path.join(BENCH_DIR, "results", `realistic-${stamp}`));
 fs.mkdirSync(outDir, { recursive: true });
+const resultsFile = path.join(outDir, "results.json");
+/** @type {{floors: Record<string, Record<string, Record<string, number>>>, rows: any[]}} */
+const results = fs.existsSync(resultsFile)
+  ? JSON.parse(fs.readFileSync(resultsFile, "utf8"))
+  : { floors: {}, rows: [] };
 /** @param {string} msg */
 const log = (msg) => process.stderr.write(`[realistic ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
-const PHASES = [
-  { name: "preview-create", op: "preview", label: "preview of creating N" },
-  { name: "create", op: "up", label: "create (up)" },
-  { name: "preview", op: "preview", label: "preview, no change" },
-  { name: "update", op: "up", label: "up, one changed" },
-  { name: "destroy", op: "destroy", label: "destroy" },
-];
 /** Requests a provider process makes once, one after the other, before the per-resource ones. */
 const ONE_OFFS = new Set([
   "POST /iaas/api/login",
@@ -108,8 +144,9 @@ const VALIDATION = "POST /pipeline/api/endpoint-validation";
  * @param {Record<string, number>} counts requests by route
  * @param {boolean} serialValidation whether the door validates one resource after another (dynamic)
  * @param {{latencyMs: number, rateLimit: number}} distance
+ * @param {number} concurrency requests at once at most (the engine's --parallel, the client's cap)
  */
-export function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }) {
+export function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concurrency) {
   let oneOffs = 0;
   let serial = 0;
   let parallelCount = 0;
@@ -129,6 +166,7 @@ export function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }
   };
 }
 
+installConcurrencyProbe();
 const { startEmulator } = await import(EMULATOR_MODULE);
 /** @type {{url: string, close(): Promise<void>} | undefined} */
 let emulator;
@@ -139,11 +177,15 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+/** @typedef {{ms: number[], counts: Record<string, number>, throttled: number, maxInFlight: number, changes: any}} PhaseSample */
+
 /**
- * One distance and one N: the programs in lockstep, phase by phase.
- * @param {{latencyMs: number, rateLimit: number}} distance @param {number} n
+ * Programs in lockstep, phase by phase, against one emulator at one distance.
+ * @param {string[]} programs @param {{latencyMs: number, rateLimit: number}} distance @param {number} n
+ * @param {number | undefined} cap the client's connection cap (undefined: its own)
+ * @returns {Promise<Record<string, Record<string, PhaseSample>>>} by phase, then program
  */
-async function measure(distance, n) {
+async function measure(programs, distance, n, cap) {
   emulator = await startEmulator({ port: 0, seedResources: 0, ...distance });
   const url = /** @type {{url: string}} */ (emulator).url;
   const ctx = {
@@ -154,9 +196,19 @@ async function measure(distance, n) {
     via: "cli",
     n,
   };
-  const programs = ["trivial", ...doors];
-  const stacks = Object.fromEntries(programs.map((p) => [p, programStack(p, /** @type {any} */ (ctx))]));
-  /** @type {Record<string, Record<string, {ms: number[], counts: Record<string, number>, throttled: number, changes: any}>>} */
+  /** @type {Record<string, string>} */
+  const env =
+    cap === undefined
+      ? {}
+      : {
+          BENCH_MAX_CONNECTIONS: String(cap),
+          NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${CONNECTIONS_PRELOAD}`]
+            .filter(Boolean)
+            .join(" "),
+        };
+  const stacks = Object.fromEntries(programs.map((p) => [p, programStack(p, /** @type {any} */ (ctx), env)]));
+  const where = `${distance.latencyMs ? `${distance.latencyMs} ms` : "no distance"}${distance.rateLimit ? ` @${distance.rateLimit}/s` : ""}${cap === undefined ? "" : ` cap ${cap}`}`;
+  /** @type {Record<string, Record<string, PhaseSample>>} */
   const phases = {};
   try {
     for (const phase of PHASES) {
@@ -164,20 +216,22 @@ async function measure(distance, n) {
         for (const program of programs) {
           const stack = stacks[program];
           if (phase.name === "update") stack.setConfig("changed", changedAt(0));
-          const { res, log: requests } = await loggedRun(stack, url, phase.op);
+          const { res, log: requests, maxInFlight } = await loggedRun(stack, url, phase.op);
           const into = ((phases[phase.name] ??= {})[program] ??= {
             ms: [],
             counts: requests.counts,
             throttled: 0,
+            maxInFlight: 0,
             changes: changesOf(res.summary),
           });
           into.ms.push(res.ms);
+          into.maxInFlight = Math.max(into.maxInFlight, maxInFlight);
           into.throttled += requests.entries.filter(
             (/** @type {{status: number}} */ e) => e.status === 429,
           ).length;
           log(
-            `${distance.latencyMs} ms${distance.rateLimit ? ` @${distance.rateLimit}/s` : ""} N=${n} ${program} ${phase.name}: ` +
-              `${Math.round(res.ms)} ms, ${requests.total} requests, ${JSON.stringify(changesOf(res.summary))}`,
+            `${where} N=${n} ${program} ${phase.name}: ${Math.round(res.ms)} ms, ${requests.total} requests, ` +
+              `${maxInFlight} at most in flight, ${JSON.stringify(changesOf(res.summary))}`,
           );
         }
         // A repeated preview of creating N needs a fresh stack: it changes nothing, so it just runs again.
@@ -191,52 +245,119 @@ async function measure(distance, n) {
   return phases;
 }
 
-/** @type {any[]} */
-const rows = [];
-for (const distance of distances) {
-  for (const n of sizes) {
-    const phases = await measure(distance, n);
-    for (const phase of PHASES) {
-      const floorMs = median(phases[phase.name].trivial.ms);
-      for (const door of doors) {
-        const sample = phases[phase.name][door];
-        const ms = median(sample.ms);
-        const physical = physicalLimit(sample.counts, door === "endpoints", distance);
-        rows.push({
-          latencyMs: distance.latencyMs,
-          rateLimit: distance.rateLimit,
-          n,
-          phase: phase.name,
-          door: door === "endpoints" ? "dynamic" : "plugin",
-          ms: Math.round(ms),
-          engineFloorMs: Math.round(floorMs),
-          physicalMs: Math.round(physical.ms),
-          bound: physical.bound,
-          requests: physical.requests,
-          serialRequests: physical.serial,
-          throttled: sample.throttled,
-          ratio: Math.round((ms / (floorMs + physical.ms)) * 100) / 100,
-          changes: sample.changes,
-        });
-      }
+/**
+ * Each door's floor at N, by phase (ms): measured once per N, or reused from --out's results.json.
+ * @param {number} n
+ */
+async function floorsOf(n) {
+  const have = (results.floors[n] ??= {});
+  const missing = [...new Set(doors.map((d) => FLOOR_OF[d]))].filter(
+    (f) => !PHASES.every((p) => have[f]?.[p.name] !== undefined),
+  );
+  if (missing.length > 0) {
+    const phases = await measure(missing, { latencyMs: 0, rateLimit: 0 }, n, undefined);
+    for (const floor of missing) {
+      for (const phase of PHASES)
+        (have[floor] ??= {})[phase.name] = Math.round(median(phases[phase.name][floor].ms));
     }
-    fs.writeFileSync(
-      path.join(outDir, "results.json"),
-      JSON.stringify({ parallel, concurrency, rows }, null, 2),
-    );
+    save();
+  } else log(`N=${n}: floors reused from ${path.relative(process.cwd(), resultsFile)}`);
+  return have;
+}
+
+function save() {
+  fs.writeFileSync(resultsFile, JSON.stringify({ parallel, ...results }, null, 2));
+}
+
+for (const n of sizes) {
+  const floors = await floorsOf(n);
+  for (const distance of distances) {
+    for (const cap of caps) {
+      const phases = await measure(doors, distance, n, cap);
+      const concurrency = Math.min(parallel, cap ?? CONNECTIONS);
+      for (const phase of PHASES) {
+        for (const door of doors) {
+          const sample = phases[phase.name][door];
+          const ms = median(sample.ms);
+          const floorMs = floors[FLOOR_OF[door]][phase.name];
+          const physical = physicalLimit(sample.counts, door === "endpoints", distance, concurrency);
+          const row = {
+            latencyMs: distance.latencyMs,
+            rateLimit: distance.rateLimit,
+            n,
+            phase: phase.name,
+            door: door === "endpoints" ? "dynamic" : "plugin",
+            parallel,
+            connections: cap ?? CONNECTIONS,
+            maxInFlight: sample.maxInFlight,
+            ms: Math.round(ms),
+            floorMs,
+            physicalMs: Math.round(physical.ms),
+            bound: physical.bound,
+            requests: physical.requests,
+            serialRequests: physical.serial,
+            throttled: sample.throttled,
+            ratio: Math.round((ms / (floorMs + physical.ms)) * 100) / 100,
+            changes: sample.changes,
+          };
+          const key = (/** @type {any} */ r) =>
+            [
+              r.latencyMs,
+              r.rateLimit,
+              r.n,
+              r.phase,
+              r.door,
+              r.parallel ?? parallel,
+              r.connections ?? CONNECTIONS,
+            ].join("/");
+          results.rows = results.rows.filter((r) => key(r) !== key(row));
+          results.rows.push(row);
+        }
+      }
+      save();
+    }
   }
 }
 
+const order = (/** @type {any} */ r) => [
+  r.n,
+  r.latencyMs,
+  r.rateLimit,
+  r.connections,
+  ALL_PHASES.findIndex((p) => p.name === r.phase),
+  r.door,
+];
+const rows = [...results.rows].sort((a, b) => {
+  const [x, y] = [order(a), order(b)];
+  const i = x.findIndex((v, k) => v !== y[k]);
+  return i < 0 ? 0 : x[i] < y[i] ? -1 : 1;
+});
 const table = [
-  "| round trip | rate limit | N | phase | door | time (s) | engine floor (s) | physical limit (s) | requests (serial) | 429s | time / (floor + limit) |",
-  "|---|---|---|---|---|---|---|---|---|---|---|",
+  "| round trip | rate limit | N | connections | phase | door | time (s) | its floor (s) | physical limit (s) | requests (serial) | most in flight | 429s | time / (floor + limit) |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ...rows.map(
     (r) =>
-      `| ${r.latencyMs} ms | ${r.rateLimit ? `${r.rateLimit}/s` : "none"} | ${r.n} | ${r.phase} | ${r.door} | ${(r.ms / 1000).toFixed(1)} | ` +
-      `${(r.engineFloorMs / 1000).toFixed(1)} | ${(r.physicalMs / 1000).toFixed(1)} (${r.bound}) | ${r.requests} (${r.serialRequests}) | ${r.throttled} | ${r.ratio.toFixed(2)} |`,
+      `| ${r.latencyMs} ms | ${r.rateLimit ? `${r.rateLimit}/s` : "none"} | ${r.n} | ${r.connections} | ${r.phase} | ${r.door} | ${(r.ms / 1000).toFixed(1)} | ` +
+      `${(r.floorMs / 1000).toFixed(1)} | ${(r.physicalMs / 1000).toFixed(1)} (${r.bound}) | ${r.requests} (${r.serialRequests}) | ${r.maxInFlight} | ${r.throttled} | ${r.ratio.toFixed(2)} |`,
   ),
 ].join("\n");
-const report = `# Realistic profile\n\n\`node bench/realistic.mjs ${process.argv.slice(2).join(" ")}\`, --parallel ${parallel} (${concurrency} at a time at most).\n\n${table}\n`;
+const floorTable = [
+  "| N | floor | " + ALL_PHASES.map((p) => p.name).join(" | ") + " |",
+  "|---|---|" + ALL_PHASES.map(() => "---|").join(""),
+  ...Object.entries(results.floors).flatMap(([n, byFloor]) =>
+    Object.entries(byFloor).map(
+      ([floor, byPhase]) =>
+        `| ${n} | ${floor} | ` +
+        ALL_PHASES.map((p) =>
+          byPhase[p.name] === undefined ? "" : (byPhase[p.name] / 1000).toFixed(1),
+        ).join(" | ") +
+        " |",
+    ),
+  ),
+].join("\n");
+const report =
+  `# Realistic profile\n\n\`node bench/realistic.mjs ${process.argv.slice(2).join(" ")}\`, --parallel ${parallel}.\n\n` +
+  `${table}\n\nFloors (s): trivial is the dynamic door's, endpoints-plugin (no distance) the plugin door's.\n\n${floorTable}\n`;
 fs.writeFileSync(path.join(outDir, "report.md"), report);
 process.stdout.write(
   `${report}\nResults: ${path.relative(process.cwd(), outDir)}/{results.json,report.md}\n`,

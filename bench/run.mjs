@@ -20,6 +20,7 @@ import * as path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { analyse } from "./lib/analysis.mjs";
+import { cliHelpers } from "./lib/cli.mjs";
 import { BENCH_DIR, EMULATOR_MODULE, REPO_ROOT } from "./lib/common.mjs";
 import { engineDefaultParallel, engineRoot, killAll, runScript, VIAS } from "./lib/engine-stack.mjs";
 import { measureEmulator } from "./emulator.mjs";
@@ -86,17 +87,7 @@ if (args.help) {
   process.exit(0);
 }
 
-/** @param {string} message @returns {never} */
-const usageError = (message) => {
-  process.stderr.write(`${message}\n${USAGE}\n`);
-  process.exit(2);
-};
-/** @param {string} name @param {string} value */
-const positiveInt = (name, value, allowZero = false) => {
-  const n = Number(value);
-  if (Number.isInteger(n) && n >= (allowZero ? 0 : 1)) return n;
-  return usageError(`--${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got '${value}'`);
-};
+const { usageError, positiveInt } = cliHelpers(USAGE);
 const sizes = [...new Set(args.sizes.split(",").map((s) => positiveInt("sizes", s.trim())))].sort(
   (a, b) => a - b,
 );
