@@ -152,38 +152,11 @@ export function createApiError(failure: ApiFailure): AriaApiError {
   const retryAfter = headerValue(failure.headers, "retry-after");
   const retryAfterSeconds =
     retryAfter !== undefined && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
-  const path = clean(sanitisePath(failure.path));
-
-  const message = clean(
-    inSettingsNamespace(
-      describeFailure({
-        code,
-        operation: failure.operation,
-        method: failure.method,
-        path,
-        status: failure.status,
-        serverMessage,
-        requestId,
-        attempts: failure.attempts ?? 1,
-        timeoutSeconds: failure.timeoutSeconds,
-        endpointWrite: failure.endpointWrite ?? false,
-        idempotent: failure.idempotent ?? false,
-        hint: failure.hint,
-        detail: failure.detail,
-        causeCode,
-        causeMessage: causeMessageOf(failure.cause),
-        sentRequest,
-        tls: isTlsErrorCode(causeCode),
-      }),
-      failure.settingsNamespace,
-    ),
-  );
-  const ErrorClass = CLASSES[code];
-  return new ErrorClass(message, {
+  const details: AriaApiErrorDetails = {
     code,
     operation: failure.operation,
     method: failure.method,
-    path,
+    path: clean(sanitisePath(failure.path)),
     status: failure.status,
     serverMessage,
     requestId,
@@ -191,7 +164,23 @@ export function createApiError(failure: ApiFailure): AriaApiError {
     attempts: failure.attempts ?? 1,
     retryAfterSeconds,
     causeCode,
-  });
+  };
+  const message = clean(
+    inSettingsNamespace(
+      describeFailure({
+        ...details,
+        timeoutSeconds: failure.timeoutSeconds,
+        endpointWrite: failure.endpointWrite ?? false,
+        idempotent: failure.idempotent ?? false,
+        hint: failure.hint,
+        detail: failure.detail,
+        causeMessage: causeMessageOf(failure.cause),
+        tls: isTlsErrorCode(causeCode),
+      }),
+      failure.settingsNamespace,
+    ),
+  );
+  return new CLASSES[code](message, details);
 }
 
 /** True when `error` is an {@link AriaApiError}, optionally of one of the given codes. */
