@@ -51,8 +51,6 @@ const { ScriptError, describeFailure } = require("./errors.js");
 const { runSync } = require("./run-command.js");
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-/** @type {string} */
-let OUT = path.join(root, "dist", "release");
 const say = (/** @type {string} */ msg) => process.stderr.write(`[release] ${msg}\n`);
 
 const { values: flags } = parseArgs({
@@ -64,7 +62,7 @@ const { values: flags } = parseArgs({
   },
 });
 // `--out <dir>`: another folder than dist/release/ (a test's temporary one); emptied first, as dist/release/ is.
-if (flags.out) OUT = path.resolve(flags.out);
+const OUT = flags.out ? path.resolve(flags.out) : path.join(root, "dist", "release");
 
 /**
  * Runs a command, its output kept (and shown on failure); returns stdout. From the repository root
