@@ -323,13 +323,14 @@ async function main() {
     n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixed(1)} kB`;
   for (const f of files) say(`  ${f}  ${mb(manifest.sizes[f])}`);
   say(`the Go SDK: tag sdk/go/v${version}; the GitHub release and plugin download: tag v${version}`);
+  const where = path.relative(root, OUT);
   say(
-    `built ${files.length} artifacts of ${version} into ${path.relative(root, OUT)}/ in ${(times.total / 1000).toFixed(1)} s (` +
+    `built ${files.length} artifacts of ${version} into ${where}/ in ${(times.total / 1000).toFixed(1)} s (` +
       Object.entries(times)
         .filter(([k]) => k !== "total")
         .map(([k, n]) => `${k} ${(n / 1000).toFixed(1)} s`)
         .join(", ") +
-      "); check them: cd dist/release && sha256sum -c SHA256SUMS",
+      `); check them: cd ${where} && sha256sum -c SHA256SUMS`,
   );
   if (flags.publish) publish(version, manifest);
 }
