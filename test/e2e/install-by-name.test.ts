@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { startEmulator } from "../../emulator";
 import { createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
-import { runCommand } from "../../scripts/run-command";
+import { findExecutable, runCommand } from "../../scripts/run-command";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, engineRoot, expectOk, REPO_ROOT } from "../support/program-stack";
 import { CiStandIn, startCiStandIn } from "../support/tls-servers";
@@ -216,7 +216,7 @@ async function openInstalled(options: {
     npm_config_fund: "false",
   };
   const installed = await timed(`${options.language} install`, () =>
-    runCommand(which("bash"), ["-c", `set -eo pipefail\n${options.block}`], {
+    runCommand(bashPath(), ["-c", `set -eo pipefail\n${options.block}`], {
       cwd: work,
       env: { ...process.env, ...env },
     }),
@@ -292,18 +292,11 @@ function expectFromRelease({ stack }: Installed, name: string, tarball: string):
   });
 }
 
-/** The absolute path of a command on this process's PATH (a PATH without node may lack its directory). */
-function which(command: string): string {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    const file = path.join(dir, command);
-    try {
-      fs.accessSync(file, fs.constants.X_OK);
-      return file;
-    } catch {
-      /* not here */
-    }
-  }
-  throw new Error(`${command} is not on PATH`);
+/** bash, by its absolute path: a PATH without node may lack its directory (/usr/bin). */
+function bashPath(): string {
+  const bash = findExecutable(["bash"]);
+  if (bash === undefined) throw new Error("bash is not on PATH");
+  return bash;
 }
 
 function sha256(file: string): string {

@@ -4,6 +4,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
+import { PLUGIN_DOWNLOAD_URL } from "../../provider/plugin/schema";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
 
@@ -140,8 +141,8 @@ export function pathWithoutNode(base: string, ...first: string[]): string {
     .join(path.delimiter);
 }
 
-/** The schema's pluginDownloadURL: the project's GitHub releases. */
-export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/pulumi-aria/pulumi-aria";
+/** The schema's pluginDownloadURL, which every SDK carries: the project's GitHub releases. */
+export { PLUGIN_DOWNLOAD_URL };
 
 /** A release folder served over HTTP on loopback, as a mirror of the GitHub releases. */
 export interface ReleaseServer {
