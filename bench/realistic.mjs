@@ -21,16 +21,15 @@
 // distance per run can add to one table, reusing its floors).
 
 import * as fs from "node:fs";
+import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { median } from "./lib/analysis.mjs";
 import { cliHelpers } from "./lib/cli.mjs";
-import { BENCH_DIR, changedAt, EMULATOR_MODULE } from "./lib/common.mjs";
+import { BENCH_DIR, changedAt, CLIENT_MODULE, EMULATOR_MODULE } from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
 import { changesOf, installConcurrencyProbe, loggedRun, programStack } from "./lib/lifecycle.mjs";
 
-/** The client's connections at most (provider/client/transport.ts, MAX_CONNECTIONS). */
-const CONNECTIONS = 16;
 /** Sets the provider process's connection cap (bench only). */
 const CONNECTIONS_PRELOAD = path.join(BENCH_DIR, "lib", "connections.cjs");
 /** Each door's floor: the program measured at no distance. */
@@ -59,7 +58,7 @@ const USAGE = `usage: node bench/realistic.mjs [options]   (npm run bench -- --r
                          the phases to run, in this order (default all)
   --connections 4,8,16,32
                          the plugin door's connection caps to measure (bench only; default: the
-                         client's own, ${CONNECTIONS}); floors always run with the client's own
+                         client's own, MAX_CONNECTIONS); floors always run with the client's own
   --floors-only          measure the floors of each N and no distance
   --out <dir>            results directory (default bench/results/realistic-<timestamp>); rows and
                          floors already in its results.json are kept, floors of the same N reused
@@ -85,6 +84,10 @@ if (args.help) {
   process.exit(0);
 }
 const { usageError, positiveInt, positiveNumber } = cliHelpers(USAGE);
+/** The client's connections at most: MAX_CONNECTIONS of the compiled provider/client/transport.ts. */
+const { MAX_CONNECTIONS: CONNECTIONS } = /** @type {{MAX_CONNECTIONS: number}} */ (
+  createRequire(import.meta.url)(path.join(path.dirname(CLIENT_MODULE), "transport.js"))
+);
 const sizes = args.sizes.split(",").map((s) => positiveInt("sizes", s.trim()));
 const distances = args["floors-only"]
   ? []
@@ -269,6 +272,12 @@ function save() {
   fs.writeFileSync(resultsFile, JSON.stringify({ parallel, ...results }, null, 2));
 }
 
+/** What a row measured (an earlier run's row of the same key is replaced). @param {any} r */
+const rowKey = (r) =>
+  [r.latencyMs, r.rateLimit, r.n, r.phase, r.door, r.parallel ?? parallel, r.connections ?? CONNECTIONS].join(
+    "/",
+  );
+
 for (const n of sizes) {
   const floors = await floorsOf(n);
   for (const distance of distances) {
@@ -300,17 +309,7 @@ for (const n of sizes) {
             ratio: Math.round((ms / (floorMs + physical.ms)) * 100) / 100,
             changes: sample.changes,
           };
-          const key = (/** @type {any} */ r) =>
-            [
-              r.latencyMs,
-              r.rateLimit,
-              r.n,
-              r.phase,
-              r.door,
-              r.parallel ?? parallel,
-              r.connections ?? CONNECTIONS,
-            ].join("/");
-          results.rows = results.rows.filter((r) => key(r) !== key(row));
+          results.rows = results.rows.filter((r) => rowKey(r) !== rowKey(row));
           results.rows.push(row);
         }
       }
