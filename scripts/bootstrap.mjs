@@ -2,7 +2,9 @@
 // @ts-check
 // Everything a fresh clone needs before `npm test`, `npm run demo` or `npm run bench`: dependencies,
 // the self-link that lets programs import the package by name, the compiled package, and (with
-// --engine) the Pulumi engine. Each step is skipped when already done, so it is cheap to repeat.
+// --engine) the Pulumi engine, and (with --system-tools) the Debian packages the release tests run
+// (qemu and the arm64 C library, llvm-strip, osslsigncode). Each step is skipped when already done,
+// so it is cheap to repeat.
 // A failed step is printed classified (scripts/errors.js): which command failed, with what code.
 
 import { execFileSync } from "node:child_process";
@@ -17,7 +19,9 @@ const { CommandError, describeFailure } = require("./errors.js");
 /** @type {typeof import("./content-hash.js")} */
 const { contentHash } = require("./content-hash.js");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const { values: flags } = parseArgs({ options: { engine: { type: "boolean" } } });
+const { values: flags } = parseArgs({
+  options: { engine: { type: "boolean" }, "system-tools": { type: "boolean" } },
+});
 const say = (/** @type {string} */ msg) => process.stderr.write(`[bootstrap] ${msg}\n`);
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
@@ -115,7 +119,55 @@ try {
       "node scripts/ensure-engine.mjs",
     );
   }
+
+  // 5. The system packages the e2e tier's release tests use: the linux-arm64 plugin runs under qemu
+  // with Debian's arm64 C library (test/e2e/release-archives.test.ts), the plugin build strips with
+  // llvm-strip and unsigns the Windows executable with osslsigncode (scripts/build-plugin.mjs).
+  // Installed with apt-get as root; otherwise one line says what to install, and those tests say it
+  // again when they fail.
+  if (flags["system-tools"]) ensureSystemTools();
 } catch (err) {
   say(describeFailure(err));
   process.exit(1);
+}
+
+/** Each Debian package the release tests need, and a file that is there once it is installed. */
+function systemPackages() {
+  const onPath = (/** @type {string} */ name) =>
+    (process.env.PATH ?? "").split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, name)));
+  return [
+    { pkg: "qemu-user-static", present: onPath("qemu-aarch64-static") },
+    { pkg: "libc6-arm64-cross", present: fs.existsSync("/usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1") },
+    { pkg: "libstdc++6-arm64-cross", present: fs.existsSync("/usr/aarch64-linux-gnu/lib/libstdc++.so.6") },
+    {
+      pkg: "llvm",
+      present: ["llvm-strip", ...Array.from({ length: 12 }, (_, i) => `llvm-strip-${22 - i}`)].some(onPath),
+    },
+    { pkg: "osslsigncode", present: onPath("osslsigncode") },
+  ];
+}
+
+function ensureSystemTools() {
+  const missing = systemPackages()
+    .filter((p) => !p.present)
+    .map((p) => p.pkg);
+  if (missing.length === 0) return;
+  const command = `apt-get install ${missing.join(" ")}`;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = fs.existsSync("/usr/bin/apt-get");
+  if (!isRoot || !hasApt) {
+    say(
+      `the release tests need ${missing.join(", ")}, which are not installed and cannot be installed here ` +
+        `(${hasApt ? "not running as root" : "no apt-get"}): run \`sudo ${command}\` (Debian or Ubuntu), ` +
+        "or those tests fail saying what is missing",
+    );
+    return;
+  }
+  say(`installing ${missing.join(", ")} (Debian packages the release tests use) with apt-get`);
+  runStep("apt-get", ["update", "-qq"], "apt-get update -qq");
+  runStep("apt-get", ["install", "-y", "-qq", ...missing], `${command} -y -qq`);
+  const still = systemPackages().filter((p) => !p.present);
+  if (still.length > 0) {
+    throw new Error(`${command} ran, but ${still.map((p) => p.pkg).join(", ")} still cannot be found`);
+  }
 }

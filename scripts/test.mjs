@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm test`: bootstrap (dependencies, build, engine), lint, then the test tiers on the runtime legs
+// `npm test`: bootstrap (dependencies, build, engine, the release tests' system packages), lint, then the test tiers on the runtime legs
 // of scripts/runtimes.js: every tier on the current leg, the engine's CLI path (the examples and a
 // lifecycle, "cli") on the others. Each tier is a jest process run by the leg's Node, with that Node
 // first on PATH, so the CLI's language host runs the programs on it too. Every tier runs even when
@@ -163,12 +163,15 @@ async function main() {
   const steps = [];
   let stepStarted = Date.now();
   if (full) {
-    const boot = await run(node, [path.join(root, "scripts", "bootstrap.mjs"), "--engine"]);
-    if (boot !== 0) throw new CommandError("node scripts/bootstrap.mjs --engine", { code: boot });
+    const boot = await run(node, [path.join(root, "scripts", "bootstrap.mjs"), "--engine", "--system-tools"]);
+    if (boot !== 0) {
+      throw new CommandError("node scripts/bootstrap.mjs --engine --system-tools", { code: boot });
+    }
   } else {
     const boot = await run(node, [
       path.join(root, "scripts", "bootstrap.mjs"),
       ...(needsEngine() ? ["--engine"] : []),
+      ...(chosen.includes("e2e") ? ["--system-tools"] : []),
     ]);
     if (boot !== 0) throw new CommandError("node scripts/bootstrap.mjs", { code: boot });
   }
