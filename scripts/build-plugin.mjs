@@ -211,7 +211,7 @@ function ensureSigner() {
   if (!cargo) {
     throw new MissingToolError(
       "rcodesign (to sign the macOS executables ad hoc, which macOS requires)",
-      `install Rust's cargo, or run cargo install ${RCODESIGN.crate} --locked --bin rcodesign`,
+      `install Rust's cargo, or run cargo install ${RCODESIGN.crate} --locked --no-default-features --bin rcodesign`,
     );
   }
   say(`building rcodesign (${RCODESIGN.crate} ${RCODESIGN.version}) into ${toolsDir()} with cargo, once`);
@@ -220,6 +220,9 @@ function ensureSigner() {
     [
       "install",
       "--locked",
+      // Signing needs none of the default features (notarization, which compiles the AWS SDK for
+      // about 15 minutes); without them a cold build takes a few minutes.
+      "--no-default-features",
       "--root",
       toolsDir(),
       "--bin",
