@@ -121,6 +121,12 @@ export const EndpointInputs = z.strictObject(fields);
 /** An endpoint's inputs with every value known and defaults applied. */
 export type EndpointInputs = z.output<typeof EndpointInputs>;
 
+/**
+ * The outputs that are secret whatever their value (the plugin's schema, the dynamic resource's
+ * `additionalSecretOutputs` and the kind's own marks read this one list, through the registry).
+ */
+export const SECRET_OUTPUTS = ["secretProperties"] as const;
+
 /** The names of the resource's inputs. */
 export const INPUT_KEYS = Object.keys(fields) as (keyof EndpointInputs)[];
 
