@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as ts from "typescript";
 
@@ -9,11 +9,7 @@ import * as ts from "typescript";
  * `.meta({description})` the plugin's schema and the SDKs take. This holds the two to the same text.
  */
 const provider = join(__dirname, "..", "..", "..", "provider");
-const typedDir = join(provider, "endpoint", "typed");
 const FILES = [
-  ...readdirSync(typedDir)
-    .filter((name) => !["common.ts", "index.ts"].includes(name))
-    .map((name) => join(typedDir, name)),
   join(provider, "endpoint", "lookup-schemas.ts"),
   join(provider, "endpoint", "schema.ts"),
   join(provider, "deployment", "schema.ts"),
