@@ -75,26 +75,26 @@ export {
   validateEndpoint,
   validateEndpointOutput,
 } from "./dynamic/generated/data-functions";
-export type { EndpointInfo, GetEndpointArgs, GetEndpointsArgs, GetEndpointsResult } from "./endpoint/lookups";
 export type {
-  About,
+  EndpointInfo,
   GetEndpointCertificateArgs,
   GetEndpointCertificateResult,
   GetEndpointTileArgs,
-  Tile,
-  ValidateEndpointArgs,
-  ValidateEndpointResult,
-} from "./endpoint/catalog-lookups";
-export type {
+  GetEndpointsArgs,
+  GetEndpointsResult,
   GetResourceArgs,
   GetResourceFilterArgs,
   GetResourceFilterResult,
   GetResourceFiltersArgs,
   GetResourceFiltersResult,
-  GetResourceResult,
   GetResourcesArgs,
   GetResourcesResult,
-} from "./deployment/lookups";
+  ValidateEndpointArgs,
+  ValidateEndpointResult,
+} from "./dynamic/generated/types";
+export type { GetEndpointArgs } from "./endpoint/lookups";
+export type { About, Tile } from "./endpoint/catalog-lookups";
+export type { GetResourceResult } from "./deployment/lookups";
 // END GENERATED: public surface
 
 // ---- What the lookups return, as the API describes it -----------------------------------------

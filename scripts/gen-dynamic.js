@@ -30,8 +30,8 @@ const GENERATED_DIR = "dynamic/generated";
  * @typedef {{ _zod: { def: { type: string; innerType?: ZodLike }; optin?: string }; description?: string; shape?: Record<string, ZodLike> }} ZodLike
  * @typedef {{ className: string; type: string; title: string; about?: string; inputs: ZodLike; secret: readonly string[] }} TypedEndpoint
  * @typedef {{ argsType?: string; argsOptional?: boolean; resultType?: string; resultKey?: string; secretWhen?: unknown; outputNote?: string }} ProgramForm
- * @typedef {{ name: string; description: string; args: ZodLike | undefined; program?: ProgramForm }} DataFunction
- * @typedef {{ TYPED_ENDPOINTS: ReadonlyMap<string, TypedEndpoint>; LOOKUP_MODULES: Readonly<Record<string, object>>; isDataFunction: (value: unknown) => boolean }} Registry
+ * @typedef {{ name: string; description: string; args: ZodLike | undefined; result: ZodLike; program?: ProgramForm }} DataFunction
+ * @typedef {{ TYPED_ENDPOINTS: ReadonlyMap<string, TypedEndpoint>; LOOKUP_MODULES: Readonly<Record<string, object>>; isDataFunction: (value: unknown) => boolean; apiSchemas: Record<string, unknown>; JsonValue: unknown }} Registry
  */
 
 /** A doc comment at `indent`, from one paragraph of text, wrapped as the hand-written ones are. @param {string} text @param {string} indent */
@@ -131,13 +131,19 @@ function typedEndpointsModule(registry) {
 }
 
 /**
- * The TypeScript type of a zod schema's input, as a program writes it (what `z.input` derives; the
- * unit tests hold the two to each other).
+ * The TypeScript type of a zod schema, as `z.input` (io `input`) or `z.output` derives it; a schema
+ * in `names` is written by its name (the unit tests hold the generated types to the derived ones).
  * @param {ZodLike} schema
+ * @param {"input" | "output"} io
+ * @param {Map<unknown, string>} names
+ * @param {string} indent
  * @returns {string}
  */
-function tsType(schema) {
+function tsType(schema, io = "input", names = new Map(), indent = "") {
+  const named = names.get(schema);
+  if (named !== undefined) return named;
   const def = /** @type {any} */ (schema._zod.def);
+  const inner = (/** @type {ZodLike} */ child) => tsType(child, io, names, indent);
   switch (def.type) {
     case "string":
     case "number":
@@ -152,18 +158,43 @@ function tsType(schema) {
     case "literal":
       return def.values.map((/** @type {unknown} */ value) => JSON.stringify(value)).join(" | ");
     case "optional":
+      return inner(def.innerType);
     case "default":
     case "prefault":
-      return tsType(def.innerType);
+      return inner(def.innerType);
     case "nullable":
-      return `${tsType(def.innerType)} | null`;
+      return `${inner(def.innerType)} | null`;
     case "array":
-      return `${wrapped(tsType(def.element))}[]`;
+      return `${wrapped(inner(def.element))}[]`;
     case "record":
-      return `Record<${tsType(def.keyType)}, ${tsType(def.valueType)}>`;
+      return `Record<${inner(def.keyType)}, ${inner(def.valueType)}>`;
+    case "union":
+      return def.options.map(inner).join(" | ");
+    case "pipe":
+      return io === "input" ? inner(def.in) : inner(def.out);
+    case "object":
+      return objectType(schema, io, names, indent);
     default:
       throw new Error(`scripts/gen-dynamic.js cannot write the type of a zod ${def.type}: teach tsType`);
   }
+}
+
+/**
+ * An object type, each field with its description as its doc.
+ * @param {ZodLike} schema @param {"input" | "output"} io @param {Map<unknown, string>} names @param {string} indent
+ */
+function objectType(schema, io, names, indent) {
+  const def = /** @type {any} */ (schema._zod.def);
+  const inside = `${indent}  `;
+  const fields = Object.entries(schema.shape ?? {}).map(([key, field]) => {
+    const optional =
+      (io === "input" ? field._zod.optin : /** @type {any} */ (field._zod).optout) === "optional";
+    if (!field.description) throw new Error(`field ${key} has no description: describe it in zod`);
+    return `${doc(field.description, inside)}${inside}${key}${optional ? "?" : ""}: ${tsType(field, io, names, inside)};`;
+  });
+  const loose =
+    def.catchall && def.catchall._zod.def.type === "unknown" ? [`${inside}[key: string]: unknown;`] : [];
+  return `{\n${[...fields, ...loose].join("\n")}\n${indent}}`;
 }
 
 /** @param {string} type */
@@ -209,18 +240,104 @@ function programForm(fn) {
 /** The identifiers a type expression names (`Tile[]`: `Tile`). @param {string} type */
 const typeNames = (type) => type.match(/[A-Za-z_]\w*/g) ?? [];
 
+/** @param {string} type */
+const isIdentifier = (type) => /^[A-Za-z_]\w*$/.test(type);
+
+/**
+ * The types the API already names (the client's schemas, by their `meta({ id })`, and `JsonValue`),
+ * with the module a generated file imports each from.
+ * @param {Registry} registry
+ * @returns {Map<unknown, { name: string; from: string }>}
+ */
+function namedElsewhere(registry) {
+  const named = new Map();
+  for (const [name, value] of Object.entries(registry.apiSchemas)) {
+    const id = /** @type {any} */ (value)?.meta?.()?.id;
+    if (id === name) named.set(value, { name, from: "../../client/schemas" });
+  }
+  named.set(registry.JsonValue, { name: "JsonValue", from: "../../endpoint/schema" });
+  return named;
+}
+
+/**
+ * The public types of the data functions that are made of the registry's zod declarations: each
+ * written out, its fields documented by their descriptions (editors cannot read `.describe()`).
+ * @param {Registry} registry
+ * @returns {{ name: string; schema: ZodLike; io: "input" | "output"; doc: string }[]}
+ */
+function documentedTypes(registry) {
+  const elsewhere = namedElsewhere(registry);
+  const types = [];
+  for (const { fn } of declaredFunctions(registry)) {
+    const form = programForm(fn);
+    if (fn.args && !fn.program?.argsType)
+      types.push({
+        name: form.argsType,
+        schema: fn.args,
+        io: /** @type {const} */ ("input"),
+        doc: fn.args.description ?? `The arguments of \`${fn.name}\`.`,
+      });
+    if (!elsewhere.has(fn.result) && isIdentifier(form.resultType))
+      types.push({
+        name: form.resultType,
+        schema: fn.result,
+        io: /** @type {const} */ ("output"),
+        doc: fn.result.description ?? `What \`${fn.name}\` returns.`,
+      });
+  }
+  return types;
+}
+
+/** The documented types module. @param {Registry} registry */
+function typesModule(registry) {
+  const elsewhere = namedElsewhere(registry);
+  const documented = documentedTypes(registry);
+  /** @type {Map<unknown, string>} */
+  const names = new Map([...elsewhere].map(([schema, { name }]) => [schema, name]));
+  for (const type of documented) names.set(type.schema, type.name);
+  const blocks = documented.map((type) => {
+    names.delete(type.schema); // its own fields, not its name
+    const body = objectType(type.schema, type.io, names, "");
+    names.set(type.schema, type.name);
+    return `${doc(type.doc)}export type ${type.name} = ${body};\n`;
+  });
+  const text = blocks.join("\n");
+  /** @type {Map<string, string[]>} */
+  const imports = new Map();
+  for (const { name, from } of elsewhere.values()) {
+    if (!new RegExp(`\\b${name}\\b`).test(text)) continue;
+    imports.set(from, [...(imports.get(from) ?? []), name]);
+  }
+  return [
+    GENERATED_HEADER,
+    "",
+    ...[...imports].map(([from, list]) => `import type { ${list.sort().join(", ")} } from "${from}";`),
+    "",
+    "/*",
+    " * The arguments and results of the data functions, written out from their zod declarations so that",
+    " * editors show each field's description (the declarations in the lookups files' schemas are the",
+    " * single source; test/unit/dynamic/generated.test.ts holds these types to the ones zod derives).",
+    " */",
+    "",
+    text,
+  ].join("\n");
+}
+
 /** The `getX`/`getXOutput` pair of every data function. @param {Registry} registry */
 function dataFunctionsModule(registry) {
   const declared = declaredFunctions(registry);
+  const documented = new Set(documentedTypes(registry).map((type) => type.name));
   /** @type {Map<string, { values: Set<string>; types: Set<string> }>} */
   const imports = new Map();
+  /** @type {Set<string>} */
+  const local = new Set();
   const blocks = declared.map(({ modulePath, exportName, fn }) => {
     const form = programForm(fn);
     const from = imports.get(modulePath) ?? { values: new Set(), types: new Set() };
     imports.set(modulePath, from);
     from.values.add(exportName);
-    for (const name of typeNames(form.resultType)) from.types.add(name);
-    if (form.hasArgs) from.types.add(form.argsType);
+    for (const name of [...typeNames(form.resultType), ...(form.hasArgs ? [form.argsType] : [])])
+      (documented.has(name) ? local : from.types).add(name);
     const opt = form.argsOptional ? " = {}" : "";
     const run = form.resultKey
       ? `(await ${exportName}.run(${form.hasArgs ? "args" : "{}"}, opts)).${form.resultKey}`
@@ -247,6 +364,7 @@ function dataFunctionsModule(registry) {
     const names = [...[...values].sort(), ...[...types].sort().map((type) => `type ${type}`)];
     return `import { ${names.join(", ")} } from "../../${modulePath}";`;
   });
+  importLines.push(`import type { ${[...local].sort().join(", ")} } from "./types";`);
   return [
     GENERATED_HEADER,
     "",
@@ -270,23 +388,25 @@ function indexBlock(registry) {
   const typed = [...registry.TYPED_ENDPOINTS.values()].map((entry) => entry.className).sort();
   const declared = declaredFunctions(registry);
   const functions = declared.map(({ fn }) => fn.name);
+  const documented = documentedTypes(registry).map((type) => type.name);
   /** @type {Map<string, Set<string>>} the types of the functions' arguments and results, by declaring module */
   const types = new Map();
   for (const { modulePath, fn } of declared) {
     const form = programForm(fn);
     const names = types.get(modulePath) ?? new Set();
     types.set(modulePath, names);
-    if (form.hasArgs) names.add(form.argsType);
-    for (const name of typeNames(form.resultType)) names.add(name);
+    for (const name of [...typeNames(form.resultType), ...(form.hasArgs ? [form.argsType] : [])])
+      if (!documented.includes(name)) names.add(name);
   }
   const list = (/** @type {string[]} */ names) => names.map((name) => `  ${name},`).join("\n");
   return [
     `export {\n${list(typed)}\n} from "./${GENERATED_DIR}/typed-endpoints";`,
     `export type {\n${list(typed.map((name) => `${name}Args`))}\n} from "./${GENERATED_DIR}/typed-endpoints";`,
     `export {\n${list(functions.flatMap((name) => [name, `${name}Output`]).sort())}\n} from "./${GENERATED_DIR}/data-functions";`,
-    ...[...types].map(
-      ([modulePath, names]) => `export type {\n${list([...names].sort())}\n} from "./${modulePath}";`,
-    ),
+    `export type {\n${list([...documented].sort())}\n} from "./${GENERATED_DIR}/types";`,
+    ...[...types]
+      .filter(([, names]) => names.size > 0)
+      .map(([modulePath, names]) => `export type {\n${list([...names].sort())}\n} from "./${modulePath}";`),
   ].join("\n");
 }
 
@@ -325,6 +445,10 @@ async function generatedFiles(registry) {
     [
       `provider/${GENERATED_DIR}/data-functions.ts`,
       await format(`provider/${GENERATED_DIR}/data-functions.ts`, dataFunctionsModule(registry)),
+    ],
+    [
+      `provider/${GENERATED_DIR}/types.ts`,
+      await format(`provider/${GENERATED_DIR}/types.ts`, typesModule(registry)),
     ],
     [indexFile, await format(indexFile, replaceRegion(index, "public surface", indexBlock(registry)))],
   ]);

@@ -24,6 +24,8 @@ const { generatedFiles, staleFiles } = require("./gen-dynamic.js");
 const registry = {
   ...require(compiled),
   isDataFunction: require(path.join(root, "dist", "provider", "common", "data-function.js")).isDataFunction,
+  apiSchemas: require(path.join(root, "dist", "provider", "client", "schemas", "index.js")),
+  JsonValue: require(path.join(root, "dist", "provider", "endpoint", "schema.js")).JsonValue,
 };
 
 if (process.argv.includes("--check")) {

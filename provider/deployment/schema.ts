@@ -192,9 +192,7 @@ const skip = z.number().int().min(0);
 const top = z.number().int().min(1);
 
 const getResourceArgsShape = {
-  /** Id of the resource. */
   id: nonEmpty("id").describe("Id of the resource."),
-  /** Objects to expand: `project`, `deployment`, `currentRequest`. */
   expand: idList("expand")
     .optional()
     .describe("Objects to expand: `project`, `deployment`, `currentRequest`."),
@@ -208,33 +206,23 @@ export const GetResourceArgs: z.ZodObject<typeof getResourceArgsShape, z.core.$s
 export type GetResourceArgs = z.infer<typeof GetResourceArgs>;
 
 const getResourcesArgsShape = {
-  /** Only resources of these projects (ids). */
   projects: idList("projects").optional().describe("Only resources of these projects (ids)."),
-  /** Only resources of these types (e.g. `Cloud.vSphere.Machine`). */
   resourceTypes: idList("resourceTypes")
     .optional()
     .describe("Only resources of these types (e.g. `Cloud.vSphere.Machine`)."),
-  /** Only resources of these cloud accounts (ids). */
   cloudAccounts: idList("cloudAccounts").optional().describe("Only resources of these cloud accounts (ids)."),
-  /** Only resources of these cloud types (e.g. `vsphere`). */
   cloudTypes: idList("cloudTypes")
     .optional()
     .describe("Only resources of these cloud types (e.g. `vsphere`)."),
-  /** Only resources carrying one of these tags (`key:value`). */
   tags: idList("tags").optional().describe("Only resources carrying one of these tags (`key:value`)."),
-  /** Only resources where this text is part of a searchable field. */
   search: z.string().optional().describe("Only resources where this text is part of a searchable field."),
-  /** Sort criteria applied in turn, each `<field>` or `<field> asc|desc` (default ascending). */
   orderBy: orderBy
     .optional()
     .describe("Sort criteria applied in turn, each `<field>` or `<field> asc|desc` (default ascending)."),
-  /** Objects to expand in each resource: `project`, `deployment`, `currentRequest`. */
   expand: idList("expand")
     .optional()
     .describe("Objects to expand in each resource: `project`, `deployment`, `currentRequest`."),
-  /** Number of resources to skip. */
   skip: skip.optional().describe("Number of resources to skip."),
-  /** Number of resources wanted. Unset: every resource from `skip` on, fetched page by page. */
   top: top
     .optional()
     .describe("Number of resources wanted. Unset: every resource from `skip` on, fetched page by page."),
@@ -248,7 +236,6 @@ export const GetResourcesArgs: z.ZodObject<typeof getResourcesArgsShape, z.core.
 export type GetResourcesArgs = z.infer<typeof GetResourcesArgs>;
 
 const getResourceFiltersArgsShape = {
-  /** Count only resources of these types. */
   resourceTypes: idList("resourceTypes").optional().describe("Count only resources of these types."),
 };
 
@@ -260,23 +247,16 @@ export const GetResourceFiltersArgs: z.ZodObject<typeof getResourceFiltersArgsSh
 export type GetResourceFiltersArgs = z.infer<typeof GetResourceFiltersArgs>;
 
 const getResourceFilterArgsShape = {
-  /** Id of the filter, e.g. `projects`, `resourceTypes`, `cloudTypes`, `cloudAccounts`, `tags`, `origin`. */
   filterId: nonEmpty("filterId").describe(
     "Id of the filter, e.g. `projects`, `resourceTypes`, `cloudTypes`, `cloudAccounts`, `tags`, `origin`.",
   ),
-  /** Count only resources of these projects (ids). */
   projects: idList("projects").optional().describe("Count only resources of these projects (ids)."),
-  /** Count only resources of these types. */
   resourceTypes: idList("resourceTypes").optional().describe("Count only resources of these types."),
-  /** Only entries matching this text. */
   search: z.string().optional().describe("Only entries matching this text."),
-  /** Sort criteria applied in turn, each `<field>` or `<field> asc|desc`. */
   orderBy: orderBy
     .optional()
     .describe("Sort criteria applied in turn, each `<field>` or `<field> asc|desc`."),
-  /** Number of entries to skip. */
   skip: skip.optional().describe("Number of entries to skip."),
-  /** Number of entries wanted. Unset: every entry from `skip` on, fetched page by page. */
   top: top
     .optional()
     .describe("Number of entries wanted. Unset: every entry from `skip` on, fetched page by page."),
@@ -290,9 +270,7 @@ export const GetResourceFilterArgs: z.ZodObject<typeof getResourceFilterArgsShap
 export type GetResourceFilterArgs = z.infer<typeof GetResourceFilterArgs>;
 
 const getResourcesResultShape = {
-  /** The matching resources, in the requested order. */
   resources: z.array(Resource).describe("The matching resources, in the requested order."),
-  /** How many resources match the filters, whatever `skip` and `top`. */
   totalElements: z.number().describe("How many resources match the filters, whatever `skip` and `top`."),
 };
 
@@ -301,7 +279,6 @@ export const GetResourcesResult: z.ZodObject<typeof getResourcesResultShape, z.c
   z.strictObject(getResourcesResultShape);
 
 const getResourceFiltersResultShape = {
-  /** The filters of the calling user, each with its values and their counts. */
   filters: z
     .array(ResourceFilter)
     .describe("The filters of the calling user, each with its values and their counts."),
@@ -312,13 +289,10 @@ export const GetResourceFiltersResult: z.ZodObject<typeof getResourceFiltersResu
   z.strictObject(getResourceFiltersResultShape);
 
 const getResourceFilterResultShape = {
-  /** Id of the filter. */
   filterId: z.string().describe("Id of the filter."),
-  /** The filter's values with the number of matching resources, in the requested order. */
   entries: z
     .array(FilterEntry)
     .describe("The filter's values with the number of matching resources, in the requested order."),
-  /** How many values match, whatever `skip` and `top`. */
   totalElements: z.number().describe("How many values match, whatever `skip` and `top`."),
 };
 

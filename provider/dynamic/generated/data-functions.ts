@@ -3,14 +3,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { LookupInputs } from "../../common/lookup-inputs";
 import { lookupOutput, type LookupOptions, type LookupOutputOptions } from "../../common/lookup-output";
-import {
-  getEndpointFunction,
-  getEndpointsFunction,
-  type EndpointInfo,
-  type GetEndpointArgs,
-  type GetEndpointsArgs,
-  type GetEndpointsResult,
-} from "../../endpoint/lookups";
+import { getEndpointFunction, getEndpointsFunction, type GetEndpointArgs } from "../../endpoint/lookups";
 import {
   getAboutFunction,
   getEndpointCertificateFunction,
@@ -18,27 +11,32 @@ import {
   getEndpointTilesFunction,
   validateEndpointFunction,
   type About,
-  type GetEndpointCertificateArgs,
-  type GetEndpointCertificateResult,
-  type GetEndpointTileArgs,
   type Tile,
-  type ValidateEndpointArgs,
-  type ValidateEndpointResult,
 } from "../../endpoint/catalog-lookups";
 import {
   getResourceFilterFunction,
   getResourceFiltersFunction,
   getResourceFunction,
   getResourcesFunction,
-  type GetResourceArgs,
-  type GetResourceFilterArgs,
-  type GetResourceFilterResult,
-  type GetResourceFiltersArgs,
-  type GetResourceFiltersResult,
   type GetResourceResult,
-  type GetResourcesArgs,
-  type GetResourcesResult,
 } from "../../deployment/lookups";
+import type {
+  EndpointInfo,
+  GetEndpointCertificateArgs,
+  GetEndpointCertificateResult,
+  GetEndpointTileArgs,
+  GetEndpointsArgs,
+  GetEndpointsResult,
+  GetResourceArgs,
+  GetResourceFilterArgs,
+  GetResourceFilterResult,
+  GetResourceFiltersArgs,
+  GetResourceFiltersResult,
+  GetResourcesArgs,
+  GetResourcesResult,
+  ValidateEndpointArgs,
+  ValidateEndpointResult,
+} from "./types";
 
 /*
  * The program's data functions, a `getX`/`getXOutput` pair for each data function of the registry,

@@ -1,7 +1,12 @@
 import type { z } from "zod";
 import * as registry from "../../../provider/registry";
 import { isDataFunction } from "../../../provider/common/data-function";
+import * as apiSchemas from "../../../provider/client/schemas";
+import { JsonValue } from "../../../provider/endpoint/schema";
 import type * as generated from "../../../provider/dynamic/generated/typed-endpoints";
+import type * as written from "../../../provider/dynamic/generated/types";
+import type * as endpointTypes from "../../../provider/endpoint/lookup-schemas";
+import type * as deploymentTypes from "../../../provider/deployment/schema";
 import type { TypedArgs } from "../../../provider/dynamic/typed-endpoint";
 import type { AgentEndpointInputs } from "../../../provider/endpoint/typed/agent";
 import type { DockerEndpointInputs } from "../../../provider/endpoint/typed/docker";
@@ -36,12 +41,29 @@ holds<Same<generated.GitEndpointArgs, Derived<typeof GitEndpointInputs>>>();
 holds<Same<generated.JenkinsEndpointArgs, Derived<typeof JenkinsEndpointInputs>>>();
 holds<Same<generated.JiraEndpointArgs, Derived<typeof JiraEndpointInputs>>>();
 holds<Same<generated.KubernetesEndpointArgs, Derived<typeof KubernetesEndpointInputs>>>();
+// Each data function's arguments and result, written out, are the types zod derives (the
+// lookups' own types, which their bodies use).
+holds<Same<written.EndpointInfo, endpointTypes.EndpointInfo>>();
+holds<Same<written.GetEndpointsArgs, endpointTypes.GetEndpointsArgs>>();
+holds<Same<written.GetEndpointsResult, endpointTypes.GetEndpointsResult>>();
+holds<Same<written.GetEndpointTileArgs, endpointTypes.GetEndpointTileArgs>>();
+holds<Same<written.GetEndpointCertificateArgs, endpointTypes.GetEndpointCertificateArgs>>();
+holds<Same<written.GetEndpointCertificateResult, endpointTypes.GetEndpointCertificateResult>>();
+holds<Same<written.ValidateEndpointArgs, endpointTypes.ValidateEndpointArgs>>();
+holds<Same<written.ValidateEndpointResult, endpointTypes.ValidateEndpointResult>>();
+holds<Same<written.GetResourceArgs, deploymentTypes.GetResourceArgs>>();
+holds<Same<written.GetResourcesArgs, deploymentTypes.GetResourcesArgs>>();
+holds<Same<written.GetResourcesResult, deploymentTypes.GetResourcesResult>>();
+holds<Same<written.GetResourceFiltersArgs, deploymentTypes.GetResourceFiltersArgs>>();
+holds<Same<written.GetResourceFiltersResult, deploymentTypes.GetResourceFiltersResult>>();
+holds<Same<written.GetResourceFilterArgs, deploymentTypes.GetResourceFilterArgs>>();
+holds<Same<written.GetResourceFilterResult, deploymentTypes.GetResourceFilterResult>>();
 // A wrong field type fails (so that the lines above can fail).
 holds<Same<Same<generated.GitEndpointArgs, generated.GitEndpointArgs & { branch: number }>, false>>();
 
 // ---- Run time --------------------------------------------------------------------------------
 
-const source = { ...registry, isDataFunction };
+const source = { ...registry, isDataFunction, apiSchemas, JsonValue };
 
 describe("the dynamic door's generated surface", () => {
   it("is what the registry generates: run npm run gen:dynamic when this fails", async () => {
@@ -52,7 +74,7 @@ describe("the dynamic door's generated surface", () => {
   it("marks every generated file, so that no one edits it by hand", async () => {
     const files = [...(await generatedFiles(source)).entries()];
     const whole = files.filter(([file]) => file.includes("/generated/"));
-    expect(whole.length).toBe(2);
+    expect(whole.length).toBe(3);
     for (const [, text] of whole) expect(text.split("\n")[0]).toBe(GENERATED_HEADER);
     const [, index] = files.find(([file]) => file === "provider/index.ts")!;
     expect(index).toMatch(/\/\/ BEGIN GENERATED: public surface[^]*\/\/ END GENERATED: public surface/);

@@ -3,17 +3,16 @@ import { join } from "node:path";
 import * as ts from "typescript";
 
 /*
- * The typed endpoints' inputs, the lookups' arguments and results and the endpoint's metadata are
- * declared once, as zod shapes; each field carries its description twice on that one declaration: the
- * doc comment editors show (TypeScript cannot read `.describe()`) and the `.describe()` or
- * `.meta({description})` the plugin's schema and the SDKs take. This holds the two to the same text.
+ * The resource kinds' public types (the endpoint's metadata, the deployment resource's inputs and
+ * state) still take their field docs from doc comments on their zod shapes, beside the `.describe()`
+ * the plugin's schema and the SDKs take; this holds the two to the same text until they too are
+ * generated from the descriptions (as the typed endpoints' and the data functions' are:
+ * scripts/gen-dynamic.js).
  */
 const provider = join(__dirname, "..", "..", "..", "provider");
-const FILES = [
-  join(provider, "endpoint", "lookup-schemas.ts"),
-  join(provider, "endpoint", "schema.ts"),
-  join(provider, "deployment", "schema.ts"),
-];
+const FILES = [join(provider, "endpoint", "schema.ts"), join(provider, "deployment", "schema.ts")];
+/** The shapes whose fields still carry doc comments. */
+const SHAPES = ["endpointMetadataShape", "deploymentResourceInputsShape", "deploymentResourceStateShape"];
 
 /** The description a zod chain gives: its `.describe("...")` or `.meta({ description: "..." })`. */
 function description(node: ts.Node): string | undefined {
@@ -49,7 +48,7 @@ function shapeFields(
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
-      if (!declaration.name.getText().endsWith("Shape")) continue;
+      if (!SHAPES.includes(declaration.name.getText())) continue;
       if (!declaration.initializer || !ts.isObjectLiteralExpression(declaration.initializer)) continue;
       for (const property of declaration.initializer.properties) {
         if (!ts.isPropertyAssignment(property)) continue;
