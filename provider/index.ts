@@ -10,7 +10,7 @@
 // ---- Pipeline endpoints: the generic resource and its typed layers --------------------------
 export { Endpoint } from "./dynamic/endpoint";
 export type { EndpointArgs, EndpointPropertyInputs } from "./dynamic/endpoint";
-export type { EndpointMetadata, JsonValue } from "./endpoint/schema";
+export type { JsonValue } from "./endpoint/schema";
 export type { TypedEndpointArgs } from "./dynamic/typed-endpoint";
 
 // ---- Endpoint lookups ------------------------------------------------------------------------
@@ -25,7 +25,6 @@ export {
   DEFAULT_WAIT_TIMEOUT_SECONDS,
   MAX_WAIT_TIMEOUT_SECONDS,
 } from "./deployment/schema";
-export type { DeploymentResourceInputs, DeploymentResourceState } from "./deployment/schema";
 
 // ---- The typed endpoints and every data function, from the registry ---------------------------
 // BEGIN GENERATED: public surface (npm run gen:dynamic)
@@ -76,7 +75,10 @@ export {
   validateEndpointOutput,
 } from "./dynamic/generated/data-functions";
 export type {
+  DeploymentResourceInputs,
+  DeploymentResourceState,
   EndpointInfo,
+  EndpointMetadata,
   GetEndpointCertificateArgs,
   GetEndpointCertificateResult,
   GetEndpointTileArgs,

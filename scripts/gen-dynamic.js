@@ -31,7 +31,7 @@ const GENERATED_DIR = "dynamic/generated";
  * @typedef {{ className: string; type: string; title: string; about?: string; inputs: ZodLike; secret: readonly string[] }} TypedEndpoint
  * @typedef {{ argsType?: string; argsOptional?: boolean; resultType?: string; resultKey?: string; secretWhen?: unknown; outputNote?: string }} ProgramForm
  * @typedef {{ name: string; description: string; args: ZodLike | undefined; result: ZodLike; program?: ProgramForm }} DataFunction
- * @typedef {{ TYPED_ENDPOINTS: ReadonlyMap<string, TypedEndpoint>; LOOKUP_MODULES: Readonly<Record<string, object>>; isDataFunction: (value: unknown) => boolean; apiSchemas: Record<string, unknown>; JsonValue: unknown }} Registry
+ * @typedef {{ TYPED_ENDPOINTS: ReadonlyMap<string, TypedEndpoint>; LOOKUP_MODULES: Readonly<Record<string, object>>; isDataFunction: (value: unknown) => boolean; RESOURCE_KINDS: Record<string, { name: string; publicTypes: Record<string, { schema: ZodLike; io: "input" | "output"; readonly?: boolean }> }>; apiSchemas: Record<string, unknown>; JsonValue: unknown }} Registry
  */
 
 /** A doc comment at `indent`, from one paragraph of text, wrapped as the hand-written ones are. @param {string} text @param {string} indent */
@@ -263,11 +263,22 @@ function namedElsewhere(registry) {
  * The public types of the data functions that are made of the registry's zod declarations: each
  * written out, its fields documented by their descriptions (editors cannot read `.describe()`).
  * @param {Registry} registry
- * @returns {{ name: string; schema: ZodLike; io: "input" | "output"; doc: string }[]}
  */
 function documentedTypes(registry) {
   const elsewhere = namedElsewhere(registry);
+  /** @type {{ name: string; schema: ZodLike; io: "input" | "output"; doc: string; readonly?: boolean }[]} */
   const types = [];
+  for (const kind of Object.values(registry.RESOURCE_KINDS)) {
+    for (const [name, type] of Object.entries(kind.publicTypes)) {
+      types.push({
+        name,
+        schema: type.schema,
+        io: type.io,
+        readonly: type.readonly,
+        doc: type.schema.description ?? `The ${kind.name}'s ${type.io === "input" ? "inputs" : "outputs"}.`,
+      });
+    }
+  }
   for (const { fn } of declaredFunctions(registry)) {
     const form = programForm(fn);
     if (fn.args && !fn.program?.argsType)
@@ -299,7 +310,7 @@ function typesModule(registry) {
     names.delete(type.schema); // its own fields, not its name
     const body = objectType(type.schema, type.io, names, "");
     names.set(type.schema, type.name);
-    return `${doc(type.doc)}export type ${type.name} = ${body};\n`;
+    return `${doc(type.doc)}export type ${type.name} = ${type.readonly ? `Readonly<${body}>` : body};\n`;
   });
   const text = blocks.join("\n");
   /** @type {Map<string, string[]>} */

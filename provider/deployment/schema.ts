@@ -21,37 +21,26 @@ const nonEmpty = (what: string) =>
     .refine((text) => text.trim() === text, `${what} must not start or end with whitespace`);
 
 const deploymentResourceInputsShape = {
-  /** Name of the resource. Changing it replaces the resource (the API has no update). */
   name: nonEmpty("name").describe(
     "Name of the resource. Changing it replaces the resource (the API has no update).",
   ),
-  /** Type of the resource, e.g. `Cloud.vSphere.Machine` or a custom resource type. Changing it replaces the resource. */
   type: nonEmpty("type").describe(
     "Type of the resource, e.g. `Cloud.vSphere.Machine` or a custom resource type. Changing it replaces the resource.",
   ),
-  /** Id of the project the resource belongs to. Unset: the server decides. Changing it replaces the resource. */
   projectId: nonEmpty("projectId")
     .optional()
     .describe(
       "Id of the project the resource belongs to. Unset: the server decides. Changing it replaces the resource.",
     ),
-  /** Id of the deployment to put the resource in. Unset: the server creates one. Changing it replaces the resource. */
   deploymentId: nonEmpty("deploymentId")
     .optional()
     .describe(
       "Id of the deployment to put the resource in. Unset: the server creates one. Changing it replaces the resource.",
     ),
-  /** Resource properties sent on creation. Changing any of them replaces the resource. */
   properties: z
     .record(z.string(), z.unknown())
     .optional()
     .describe("Resource properties sent on creation. Changing any of them replaces the resource."),
-  /**
-   * How long create and delete wait for their request, in seconds (default 1800, 30 minutes). On a
-   * timeout the create request is cancelled and the half-created resource removed. Changing it
-   * changes nothing on the server. A delete uses the value recorded with the resource (the engine
-   * hands `delete` the old state), so raise it with an `up` before a slow `destroy`.
-   */
   waitTimeoutSeconds: z
     .number()
     .int()
@@ -61,10 +50,6 @@ const deploymentResourceInputsShape = {
     .describe(
       "How long create and delete wait for their request, in seconds (default 1800, 30 minutes). On a timeout the create request is cancelled and the half-created resource removed. Changing it changes nothing on the server. A delete uses the value recorded with the resource (the engine hands `delete` the old state), so raise it with an `up` before a slow `destroy`.",
     ),
-  /**
-   * The longest pause between two polls of a request, in seconds (default 10). Polls start at half a
-   * second and back off up to this cap. Changing it changes nothing on the server.
-   */
   pollIntervalMaxSeconds: z
     .number()
     .positive()
@@ -73,11 +58,6 @@ const deploymentResourceInputsShape = {
     .describe(
       "The longest pause between two polls of a request, in seconds (default 10). Polls start at half a second and back off up to this cap. Changing it changes nothing on the server.",
     ),
-  /**
-   * Take over the one existing resource with this name, type, project, deployment and properties
-   * instead of creating another (names are not unique): how a run killed while creating it converges.
-   * With several such resources the creation fails naming them. Changing it changes nothing.
-   */
   adopt: z
     .boolean()
     .optional()
@@ -107,65 +87,43 @@ export const INPUT_KEYS: readonly (keyof DeploymentResourceInputs)[] = [
 ];
 
 const deploymentResourceStateShape = {
-  /** Name of the resource. */
   name: z.string().optional().describe("Name of the resource."),
-  /** Type of the resource. */
   type: z.string().optional().describe("Type of the resource."),
-  /** Id of the project the resource belongs to. */
   projectId: z.string().optional().describe("Id of the project the resource belongs to."),
-  /** Id of the deployment the resource belongs to. */
   deploymentId: z.string().optional().describe("Id of the deployment the resource belongs to."),
-  /** The resource's properties as the server reports them (those set in the program, and any the server adds). */
   properties: z
     .record(z.string(), z.unknown())
     .optional()
     .describe(
       "The resource's properties as the server reports them (those set in the program, and any the server adds).",
     ),
-  /** Names of the `properties` set by the program; the others were added by the server. */
   inputPropertyKeys: z
     .array(z.string())
     .optional()
     .describe("Names of the `properties` set by the program; the others were added by the server."),
-  /** See the input of the same name. */
   waitTimeoutSeconds: z.number().optional().describe("See the input of the same name."),
-  /** See the input of the same name. */
   pollIntervalMaxSeconds: z.number().optional().describe("See the input of the same name."),
-  /** See the input of the same name. */
   adopt: z.boolean().optional().describe("See the input of the same name."),
-  /** Id of the resource (also the Pulumi id). */
   resourceId: z.string().optional().describe("Id of the resource (also the Pulumi id)."),
-  /** Id of the request that created the resource. */
   requestId: z.string().optional().describe("Id of the request that created the resource."),
-  /**
-   * Last known status of the creation request. Anything but `SUCCESSFUL` marks a resource whose
-   * creation did not finish: the next `pulumi up` deletes and re-creates it.
-   */
   requestStatus: z
     .string()
     .optional()
     .describe(
       "Last known status of the creation request. Anything but `SUCCESSFUL` marks a resource whose creation did not finish: the next `pulumi up` deletes and re-creates it.",
     ),
-  /** Sync status reported by the server: `SUCCESS`, `MISSING` or `STALE`. */
   syncStatus: z
     .string()
     .optional()
     .describe("Sync status reported by the server: `SUCCESS`, `MISSING` or `STALE`."),
-  /** Origin of the resource: `DEPLOYED`, `DISCOVERED`, `ONBOARDED` or `MIGRATED`. */
   origin: z
     .string()
     .optional()
     .describe("Origin of the resource: `DEPLOYED`, `DISCOVERED`, `ONBOARDED` or `MIGRATED`."),
-  /** Creation time reported by the server. */
   createdAt: z.string().optional().describe("Creation time reported by the server."),
-  /** Description reported by the server. */
   description: z.string().optional().describe("Description reported by the server."),
-  /** Organisation id reported by the server. */
   orgId: z.string().optional().describe("Organisation id reported by the server."),
-  /** Name of the project (from `expand=project`). */
   projectName: z.string().optional().describe("Name of the project (from `expand=project`)."),
-  /** Name of the deployment (from `expand=deployment`). */
   deploymentName: z.string().optional().describe("Name of the deployment (from `expand=deployment`)."),
 };
 

@@ -4,7 +4,8 @@ import { withoutUndefined } from "../core/json";
 import { OWNER_KEY } from "../common/engine-inputs";
 import { RESOURCE_KINDS } from "../registry/kinds";
 import type { z } from "zod";
-import type { EndpointMetadata, EndpointInputs, JsonValue } from "../endpoint/schema";
+import type { EndpointInputs, JsonValue } from "../endpoint/schema";
+import type { EndpointMetadata } from "./generated/types";
 
 /** The values of an endpoint's property bag: JSON values, each possibly an Output. */
 export type EndpointPropertyInputs = Record<string, pulumi.Input<JsonValue | undefined>>;

@@ -5,6 +5,7 @@ import type { OperationDeps } from "../deployment/api";
 import { dynamicTypeToken, typeToken } from "../core/tokens";
 import {
   EndpointInputs,
+  EndpointMetadata,
   EndpointOutputs,
   SECRET_OUTPUTS as ENDPOINT_SECRET_OUTPUTS,
 } from "../endpoint/schema";
@@ -41,6 +42,11 @@ export interface KindDeclaration<D> {
   /** The inputs whose change replaces the resource (the schema's `replaceOnChanges`). */
   readonly replaceOnChanges: readonly string[];
   /**
+   * The kind's public types made of its zod declarations, by name: written out with their fields'
+   * descriptions as docs into ../dynamic/generated/types.ts (`npm run gen:dynamic`).
+   */
+  readonly publicTypes: Readonly<Record<string, PublicType>>;
+  /**
    * The short code the dynamic door writes into every resource's `__provider` (existing stacks hold
    * it: never change one).
    */
@@ -51,6 +57,13 @@ export interface KindDeclaration<D> {
   create(deps: D): ResourceKind;
   /** The kind of this process, over its client and settings (from `configure` and the environment). */
   process(): ResourceKind;
+}
+
+/** A public type made of a zod schema: its input or output side, read-only or not. */
+export interface PublicType {
+  readonly schema: z.ZodType;
+  readonly io: "input" | "output";
+  readonly readonly?: boolean;
 }
 
 /** Declares a resource kind; the tokens are derived from the name. */
@@ -81,6 +94,7 @@ export const RESOURCE_KINDS = {
     outputs: EndpointOutputs,
     secretOutputs: ENDPOINT_SECRET_OUTPUTS,
     replaceOnChanges: ENDPOINT_REPLACING_FIELDS,
+    publicTypes: { EndpointMetadata: { schema: EndpointMetadata, io: "output", readonly: true } },
     create: (options) => (require("../endpoint/provider") as EndpointModule).endpointKind(options),
     process: () => (require("../endpoint/provider") as EndpointModule).endpointProvider,
   }),
@@ -94,6 +108,10 @@ export const RESOURCE_KINDS = {
     outputs: DeploymentResourceState,
     secretOutputs: [],
     replaceOnChanges: REPLACE_KEYS,
+    publicTypes: {
+      DeploymentResourceInputs: { schema: DeploymentResourceInputs, io: "output" },
+      DeploymentResourceState: { schema: DeploymentResourceState, io: "output" },
+    },
     create: (deps) => (require("../deployment/provider") as DeploymentModule).deploymentResourceKind(deps),
     process: () => (require("../deployment/provider") as DeploymentModule).deploymentResourceProvider,
   }),

@@ -9,6 +9,121 @@ import type { JsonValue } from "../../endpoint/schema";
  * single source; test/unit/dynamic/generated.test.ts holds these types to the ones zod derives).
  */
 
+/** What the server records about an endpoint: project id, creation and update times and users, API path. */
+export type EndpointMetadata = Readonly<{
+  /** Id of the project the endpoint belongs to. */
+  projectId: string;
+  /** When the endpoint was created, as the server writes it. */
+  createdAt: string;
+  /** When the endpoint was last updated, as the server writes it. */
+  updatedAt: string;
+  /** Who created the endpoint. */
+  createdBy: string;
+  /** Who last updated the endpoint. */
+  updatedBy: string;
+  /** The endpoint's API path (`/pipeline/api/endpoints/<id>`). */
+  link: string;
+  /** Whether only administrators can change it (also the `isRestricted` output when it is declared). */
+  isRestricted?: boolean;
+  /** Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared). */
+  cloudProxyId?: string;
+  /**
+   * Names of the secret properties the server holds (masked) that are not declared: an update keeps them
+   * on the server.
+   */
+  heldSecrets?: string[];
+}>;
+
+/** The DeploymentResource's outputs. */
+export type DeploymentResourceInputs = {
+  /** Name of the resource. Changing it replaces the resource (the API has no update). */
+  name: string;
+  /**
+   * Type of the resource, e.g. `Cloud.vSphere.Machine` or a custom resource type. Changing it replaces
+   * the resource.
+   */
+  type: string;
+  /**
+   * Id of the project the resource belongs to. Unset: the server decides. Changing it replaces the
+   * resource.
+   */
+  projectId?: string;
+  /**
+   * Id of the deployment to put the resource in. Unset: the server creates one. Changing it replaces the
+   * resource.
+   */
+  deploymentId?: string;
+  /** Resource properties sent on creation. Changing any of them replaces the resource. */
+  properties?: Record<string, unknown>;
+  /**
+   * How long create and delete wait for their request, in seconds (default 1800, 30 minutes). On a
+   * timeout the create request is cancelled and the half-created resource removed. Changing it changes
+   * nothing on the server. A delete uses the value recorded with the resource (the engine hands `delete`
+   * the old state), so raise it with an `up` before a slow `destroy`.
+   */
+  waitTimeoutSeconds?: number;
+  /**
+   * The longest pause between two polls of a request, in seconds (default 10). Polls start at half a
+   * second and back off up to this cap. Changing it changes nothing on the server.
+   */
+  pollIntervalMaxSeconds?: number;
+  /**
+   * Take over the one existing resource with this name, type, project, deployment and properties instead
+   * of creating another (names are not unique): how a run killed while creating it converges. With
+   * several such resources the creation fails naming them. Changing it changes nothing.
+   */
+  adopt?: boolean;
+};
+
+/** The DeploymentResource's outputs. */
+export type DeploymentResourceState = {
+  /** Name of the resource. */
+  name?: string;
+  /** Type of the resource. */
+  type?: string;
+  /** Id of the project the resource belongs to. */
+  projectId?: string;
+  /** Id of the deployment the resource belongs to. */
+  deploymentId?: string;
+  /**
+   * The resource's properties as the server reports them (those set in the program, and any the server
+   * adds).
+   */
+  properties?: Record<string, unknown>;
+  /** Names of the `properties` set by the program; the others were added by the server. */
+  inputPropertyKeys?: string[];
+  /** See the input of the same name. */
+  waitTimeoutSeconds?: number;
+  /** See the input of the same name. */
+  pollIntervalMaxSeconds?: number;
+  /** See the input of the same name. */
+  adopt?: boolean;
+  /** Id of the resource (also the Pulumi id). */
+  resourceId?: string;
+  /** Id of the request that created the resource. */
+  requestId?: string;
+  /**
+   * Last known status of the creation request. Anything but `SUCCESSFUL` marks a resource whose creation
+   * did not finish: the next `pulumi up` deletes and re-creates it.
+   */
+  requestStatus?: string;
+  /** Sync status reported by the server: `SUCCESS`, `MISSING` or `STALE`. */
+  syncStatus?: string;
+  /** Origin of the resource: `DEPLOYED`, `DISCOVERED`, `ONBOARDED` or `MIGRATED`. */
+  origin?: string;
+  /** Creation time reported by the server. */
+  createdAt?: string;
+  /** Description reported by the server. */
+  description?: string;
+  /** Organisation id reported by the server. */
+  orgId?: string;
+  /** Name of the project (from `expand=project`). */
+  projectName?: string;
+  /** Name of the deployment (from `expand=deployment`). */
+  deploymentName?: string;
+  [key: string]: unknown;
+};
+
 /** An endpoint as the lookups return it. Secret properties come back as the server shows them (masked). */
 export type EndpointInfo = {
   /** Id of the endpoint. */

@@ -7,6 +7,7 @@ import type * as generated from "../../../provider/dynamic/generated/typed-endpo
 import type * as written from "../../../provider/dynamic/generated/types";
 import type * as endpointTypes from "../../../provider/endpoint/lookup-schemas";
 import type * as deploymentTypes from "../../../provider/deployment/schema";
+import type * as endpointSchema from "../../../provider/endpoint/schema";
 import type { TypedArgs } from "../../../provider/dynamic/typed-endpoint";
 import type { AgentEndpointInputs } from "../../../provider/endpoint/typed/agent";
 import type { DockerEndpointInputs } from "../../../provider/endpoint/typed/docker";
@@ -58,6 +59,10 @@ holds<Same<written.GetResourceFiltersArgs, deploymentTypes.GetResourceFiltersArg
 holds<Same<written.GetResourceFiltersResult, deploymentTypes.GetResourceFiltersResult>>();
 holds<Same<written.GetResourceFilterArgs, deploymentTypes.GetResourceFilterArgs>>();
 holds<Same<written.GetResourceFilterResult, deploymentTypes.GetResourceFilterResult>>();
+// The kinds' public types likewise.
+holds<Same<written.EndpointMetadata, endpointSchema.EndpointMetadata>>();
+holds<Same<written.DeploymentResourceInputs, deploymentTypes.DeploymentResourceInputs>>();
+holds<Same<written.DeploymentResourceState, deploymentTypes.DeploymentResourceState>>();
 // A wrong field type fails (so that the lines above can fail).
 holds<Same<Same<generated.GitEndpointArgs, generated.GitEndpointArgs & { branch: number }>, false>>();
 
