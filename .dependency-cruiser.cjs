@@ -44,6 +44,22 @@ const rules = [
     to: {},
   },
   {
+    name: "generated-surface-only-from-index",
+    comment:
+      "provider/dynamic/generated/ is the public surface scripts/gen-dynamic.js writes from the registry: only provider/index.ts exports it, and only the dynamic door's classes use its types: nothing else in the package builds on it",
+    severity: "error",
+    from: { path: "^provider/", pathNot: "^provider/(index\\.ts|dynamic/)" },
+    to: { path: "^provider/dynamic/generated/" },
+  },
+  {
+    name: "generated-surface-from-the-registry-floor",
+    comment:
+      "the generated surface is made of declarations (the registry's floor and below) and the dynamic door's hand classes: it imports no other door or tool",
+    severity: "error",
+    from: { path: "^provider/dynamic/generated/" },
+    to: { path: "^provider/(plugin|export|reconcile|policy)/" },
+  },
+  {
     name: "emulator-without-provider",
     comment: "the emulator is the provider's stand-in: it shares no code with what it is meant to catch",
     severity: "error",

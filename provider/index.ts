@@ -10,7 +10,24 @@
 // ---- Pipeline endpoints: the generic resource and its typed layers --------------------------
 export { Endpoint } from "./dynamic/endpoint";
 export type { EndpointArgs, EndpointPropertyInputs } from "./dynamic/endpoint";
-export type { EndpointMetadata, JsonValue } from "./endpoint/schema";
+export type { JsonValue } from "./endpoint/schema";
+export type { TypedEndpointArgs } from "./dynamic/typed-endpoint";
+
+// ---- Endpoint lookups ------------------------------------------------------------------------
+export { endpointFilter } from "./endpoint/lookups";
+export type { LookupInputs, LookupOptions, LookupOutputOptions } from "./endpoint/lookups";
+
+// ---- Deployment resources and their lookups --------------------------------------------------
+export { DeploymentResource } from "./dynamic/deployment-resource";
+export type { DeploymentResourceArgs } from "./dynamic/deployment-resource";
+export {
+  DEFAULT_POLL_INTERVAL_MAX_SECONDS,
+  DEFAULT_WAIT_TIMEOUT_SECONDS,
+  MAX_WAIT_TIMEOUT_SECONDS,
+} from "./deployment/schema";
+
+// ---- The typed endpoints and every data function, from the registry ---------------------------
+// BEGIN GENERATED: public surface (npm run gen:dynamic)
 export {
   AgentEndpoint,
   DockerEndpoint,
@@ -21,7 +38,7 @@ export {
   JenkinsEndpoint,
   JiraEndpoint,
   KubernetesEndpoint,
-} from "./dynamic/typed-endpoint-classes";
+} from "./dynamic/generated/typed-endpoints";
 export type {
   AgentEndpointArgs,
   DockerEndpointArgs,
@@ -32,63 +49,20 @@ export type {
   JenkinsEndpointArgs,
   JiraEndpointArgs,
   KubernetesEndpointArgs,
-  TypedEndpointArgs,
-} from "./dynamic/typed-endpoint-classes";
-
-// ---- Endpoint lookups ------------------------------------------------------------------------
-export {
-  endpointFilter,
-  getEndpoint,
-  getEndpointOutput,
-  getEndpoints,
-  getEndpointsOutput,
-} from "./endpoint/lookups";
-export type {
-  EndpointInfo,
-  GetEndpointArgs,
-  GetEndpointsArgs,
-  GetEndpointsResult,
-  LookupInputs,
-  LookupOptions,
-  LookupOutputOptions,
-} from "./endpoint/lookups";
+} from "./dynamic/generated/typed-endpoints";
 export {
   getAbout,
   getAboutOutput,
+  getEndpoint,
   getEndpointCertificate,
   getEndpointCertificateOutput,
+  getEndpointOutput,
   getEndpointTile,
   getEndpointTileOutput,
   getEndpointTiles,
   getEndpointTilesOutput,
-  validateEndpoint,
-  validateEndpointOutput,
-} from "./endpoint/catalog-lookups";
-export type {
-  GetEndpointCertificateArgs,
-  GetEndpointCertificateResult,
-  GetEndpointTileArgs,
-  ValidateEndpointArgs,
-  ValidateEndpointResult,
-} from "./endpoint/catalog-lookups";
-
-// ---- Deployment resources and their lookups --------------------------------------------------
-export { DeploymentResource } from "./dynamic/deployment-resource";
-export type { DeploymentResourceArgs } from "./dynamic/deployment-resource";
-export {
-  DEFAULT_POLL_INTERVAL_MAX_SECONDS,
-  DEFAULT_WAIT_TIMEOUT_SECONDS,
-  MAX_WAIT_TIMEOUT_SECONDS,
-} from "./deployment/schema";
-export type {
-  DeploymentResourceInputs,
-  DeploymentResourceState,
-  GetResourceArgs,
-  GetResourceFilterArgs,
-  GetResourceFiltersArgs,
-  GetResourcesArgs,
-} from "./deployment/schema";
-export {
+  getEndpoints,
+  getEndpointsOutput,
   getResource,
   getResourceFilter,
   getResourceFilterOutput,
@@ -97,23 +71,41 @@ export {
   getResourceOutput,
   getResources,
   getResourcesOutput,
-} from "./deployment/lookups";
+  validateEndpoint,
+  validateEndpointOutput,
+} from "./dynamic/generated/data-functions";
 export type {
+  DeploymentResourceInputs,
+  DeploymentResourceState,
+  EndpointInfo,
+  EndpointMetadata,
+  GetEndpointCertificateArgs,
+  GetEndpointCertificateResult,
+  GetEndpointTileArgs,
+  GetEndpointsArgs,
+  GetEndpointsResult,
+  GetResourceArgs,
+  GetResourceFilterArgs,
   GetResourceFilterResult,
+  GetResourceFiltersArgs,
   GetResourceFiltersResult,
-  GetResourceResult,
+  GetResourcesArgs,
   GetResourcesResult,
-} from "./deployment/lookups";
+  ValidateEndpointArgs,
+  ValidateEndpointResult,
+} from "./dynamic/generated/types";
+export type { GetEndpointArgs } from "./endpoint/lookups";
+export type { About, Tile } from "./endpoint/catalog-lookups";
+export type { GetResourceResult } from "./deployment/lookups";
+// END GENERATED: public surface
 
 // ---- What the lookups return, as the API describes it -----------------------------------------
 export type {
-  About,
   ApiDescription,
   Certificate,
   Resource,
   ResourceFilter,
   FilterEntry,
-  Tile,
   TileProperty,
   ValidationResult,
 } from "./client/schemas";

@@ -34,6 +34,29 @@ export interface DataFunctionDefinition<N extends string, A, R> {
   readonly description: string;
   /** What it does with a client and checked arguments. */
   readonly body: DataFunctionBody<A, R>;
+  /** How a program's `getX`/`getXOutput` present it, where that differs from the convention. */
+  readonly program?: ProgramForm<R>;
+}
+
+/**
+ * How the program functions of a data function (`getX` and `getXOutput`, generated from the registry
+ * into ../dynamic/generated) present it. By convention they take `<Name>Args` and answer
+ * `<Name>Result`, types the declaring module exports; the arguments may be left out when none is
+ * required, and a function without arguments takes only its options.
+ */
+export interface ProgramForm<R> {
+  /** The type of the arguments, when not `<Name>Args`. */
+  readonly argsType?: string;
+  /** Whether the arguments may be left out (by default: when the schema requires none). */
+  readonly argsOptional?: boolean;
+  /** The type of the answer, when not `<Name>Result`. */
+  readonly resultType?: string;
+  /** The key of the invoke's result that the program function answers (an invoke answers an object). */
+  readonly resultKey?: string;
+  /** When the Output form's result is secret: it shows a secret value in clear. */
+  readonly secretWhen?: (result: R) => boolean;
+  /** Further text of the Output form's doc comment. */
+  readonly outputNote?: string;
 }
 
 const BRAND: unique symbol = Symbol.for("pulumi-aria.dataFunction");

@@ -11,3 +11,8 @@ export const PACKAGE = "aria";
 export function typeToken<const N extends string>(name: N): `aria:index:${N}` {
   return `${PACKAGE}:index:${name}`;
 }
+
+/** The type a dynamic resource of the package is stored under: `pulumi-nodejs:dynamic/aria:<name>`. */
+export function dynamicTypeToken<const N extends string>(name: N): `pulumi-nodejs:dynamic/aria:${N}` {
+  return `pulumi-nodejs:dynamic/${PACKAGE}:${name}`;
+}

@@ -21,37 +21,26 @@ const nonEmpty = (what: string) =>
     .refine((text) => text.trim() === text, `${what} must not start or end with whitespace`);
 
 const deploymentResourceInputsShape = {
-  /** Name of the resource. Changing it replaces the resource (the API has no update). */
   name: nonEmpty("name").describe(
     "Name of the resource. Changing it replaces the resource (the API has no update).",
   ),
-  /** Type of the resource, e.g. `Cloud.vSphere.Machine` or a custom resource type. Changing it replaces the resource. */
   type: nonEmpty("type").describe(
     "Type of the resource, e.g. `Cloud.vSphere.Machine` or a custom resource type. Changing it replaces the resource.",
   ),
-  /** Id of the project the resource belongs to. Unset: the server decides. Changing it replaces the resource. */
   projectId: nonEmpty("projectId")
     .optional()
     .describe(
       "Id of the project the resource belongs to. Unset: the server decides. Changing it replaces the resource.",
     ),
-  /** Id of the deployment to put the resource in. Unset: the server creates one. Changing it replaces the resource. */
   deploymentId: nonEmpty("deploymentId")
     .optional()
     .describe(
       "Id of the deployment to put the resource in. Unset: the server creates one. Changing it replaces the resource.",
     ),
-  /** Resource properties sent on creation. Changing any of them replaces the resource. */
   properties: z
     .record(z.string(), z.unknown())
     .optional()
     .describe("Resource properties sent on creation. Changing any of them replaces the resource."),
-  /**
-   * How long create and delete wait for their request, in seconds (default 1800, 30 minutes). On a
-   * timeout the create request is cancelled and the half-created resource removed. Changing it
-   * changes nothing on the server. A delete uses the value recorded with the resource (the engine
-   * hands `delete` the old state), so raise it with an `up` before a slow `destroy`.
-   */
   waitTimeoutSeconds: z
     .number()
     .int()
@@ -61,10 +50,6 @@ const deploymentResourceInputsShape = {
     .describe(
       "How long create and delete wait for their request, in seconds (default 1800, 30 minutes). On a timeout the create request is cancelled and the half-created resource removed. Changing it changes nothing on the server. A delete uses the value recorded with the resource (the engine hands `delete` the old state), so raise it with an `up` before a slow `destroy`.",
     ),
-  /**
-   * The longest pause between two polls of a request, in seconds (default 10). Polls start at half a
-   * second and back off up to this cap. Changing it changes nothing on the server.
-   */
   pollIntervalMaxSeconds: z
     .number()
     .positive()
@@ -73,11 +58,6 @@ const deploymentResourceInputsShape = {
     .describe(
       "The longest pause between two polls of a request, in seconds (default 10). Polls start at half a second and back off up to this cap. Changing it changes nothing on the server.",
     ),
-  /**
-   * Take over the one existing resource with this name, type, project, deployment and properties
-   * instead of creating another (names are not unique): how a run killed while creating it converges.
-   * With several such resources the creation fails naming them. Changing it changes nothing.
-   */
   adopt: z
     .boolean()
     .optional()
@@ -107,65 +87,43 @@ export const INPUT_KEYS: readonly (keyof DeploymentResourceInputs)[] = [
 ];
 
 const deploymentResourceStateShape = {
-  /** Name of the resource. */
   name: z.string().optional().describe("Name of the resource."),
-  /** Type of the resource. */
   type: z.string().optional().describe("Type of the resource."),
-  /** Id of the project the resource belongs to. */
   projectId: z.string().optional().describe("Id of the project the resource belongs to."),
-  /** Id of the deployment the resource belongs to. */
   deploymentId: z.string().optional().describe("Id of the deployment the resource belongs to."),
-  /** The resource's properties as the server reports them (those set in the program, and any the server adds). */
   properties: z
     .record(z.string(), z.unknown())
     .optional()
     .describe(
       "The resource's properties as the server reports them (those set in the program, and any the server adds).",
     ),
-  /** Names of the `properties` set by the program; the others were added by the server. */
   inputPropertyKeys: z
     .array(z.string())
     .optional()
     .describe("Names of the `properties` set by the program; the others were added by the server."),
-  /** See the input of the same name. */
   waitTimeoutSeconds: z.number().optional().describe("See the input of the same name."),
-  /** See the input of the same name. */
   pollIntervalMaxSeconds: z.number().optional().describe("See the input of the same name."),
-  /** See the input of the same name. */
   adopt: z.boolean().optional().describe("See the input of the same name."),
-  /** Id of the resource (also the Pulumi id). */
   resourceId: z.string().optional().describe("Id of the resource (also the Pulumi id)."),
-  /** Id of the request that created the resource. */
   requestId: z.string().optional().describe("Id of the request that created the resource."),
-  /**
-   * Last known status of the creation request. Anything but `SUCCESSFUL` marks a resource whose
-   * creation did not finish: the next `pulumi up` deletes and re-creates it.
-   */
   requestStatus: z
     .string()
     .optional()
     .describe(
       "Last known status of the creation request. Anything but `SUCCESSFUL` marks a resource whose creation did not finish: the next `pulumi up` deletes and re-creates it.",
     ),
-  /** Sync status reported by the server: `SUCCESS`, `MISSING` or `STALE`. */
   syncStatus: z
     .string()
     .optional()
     .describe("Sync status reported by the server: `SUCCESS`, `MISSING` or `STALE`."),
-  /** Origin of the resource: `DEPLOYED`, `DISCOVERED`, `ONBOARDED` or `MIGRATED`. */
   origin: z
     .string()
     .optional()
     .describe("Origin of the resource: `DEPLOYED`, `DISCOVERED`, `ONBOARDED` or `MIGRATED`."),
-  /** Creation time reported by the server. */
   createdAt: z.string().optional().describe("Creation time reported by the server."),
-  /** Description reported by the server. */
   description: z.string().optional().describe("Description reported by the server."),
-  /** Organisation id reported by the server. */
   orgId: z.string().optional().describe("Organisation id reported by the server."),
-  /** Name of the project (from `expand=project`). */
   projectName: z.string().optional().describe("Name of the project (from `expand=project`)."),
-  /** Name of the deployment (from `expand=deployment`). */
   deploymentName: z.string().optional().describe("Name of the deployment (from `expand=deployment`)."),
 };
 
@@ -192,9 +150,7 @@ const skip = z.number().int().min(0);
 const top = z.number().int().min(1);
 
 const getResourceArgsShape = {
-  /** Id of the resource. */
   id: nonEmpty("id").describe("Id of the resource."),
-  /** Objects to expand: `project`, `deployment`, `currentRequest`. */
   expand: idList("expand")
     .optional()
     .describe("Objects to expand: `project`, `deployment`, `currentRequest`."),
@@ -208,33 +164,23 @@ export const GetResourceArgs: z.ZodObject<typeof getResourceArgsShape, z.core.$s
 export type GetResourceArgs = z.infer<typeof GetResourceArgs>;
 
 const getResourcesArgsShape = {
-  /** Only resources of these projects (ids). */
   projects: idList("projects").optional().describe("Only resources of these projects (ids)."),
-  /** Only resources of these types (e.g. `Cloud.vSphere.Machine`). */
   resourceTypes: idList("resourceTypes")
     .optional()
     .describe("Only resources of these types (e.g. `Cloud.vSphere.Machine`)."),
-  /** Only resources of these cloud accounts (ids). */
   cloudAccounts: idList("cloudAccounts").optional().describe("Only resources of these cloud accounts (ids)."),
-  /** Only resources of these cloud types (e.g. `vsphere`). */
   cloudTypes: idList("cloudTypes")
     .optional()
     .describe("Only resources of these cloud types (e.g. `vsphere`)."),
-  /** Only resources carrying one of these tags (`key:value`). */
   tags: idList("tags").optional().describe("Only resources carrying one of these tags (`key:value`)."),
-  /** Only resources where this text is part of a searchable field. */
   search: z.string().optional().describe("Only resources where this text is part of a searchable field."),
-  /** Sort criteria applied in turn, each `<field>` or `<field> asc|desc` (default ascending). */
   orderBy: orderBy
     .optional()
     .describe("Sort criteria applied in turn, each `<field>` or `<field> asc|desc` (default ascending)."),
-  /** Objects to expand in each resource: `project`, `deployment`, `currentRequest`. */
   expand: idList("expand")
     .optional()
     .describe("Objects to expand in each resource: `project`, `deployment`, `currentRequest`."),
-  /** Number of resources to skip. */
   skip: skip.optional().describe("Number of resources to skip."),
-  /** Number of resources wanted. Unset: every resource from `skip` on, fetched page by page. */
   top: top
     .optional()
     .describe("Number of resources wanted. Unset: every resource from `skip` on, fetched page by page."),
@@ -248,7 +194,6 @@ export const GetResourcesArgs: z.ZodObject<typeof getResourcesArgsShape, z.core.
 export type GetResourcesArgs = z.infer<typeof GetResourcesArgs>;
 
 const getResourceFiltersArgsShape = {
-  /** Count only resources of these types. */
   resourceTypes: idList("resourceTypes").optional().describe("Count only resources of these types."),
 };
 
@@ -260,23 +205,16 @@ export const GetResourceFiltersArgs: z.ZodObject<typeof getResourceFiltersArgsSh
 export type GetResourceFiltersArgs = z.infer<typeof GetResourceFiltersArgs>;
 
 const getResourceFilterArgsShape = {
-  /** Id of the filter, e.g. `projects`, `resourceTypes`, `cloudTypes`, `cloudAccounts`, `tags`, `origin`. */
   filterId: nonEmpty("filterId").describe(
     "Id of the filter, e.g. `projects`, `resourceTypes`, `cloudTypes`, `cloudAccounts`, `tags`, `origin`.",
   ),
-  /** Count only resources of these projects (ids). */
   projects: idList("projects").optional().describe("Count only resources of these projects (ids)."),
-  /** Count only resources of these types. */
   resourceTypes: idList("resourceTypes").optional().describe("Count only resources of these types."),
-  /** Only entries matching this text. */
   search: z.string().optional().describe("Only entries matching this text."),
-  /** Sort criteria applied in turn, each `<field>` or `<field> asc|desc`. */
   orderBy: orderBy
     .optional()
     .describe("Sort criteria applied in turn, each `<field>` or `<field> asc|desc`."),
-  /** Number of entries to skip. */
   skip: skip.optional().describe("Number of entries to skip."),
-  /** Number of entries wanted. Unset: every entry from `skip` on, fetched page by page. */
   top: top
     .optional()
     .describe("Number of entries wanted. Unset: every entry from `skip` on, fetched page by page."),
@@ -290,9 +228,7 @@ export const GetResourceFilterArgs: z.ZodObject<typeof getResourceFilterArgsShap
 export type GetResourceFilterArgs = z.infer<typeof GetResourceFilterArgs>;
 
 const getResourcesResultShape = {
-  /** The matching resources, in the requested order. */
   resources: z.array(Resource).describe("The matching resources, in the requested order."),
-  /** How many resources match the filters, whatever `skip` and `top`. */
   totalElements: z.number().describe("How many resources match the filters, whatever `skip` and `top`."),
 };
 
@@ -301,7 +237,6 @@ export const GetResourcesResult: z.ZodObject<typeof getResourcesResultShape, z.c
   z.strictObject(getResourcesResultShape);
 
 const getResourceFiltersResultShape = {
-  /** The filters of the calling user, each with its values and their counts. */
   filters: z
     .array(ResourceFilter)
     .describe("The filters of the calling user, each with its values and their counts."),
@@ -312,13 +247,10 @@ export const GetResourceFiltersResult: z.ZodObject<typeof getResourceFiltersResu
   z.strictObject(getResourceFiltersResultShape);
 
 const getResourceFilterResultShape = {
-  /** Id of the filter. */
   filterId: z.string().describe("Id of the filter."),
-  /** The filter's values with the number of matching resources, in the requested order. */
   entries: z
     .array(FilterEntry)
     .describe("The filter's values with the number of matching resources, in the requested order."),
-  /** How many values match, whatever `skip` and `top`. */
   totalElements: z.number().describe("How many values match, whatever `skip` and `top`."),
 };
 

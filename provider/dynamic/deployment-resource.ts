@@ -5,7 +5,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { sharedProviderStub } from "./stub";
-import { DeploymentResourceInputs, DeploymentResourceState, INPUT_KEYS } from "../deployment/schema";
+import { INPUT_KEYS } from "../deployment/schema";
+import type { DeploymentResourceInputs, DeploymentResourceState } from "./generated/types";
 
 /**
  * The arguments of a {@link DeploymentResource}: each input of {@link DeploymentResourceInputs},

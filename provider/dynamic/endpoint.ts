@@ -2,8 +2,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { sharedProviderStub } from "./stub";
 import { withoutUndefined } from "../core/json";
 import { OWNER_KEY } from "../common/engine-inputs";
+import { RESOURCE_KINDS } from "../registry/kinds";
 import type { z } from "zod";
-import type { EndpointMetadata, EndpointInputs, JsonValue } from "../endpoint/schema";
+import type { EndpointInputs, JsonValue } from "../endpoint/schema";
+import type { EndpointMetadata } from "./generated/types";
 
 /** The values of an endpoint's property bag: JSON values, each possibly an Output. */
 export type EndpointPropertyInputs = Record<string, pulumi.Input<JsonValue | undefined>>;
@@ -121,7 +123,7 @@ export class Endpoint extends pulumi.dynamic.Resource {
       sharedProviderStub("endpoint"),
       name,
       props,
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["secretProperties"] }),
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: [...RESOURCE_KINDS.endpoint.secretOutputs] }),
       "aria",
       "Endpoint",
     );
@@ -148,5 +150,5 @@ export class Endpoint extends pulumi.dynamic.Resource {
  * the string names the stack's resource, it need not be the engine's URN letter for letter.
  */
 function ownerUrn(name: string): string {
-  return `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::pulumi-nodejs:dynamic/aria:Endpoint::${name}`;
+  return `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${RESOURCE_KINDS.endpoint.dynamicType}::${name}`;
 }

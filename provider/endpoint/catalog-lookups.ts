@@ -1,16 +1,13 @@
 /**
  * Data functions about the endpoint catalogue and servers: endpoint types (tiles), a server's
- * certificate chain, the server's validation of an endpoint definition, the API versions. Plain
- * async functions in the program process, each with an `...Output` variant taking Inputs.
+ * certificate chain, the server's validation of an endpoint definition, the API versions. Declared
+ * once each; the program's `getX`/`getXOutput` pairs are generated from them (../dynamic/generated).
  */
-import * as pulumi from "@pulumi/pulumi";
-import type { Tile, ValidationResult } from "../client";
+import type { ValidationResult } from "../client";
 import { About, Tile as TileSchema, Tiles } from "../client/schemas";
 import { redactValues } from "../client/redact";
 import type { AriaClient } from "../client";
 import { defineDataFunction } from "../common/data-function";
-import type { LookupInputs } from "../common/lookup-inputs";
-import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
 import {
   GetEndpointCertificateArgs,
   GetEndpointCertificateResult,
@@ -19,6 +16,7 @@ import {
   ValidateEndpointResult,
 } from "./lookup-schemas";
 
+export type { About, Tile } from "../client/schemas";
 export type {
   GetEndpointCertificateArgs,
   GetEndpointCertificateResult,
@@ -36,19 +34,8 @@ export const getEndpointTilesFunction = defineDataFunction({
   result: Tiles,
   // An invoke answers an object, so the list is answered under `tiles` (as the API's is).
   body: async (client: AriaClient, _args: object) => ({ tiles: (await client.getEndpointTiles()).tiles }),
+  program: { resultType: "Tile[]", resultKey: "tiles" },
 });
-
-/** Every endpoint type the server supports, with its properties (`secret: true` marks secret ones). */
-export async function getEndpointTiles(opts?: LookupOptions): Promise<Tile[]> {
-  // An invoke answers an object, so the invoke's result holds the list under `tiles` (as the API's does).
-  const { tiles } = await getEndpointTilesFunction.run({}, opts);
-  return tiles;
-}
-
-/** {@link getEndpointTiles} as an Output. */
-export function getEndpointTilesOutput(opts?: LookupOutputOptions): pulumi.Output<Tile[]> {
-  return lookupOutput({}, opts, () => getEndpointTiles());
-}
 
 /** `getEndpointTile`, declared for the composition root. */
 export const getEndpointTileFunction = defineDataFunction({
@@ -57,20 +44,8 @@ export const getEndpointTileFunction = defineDataFunction({
   args: GetEndpointTileArgs,
   result: TileSchema,
   body: (client, args: GetEndpointTileArgs) => client.getEndpointTile(args.type),
+  program: { resultType: "Tile" },
 });
-
-/** One endpoint type and its properties. */
-export async function getEndpointTile(args: GetEndpointTileArgs, opts?: LookupOptions): Promise<Tile> {
-  return getEndpointTileFunction.run(args, opts);
-}
-
-/** {@link getEndpointTile} taking Inputs. */
-export function getEndpointTileOutput(
-  args: LookupInputs<GetEndpointTileArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<Tile> {
-  return lookupOutput(args, opts, (plain: GetEndpointTileArgs) => getEndpointTile(plain));
-}
 
 /** `getEndpointCertificate`, declared for the composition root. */
 export const getEndpointCertificateFunction = defineDataFunction({
@@ -81,14 +56,6 @@ export const getEndpointCertificateFunction = defineDataFunction({
   result: GetEndpointCertificateResult,
   body: readCertificate,
 });
-
-/** Fetches the certificate chain of a server, with the leaf's fingerprint ready for an endpoint. */
-export async function getEndpointCertificate(
-  args: GetEndpointCertificateArgs,
-  opts?: LookupOptions,
-): Promise<GetEndpointCertificateResult> {
-  return getEndpointCertificateFunction.run(args, opts);
-}
 
 async function readCertificate(
   client: AriaClient,
@@ -102,14 +69,6 @@ async function readCertificate(
   return result;
 }
 
-/** {@link getEndpointCertificate} taking Inputs. */
-export function getEndpointCertificateOutput(
-  args: LookupInputs<GetEndpointCertificateArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetEndpointCertificateResult> {
-  return lookupOutput(args, opts, (plain: GetEndpointCertificateArgs) => getEndpointCertificate(plain));
-}
-
 /** `validateEndpoint`, declared for the composition root. */
 export const validateEndpointFunction = defineDataFunction({
   name: "validateEndpoint",
@@ -117,15 +76,8 @@ export const validateEndpointFunction = defineDataFunction({
   args: ValidateEndpointArgs,
   result: ValidateEndpointResult,
   body: validate,
+  program: { outputNote: "Secret when any input is." },
 });
-
-/** Asks the server to validate an endpoint definition (it connects to the endpoint's server). */
-export async function validateEndpoint(
-  args: ValidateEndpointArgs,
-  opts?: LookupOptions,
-): Promise<ValidateEndpointResult> {
-  return validateEndpointFunction.run(args, opts);
-}
 
 async function validate(client: AriaClient, args: ValidateEndpointArgs): Promise<ValidateEndpointResult> {
   const secrets = Object.values(args.secretProperties ?? {}).filter(
@@ -150,14 +102,6 @@ async function validate(client: AriaClient, args: ValidateEndpointArgs): Promise
   };
 }
 
-/** {@link validateEndpoint} taking Inputs; secret when any input is. */
-export function validateEndpointOutput(
-  args: LookupInputs<ValidateEndpointArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<ValidateEndpointResult> {
-  return lookupOutput(args, opts, (plain: ValidateEndpointArgs) => validateEndpoint(plain));
-}
-
 /** `getAbout`, declared for the composition root. */
 export const getAboutFunction = defineDataFunction({
   name: "getAbout",
@@ -165,14 +109,5 @@ export const getAboutFunction = defineDataFunction({
   args: undefined,
   result: About,
   body: (client: AriaClient, _args: object) => client.getAbout(),
+  program: { resultType: "About" },
 });
-
-/** The API versions of the pipeline service (`GET /about`). */
-export async function getAbout(opts?: LookupOptions): Promise<About> {
-  return getAboutFunction.run({}, opts);
-}
-
-/** {@link getAbout} as an Output. */
-export function getAboutOutput(opts?: LookupOutputOptions): pulumi.Output<About> {
-  return lookupOutput({}, opts, () => getAbout());
-}

@@ -33,6 +33,9 @@ const FIELDS: Readonly<Record<string, FieldRule>> = {
 /** The names of the fields {@link diffEndpoint} compares. */
 export const DIFFED_FIELDS = Object.keys(FIELDS);
 
+/** The fields whose change replaces the endpoint (`type`, `project`): the schema's `replaceOnChanges`. */
+export const REPLACING_FIELDS = DIFFED_FIELDS.filter((field) => FIELDS[field].replaces);
+
 /** The effect of new inputs on an existing endpoint. */
 export interface EndpointDiff {
   /** True when anything must change. */

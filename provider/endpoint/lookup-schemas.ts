@@ -1,42 +1,29 @@
 /**
  * The endpoint data functions' arguments and results as zod, described: the single declaration of each.
- * The provider plugin's schema is generated from them, the arguments are checked against them, and the
- * TypeScript types the functions declare (./lookups.ts, ./catalog-lookups.ts) are derived from them.
+ * The provider plugin's schema is generated from them, the arguments are checked against them, the
+ * bodies' TypeScript types are derived from them, and the program's documented types are generated
+ * from them (../dynamic/generated/types.ts).
  */
 import { z } from "zod";
 import { Certificate } from "../client/schemas";
 import { JsonValue } from "./schema";
 
 const endpointInfoShape = {
-  /** Id of the endpoint. */
   id: z.string().describe("Id of the endpoint."),
-  /** Name of the endpoint. */
   name: z.string().describe("Name of the endpoint."),
-  /** Endpoint type. */
   type: z.string().describe("Endpoint type."),
-  /** Name of its project. */
   project: z.string().optional().describe("Name of its project."),
-  /** Id of its project. */
   projectId: z.string().optional().describe("Id of its project."),
-  /** Description. */
   description: z.string().describe("Description."),
-  /** Whether only administrators can change it. */
   isRestricted: z.boolean().describe("Whether only administrators can change it."),
-  /** Cloud proxy id. */
   cloudProxyId: z.string().optional().describe("Cloud proxy id."),
-  /** Type-specific properties; secret ones masked by the server. */
   properties: z
     .record(z.string(), z.unknown())
     .describe("Type-specific properties; secret ones masked by the server."),
-  /** Creation time, as the server writes it. */
   createdAt: z.string().optional().describe("Creation time, as the server writes it."),
-  /** Last update time, as the server writes it. */
   updatedAt: z.string().optional().describe("Last update time, as the server writes it."),
-  /** Creator. */
   createdBy: z.string().optional().describe("Creator."),
-  /** Last updater. */
   updatedBy: z.string().optional().describe("Last updater."),
-  /** API path of the endpoint. */
   link: z.string().optional().describe("API path of the endpoint."),
 };
 
@@ -53,11 +40,8 @@ export const EndpointInfo: z.ZodObject<typeof endpointInfoShape, z.core.$strict>
 export type EndpointInfo = z.output<typeof EndpointInfo>;
 
 const getEndpointArgsShape = {
-  /** Id of the endpoint. Give either `id`, or both `project` and `name`. */
   id: z.string().optional().describe("Id of the endpoint. Give either `id`, or both `project` and `name`."),
-  /** Name of the endpoint's project (with `name`). */
   project: z.string().optional().describe("Name of the endpoint's project (with `name`)."),
-  /** Name of the endpoint (with `project`). */
   name: z.string().optional().describe("Name of the endpoint (with `project`)."),
 };
 
@@ -69,27 +53,20 @@ export const GetEndpointArgs: z.ZodObject<typeof getEndpointArgsShape, z.core.$s
   z.strictObject(getEndpointArgsShape);
 
 const getEndpointsArgsShape = {
-  /** OData-like filter, e.g. `startswith(name,'ci-')`; combined with `project` and `type` by `and`. */
   filter: z
     .string()
     .optional()
     .describe(
       "OData-like filter, e.g. `startswith(name,'ci-')`; combined with `project` and `type` by `and`.",
     ),
-  /** Sort, e.g. `name asc` (server default `name desc`). */
   orderBy: z.string().optional().describe("Sort, e.g. `name asc` (server default `name desc`)."),
-  /** Endpoints to skip. */
   skip: z.number().optional().describe("Endpoints to skip."),
-  /** Most endpoints to return. Without it (and without `page`), every page is read. */
   top: z
     .number()
     .optional()
     .describe("Most endpoints to return. Without it (and without `page`), every page is read."),
-  /** Page number (with the server's page size, or `top`). */
   page: z.number().optional().describe("Page number (with the server's page size, or `top`)."),
-  /** Only endpoints of this project (by name). */
   project: z.string().optional().describe("Only endpoints of this project (by name)."),
-  /** Only endpoints of this type. */
   type: z.string().optional().describe("Only endpoints of this type."),
 };
 
@@ -101,11 +78,8 @@ export const GetEndpointsArgs: z.ZodObject<typeof getEndpointsArgsShape, z.core.
 export type GetEndpointsArgs = z.input<typeof GetEndpointsArgs>;
 
 const getEndpointsResultShape = {
-  /** The endpoints, in the server's order. */
   endpoints: z.array(EndpointInfo).describe("The endpoints, in the server's order."),
-  /** Their ids, in the same order. */
   ids: z.array(z.string()).describe("Their ids, in the same order."),
-  /** How many endpoints match across all pages, as the server counts them. */
   totalCount: z.number().describe("How many endpoints match across all pages, as the server counts them."),
 };
 
@@ -117,7 +91,6 @@ export const GetEndpointsResult: z.ZodObject<typeof getEndpointsResultShape, z.c
 export type GetEndpointsResult = z.output<typeof GetEndpointsResult>;
 
 const getEndpointTileArgsShape = {
-  /** The endpoint type (tile id), e.g. `jenkins`. */
   type: z.string().describe("The endpoint type (tile id), e.g. `jenkins`."),
 };
 
@@ -129,9 +102,7 @@ export const GetEndpointTileArgs: z.ZodObject<typeof getEndpointTileArgsShape, z
 export type GetEndpointTileArgs = z.input<typeof GetEndpointTileArgs>;
 
 const getEndpointCertificateArgsShape = {
-  /** URL of the server (e.g. `https://jenkins.example.com`). */
   url: z.string().describe("URL of the server (e.g. `https://jenkins.example.com`)."),
-  /** Cloud proxy through which the Aria server reaches it (on-premises servers). */
   cloudProxyId: z
     .string()
     .optional()
@@ -146,7 +117,6 @@ export const GetEndpointCertificateArgs: z.ZodObject<typeof getEndpointCertifica
 export type GetEndpointCertificateArgs = z.input<typeof GetEndpointCertificateArgs>;
 
 const getEndpointCertificateResultShape = {
-  /** The chain, leaf first. */
   certificates: z.array(Certificate).describe("The chain, leaf first."),
   /** SHA-256 fingerprint of the leaf (upper-case hex, no colons): the value for `properties.fingerprint`. */
   sha256Fingerprint: z
@@ -169,26 +139,17 @@ export const GetEndpointCertificateResult: z.ZodObject<
 export type GetEndpointCertificateResult = z.output<typeof GetEndpointCertificateResult>;
 
 const validateEndpointArgsShape = {
-  /** Name of the endpoint. */
   name: z.string().describe("Name of the endpoint."),
-  /** Endpoint type. */
   type: z.string().describe("Endpoint type."),
-  /** Project name. */
   project: z.string().optional().describe("Project name."),
-  /** Description. */
   description: z.string().optional().describe("Description."),
-  /** Whether it would be restricted. */
   isRestricted: z.boolean().optional().describe("Whether it would be restricted."),
-  /** Cloud proxy id. */
   cloudProxyId: z.string().optional().describe("Cloud proxy id."),
-  /** Non-secret properties. */
   properties: z.record(z.string(), JsonValue).optional().describe("Non-secret properties."),
-  /** Secret properties (merged into `properties` for the server; scrubbed from its message). */
   secretProperties: z.record(z.string(), JsonValue).optional().meta({
     description: "Secret properties (merged into `properties` for the server; scrubbed from its message).",
     secret: true,
   }),
-  /** Id of an existing endpoint whose stored secrets fill masked values. */
   id: z.string().optional().describe("Id of an existing endpoint whose stored secrets fill masked values."),
 };
 
@@ -200,15 +161,10 @@ export const ValidateEndpointArgs: z.ZodObject<typeof validateEndpointArgsShape,
 export type ValidateEndpointArgs = z.output<typeof ValidateEndpointArgs>;
 
 const validateEndpointResultShape = {
-  /** True unless the server answered `FAILED`. */
   succeeded: z.boolean().describe("True unless the server answered `FAILED`."),
-  /** The server's status (`COMPLETED`, `FAILED`, ...). */
   status: z.string().describe("The server's status (`COMPLETED`, `FAILED`, ...)."),
-  /** The server's message, e.g. why it could not connect. */
   statusMessage: z.string().describe("The server's message, e.g. why it could not connect."),
-  /** Milliseconds the validation took. */
   duration: z.number().optional().describe("Milliseconds the validation took."),
-  /** What the validation produced (e.g. the server's certificate fingerprint). */
   output: z
     .record(z.string(), z.unknown())
     .describe("What the validation produced (e.g. the server's certificate fingerprint)."),

@@ -1,10 +1,10 @@
 /**
- * Data functions for endpoints: plain async functions that run in the program process (dynamic
- * providers have no invokes), each with an `...Output` variant taking Inputs, as Pulumi's own
- * `getX`/`getXOutput` pairs do. They run in preview too. Credentials come from the stack's `vra:`
- * config or the environment, as for the resources.
+ * Data functions for endpoints, declared once each: the program's `getX`/`getXOutput` pairs are
+ * generated from these declarations (../dynamic/generated/data-functions.ts), the plugin serves them
+ * by token. In a program they run in the program process (dynamic providers have no invokes), in
+ * preview too; credentials come from the stack's `vra:` config or the environment, as for the
+ * resources.
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { Endpoint as ApiEndpointType } from "../client";
 import type { AriaClient } from "../client";
 import { AriaApiError, isAriaApiError } from "../client";
@@ -22,8 +22,6 @@ import {
 
 export type { LookupInputs } from "../common/lookup-inputs";
 export type { LookupOptions, LookupOutputOptions } from "../common/lookup-output";
-import type { LookupInputs } from "../common/lookup-inputs";
-import { LookupOptions, lookupOutput, LookupOutputOptions } from "../common/lookup-output";
 
 export type { EndpointInfo, GetEndpointsArgs, GetEndpointsResult } from "./lookup-schemas";
 
@@ -47,12 +45,15 @@ export const getEndpointFunction = defineDataFunction({
   args: GetEndpointArgsSchema,
   result: EndpointInfo,
   body: readEndpoint,
+  program: {
+    argsType: "GetEndpointArgs",
+    argsOptional: false,
+    resultType: "EndpointInfo",
+    secretWhen: showsSecret,
+    outputNote:
+      "Looking up an endpoint the program declares itself (`{project: e.project, name: e.name}`) gives an unknown result in a preview that will create or replace it, and reads it once it exists.",
+  },
 });
-
-/** Reads one endpoint, by id or by (project, name). */
-export async function getEndpoint(args: GetEndpointArgs, opts?: LookupOptions): Promise<EndpointInfo> {
-  return getEndpointFunction.run(args, opts);
-}
 
 async function readEndpoint(client: AriaClient, args: GetEndpointArgs): Promise<EndpointInfo> {
   if ("id" in args && args.id) return toInfo(await client.getEndpoint(args.id));
@@ -84,21 +85,6 @@ const DECLARED_HERE_HINT =
   "`id: ${<resource>.id}`; TypeScript, Python: getEndpointOutput): a lookup by name runs as soon " +
   "as the name is known, before the endpoint is created.";
 
-/**
- * {@link getEndpoint} taking Inputs; the result is secret when it shows any secret value in clear.
- * Looking up an endpoint the program declares itself (`{project: e.project, name: e.name}`) gives an
- * unknown result in a preview that will create or replace it, and reads it once it exists.
- */
-export function getEndpointOutput(
-  args: LookupInputs<GetEndpointArgs>,
-  opts?: LookupOutputOptions,
-): pulumi.Output<EndpointInfo> {
-  return secretIfNeeded(
-    lookupOutput(args, opts, (plain: GetEndpointArgs) => getEndpoint(plain)),
-    (info) => [info],
-  );
-}
-
 /** `getEndpoints`, declared for the composition root. */
 export const getEndpointsFunction = defineDataFunction({
   name: "getEndpoints",
@@ -106,15 +92,8 @@ export const getEndpointsFunction = defineDataFunction({
   args: GetEndpointsArgs,
   result: GetEndpointsResult,
   body: (client, args: GetEndpointsArgs) => listEndpoints(client, args ?? {}),
+  program: { secretWhen: (result) => result.endpoints.some(showsSecret) },
 });
-
-/** Lists endpoints; `project` and `type` become an OData filter (quotes escaped). */
-export async function getEndpoints(
-  args: GetEndpointsArgs = {},
-  opts?: LookupOptions,
-): Promise<GetEndpointsResult> {
-  return getEndpointsFunction.run(args, opts);
-}
 
 async function listEndpoints(client: AriaClient, args: GetEndpointsArgs): Promise<GetEndpointsResult> {
   const filter = endpointFilter(args);
@@ -131,17 +110,6 @@ async function listEndpoints(client: AriaClient, args: GetEndpointsArgs): Promis
   }
   const all = (await client.listAllEndpoints({ filter, orderBy: args.orderBy, skip: args.skip })).map(toInfo);
   return { endpoints: all, ids: all.map((e) => e.id), totalCount: all.length + (args.skip ?? 0) };
-}
-
-/** {@link getEndpoints} taking Inputs; the result is secret when it shows any secret value in clear. */
-export function getEndpointsOutput(
-  args: LookupInputs<GetEndpointsArgs> = {},
-  opts?: LookupOutputOptions,
-): pulumi.Output<GetEndpointsResult> {
-  return secretIfNeeded(
-    lookupOutput(args, opts, (plain: GetEndpointsArgs) => getEndpoints(plain)),
-    (result) => result.endpoints,
-  );
 }
 
 /** The `$filter` of a listing: the caller's filter, and equality on project and type. */
@@ -179,14 +147,4 @@ function toInfo(endpoint: ApiEndpointType): EndpointInfo {
 /** True when an endpoint shows a secret-looking property in clear (not masked, not a `${var.x}` reference). */
 export function showsSecret(endpoint: EndpointInfo): boolean {
   return Object.entries(endpoint.properties).some(([key, value]) => showsCredential(key, value));
-}
-
-function secretIfNeeded<T>(
-  result: pulumi.Output<T>,
-  endpointsOf: (value: T) => EndpointInfo[],
-): pulumi.Output<T> {
-  return result.apply((value) => {
-    const plain = pulumi.output(value);
-    return endpointsOf(value).some(showsSecret) ? pulumi.secret(plain) : plain;
-  }) as pulumi.Output<T>;
 }

@@ -29,7 +29,14 @@ import { isConflict, isForbidden } from "../common/api-failures";
 import { unlessNotFound } from "../client/errors";
 import { Declared, heldSecretsOf, importedInputsOf, inputsOf, toState, withHeldSecrets } from "./state";
 import { isMasked } from "../core/secrets";
-import { EndpointInputs, EndpointSpec, EndpointState, MOVED_SECRETS_INPUT, toSpec } from "./schema";
+import {
+  EndpointInputs,
+  EndpointSpec,
+  EndpointState,
+  MOVED_SECRETS_INPUT,
+  SECRET_OUTPUTS,
+  toSpec,
+} from "./schema";
 import { TileCatalogue } from "./tiles";
 import { ProjectCatalogue } from "./projects";
 import { EndpointReads } from "./reads";
@@ -174,11 +181,11 @@ export function endpointKind(options: EndpointProviderOptions): ResourceKind {
   };
 }
 
-/** `secretProperties` marked secret, when present. */
-function markSecrets<T extends { secretProperties?: unknown }>(values: T): T {
-  return values.secretProperties === undefined
-    ? values
-    : { ...values, secretProperties: secret(values.secretProperties) };
+/** The {@link SECRET_OUTPUTS} among `values` marked secret. */
+function markSecrets<T extends object>(values: T): T {
+  const marked: Record<string, unknown> = { ...(values as Record<string, unknown>) };
+  for (const key of SECRET_OUTPUTS) if (marked[key] !== undefined) marked[key] = secret(marked[key]);
+  return marked as T;
 }
 
 /** Inputs at create and update time, where every value is known (check has run). */

@@ -121,6 +121,12 @@ export const EndpointInputs = z.strictObject(fields);
 /** An endpoint's inputs with every value known and defaults applied. */
 export type EndpointInputs = z.output<typeof EndpointInputs>;
 
+/**
+ * The outputs that are secret whatever their value (the plugin's schema, the dynamic resource's
+ * `additionalSecretOutputs` and the kind's own marks read this one list, through the registry).
+ */
+export const SECRET_OUTPUTS = ["secretProperties"] as const;
+
 /** The names of the resource's inputs. */
 export const INPUT_KEYS = Object.keys(fields) as (keyof EndpointInputs)[];
 
@@ -165,33 +171,24 @@ export const EndpointState = z.looseObject({
 });
 
 const endpointMetadataShape = {
-  /** Id of the project the endpoint belongs to. */
   projectId: z.string().describe("Id of the project the endpoint belongs to."),
-  /** When the endpoint was created, as the server writes it. */
   createdAt: z.string().describe("When the endpoint was created, as the server writes it."),
-  /** When the endpoint was last updated, as the server writes it. */
   updatedAt: z.string().describe("When the endpoint was last updated, as the server writes it."),
-  /** Who created the endpoint. */
   createdBy: z.string().describe("Who created the endpoint."),
-  /** Who last updated the endpoint. */
   updatedBy: z.string().describe("Who last updated the endpoint."),
-  /** The endpoint's API path (`/pipeline/api/endpoints/<id>`). */
   link: z.string().describe("The endpoint's API path (`/pipeline/api/endpoints/<id>`)."),
-  /** Whether only administrators can change it (also the `isRestricted` output when it is declared). */
   isRestricted: z
     .boolean()
     .optional()
     .describe(
       "Whether only administrators can change it (also the `isRestricted` output when it is declared).",
     ),
-  /** Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared). */
   cloudProxyId: z
     .string()
     .optional()
     .describe(
       "Cloud proxy id, when the server has one (also the `cloudProxyId` output when it is declared).",
     ),
-  /** Names of the secret properties the server holds (masked) that are not declared: an update keeps them on the server. */
   heldSecrets: z
     .array(z.string())
     .optional()

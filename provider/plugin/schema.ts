@@ -7,8 +7,6 @@
  * after its parent and key. `scripts/gen-schema.mjs` writes the result to `sdk/schema.json`.
  */
 import { z } from "zod";
-import { DeploymentResourceInputs, DeploymentResourceState, REPLACE_KEYS } from "../deployment/schema";
-import { EndpointInputs, EndpointOutputs } from "../endpoint/schema";
 import { TypedEndpointCommonInputs } from "../endpoint/typed/common";
 import { DATA_FUNCTIONS, RESOURCE_KINDS, TYPED_ENDPOINTS } from "../registry";
 import { ProviderSettings, SETTINGS } from "../runtime/settings";
@@ -242,15 +240,6 @@ class Converter {
   }
 }
 
-const ENDPOINT_DESCRIPTION =
-  "A pipeline endpoint of VMware Aria Automation (Code Stream): a stored connection that pipeline tasks consume. " +
-  "This is the generic resource, for any endpoint type; the typed resources (`JenkinsEndpoint`, `GitEndpoint`, ...) " +
-  "take the type's properties as inputs. Identity is the endpoint id; `type` and `project` changes replace it, " +
-  "every other change (rename included) updates it in place.";
-
-/** Endpoint inputs whose change replaces the endpoint. */
-const ENDPOINT_REPLACE_KEYS = ["type", "project"];
-
 function withFlags(
   properties: Record<string, PropertySpec>,
   flags: { secret?: readonly string[]; replace?: readonly string[] },
@@ -276,50 +265,49 @@ export function packageSchema(version: string): PackageSpec {
     config[key] = { ...property, defaultInfo: { environment: [SETTINGS[key as keyof typeof SETTINGS]] } };
   }
 
-  // The program may leave `name` out: the resource name is the default (as `EndpointArgs` says).
-  const endpointInputs = convert.object(EndpointInputs.partial({ name: true }), "input", "Endpoint");
-  const endpointOutputs = convert.object(EndpointOutputs, "output", "Endpoint");
-  const endpoint: ResourceSpec = {
-    description: ENDPOINT_DESCRIPTION,
-    properties: withFlags(endpointOutputs.properties, { secret: ["secretProperties"] }),
-    required: endpointOutputs.required,
-    inputProperties: withFlags(endpointInputs.properties, {
-      secret: ["secretProperties"],
-      replace: ENDPOINT_REPLACE_KEYS,
-    }),
-    requiredInputs: endpointInputs.required,
-  };
-
-  const resources: Record<string, ResourceSpec> = { [RESOURCE_KINDS.endpoint.token]: endpoint };
-  const common = convert.object(TypedEndpointCommonInputs, "input", "TypedEndpoint");
-  for (const entry of [...TYPED_ENDPOINTS.values()].sort((a, b) => a.className.localeCompare(b.className))) {
-    const typed = convert.object(entry.inputs, "input", entry.className);
-    resources[typeToken(entry.className)] = {
-      description: `${typed.description ?? `An endpoint of type \`${entry.type}\``}: the generic \`Endpoint\` with the type's properties as inputs; ${
-        entry.secret.length > 0
-          ? entry.secret.map((key) => `\`${key}\``).join(", ") + " stored as secrets"
-          : "no secret inputs"
-      }. Its outputs are the \`Endpoint\`'s.`,
-      properties: endpoint.properties,
-      required: endpoint.required,
-      inputProperties: withFlags(
-        { ...common.properties, ...typed.properties },
-        { secret: [...entry.secret, "additionalSecretProperties"], replace: ["project"] },
-      ),
-      requiredInputs: [...(common.required ?? []), ...(typed.required ?? [])],
+  // Every kind from its declaration, each typed endpoint after the endpoint kind it layers.
+  const resources: Record<string, ResourceSpec> = {};
+  for (const kind of Object.values(RESOURCE_KINDS)) {
+    const inputs = convert.object(kind.inputs, "input", kind.name);
+    const outputs = convert.object(kind.outputs, "output", kind.name);
+    resources[kind.token] = {
+      description: kind.description,
+      properties: withFlags(outputs.properties, { secret: kind.secretOutputs }),
+      ...(outputs.required ? { required: outputs.required } : {}),
+      inputProperties: withFlags(inputs.properties, {
+        secret: kind.secretOutputs,
+        replace: kind.replaceOnChanges,
+      }),
+      requiredInputs: inputs.required,
     };
+    if (kind === RESOURCE_KINDS.endpoint) addTypedEndpoints(resources[kind.token]);
   }
 
-  const deploymentInputs = convert.object(DeploymentResourceInputs, "input", "DeploymentResource");
-  const deploymentState = convert.object(DeploymentResourceState, "output", "DeploymentResource");
-  resources[RESOURCE_KINDS.deploymentResource.token] = {
-    description:
-      "A deployment resource of VMware Aria Automation (`POST /deployment/api/resources`), such as a custom resource type's instance. The API has no update: changing its name, type, project, deployment or properties replaces it.",
-    properties: deploymentState.properties,
-    ...(deploymentState.required ? { required: deploymentState.required } : {}),
-    inputProperties: withFlags(deploymentInputs.properties, { replace: REPLACE_KEYS }),
-    requiredInputs: deploymentInputs.required,
-  };
+  function addTypedEndpoints(endpoint: ResourceSpec): void {
+    const common = convert.object(TypedEndpointCommonInputs, "input", "TypedEndpoint");
+    for (const entry of [...TYPED_ENDPOINTS.values()].sort((a, b) =>
+      a.className.localeCompare(b.className),
+    )) {
+      const typed = convert.object(entry.inputs, "input", entry.className);
+      resources[typeToken(entry.className)] = {
+        description: `${typed.description ?? `An endpoint of type \`${entry.type}\``}: the generic \`Endpoint\` with the type's properties as inputs; ${
+          entry.secret.length > 0
+            ? entry.secret.map((key) => `\`${key}\``).join(", ") + " stored as secrets"
+            : "no secret inputs"
+        }. Its outputs are the \`Endpoint\`'s.`,
+        properties: endpoint.properties,
+        required: endpoint.required,
+        inputProperties: withFlags(
+          { ...common.properties, ...typed.properties },
+          {
+            secret: [...entry.secret, "additionalSecretProperties"],
+            replace: RESOURCE_KINDS.endpoint.replaceOnChanges,
+          },
+        ),
+        requiredInputs: [...(common.required ?? []), ...(typed.required ?? [])],
+      };
+    }
+  }
 
   const functions: Record<string, FunctionSpec> = {};
   for (const declared of DATA_FUNCTIONS) {

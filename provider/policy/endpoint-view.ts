@@ -1,4 +1,6 @@
 import { isUnknown } from "../common/unknowns";
+import { dynamicTypeToken } from "../core/tokens";
+import { isEndpointType } from "../registry/typed-endpoints";
 
 /*
  * What a policy sees of an endpoint. The analyzer is given a resource's inputs as the provider's
@@ -10,16 +12,15 @@ import { isUnknown } from "../common/unknowns";
  */
 
 /** The type token of every endpoint resource of the dynamic door, generic and typed. */
-export const ENDPOINT_TYPE_TOKEN = "pulumi-nodejs:dynamic/aria:Endpoint";
+export const ENDPOINT_TYPE_TOKEN = dynamicTypeToken("Endpoint");
 
 /**
  * True for the type of an endpoint resource: the dynamic door's one token, or the provider plugin's
- * `aria:index:Endpoint` and typed `aria:index:<Kind>Endpoint`. The plugin's typed endpoints are
- * checked into the generic endpoint's inputs, so the analyzer sees the same inputs from both doors.
+ * `aria:index:Endpoint` and typed `aria:index:<Kind>Endpoint` (the registry's list). The plugin's typed
+ * endpoints are checked into the generic endpoint's inputs, so the analyzer sees the same inputs from
+ * both doors.
  */
-export function isEndpointType(type: string): boolean {
-  return type === ENDPOINT_TYPE_TOKEN || /^aria:index:[A-Za-z]*Endpoint$/.test(type);
-}
+export { isEndpointType };
 
 /** A value that may be unknown during preview. */
 export type MaybeUnknown<T> = T | { readonly unknown: true };

@@ -3,22 +3,11 @@
  * projects) and the door its program uses. Pure.
  */
 import { z } from "zod";
-import { PACKAGE, typeToken } from "../core/tokens";
-import { TYPED_ENDPOINTS } from "../registry/typed-endpoints";
-import { RESOURCE_KINDS } from "../registry/kinds";
-
-/** The dynamic door's type of a kind: `pulumi-nodejs:dynamic/aria:<name>`. */
-const dynamicType = (name: string): string => `pulumi-nodejs:dynamic/${PACKAGE}:${name}`;
-
-/** The types an endpoint is stored under, through either door. */
-const ENDPOINT_TYPES: ReadonlyMap<string, "dynamic" | "plugin"> = new Map([
-  [dynamicType(RESOURCE_KINDS.endpoint.name), "dynamic"],
-  [RESOURCE_KINDS.endpoint.token, "plugin"],
-  ...[...TYPED_ENDPOINTS.values()].map((typed) => [typeToken(typed.className), "plugin"] as const),
-]);
+import { dynamicTypeToken, PACKAGE } from "../core/tokens";
+import { ENDPOINT_TYPES, type Door } from "../registry/typed-endpoints";
 
 /** Which door a program uses: the dynamic resources (`vra:` settings) or the plugin (`aria:` settings). */
-export type Door = "dynamic" | "plugin";
+export type { Door };
 
 /** A state as `pulumi stack export` prints it (the parts read here). */
 export const StackExport = z.looseObject({
@@ -61,7 +50,7 @@ export function readStackState(state: StackExport): StackState {
   for (const resource of state.deployment?.resources ?? []) {
     if (resource.type.startsWith(`${PACKAGE}:`) || resource.type === `pulumi:providers:${PACKAGE}`)
       door = "plugin";
-    else if (resource.type.startsWith(dynamicType("")) && door === undefined) door = "dynamic";
+    else if (resource.type.startsWith(dynamicTypeToken("")) && door === undefined) door = "dynamic";
     if (!ENDPOINT_TYPES.has(resource.type) || !resource.id) continue;
     const project = resource.outputs?.project;
     endpoints.push({ id: resource.id, project: typeof project === "string" ? project : "" });

@@ -5,18 +5,23 @@ import * as deploymentLookups from "../deployment/lookups";
 
 /*
  * Every data function, found among the exports of the lookups files (each declared there once with
- * `defineDataFunction`): the plugin serves them by token and generates their schema from them, and a
- * test holds them to what ../index.ts exports. A new lookups file is added to LOOKUP_MODULES.
+ * `defineDataFunction`): the plugin serves them by token and generates their schema from them, and
+ * scripts/gen-dynamic.js generates the program's `getX`/`getXOutput` pairs from them. A new lookups
+ * file is added to LOOKUP_MODULES.
  */
 
-/** The modules whose exported data functions the provider serves. */
-const LOOKUP_MODULES: readonly object[] = [endpointLookups, catalogLookups, deploymentLookups];
+/** The modules whose exported data functions the provider serves, by their path under provider/. */
+export const LOOKUP_MODULES: Readonly<Record<string, object>> = {
+  "endpoint/lookups": endpointLookups,
+  "endpoint/catalog-lookups": catalogLookups,
+  "deployment/lookups": deploymentLookups,
+};
 
 /** A data function of the provider, its arguments and result as an invoke carries them. */
 export type AnyDataFunction = DataFunction<string, never, object>;
 
 /** Every data function, in the order the lookups files declare them. */
-export const DATA_FUNCTIONS: readonly AnyDataFunction[] = LOOKUP_MODULES.flatMap((module) =>
+export const DATA_FUNCTIONS: readonly AnyDataFunction[] = Object.values(LOOKUP_MODULES).flatMap((module) =>
   Object.values(module).filter(isDataFunction),
 );
 

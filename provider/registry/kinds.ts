@@ -1,11 +1,22 @@
+import type { z } from "zod";
 import type { ResourceKind } from "../core/kind";
 import type { EndpointProviderOptions } from "../endpoint/provider";
 import type { OperationDeps } from "../deployment/api";
-import { typeToken } from "../core/tokens";
+import { dynamicTypeToken, typeToken } from "../core/tokens";
+import {
+  EndpointInputs,
+  EndpointMetadata,
+  EndpointOutputs,
+  SECRET_OUTPUTS as ENDPOINT_SECRET_OUTPUTS,
+} from "../endpoint/schema";
+import { REPLACING_FIELDS as ENDPOINT_REPLACING_FIELDS } from "../endpoint/diff";
+import { DeploymentResourceInputs, DeploymentResourceState, REPLACE_KEYS } from "../deployment/schema";
 
 /*
- * The resource kinds, each declared once: its name, the plugin's token, the dynamic door's short code,
- * and how to build it. The dynamic door (../dynamic: stub, impl, providers) and the plugin (../plugin:
+ * The resource kinds, each declared once and whole: its name, the plugin's token and the dynamic
+ * door's type, the dynamic door's short code, its description, its inputs and outputs (zod, described:
+ * the plugin's schema is made from them), the outputs secret whatever their value, the inputs whose
+ * change replaces it (the kind's own diff table), and how to build it. The dynamic door (../dynamic: stub, impl, providers) and the plugin (../plugin:
  * resources, schema) read them from here. A kind's code is loaded on first use (`require` in `create` and
  * `process`), so that a program that only declares resources, or a provider process that only manages
  * endpoints, never loads the other kind's code. The typed endpoints are kinds over the endpoint kind
@@ -18,6 +29,23 @@ export interface KindDeclaration<D> {
   readonly name: string;
   /** The plugin's type token, `aria:index:<name>`. */
   readonly token: string;
+  /** The type the dynamic door's resources are stored under, `pulumi-nodejs:dynamic/aria:<name>`. */
+  readonly dynamicType: string;
+  /** What the resource is, for the plugin's schema and the SDKs. */
+  readonly description: string;
+  /** The inputs as a program writes them (defaults not applied; `name` optional when it defaults). */
+  readonly inputs: z.ZodObject;
+  /** The outputs as the state holds them. */
+  readonly outputs: z.ZodObject;
+  /** The outputs secret whatever their value (`additionalSecretOutputs`, the schema's `secret`). */
+  readonly secretOutputs: readonly string[];
+  /** The inputs whose change replaces the resource (the schema's `replaceOnChanges`). */
+  readonly replaceOnChanges: readonly string[];
+  /**
+   * The kind's public types made of its zod declarations, by name: written out with their fields'
+   * descriptions as docs into ../dynamic/generated/types.ts (`npm run gen:dynamic`).
+   */
+  readonly publicTypes: Readonly<Record<string, PublicType>>;
   /**
    * The short code the dynamic door writes into every resource's `__provider` (existing stacks hold
    * it: never change one).
@@ -31,9 +59,20 @@ export interface KindDeclaration<D> {
   process(): ResourceKind;
 }
 
-/** Declares a resource kind; the token is derived from the name. */
-function defineKind<D>(declaration: Omit<KindDeclaration<D>, "token">): KindDeclaration<D> {
-  return { ...declaration, token: typeToken(declaration.name) };
+/** A public type made of a zod schema: its input or output side, read-only or not. */
+export interface PublicType {
+  readonly schema: z.ZodType;
+  readonly io: "input" | "output";
+  readonly readonly?: boolean;
+}
+
+/** Declares a resource kind; the tokens are derived from the name. */
+function defineKind<D>(declaration: Omit<KindDeclaration<D>, "token" | "dynamicType">): KindDeclaration<D> {
+  return {
+    ...declaration,
+    token: typeToken(declaration.name),
+    dynamicType: dynamicTypeToken(declaration.name),
+  };
 }
 
 type EndpointModule = typeof import("../endpoint/provider");
@@ -45,6 +84,17 @@ export const RESOURCE_KINDS = {
     name: "Endpoint",
     code: "ep",
     nameFromResource: true,
+    description:
+      "A pipeline endpoint of VMware Aria Automation (Code Stream): a stored connection that pipeline tasks consume. " +
+      "This is the generic resource, for any endpoint type; the typed resources (`JenkinsEndpoint`, `GitEndpoint`, ...) " +
+      "take the type's properties as inputs. Identity is the endpoint id; `type` and `project` changes replace it, " +
+      "every other change (rename included) updates it in place.",
+    // The program may leave `name` out: the resource name is the default (as `EndpointArgs` says).
+    inputs: EndpointInputs.partial({ name: true }),
+    outputs: EndpointOutputs,
+    secretOutputs: ENDPOINT_SECRET_OUTPUTS,
+    replaceOnChanges: ENDPOINT_REPLACING_FIELDS,
+    publicTypes: { EndpointMetadata: { schema: EndpointMetadata, io: "output", readonly: true } },
     create: (options) => (require("../endpoint/provider") as EndpointModule).endpointKind(options),
     process: () => (require("../endpoint/provider") as EndpointModule).endpointProvider,
   }),
@@ -52,6 +102,16 @@ export const RESOURCE_KINDS = {
     name: "DeploymentResource",
     code: "dr",
     nameFromResource: false,
+    description:
+      "A deployment resource of VMware Aria Automation (`POST /deployment/api/resources`), such as a custom resource type's instance. The API has no update: changing its name, type, project, deployment or properties replaces it.",
+    inputs: DeploymentResourceInputs,
+    outputs: DeploymentResourceState,
+    secretOutputs: [],
+    replaceOnChanges: REPLACE_KEYS,
+    publicTypes: {
+      DeploymentResourceInputs: { schema: DeploymentResourceInputs, io: "output" },
+      DeploymentResourceState: { schema: DeploymentResourceState, io: "output" },
+    },
     create: (deps) => (require("../deployment/provider") as DeploymentModule).deploymentResourceKind(deps),
     process: () => (require("../deployment/provider") as DeploymentModule).deploymentResourceProvider,
   }),

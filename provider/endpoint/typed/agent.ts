@@ -2,14 +2,13 @@ import { z } from "zod";
 import { defineTypedEndpoint } from "./common";
 
 const agentEndpointInputsShape = {
-  /** Id of the cloud proxy acting as agent. */
   leMansAgent: z.string().describe("Id of the cloud proxy acting as agent."),
 };
 
 /**
  * The typed inputs of a `AgentEndpoint`, as zod: their single declaration (the class's arguments in
  * provider/dynamic, `SPEC` and the plugin's schema are derived from it). A secret input is marked
- * `.meta({ description, secret: true })`; each input's doc comment is its description, for editors.
+ * `.meta({ description, secret: true })`; the descriptions are the class's field docs (generated).
  */
 export const AgentEndpointInputs: z.ZodObject<typeof agentEndpointInputsShape, z.core.$strict> =
   z.strictObject(agentEndpointInputsShape);
@@ -18,5 +17,7 @@ export const AgentEndpointInputs: z.ZodObject<typeof agentEndpointInputsShape, z
 export const SPEC = defineTypedEndpoint({
   className: "AgentEndpoint",
   type: "agent",
+  title: "agent endpoint",
+  about: "a cloud proxy that runs pipeline tasks on premises",
   inputs: AgentEndpointInputs,
 });

@@ -38,6 +38,10 @@ export interface TypedEndpoint<S extends z.ZodObject = z.ZodObject> {
   readonly className: string;
   /** The endpoint type (tile id). */
   readonly type: string;
+  /** What it is, without an article (`Git repository endpoint`): the class's docs are made of it. */
+  readonly title: string;
+  /** What the endpoint's server does for a pipeline, when the title does not say it. */
+  readonly about?: string;
   /** The zod schema of the typed inputs (described; secret ones marked): their single declaration. */
   readonly inputs: S;
   /** Inputs sent as plain properties, in the schema's order. */
@@ -52,11 +56,9 @@ function markedSecret(schema: z.ZodType): boolean {
 }
 
 /** Declares a typed endpoint: its plain and secret inputs come from the schema's `secret` marks. */
-export function defineTypedEndpoint<S extends z.ZodObject>(definition: {
-  className: string;
-  type: string;
-  inputs: S;
-}): TypedEndpoint<S> {
+export function defineTypedEndpoint<S extends z.ZodObject>(
+  definition: Omit<TypedEndpoint<S>, "plain" | "secret">,
+): TypedEndpoint<S> {
   const keys = Object.keys(definition.inputs.shape);
   const secretKeys = keys.filter((key) => markedSecret(definition.inputs.shape[key] as z.ZodType));
   return {

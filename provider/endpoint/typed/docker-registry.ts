@@ -2,18 +2,13 @@ import { z } from "zod";
 import { defineTypedEndpoint } from "./common";
 
 const dockerRegistryEndpointInputsShape = {
-  /** URL of the registry. */
   repoURL: z.string().describe("URL of the registry."),
-  /** Registry flavour, as the product names it (e.g. `dockerhub`). */
   serverType: z.string().optional().describe("Registry flavour, as the product names it (e.g. `dockerhub`)."),
-  /** User name. */
   username: z.string().optional().describe("User name."),
-  /** Password or access token (secret), or a pipeline-variable reference `${var.NAME}`. */
   password: z.string().optional().meta({
     description: "Password or access token (secret), or a pipeline-variable reference `${var.NAME}`.",
     secret: true,
   }),
-  /** SHA-256 fingerprint of the registry's certificate (see `getEndpointCertificate`). */
   fingerprint: z
     .string()
     .optional()
@@ -23,7 +18,7 @@ const dockerRegistryEndpointInputsShape = {
 /**
  * The typed inputs of a `DockerRegistryEndpoint`, as zod: their single declaration (the class's arguments in
  * provider/dynamic, `SPEC` and the plugin's schema are derived from it). A secret input is marked
- * `.meta({ description, secret: true })`; each input's doc comment is its description, for editors.
+ * `.meta({ description, secret: true })`; the descriptions are the class's field docs (generated).
  */
 export const DockerRegistryEndpointInputs: z.ZodObject<
   typeof dockerRegistryEndpointInputsShape,
@@ -34,5 +29,6 @@ export const DockerRegistryEndpointInputs: z.ZodObject<
 export const SPEC = defineTypedEndpoint({
   className: "DockerRegistryEndpoint",
   type: "dockerregistry",
+  title: "Docker registry endpoint",
   inputs: DockerRegistryEndpointInputs,
 });

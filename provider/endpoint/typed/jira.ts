@@ -2,13 +2,9 @@ import { z } from "zod";
 import { defineTypedEndpoint } from "./common";
 
 const jiraEndpointInputsShape = {
-  /** URL of the Jira server. */
   url: z.string().describe("URL of the Jira server."),
-  /** User name. */
   username: z.string().describe("User name."),
-  /** Password or API token (secret). */
   password: z.string().optional().meta({ description: "Password or API token (secret).", secret: true }),
-  /** SHA-256 fingerprint of the server's certificate (see `getEndpointCertificate`). */
   fingerprint: z
     .string()
     .optional()
@@ -18,7 +14,7 @@ const jiraEndpointInputsShape = {
 /**
  * The typed inputs of a `JiraEndpoint`, as zod: their single declaration (the class's arguments in
  * provider/dynamic, `SPEC` and the plugin's schema are derived from it). A secret input is marked
- * `.meta({ description, secret: true })`; each input's doc comment is its description, for editors.
+ * `.meta({ description, secret: true })`; the descriptions are the class's field docs (generated).
  */
 export const JiraEndpointInputs: z.ZodObject<typeof jiraEndpointInputsShape, z.core.$strict> =
   z.strictObject(jiraEndpointInputsShape);
@@ -27,5 +23,6 @@ export const JiraEndpointInputs: z.ZodObject<typeof jiraEndpointInputsShape, z.c
 export const SPEC = defineTypedEndpoint({
   className: "JiraEndpoint",
   type: "jira",
+  title: "Jira endpoint",
   inputs: JiraEndpointInputs,
 });

@@ -8,8 +8,8 @@ import {
   getResourceOutput,
   getResources,
   getResourcesOutput,
-  LOOKUP_PAGE_SIZE,
-} from "../../../provider/deployment/lookups";
+} from "../../../provider";
+import { LOOKUP_PAGE_SIZE } from "../../../provider/deployment/lookups";
 import { resetRuntimeContext } from "../../../provider/runtime/context";
 import { startServer, TestServer } from "../client/harness";
 

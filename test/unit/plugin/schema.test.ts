@@ -7,7 +7,7 @@ import { DATA_FUNCTIONS } from "../../../provider/registry/data-functions";
 import { packageSchema, type PropertySpec } from "../../../provider/plugin/schema";
 import { TYPED_ENDPOINTS } from "../../../provider/registry/typed-endpoints";
 import type { TypedEndpointCommonInputs } from "../../../provider/endpoint/typed/common";
-import type { TypedEndpointArgs } from "../../../provider/dynamic/typed-endpoint-classes";
+import type { TypedEndpointArgs } from "../../../provider/dynamic/typed-endpoint";
 import type { EndpointOutputs, EndpointState } from "../../../provider/endpoint/schema";
 
 const root = join(__dirname, "..", "..", "..");

@@ -1,10 +1,10 @@
-import {
-  toEndpointArgs,
-  type DockerRegistryEndpointArgs,
-  type GitEndpointArgs,
-  type JenkinsEndpointArgs,
-  type KubernetesEndpointArgs,
-} from "../../../provider/dynamic/typed-endpoint-classes";
+import { toEndpointArgs } from "../../../provider/dynamic/typed-endpoint";
+import type {
+  DockerRegistryEndpointArgs,
+  GitEndpointArgs,
+  JenkinsEndpointArgs,
+  KubernetesEndpointArgs,
+} from "../../../provider/dynamic/generated/typed-endpoints";
 import { SPEC as DOCKER_REGISTRY } from "../../../provider/endpoint/typed/docker-registry";
 import { SPEC as GIT } from "../../../provider/endpoint/typed/git";
 import { SPEC as JENKINS } from "../../../provider/endpoint/typed/jenkins";

@@ -1,4 +1,4 @@
-import * as typed from "../../../provider/dynamic/typed-endpoint-classes";
+import * as typed from "../../../provider/dynamic/generated/typed-endpoints";
 import { TYPED_ENDPOINTS } from "../../../provider/registry/typed-endpoints";
 import { tileFor } from "../../../emulator/pipeline/tiles";
 

@@ -1,0 +1,101 @@
+import type { z } from "zod";
+import * as registry from "../../../provider/registry";
+import { isDataFunction } from "../../../provider/common/data-function";
+import * as apiSchemas from "../../../provider/client/schemas";
+import { JsonValue } from "../../../provider/endpoint/schema";
+import type * as generated from "../../../provider/dynamic/generated/typed-endpoints";
+import type * as written from "../../../provider/dynamic/generated/types";
+import type * as endpointTypes from "../../../provider/endpoint/lookup-schemas";
+import type * as deploymentTypes from "../../../provider/deployment/schema";
+import type * as endpointSchema from "../../../provider/endpoint/schema";
+import type { TypedArgs } from "../../../provider/dynamic/typed-endpoint";
+import type { AgentEndpointInputs } from "../../../provider/endpoint/typed/agent";
+import type { DockerEndpointInputs } from "../../../provider/endpoint/typed/docker";
+import type { DockerRegistryEndpointInputs } from "../../../provider/endpoint/typed/docker-registry";
+import type { EmailEndpointInputs } from "../../../provider/endpoint/typed/email";
+import type { GerritEndpointInputs } from "../../../provider/endpoint/typed/gerrit";
+import type { GitEndpointInputs } from "../../../provider/endpoint/typed/git";
+import type { JenkinsEndpointInputs } from "../../../provider/endpoint/typed/jenkins";
+import type { JiraEndpointInputs } from "../../../provider/endpoint/typed/jira";
+import type { KubernetesEndpointInputs } from "../../../provider/endpoint/typed/kubernetes";
+import { GENERATED_HEADER, generatedFiles, staleFiles } from "../../../scripts/gen-dynamic";
+
+/*
+ * The dynamic door's generated surface (scripts/gen-dynamic.js) is what the registry generates now,
+ * and the types it writes out are the ones its zod declarations derive.
+ */
+
+// ---- Compile-time: each generated class's arguments are its zod declaration's ----
+
+/** True when A and B are mutually assignable (same keys, same optionality, same value types). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compiles only for `true`. */
+const holds = <T extends true>(): T | undefined => undefined;
+type Derived<S extends z.ZodObject> = TypedArgs<S>;
+
+holds<Same<generated.AgentEndpointArgs, Derived<typeof AgentEndpointInputs>>>();
+holds<Same<generated.DockerEndpointArgs, Derived<typeof DockerEndpointInputs>>>();
+holds<Same<generated.DockerRegistryEndpointArgs, Derived<typeof DockerRegistryEndpointInputs>>>();
+holds<Same<generated.EmailEndpointArgs, Derived<typeof EmailEndpointInputs>>>();
+holds<Same<generated.GerritEndpointArgs, Derived<typeof GerritEndpointInputs>>>();
+holds<Same<generated.GitEndpointArgs, Derived<typeof GitEndpointInputs>>>();
+holds<Same<generated.JenkinsEndpointArgs, Derived<typeof JenkinsEndpointInputs>>>();
+holds<Same<generated.JiraEndpointArgs, Derived<typeof JiraEndpointInputs>>>();
+holds<Same<generated.KubernetesEndpointArgs, Derived<typeof KubernetesEndpointInputs>>>();
+// Each data function's arguments and result, written out, are the types zod derives (the
+// lookups' own types, which their bodies use).
+holds<Same<written.EndpointInfo, endpointTypes.EndpointInfo>>();
+holds<Same<written.GetEndpointsArgs, endpointTypes.GetEndpointsArgs>>();
+holds<Same<written.GetEndpointsResult, endpointTypes.GetEndpointsResult>>();
+holds<Same<written.GetEndpointTileArgs, endpointTypes.GetEndpointTileArgs>>();
+holds<Same<written.GetEndpointCertificateArgs, endpointTypes.GetEndpointCertificateArgs>>();
+holds<Same<written.GetEndpointCertificateResult, endpointTypes.GetEndpointCertificateResult>>();
+holds<Same<written.ValidateEndpointArgs, endpointTypes.ValidateEndpointArgs>>();
+holds<Same<written.ValidateEndpointResult, endpointTypes.ValidateEndpointResult>>();
+holds<Same<written.GetResourceArgs, deploymentTypes.GetResourceArgs>>();
+holds<Same<written.GetResourcesArgs, deploymentTypes.GetResourcesArgs>>();
+holds<Same<written.GetResourcesResult, deploymentTypes.GetResourcesResult>>();
+holds<Same<written.GetResourceFiltersArgs, deploymentTypes.GetResourceFiltersArgs>>();
+holds<Same<written.GetResourceFiltersResult, deploymentTypes.GetResourceFiltersResult>>();
+holds<Same<written.GetResourceFilterArgs, deploymentTypes.GetResourceFilterArgs>>();
+holds<Same<written.GetResourceFilterResult, deploymentTypes.GetResourceFilterResult>>();
+// The kinds' public types likewise.
+holds<Same<written.EndpointMetadata, endpointSchema.EndpointMetadata>>();
+holds<Same<written.DeploymentResourceInputs, deploymentTypes.DeploymentResourceInputs>>();
+holds<Same<written.DeploymentResourceState, deploymentTypes.DeploymentResourceState>>();
+// A wrong field type fails (so that the lines above can fail).
+holds<Same<Same<generated.GitEndpointArgs, generated.GitEndpointArgs & { branch: number }>, false>>();
+
+// ---- Run time --------------------------------------------------------------------------------
+
+const source = { ...registry, isDataFunction, apiSchemas, JsonValue };
+
+describe("the dynamic door's generated surface", () => {
+  it("is what the registry generates: run npm run gen:dynamic when this fails", async () => {
+    const stale = await staleFiles(source);
+    if (stale.length > 0) throw new Error(`stale: ${stale.join(", ")}: run npm run gen:dynamic`);
+  });
+
+  it("marks every generated file, so that no one edits it by hand", async () => {
+    const files = [...(await generatedFiles(source)).entries()];
+    const whole = files.filter(([file]) => file.includes("/generated/"));
+    expect(whole.length).toBe(3);
+    for (const [, text] of whole) expect(text.split("\n")[0]).toBe(GENERATED_HEADER);
+    const [, index] = files.find(([file]) => file === "provider/index.ts")!;
+    expect(index).toMatch(/\/\/ BEGIN GENERATED: public surface[^]*\/\/ END GENERATED: public surface/);
+  });
+
+  it("gives each typed endpoint's fields their zod descriptions as docs", async () => {
+    const text = (await generatedFiles(source)).get("provider/dynamic/generated/typed-endpoints.ts")!;
+    // Doc comments as one line each: `/** text */ key`.
+    const flat = text
+      .replace(/\n\s*\* /g, " ")
+      .replace(/\s+/g, " ")
+      .replace(/\/\*\* +/g, "/** ")
+      .replace(/ +\*\//g, " */");
+    const git = registry.TYPED_ENDPOINTS.get("git")!;
+    for (const [key, field] of Object.entries(git.inputs.shape)) {
+      expect(flat).toContain(`/** ${(field as z.ZodType).description} */ ${key}`);
+    }
+  });
+});
