@@ -176,7 +176,7 @@ export const ClientSettings = z.object({
   }),
   refreshToken: trimmed.optional().meta({
     description:
-      "A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.",
+      "A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.",
     secret: true,
   }),
   username: trimmed.optional().describe("User name, exchanged with `password` for a refresh token."),
