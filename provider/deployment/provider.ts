@@ -9,9 +9,9 @@
  * | update | no API change (only the wait settings change in place); re-reads the resource |
  * | delete | `DELETE /deployment/api/deployments/{deploymentId}/resources/{id}`, poll its request (404: done) |
  *
- * `check` validates with the zod schema and, once per process, that signing in can work (`GET
- * /automation/config.json`: VCF Automation 9 needs `organization`); `diff` is pure (./diff.ts): every
- * API input change replaces.
+ * `check` validates with the zod schema and, for a resource to create or change, once per process,
+ * that signing in can work (`GET /automation/config.json`: VCF Automation 9 needs `organization`);
+ * `diff` is pure (./diff.ts): every API input change replaces.
  */
 import type { CheckFailure, CheckResult, CreateResult, ReadResult, ResourceKind } from "../core/kind";
 import { AriaConfigError } from "../client/config-error";
@@ -59,9 +59,13 @@ function signInCheck(deps: () => OperationDeps): () => Promise<CheckFailure | un
 export function deploymentResourceKind(deps: () => OperationDeps): ResourceKind {
   const signIn = signInCheck(deps);
   return {
-    async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<CheckResult> {
+    async check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<CheckResult> {
       const { inputs, failures } = checkInputs(news);
-      const signInFailure = await signIn();
+      // Only for what `up` would send to the server: the preview of an unchanged stack sends nothing.
+      const changing =
+        Object.keys(declaredInputs(olds)).length === 0 ||
+        diffDeploymentResource(olds, news).changes !== false;
+      const signInFailure = changing ? await signIn() : undefined;
       return { inputs, failures: signInFailure ? [...failures, signInFailure] : failures };
     },
 

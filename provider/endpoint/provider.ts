@@ -4,9 +4,9 @@
  *
  * | method | HTTP                                                                    |
  * |--------|-------------------------------------------------------------------------|
- * | check  | GET /automation/config.json (once per process: VCF Automation 9 has no  |
- * |        | Pipelines service, ../client/generation.ts), GET /endpoint-tiles,       |
- * |        | GET /iaas/api/projects (once per process each),                         |
+ * | check  | GET /endpoint-tiles, GET /iaas/api/projects (once per process each;     |
+ * |        | on VCF Automation 9, which has no Pipelines service, one failure for    |
+ * |        | every endpoint instead, ../client/generation.ts),                       |
  * |        | POST /endpoint-validation (in checkStep instead, for the plugin door)    |
  * | diff   | none (pure)                                                              |
  * | create | POST /endpoints; GET /endpoints/{project}/{name} to adopt or to recover  |
@@ -16,7 +16,7 @@
  * | update | PUT /endpoints/{id}                                                      |
  * | delete | DELETE /endpoints/{id}                                                   |
  */
-import type { CheckFailure, ResourceKind } from "../core/kind";
+import type { CheckFailure, CheckResult, ResourceKind } from "../core/kind";
 import { isPipelinesUnavailable } from "../client/generation";
 import { providerApiClient, providerSettingName, providerSettingSource } from "../runtime/context";
 import { AriaConfigError } from "../client/config-error";
@@ -56,12 +56,6 @@ export interface EndpointProviderOptions extends Reporting {
   readonly reads?: EndpointReads;
   /** The validation setting's name as the user writes it (default `vra:validateEndpoints`). */
   readonly validationSetting?: () => string;
-  /**
-   * Resolves when the server has the Pipelines service; throws a `PipelinesUnavailableError` on VCF
-   * Automation 9, which has none (the client's `requirePipelines`). `check` asks it once per process,
-   * before anything else, so such a server fails a preview with one clear message.
-   */
-  readonly requirePipelines?: () => Promise<void>;
 }
 
 /**
@@ -75,7 +69,8 @@ export function endpointKind(options: EndpointProviderOptions): ResourceKind {
   const { warn } = reporter(options);
   const clock = options.clock ?? systemClock;
   const reads = options.reads ?? new EndpointReads(api, clock);
-  const pipelines = pipelinesCheck(options.requirePipelines);
+  /** Set once a check met a server without the Pipelines service: every check then fails alike. */
+  let unavailable: CheckFailure | undefined;
 
   const context = (inStep: boolean): CheckContext => ({
     api,
@@ -89,9 +84,17 @@ export function endpointKind(options: EndpointProviderOptions): ResourceKind {
 
   return {
     async check(olds, news, checkOptions) {
-      const unavailable = await pipelines();
       if (unavailable) return { inputs: news, failures: [unavailable] };
-      const result = await checkEndpoint(olds, news, context(checkOptions?.inSteps === true));
+      let result: CheckResult;
+      try {
+        result = await checkEndpoint(olds, news, context(checkOptions?.inSteps === true));
+      } catch (error) {
+        // VCF Automation 9: the client refused the first pipeline request (../client/generation.ts).
+        const refused = pipelinesUnavailableIn(error);
+        if (!refused) throw error;
+        unavailable = { property: "", reason: refused.message };
+        return { inputs: news, failures: [unavailable] };
+      }
       return { ...result, inputs: result.inputs && markSecrets(result.inputs) };
     },
 
@@ -186,29 +189,13 @@ export function endpointKind(options: EndpointProviderOptions): ResourceKind {
   };
 }
 
-/**
- * The failure of every endpoint on a server without the Pipelines service, told once per process;
- * none on a server with it, or when the server cannot be asked now (what `check` asks next fails with
- * its own message then: no settings, no connection).
- */
-function pipelinesCheck(
-  requirePipelines: (() => Promise<void>) | undefined,
-): () => Promise<CheckFailure | undefined> {
-  let known: Promise<CheckFailure | undefined> | undefined;
-  return () => {
-    if (!requirePipelines) return Promise.resolve(undefined);
-    known ??= Promise.resolve()
-      .then(requirePipelines)
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          if (isPipelinesUnavailable(error)) return { property: "", reason: error.message };
-          known = undefined;
-          return undefined;
-        },
-      );
-    return known;
-  };
+/** The refusal of a server without the Pipelines service, when `error` is one or wraps one. */
+function pipelinesUnavailableIn(error: unknown): Error | undefined {
+  for (let cause = error, depth = 0; cause !== undefined && depth < 3; depth++) {
+    if (isPipelinesUnavailable(cause)) return cause;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /** `secretProperties` marked secret, when present. */
@@ -261,7 +248,6 @@ export function validationSettingDefault(value: string | undefined, name = "vra:
 /** The endpoint kind of the provider process: client and settings from `configure` and the environment. */
 export const endpointProvider: ResourceKind = endpointKind({
   api: providerApiClient,
-  requirePipelines: () => providerApiClient().requirePipelines(),
   validationSetting: () => providerSettingName("validateEndpoints"),
   validateByDefault: () => {
     const source = providerSettingSource("validateEndpoints");

@@ -222,12 +222,17 @@ describe("the resource kinds on VCF Automation 9", () => {
     expect((await server.requests()).entries.map((e) => e.route)).toEqual([PROBE]);
   });
 
-  it("an endpoint's check fails at once with the message, before any pipeline request", async () => {
+  it("an unchanged deployment resource's check asks nothing of the server, as on 8.x", async () => {
+    const kind = deploymentKind(clientOf({ "vra:refreshToken": "admin-refresh-token" }));
+    expect((await kind.check(inputs, inputs)).failures ?? []).toEqual([]);
+    expect((await server.requests()).total).toBe(0);
+  });
+
+  it("an endpoint's check fails with the message, once per process, before any pipeline request", async () => {
     const client = clientOf({ "vra:refreshToken": "admin-refresh-token", "vra:organization": ORG });
     const kind = RESOURCE_KINDS.endpoint.create({
       api: () => client,
       validateByDefault: () => true,
-      requirePipelines: () => client.requirePipelines(),
     });
     const news = {
       name: "ci",
@@ -244,6 +249,8 @@ describe("the resource kinds on VCF Automation 9", () => {
         },
       ]);
     }
-    expect((await server.requests()).entries.map((e) => e.route)).toEqual([PROBE]);
+    const log = await server.requests();
+    expect(log.counts[PROBE]).toBe(1);
+    expect(log.entries.filter((e) => /^\/(pipeline|codestream)\//.test(e.path))).toEqual([]);
   });
 });
