@@ -165,7 +165,7 @@ describe("VCF Automation 9 through the real CLI", () => {
     });
     expect(exported.code).not.toBe(0);
     expect(exported.stderr).toMatch(/^aria-export: .*9\.0\.1\.0, which has no Pipelines service/);
-    const reconciled = await s.command(bin("aria-reconcile"), []);
+    const reconciled = await s.command(bin("aria-reconcile"), ["--stack", s.stackName]);
     expect(reconciled.code).toBe(4);
     expect(reconciled.stderr).toMatch(/9\.0\.1\.0, which has no Pipelines service/);
     for (const output of [exported.stdout, exported.stderr, reconciled.stdout, reconciled.stderr]) {
