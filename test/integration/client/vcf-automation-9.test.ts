@@ -15,15 +15,21 @@ const PLATFORM = "7c9d2b4e-1a3f-4e6b-8c5d-2f4a6b8c0d02";
 const PROBE = "GET /automation/config.json";
 const ORG_TOKEN = "POST /tm/oauth/tenant/{organization}/token";
 
+/** Every client a test made, closed after the file. */
+const clients: AriaClient[] = [];
+afterAll(() => Promise.all(clients.map((c) => c.close())));
+
+/** A client of `server` with these `vra:` settings. */
+function clientOn(server: { url: string }, settings: Record<string, string>): AriaClient {
+  const made = clientFor({ "vra:url": server.url, ...settings });
+  clients.push(made);
+  return made;
+}
+
 describe("a client of VCF Automation 9", () => {
   let server: TestServer;
   let aria8: TestServer;
-  const clients: AriaClient[] = [];
-  const client = (settings: Record<string, string>): AriaClient => {
-    const made = clientFor({ "vra:url": server.url, ...settings });
-    clients.push(made);
-    return made;
-  };
+  const client = (settings: Record<string, string>) => clientOn(server, settings);
 
   beforeAll(async () => {
     server = await startServer({ product: "vcf-automation-9", requestDelayMs: 100 });
@@ -31,7 +37,6 @@ describe("a client of VCF Automation 9", () => {
   });
 
   afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
     await server.close();
     await aria8.close();
   });
@@ -136,8 +141,7 @@ describe("a client of VCF Automation 9", () => {
   });
 
   it("on Aria Automation 8.x, asks /automation/config.json once per client and signs in as before", async () => {
-    const eight = clientFor({ "vra:url": aria8.url, "vra:refreshToken": "developer-refresh-token" });
-    clients.push(eight);
+    const eight = clientOn(aria8, { "vra:refreshToken": "developer-refresh-token" });
     await eight.listResources();
     await eight.getEndpointTiles();
     await eight.listEndpoints();
@@ -151,11 +155,7 @@ describe("a client of VCF Automation 9", () => {
 
   it("says of a login the URL does not answer that the URL is wrong, not that something was deleted", async () => {
     // The origin answers as 8.x (404 for the probe), but the path under it is no Aria Automation.
-    const wrong = clientFor({
-      "vra:url": `${aria8.url}/wrong`,
-      "vra:refreshToken": "developer-refresh-token",
-    });
-    clients.push(wrong);
+    const wrong = clientOn({ url: `${aria8.url}/wrong` }, { "vra:refreshToken": "developer-refresh-token" });
     const error = await rejectionOf(wrong.getResource("some-id"));
     expect(error.code).toBe("HttpError");
     expect(error.message).toMatch(
@@ -167,12 +167,7 @@ describe("a client of VCF Automation 9", () => {
 
 describe("the resource kinds on VCF Automation 9", () => {
   let server: TestServer;
-  const clients: AriaClient[] = [];
-  const clientOf = (settings: Record<string, string>): AriaClient => {
-    const made = clientFor({ "vra:url": server.url, ...settings });
-    clients.push(made);
-    return made;
-  };
+  const clientOf = (settings: Record<string, string>) => clientOn(server, settings);
   const deploymentKind = (client: AriaClient) =>
     RESOURCE_KINDS.deploymentResource.create(() => ({
       api: client,
@@ -185,10 +180,7 @@ describe("the resource kinds on VCF Automation 9", () => {
     server = await startServer({ product: "vcf-automation-9", requestDelayMs: 200 });
   });
 
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await server.close();
-  });
+  afterAll(() => server.close());
 
   beforeEach(() => server.clearRequests());
 
