@@ -196,6 +196,9 @@ describe("the resource kinds on VCF Automation 9", () => {
     expect(read.id).toBe(created.id);
     expect(read.props).toEqual(created.outs);
     expect(await kind.diff(created.id, read.props!, checked.inputs)).toMatchObject({ changes: false });
+    // An import (`pulumi import`: a read without state) declares it as a user would.
+    const imported = await kind.read(created.id, {});
+    expect(imported.inputs).toMatchObject({ name: "web-9", type: "Custom.Thing", projectId: PLATFORM });
     await kind.delete(created.id, created.outs);
     expect(await kind.read(created.id, created.outs)).toEqual({});
     expect((await server.requests()).counts[ORG_TOKEN]).toBe(1);
