@@ -1,19 +1,25 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { EmulatorUser } from "./auth/users";
-import type { EmulatorOptions } from "./options";
+import { EMULATED_PRODUCTS, type EmulatedProduct, type EmulatorOptions } from "./options";
 import type { ProjectSeed } from "./state/projects";
 
 /** Usage text of `aria-emulator --help`. */
 export const USAGE = `Usage: aria-emulator [options]
 
-Serves an emulation of the VMware Aria Automation pipeline-endpoint and deployment-resource APIs.
+Serves an emulation of the VMware Aria Automation pipeline-endpoint and deployment-resource APIs,
+or of VMware Cloud Foundation (VCF) Automation 9's (--product vcf-automation-9).
 
 Options:
+  --product <name>         aria-automation-8 (default) or vcf-automation-9: /automation/config.json,
+                           sign-in at POST /tm/oauth/tenant/<organization>/token, deployment and
+                           IaaS project APIs; no Pipelines service and no 8.x logins (404)
+  --organization <name>    an organization of vcf-automation-9 (repeatable; default vm-apps)
+  --application-version <v>  the version vcf-automation-9 reports (default 9.0.1.0)
   --port <n>               port to listen on (default 8080; 0 picks a free port)
   --host <address>         interface to listen on (default 127.0.0.1)
   --data <file>            keep data in this JSON file across restarts (default: in memory)
-  --token-ttl <seconds>    access-token lifetime (default 28800 = 8 hours)
+  --token-ttl <seconds>    access-token lifetime (default 28800 = 8 hours; 3600 in vcf-automation-9)
   --request-delay-ms <n>   duration of asynchronous deployment requests (default 300)
   --seed-resources <n>     number of seeded deployment resources (default 300)
   --users <file>           JSON array of users [{username, password, admin?, refreshToken?}]
@@ -90,6 +96,9 @@ export function parseCli(argv: string[]): CliCommand {
       "tls-cert": { type: "string" },
       "latency-ms": { type: "string" },
       "rate-limit": { type: "string" },
+      product: { type: "string" },
+      organization: { type: "string", multiple: true },
+      "application-version": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -97,8 +106,16 @@ export function parseCli(argv: string[]): CliCommand {
   if ((values["tls-key"] === undefined) !== (values["tls-cert"] === undefined)) {
     throw new Error("--tls-key and --tls-cert must be given together");
   }
+  if (values.product !== undefined && !EMULATED_PRODUCTS.includes(values.product as EmulatedProduct)) {
+    throw new Error(`--product expects one of ${EMULATED_PRODUCTS.join(", ")}, got '${values.product}'`);
+  }
   const options: EmulatorOptions = {
     port: number("port", values.port) ?? CLI_DEFAULT_PORT,
+    ...(values.product !== undefined && { product: values.product as EmulatedProduct }),
+    ...(values.organization !== undefined && { organizations: values.organization }),
+    ...(values["application-version"] !== undefined && {
+      applicationVersion: values["application-version"],
+    }),
     ...(values.host !== undefined && { host: values.host }),
     ...(values.data !== undefined && { dataFile: values.data }),
     ...(values["token-ttl"] !== undefined && { tokenTtlSeconds: number("token-ttl", values["token-ttl"]) }),

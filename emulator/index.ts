@@ -4,6 +4,7 @@
  * the login flows, plus an operations surface under `/__emulator/` for tests.
  */
 import { authRoutes } from "./auth/auth-routes";
+import { vcfaRoutes } from "./auth/vcfa-routes";
 import { TokenService } from "./auth/tokens";
 import { UserDirectory } from "./auth/users";
 import { AdvancingClock } from "./core/clock";
@@ -25,7 +26,8 @@ import { DATA_FORMAT, EmulatorState, isPersistedState } from "./emulator-state";
 import { projectRoutes } from "./iaas/project-routes";
 import { DataFileWriter, readDataFile } from "./state/persistence";
 
-export type { EmulatorOptions, RunningEmulator } from "./options";
+export type { EmulatedProduct, EmulatorOptions, RunningEmulator } from "./options";
+export { EMULATED_PRODUCTS } from "./options";
 export type { EmulatorClock } from "./core/clock";
 export type { EmulatorUser } from "./auth/users";
 export { DEFAULT_USERS } from "./auth/users";
@@ -63,12 +65,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const log = new RequestLog();
   const faults = new FaultInjector();
+  // VCF Automation 9 signs in at its organizations and has no Pipelines service; 8.x has no
+  // /automation/config.json (an unmatched path: 404).
+  const vcfa = o.product === "vcf-automation-9";
+  const signIn = vcfa
+    ? vcfaRoutes({ users, tokens, applicationVersion: o.applicationVersion, organizations: o.organizations })
+    : authRoutes(users, tokens);
+  const pipelines = vcfa
+    ? []
+    : [
+        ...endpointRoutes({ store: state.endpoints, projects: state.projects, clock }),
+        ...transferRoutes({ store: state.endpoints, projects: state.projects, clock }),
+        ...userPreferenceRoutes(clock),
+        ...catalogRoutes(state.endpoints, clock),
+      ];
   const api = new Router([
-    ...authRoutes(users, tokens),
-    ...endpointRoutes({ store: state.endpoints, projects: state.projects, clock }),
-    ...transferRoutes({ store: state.endpoints, projects: state.projects, clock }),
-    ...userPreferenceRoutes(clock),
-    ...catalogRoutes(state.endpoints, clock),
+    ...signIn,
+    ...pipelines,
     ...projectRoutes({
       projects: state.projects,
       inUse: (p) => state.projectInUse(p),
@@ -97,7 +110,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     { latencyMs: o.latencyMs, rateLimit: o.rateLimit, tls: o.tls !== undefined },
     clock,
   );
-  const deps = { api, ops, users, tokens, log, faults, clock, distance };
+  const absent = vcfa ? /^\/(pipeline|codestream)\/api(\/|$)|^\/iaas\/api\/login\/?$/ : undefined;
+  const deps = { api, ops, users, tokens, log, faults, clock, distance, absent };
   const server = await listen(
     (req, res) =>
       void dispatch(deps, req, res).catch((e: Error) => {

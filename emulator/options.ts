@@ -3,15 +3,35 @@ import { DEFAULT_USERS, type EmulatorUser } from "./auth/users";
 import { REAL_TIME, type EmulatorClock } from "./core/clock";
 import { seedProjects, type Project, type ProjectSeed } from "./state/projects";
 
+/** Which product the emulator is: Aria Automation 8.x (the default), or VCF Automation 9. */
+export type EmulatedProduct = "aria-automation-8" | "vcf-automation-9";
+
+/** Every product the emulator can be. */
+export const EMULATED_PRODUCTS: readonly EmulatedProduct[] = ["aria-automation-8", "vcf-automation-9"];
+
 /** How to start an emulator. Every field is optional. */
 export interface EmulatorOptions {
+  /**
+   * The product served (default `aria-automation-8`). `vcf-automation-9`: VMware Cloud Foundation
+   * Automation 9, the successor: `/automation/config.json` names its version, a refresh token signs in
+   * at an organization's `POST /tm/oauth/tenant/<organization>/token`, the deployment and IaaS
+   * project APIs are as in 8.x, and there is no Pipelines service and none of 8.x's logins (404).
+   */
+  product?: EmulatedProduct;
+  /** The version `/automation/config.json` reports in `vcf-automation-9` (default `9.0.1.0`). */
+  applicationVersion?: string;
+  /** The organizations of `vcf-automation-9` (default `vm-apps`); every user belongs to each. */
+  organizations?: string[];
   /** Port to listen on; 0 (the default) picks a free ephemeral port. */
   port?: number;
   /** Interface to listen on (default `127.0.0.1`). */
   host?: string;
   /** JSON file keeping all data across restarts (written atomically); in memory when absent. */
   dataFile?: string;
-  /** Access-token lifetime in seconds (default 8 hours); expired tokens answer 401. */
+  /**
+   * Access-token lifetime in seconds (default 8 hours; 1 hour in `vcf-automation-9`, as its token
+   * endpoint's `expires_in`); expired tokens answer 401.
+   */
   tokenTtlSeconds?: number;
   /** Duration of asynchronous deployment requests in milliseconds (default 300). */
   requestDelayMs?: number;
@@ -75,6 +95,9 @@ export interface RunningEmulator {
 
 /** Options with every default applied. */
 export interface ResolvedOptions {
+  product: EmulatedProduct;
+  applicationVersion: string;
+  organizations: readonly string[];
   port: number;
   host: string;
   dataFile?: string;
@@ -94,6 +117,12 @@ export interface ResolvedOptions {
 export const DEFAULT_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 /** Default duration of asynchronous requests. */
 export const DEFAULT_REQUEST_DELAY_MS = 300;
+/** Default access-token lifetime of VCF Automation 9 (its token endpoint's `expires_in`). */
+export const VCFA_TOKEN_TTL_SECONDS = 3600;
+/** Default version of the VCF Automation 9 emulated. */
+export const DEFAULT_VCFA_VERSION = "9.0.1.0";
+/** Default organization of the VCF Automation 9 emulated. */
+export const DEFAULT_ORGANIZATION = "vm-apps";
 /** Default number of seeded resources. */
 export const DEFAULT_SEED_RESOURCES = 300;
 
@@ -122,7 +151,28 @@ function check(
 
 /** Applies defaults and rejects nonsense with an error naming the option. */
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
-  const tokenTtlSeconds = check("tokenTtlSeconds", options.tokenTtlSeconds, DEFAULT_TOKEN_TTL_SECONDS, false);
+  const product = options.product ?? "aria-automation-8";
+  if (!EMULATED_PRODUCTS.includes(product)) {
+    throw new TypeError(
+      `Emulator option 'product' must be one of ${EMULATED_PRODUCTS.join(", ")}, got ${String(product)}`,
+    );
+  }
+  const applicationVersion = options.applicationVersion ?? DEFAULT_VCFA_VERSION;
+  if (!/^\d+\.\d+\.\d+\.\d+$/.test(applicationVersion)) {
+    throw new TypeError(
+      `Emulator option 'applicationVersion' must be four numbers such as 9.0.1.0, got ${applicationVersion}`,
+    );
+  }
+  const organizations = options.organizations ?? [DEFAULT_ORGANIZATION];
+  if (
+    !Array.isArray(organizations) ||
+    organizations.length === 0 ||
+    organizations.some((name) => typeof name !== "string" || !/^[^/?#\s]+$/.test(name))
+  ) {
+    throw new TypeError("Emulator option 'organizations' must be a non-empty array of organization names");
+  }
+  const defaultTtl = product === "vcf-automation-9" ? VCFA_TOKEN_TTL_SECONDS : DEFAULT_TOKEN_TTL_SECONDS;
+  const tokenTtlSeconds = check("tokenTtlSeconds", options.tokenTtlSeconds, defaultTtl, false);
   if (tokenTtlSeconds === 0) throw new RangeError("Emulator option 'tokenTtlSeconds' must be greater than 0");
   if (options.users !== undefined && (!Array.isArray(options.users) || options.users.length === 0)) {
     throw new TypeError("Emulator option 'users' must be a non-empty array of users");
@@ -147,6 +197,9 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     throw new TypeError(`Emulator option 'projects': ${(e as Error).message}`);
   }
   return {
+    product,
+    applicationVersion,
+    organizations,
     port: check("port", options.port, 0, true, 65535),
     host: options.host ?? "127.0.0.1",
     ...(options.dataFile !== undefined && { dataFile: options.dataFile }),

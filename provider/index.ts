@@ -115,5 +115,7 @@ export type {
 // nothing up never loads the HTTP client.
 export { AriaApiError, isAriaApiError, API_ERROR_CODES } from "./client/errors";
 export { AriaConfigError } from "./client/config-error";
+export { isPipelinesUnavailable, PipelinesUnavailableError } from "./client/generation";
+export type { ServerGeneration } from "./client/generation";
 export type { AriaApiErrorDetails, AriaErrorCode } from "./client/errors";
 export type { ConfigIssue } from "./client/config-error";

@@ -28,6 +28,11 @@ export interface DispatchDeps {
   clock: AdvancingClock;
   /** The round trip and rate limit of a distant server (./distance.ts). */
   distance: Distance;
+  /**
+   * Paths of services the emulated product does not have (VCF Automation 9: the Pipelines service
+   * and 8.x's login): they answer 404 before any token is asked for.
+   */
+  absent?: RegExp;
 }
 
 const API_PREFIX = /^\/(pipeline|codestream|deployment|iaas)\/api(\/|$)/;
@@ -76,6 +81,9 @@ async function serve(
   raw: Buffer,
 ): Promise<ApiResponse> {
   if (match instanceof HttpError) throw match;
+  if (match.kind === "not-found" && deps.absent?.test(ctx.path)) {
+    throw new HttpError(404, `No handler found for ${ctx.method} ${ctx.path}`);
+  }
   const needsAuth = match.kind === "found" ? match.route.auth !== false : API_PREFIX.test(ctx.path);
   const caller = needsAuth ? authenticate(ctx, deps.users, deps.tokens) : undefined;
   if (match.kind === "not-found") throw new HttpError(404, `No handler found for ${ctx.method} ${ctx.path}`);

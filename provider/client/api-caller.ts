@@ -25,8 +25,14 @@ export interface CallOptions {
   readonly repeatQuery?: readonly string[];
   /** JSON body. */
   readonly body?: unknown;
+  /** A form body (`application/x-www-form-urlencoded`), instead of `body`. */
+  readonly form?: Readonly<Record<string, string>>;
   /** Replaces the "what to do" sentence of a 400, 401 or 403 (e.g. for a rejected refresh token). */
   readonly rejectionHint?: string;
+  /** Replaces the "what to do" sentence of a 404 (e.g. for a login the URL does not answer). */
+  readonly notFoundHint?: string;
+  /** Replaces the "what to do" sentence of an answer that does not match the schema. */
+  readonly invalidResponseHint?: string;
   /** The `Accept` header, when the answer is not JSON (the YAML of an export). */
   readonly accept?: string;
 }
@@ -45,6 +51,11 @@ export interface ApiCallerDeps {
   readonly timeoutSeconds: number;
   /** The namespace the user names settings in, for messages (default `vra`). */
   readonly settingsNamespace?: ConfigNamespace;
+  /**
+   * Runs before a route is sent, and may refuse it by throwing (a pipeline route on a server without
+   * the Pipelines service: ./generation.ts).
+   */
+  readonly beforeSend?: (route: Route) => Promise<void>;
 }
 
 /** Sends route calls for one client. */
@@ -65,6 +76,7 @@ export class ApiCaller {
         code: "InvalidResponse",
         detail: describeIssues(parsed.error.issues),
         attempts: response.attempts,
+        hint: options.invalidResponseHint,
       });
     }
     return parsed.data;
@@ -80,9 +92,10 @@ export class ApiCaller {
     options: CallOptions,
   ): Promise<{ response: HttpResponse; failure: ApiFailure }> {
     const route: Route = ROUTES[name];
+    await this.deps.beforeSend?.(route);
     const apiVersion = await this.deps.apiVersionFor(name, route);
     const path = this.pathOf(route, options, apiVersion);
-    const extraSecrets = secretValuesIn(options.body);
+    const extraSecrets = [...secretValuesIn(options.body), ...secretValuesIn(options.form)];
     const failure: ApiFailure = {
       operation: route.operation,
       method: route.method,
@@ -114,7 +127,11 @@ export class ApiCaller {
       hint = RENEWED_TOKEN_REJECTED_HINT;
     }
     if (response.status < 200 || response.status >= 300) {
-      const rejection = [400, 401, 403].includes(response.status) ? options.rejectionHint : undefined;
+      const rejection = [400, 401, 403].includes(response.status)
+        ? options.rejectionHint
+        : response.status === 404
+          ? options.notFoundHint
+          : undefined;
       throw createApiError({
         ...failure,
         status: response.status,
@@ -122,6 +139,9 @@ export class ApiCaller {
         headers: response.headers,
         attempts: response.attempts,
         hint: rejection ?? (response.status === 401 ? hint : undefined),
+        // A login answering 404 is a wrong URL, not an object gone (`unlessNotFound` must not take it
+        // for an absence).
+        ...(route.login && response.status === 404 ? { code: "HttpError" as const } : {}),
       });
     }
     return { response, failure };
@@ -142,7 +162,9 @@ export class ApiCaller {
         method: route.method,
         path,
         body: options.body,
+        form: options.form,
         idempotent: route.idempotent,
+        atOrigin: route.atOrigin,
         headers: Object.keys(headers).length === 0 ? undefined : headers,
       });
     } catch (error) {

@@ -9,10 +9,20 @@ import { jwtExpiryMs } from "./jwt";
 import { Redactor } from "./redact";
 import type { Clock } from "../core/clock";
 
+/** An access token as a login answers it: with its lifetime when the answer says (`expires_in`). */
+export interface ObtainedToken {
+  readonly token: string;
+  /** Seconds the token is valid for, from when it was obtained. */
+  readonly expiresInSeconds?: number;
+}
+
 /** The two exchanges of the product's login flow. */
 export interface TokenExchanges {
-  /** `POST /iaas/api/login {refreshToken}` → access token. */
-  exchangeRefreshToken(refreshToken: string): Promise<string>;
+  /**
+   * A refresh token → an access token (`POST /iaas/api/login` on 8.x, the organization's token
+   * endpoint on VCF Automation 9), with its lifetime when known.
+   */
+  exchangeRefreshToken(refreshToken: string): Promise<string | ObtainedToken>;
   /** `POST /csp/gateway/am/api/login?access_token {username, password, domain?}` → refresh token. */
   login(username: string, password: string, domain?: string): Promise<string>;
 }
@@ -126,15 +136,23 @@ export class TokenManager {
     return this.store(await this.exchanges.exchangeRefreshToken(refreshToken));
   }
 
-  private store(token: string): string {
+  private store(obtained: string | ObtainedToken): string {
+    const { token, expiresInSeconds } = typeof obtained === "string" ? { token: obtained } : obtained;
     this.options.redactor.add(token);
-    this.current = this.cache(token);
+    this.current = this.cache(token, expiresInSeconds);
     return token;
   }
 
-  private cache(token: string): CachedToken {
+  /**
+   * When to renew `token`: before the earliest expiry known of it (its JWT `exp`, the lifetime its
+   * login answered), else after the default lifetime; at the latest after `reauthorizeAfterMs`.
+   */
+  private cache(token: string, expiresInSeconds?: number): CachedToken {
     const now = this.options.clock.now();
-    let expiresAt = jwtExpiryMs(token) ?? now + this.options.defaultLifetimeMs;
+    const known = [jwtExpiryMs(token), expiresInSeconds && now + expiresInSeconds * 1000].filter(
+      (at): at is number => typeof at === "number",
+    );
+    let expiresAt = known.length > 0 ? Math.min(...known) : now + this.options.defaultLifetimeMs;
     if (this.options.reauthorizeAfterMs)
       expiresAt = Math.min(expiresAt, now + this.options.reauthorizeAfterMs);
     const margin = Math.min(MAX_RENEW_MARGIN_MS, Math.max(0, expiresAt - now) / 5);

@@ -9,6 +9,10 @@ import { PipelineApiVersion } from "./api-version";
 import { TokenManager } from "./auth";
 import { type Clock, systemClock } from "../core/clock";
 import { ClientConfig } from "./config";
+import type { ConfigIssue } from "./config-error";
+import { isAriaApiError } from "./errors";
+import { generationFromConfig, PipelinesUnavailableError, type ServerGeneration } from "./generation";
+import { signInIssue } from "./sign-in";
 import { collectPages } from "./paging";
 import { Redactor, secretValuesIn } from "./redact";
 import { DEFAULT_RETRY_POLICY } from "./retry-policy";
@@ -45,7 +49,24 @@ import type {
   ResourceListQuery,
 } from "./queries";
 import { createTokenExchanges } from "./token-exchanges";
+import { inSettingsNamespace } from "./error-messages";
 import { HttpTransport } from "./transport";
+
+/** The answer of `GET /automation/config.json`, read as the server's generation. */
+const AutomationConfig = z.unknown().transform((body, context): ServerGeneration => {
+  try {
+    return generationFromConfig(body);
+  } catch (error) {
+    context.addIssue({ code: "custom", message: (error as Error).message });
+    return z.NEVER;
+  }
+});
+
+/** What to do when `/automation/config.json` answers neither as 8.x nor as VCF Automation 9. */
+const UNTOLD_GENERATION =
+  "Cannot tell whether the server is Aria Automation 8.x (which answers this with 404) or VCF Automation 9: " +
+  "check vra:url (VRA_URL), which is the server's own base URL such as https://vra.example.com, and any " +
+  "proxy in front of it.";
 
 /** Default page size of the `listAll...` methods. */
 export const DEFAULT_PAGE_SIZE = 100;
@@ -57,6 +78,8 @@ export class AriaClient {
   private readonly caller: ApiCaller;
   private readonly tokens: TokenManager;
   private readonly pipelineVersion: PipelineApiVersion;
+  /** The server's generation, told once (a failure is not kept: the next call asks again). */
+  private generation: Promise<ServerGeneration> | undefined;
 
   /** @param clock time, waits and jitter of retries and token renewals (../core/clock.ts). */
   constructor(
@@ -79,8 +102,12 @@ export class AriaClient {
       apiVersionFor: (name, route) => this.apiVersionFor(name, route),
       timeoutSeconds: config.apiTimeoutSeconds,
       settingsNamespace: config.settingsNamespace,
+      beforeSend: async (route) => {
+        if (route.service === "pipeline") await this.requirePipelines();
+      },
     });
-    this.tokens = new TokenManager(config.credentials, createTokenExchanges(this.caller), {
+    const signIn = { config, generation: () => this.serverGeneration() };
+    this.tokens = new TokenManager(config.credentials, createTokenExchanges(this.caller, signIn), {
       defaultLifetimeMs: (config.tokenLifetimeSeconds ?? 1500) * 1000,
       reauthorizeAfterMs: config.reauthorizeTimeoutSeconds
         ? config.reauthorizeTimeoutSeconds * 1000
@@ -93,6 +120,56 @@ export class AriaClient {
       () => this.caller.call("getAbout", About),
       config.settingsNamespace,
     );
+  }
+
+  // ---- The server ---------------------------------------------------------------------------
+
+  /**
+   * `GET /automation/config.json`, once per client: whether the server is Aria Automation 8.x (a 404)
+   * or VMware Cloud Foundation Automation 9 (./generation.ts). Asked before the first sign-in with a
+   * refresh token or a password and before the first pipeline call; a token given directly needs it
+   * for neither.
+   */
+  serverGeneration(): Promise<ServerGeneration> {
+    this.generation ??= this.readGeneration().catch((error: unknown) => {
+      this.generation = undefined;
+      throw error;
+    });
+    return this.generation;
+  }
+
+  /**
+   * What can be known of signing in without signing in: on VCF Automation 9, whether the settings its
+   * sign-in needs are set (`organization` with a refresh token; it has no password login). The issue
+   * naming the setting to set, or none (Aria Automation 8.x needs nothing more). Sends no credential.
+   */
+  async checkSignIn(): Promise<ConfigIssue | undefined> {
+    return signInIssue(this.config, await this.serverGeneration());
+  }
+
+  /**
+   * Resolves on a server with the Pipelines service (Aria Automation 8.x); on VCF Automation 9, which
+   * has none, throws a {@link PipelinesUnavailableError} saying so and what to do. Every pipeline
+   * route runs it first, so no pipeline request reaches such a server.
+   */
+  async requirePipelines(): Promise<void> {
+    const generation = await this.serverGeneration();
+    if (generation.product === "vcf-automation-9") {
+      throw new PipelinesUnavailableError(this.config.url, generation.version);
+    }
+  }
+
+  private async readGeneration(): Promise<ServerGeneration> {
+    try {
+      return await this.caller.call("readAutomationConfig", AutomationConfig, {
+        rejectionHint: inSettingsNamespace(UNTOLD_GENERATION, this.config.settingsNamespace),
+        invalidResponseHint: inSettingsNamespace(UNTOLD_GENERATION, this.config.settingsNamespace),
+      });
+    } catch (error) {
+      // Aria Automation 8.x has no such file.
+      if (isAriaApiError(error, "NotFound")) return { product: "aria-automation-8" };
+      throw error;
+    }
   }
 
   // ---- Pipeline endpoints -------------------------------------------------------------------

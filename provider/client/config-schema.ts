@@ -146,6 +146,22 @@ export function caCertSetting(readFile: (path: string) => string = (file) => fs.
 const trimmed = z.string().trim();
 
 /**
+ * A VCF Automation organization's name. The provider organization `system` is refused, as the vendor's
+ * own Terraform provider refuses it: deployments live in tenant (VM Apps) organizations.
+ */
+export const OrganizationSetting = z
+  .string()
+  .trim()
+  .refine((text) => text.toLowerCase() !== "system", {
+    error:
+      "is `system`, the provider organization, which cannot be signed in to here: set the tenant (VM Apps) organization that holds the deployments.",
+  })
+  .refine((text) => !/[/?#\s\\]/.test(text), {
+    error: (issue) =>
+      `must be an organization's name (no slash, space, ? or #), got "${String(issue.input)}".`,
+  });
+
+/**
  * Every client setting, by key. Each is optional here (unset: the default applies); which
  * combinations are required is the caller's rule (a URL, and one usable form of credentials).
  */
@@ -160,12 +176,15 @@ export const ClientSettings = z.object({
   }),
   refreshToken: trimmed.optional().meta({
     description:
-      "A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.",
+      "A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.",
     secret: true,
   }),
   username: trimmed.optional().describe("User name, exchanged with `password` for a refresh token."),
   password: z.string().optional().meta({ description: "Password of `username`.", secret: true }),
   domain: trimmed.optional().describe("Identity domain of `username` (optional)."),
+  organization: OrganizationSetting.optional().describe(
+    "VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.",
+  ),
   insecure: BooleanSetting.optional().describe(
     "Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.",
   ),

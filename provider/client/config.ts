@@ -13,7 +13,10 @@ import { withoutUndefined } from "../core/json";
 export interface Credentials {
   /** A bearer token used as given; cannot be renewed on its own. */
   readonly accessToken?: string;
-  /** A refresh token, exchanged at `POST /iaas/api/login` for access tokens. */
+  /**
+   * A refresh token, exchanged for access tokens: at `POST /iaas/api/login` on Aria Automation 8.x, at
+   * the organization's token endpoint on VCF Automation 9.
+   */
   readonly refreshToken?: string;
   /** User name, exchanged with the password for a refresh token. */
   readonly username?: string;
@@ -29,6 +32,11 @@ export interface ClientConfig {
   readonly url: string;
   /** How to authenticate. */
   readonly credentials: Credentials;
+  /**
+   * The organization a refresh token signs in to on VCF Automation 9 (`POST
+   * /tm/oauth/tenant/<organization>/token`); not used by Aria Automation 8.x.
+   */
+  readonly organization?: string;
   /** Skip TLS certificate verification (test systems only). */
   readonly insecure: boolean;
   /** Extra trusted CA certificates (PEM text), added to the system's roots. */
@@ -73,6 +81,7 @@ export const CONFIG_ENV_NAMES = {
   username: "VRA_USERNAME",
   password: "VRA_PASSWORD",
   domain: "VRA_DOMAIN",
+  organization: "VCFA_ORGANIZATION",
   insecure: "VRA_INSECURE",
   caCert: "VRA_CA_CERT",
   apiTimeout: "VRA_API_TIMEOUT",
@@ -171,6 +180,7 @@ export function resolveClientConfig(
     settingsNamespace: ns,
     url: typed.url ?? "",
     credentials: withoutUndefined(credentials),
+    organization: typed.organization,
     insecure: typed.insecure ?? false,
     caCert: typed.caCert,
     apiTimeoutSeconds: typed.apiTimeout ?? DEFAULT_API_TIMEOUT_SECONDS,

@@ -17,6 +17,8 @@ export {
 } from "./config";
 export type { ClientConfig, ConfigKey, Credentials } from "./config";
 export { AriaConfigError } from "./config-error";
+export { isPipelinesUnavailable, PipelinesUnavailableError } from "./generation";
+export type { ServerGeneration } from "./generation";
 export type { ConfigIssue } from "./config-error";
 export {
   API_ERROR_CODES,

@@ -22,6 +22,10 @@ export interface Route {
   readonly idempotent?: boolean;
   /** Sent without a bearer token (the logins themselves). */
   readonly anonymous?: boolean;
+  /** A login: a 404 means the URL does not answer as a login of the product, not a missing object. */
+  readonly login?: boolean;
+  /** Sent to the server's origin, without the path of the configured URL (as the vendor's own client). */
+  readonly atOrigin?: boolean;
 }
 
 /** The route table. */
@@ -34,6 +38,7 @@ export const ROUTES = {
     path: "/csp/gateway/am/api/login?access_token",
     idempotent: true,
     anonymous: true,
+    login: true,
   },
   exchangeRefreshToken: {
     operation: "exchange the refresh token for an access token",
@@ -42,6 +47,27 @@ export const ROUTES = {
     path: "/iaas/api/login",
     idempotent: true,
     anonymous: true,
+    login: true,
+  },
+
+  // Which generation the server is (./generation.ts), and the VCF Automation 9 sign-in.
+  readAutomationConfig: {
+    operation: "tell Aria Automation 8.x from VCF Automation 9",
+    method: "GET",
+    service: "root",
+    path: "/automation/config.json",
+    anonymous: true,
+    atOrigin: true,
+  },
+  exchangeOrganizationToken: {
+    operation: "exchange the refresh token for an access token of the organization",
+    method: "POST",
+    service: "root",
+    path: "/tm/oauth/tenant/{organization}/token",
+    idempotent: true,
+    anonymous: true,
+    login: true,
+    atOrigin: true,
   },
 
   // Pipeline endpoints.

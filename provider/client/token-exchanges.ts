@@ -1,7 +1,17 @@
-/** The product's two login exchanges, as calls through the route table. */
+/**
+ * The product's login exchanges, as calls through the route table, for the generation the server is
+ * (./generation.ts): Aria Automation 8.x exchanges a refresh token at `POST /iaas/api/login` and a
+ * user name and password at `POST /csp/gateway/am/api/login`; VCF Automation 9 exchanges a refresh
+ * token at its organization's OAuth endpoint, `POST /tm/oauth/tenant/<organization>/token`.
+ */
 import type { ApiCaller } from "./api-caller";
-import type { TokenExchanges } from "./auth";
-import { AccessTokenResponse, RefreshTokenResponse } from "./schemas";
+import type { ObtainedToken, TokenExchanges } from "./auth";
+import type { ClientConfig } from "./config";
+import { AriaConfigError } from "./config-error";
+import { inSettingsNamespace } from "./error-messages";
+import type { ServerGeneration } from "./generation";
+import { AccessTokenResponse, OAuthTokenResponse, RefreshTokenResponse } from "./schemas";
+import { signInIssue } from "./sign-in";
 
 const REFRESH_TOKEN_REJECTED =
   "The refresh token was rejected: it may have expired (refresh tokens last 90 days) or been revoked. " +
@@ -11,20 +21,69 @@ const PASSWORD_REJECTED =
   "The user name or password was rejected: check vra:username, vra:password and vra:domain " +
   "(VRA_USERNAME, VRA_PASSWORD, VRA_DOMAIN).";
 
-/** Token exchanges sent by `caller` (anonymous POSTs, safe to retry). */
-export function createTokenExchanges(caller: ApiCaller): TokenExchanges {
+/** A login that answers 404: the URL is not the product's, not an object gone. */
+export const LOGIN_NOT_FOUND =
+  "The server does not answer this as an Aria Automation or VCF Automation login: check vra:url (VRA_URL), " +
+  "which is the server's base URL such as https://vra.example.com; a VCF Automation 9 server also needs " +
+  "vra:organization (VCFA_ORGANIZATION).";
+
+const organizationRejected = (organization: string) =>
+  `The refresh token was rejected by organization '${organization}': it may have expired or been revoked, ` +
+  "or belong to another organization. Create an API token in that organization and set it in " +
+  "vra:refreshToken (VRA_REFRESH_TOKEN), or check vra:organization (VCFA_ORGANIZATION).";
+
+const organizationNotFound = (organization: string) =>
+  `The server has no organization '${organization}' to sign in to (or vra:url is not the server's base ` +
+  "URL): check vra:organization (VCFA_ORGANIZATION), the organization's name as the server spells it, " +
+  "and vra:url (VRA_URL).";
+
+/** What the exchanges need of their client besides the caller. */
+export interface SignInContext {
+  /** The client's settings (URL, credentials, organization, namespace). */
+  readonly config: Pick<ClientConfig, "url" | "credentials" | "organization" | "settingsNamespace">;
+  /** The server's generation, told once per client. */
+  readonly generation: () => Promise<ServerGeneration>;
+}
+
+/** Token exchanges sent by `caller` (anonymous POSTs, safe to retry), for the server's generation. */
+export function createTokenExchanges(caller: ApiCaller, context: SignInContext): TokenExchanges {
+  const ns = context.config.settingsNamespace;
+  /** Fails with the settings the server's generation needs, when they are missing. */
+  const generationFor = async (): Promise<ServerGeneration> => {
+    const generation = await context.generation();
+    const issue = signInIssue(context.config, generation);
+    if (issue) throw new AriaConfigError([issue]);
+    return generation;
+  };
   return {
-    async exchangeRefreshToken(refreshToken) {
+    async exchangeRefreshToken(refreshToken): Promise<ObtainedToken> {
+      const generation = await generationFor();
+      const organization = context.config.organization;
+      if (generation.product === "vcf-automation-9" && organization !== undefined) {
+        const answer = await caller.call("exchangeOrganizationToken", OAuthTokenResponse, {
+          params: { organization },
+          form: { grant_type: "refresh_token", refresh_token: refreshToken },
+          rejectionHint: inSettingsNamespace(organizationRejected(organization), ns),
+          notFoundHint: inSettingsNamespace(organizationNotFound(organization), ns),
+        });
+        return { token: answer.access_token, expiresInSeconds: answer.expires_in ?? undefined };
+      }
       const answer = await caller.call("exchangeRefreshToken", AccessTokenResponse, {
         body: { refreshToken },
         rejectionHint: REFRESH_TOKEN_REJECTED,
+        notFoundHint: LOGIN_NOT_FOUND,
       });
-      return answer.token;
+      return { token: answer.token };
     },
     async login(username, password, domain) {
+      const generation = await context.generation();
+      // VCF Automation 9 has no password login: the issue of credentials without a token says so.
+      const issue = signInIssue({ ...context.config, credentials: { username, password } }, generation);
+      if (issue) throw new AriaConfigError([issue]);
       const answer = await caller.call("loginWithPassword", RefreshTokenResponse, {
         body: domain ? { username, password, domain } : { username, password },
         rejectionHint: PASSWORD_REJECTED,
+        notFoundHint: LOGIN_NOT_FOUND,
       });
       return answer.refresh_token;
     },

@@ -44,8 +44,12 @@ export interface HttpRequest {
   readonly headers?: Readonly<Record<string, string>>;
   /** JSON-serialisable body. */
   readonly body?: unknown;
+  /** A form body (`application/x-www-form-urlencoded`), sent instead of `body`. */
+  readonly form?: Readonly<Record<string, string>>;
   /** A POST that is safe to repeat. */
   readonly idempotent?: boolean;
+  /** `path` is from the server's origin: the base URL's own path is not put in front. */
+  readonly atOrigin?: boolean;
 }
 
 /** The final answer to a request (after retries). */
@@ -129,16 +133,21 @@ export class HttpTransport {
       );
     };
 
-    const hasBody = request.body !== undefined;
+    const body =
+      request.form !== undefined
+        ? { type: "application/x-www-form-urlencoded", text: new URLSearchParams(request.form).toString() }
+        : request.body !== undefined
+          ? { type: "application/json", text: JSON.stringify(request.body) }
+          : undefined;
     const options: Dispatcher.RequestOptions & { retryOptions: RetryHandler.RetryOptions } = {
       method: request.method,
-      path: `${this.prefix}${request.path}`,
+      path: `${request.atOrigin ? "" : this.prefix}${request.path}`,
       headers: {
         accept: "application/json",
-        ...(hasBody ? { "content-type": "application/json" } : {}),
+        ...(body ? { "content-type": body.type } : {}),
         ...request.headers,
       },
-      body: hasBody ? JSON.stringify(request.body) : undefined,
+      body: body?.text,
       headersTimeout: this.options.timeoutMs,
       bodyTimeout: this.options.timeoutMs,
       retryOptions: { retry, throwOnError: false },

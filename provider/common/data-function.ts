@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { mocksAreSet } from "../runtime/pulumi-internals";
+import { mocksAreSet, reportedByMessage } from "../runtime/pulumi-internals";
 import { programApiClient } from "../runtime/context";
 import type { AriaClient } from "../client";
 import { parseOrThrow } from "./check-failures";
@@ -103,8 +103,12 @@ export function defineDataFunction<const N extends string, A, R>(
     token,
     check,
     async run(args, opts) {
-      check(args);
-      if (!mocksAreSet()) return body(programApiClient(), args);
+      try {
+        check(args);
+        if (!mocksAreSet()) return await body(programApiClient(), args);
+      } catch (error) {
+        throw asProgramFailure(error);
+      }
       return (await pulumi.runtime.invoke(token, args as pulumi.Inputs, opts)) as R;
     },
     async serve(client, args) {
@@ -112,6 +116,19 @@ export function defineDataFunction<const N extends string, A, R>(
       return body(client, args as A);
     },
   };
+}
+
+/**
+ * A failure of a lookup in a program as the language host should report it: one that says what to do
+ * (a refused or failed API call, a setting missing, a server without the Pipelines service, invalid
+ * arguments: all written for the user) by its message alone, not as an unhandled exception with a
+ * stack; anything else, a fault of the package, keeps its stack for the bug report.
+ */
+function asProgramFailure(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const code = (error as { code?: unknown }).code;
+  const forTheUser = typeof code === "string" || error.message.startsWith("pulumi-aria: ");
+  return forTheUser ? reportedByMessage(error) : error;
 }
 
 /**

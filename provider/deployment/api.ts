@@ -3,6 +3,7 @@
  * the clock and the reporter, injected so that tests can drive them.
  */
 import type { AriaClient } from "../client";
+import type { ConfigIssue } from "../client/config-error";
 import type { Clock } from "../core/clock";
 import type { Reporting } from "../common/report";
 
@@ -18,4 +19,9 @@ export interface OperationDeps extends Reporting {
   readonly api: DeploymentApi;
   /** Time and waits (../core/clock.ts): the real clock in the provider process, a fake in tests. */
   readonly clock: Clock;
+  /**
+   * What signing in to the server lacks, without signing in (the client's `checkSignIn`: VCF
+   * Automation 9 needs `organization`); `check` asks it once per process, so a preview fails on it.
+   */
+  readonly checkSignIn?: () => Promise<ConfigIssue | undefined>;
 }

@@ -9,9 +9,12 @@
  * | update | no API change (only the wait settings change in place); re-reads the resource |
  * | delete | `DELETE /deployment/api/deployments/{deploymentId}/resources/{id}`, poll its request (404: done) |
  *
- * `check` validates with the zod schema, `diff` is pure (./diff.ts): every API input change replaces.
+ * `check` validates with the zod schema and, for a resource to create or change, once per process,
+ * that signing in can work (`GET /automation/config.json`: VCF Automation 9 needs `organization`);
+ * `diff` is pure (./diff.ts): every API input change replaces.
  */
-import type { CheckResult, CreateResult, ReadResult, ResourceKind } from "../core/kind";
+import type { CheckFailure, CheckResult, CreateResult, ReadResult, ResourceKind } from "../core/kind";
+import { AriaConfigError } from "../client/config-error";
 import { isTerminalRequestStatus } from "../client/schemas";
 import { providerApiClient } from "../runtime/context";
 import { systemClock } from "../core/clock";
@@ -33,12 +36,37 @@ import {
   stateFromServer,
 } from "./state";
 
+/**
+ * The failure of every resource when signing in cannot work (VCF Automation 9 without
+ * `organization`), told once per process; none when it can, or when the server cannot be asked (no
+ * settings, no connection): the first operation that needs them fails then, as it did before this
+ * check, and a preview of a server out of reach waits for it once, not once per resource.
+ */
+function signInCheck(deps: () => OperationDeps): () => Promise<CheckFailure | undefined> {
+  let known: Promise<CheckFailure | undefined> | undefined;
+  return () => {
+    known ??= Promise.resolve()
+      .then(() => deps().checkSignIn?.())
+      .then(
+        (issue) => issue && { property: "", reason: new AriaConfigError([issue]).message },
+        () => undefined,
+      );
+    return known;
+  };
+}
+
 /** Builds the kind over the given dependencies (tests inject a client, a clock, a reporter). */
 export function deploymentResourceKind(deps: () => OperationDeps): ResourceKind {
+  const signIn = signInCheck(deps);
   return {
-    async check(_olds: Record<string, unknown>, news: Record<string, unknown>): Promise<CheckResult> {
+    async check(olds: Record<string, unknown>, news: Record<string, unknown>): Promise<CheckResult> {
       const { inputs, failures } = checkInputs(news);
-      return { inputs, failures };
+      // Only for what `up` would send to the server: the preview of an unchanged stack sends nothing.
+      const changing =
+        Object.keys(declaredInputs(olds)).length === 0 ||
+        diffDeploymentResource(olds, news).changes !== false;
+      const signInFailure = changing ? await signIn() : undefined;
+      return { inputs, failures: signInFailure ? [...failures, signInFailure] : failures };
     },
 
     async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
@@ -140,7 +168,7 @@ export function deploymentResourceKind(deps: () => OperationDeps): ResourceKind 
 }
 
 /** The kind of the provider process, on its client (from `configure` and the environment) and the real clock. */
-export const deploymentResourceProvider: ResourceKind = deploymentResourceKind(() => ({
-  api: providerApiClient(),
-  clock: systemClock,
-}));
+export const deploymentResourceProvider: ResourceKind = deploymentResourceKind(() => {
+  const client = providerApiClient();
+  return { api: client, clock: systemClock, checkSignIn: () => client.checkSignIn() };
+});

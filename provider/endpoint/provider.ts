@@ -4,7 +4,9 @@
  *
  * | method | HTTP                                                                    |
  * |--------|-------------------------------------------------------------------------|
- * | check  | GET /endpoint-tiles, GET /iaas/api/projects (once per process each),    |
+ * | check  | GET /endpoint-tiles, GET /iaas/api/projects (once per process each;     |
+ * |        | on VCF Automation 9, which has no Pipelines service, one failure for    |
+ * |        | every endpoint instead, ../client/generation.ts),                       |
  * |        | POST /endpoint-validation (in checkStep instead, for the plugin door)    |
  * | diff   | none (pure)                                                              |
  * | create | POST /endpoints; GET /endpoints/{project}/{name} to adopt or to recover  |
@@ -14,7 +16,8 @@
  * | update | PUT /endpoints/{id}                                                      |
  * | delete | DELETE /endpoints/{id}                                                   |
  */
-import type { ResourceKind } from "../core/kind";
+import type { CheckFailure, CheckResult, ResourceKind } from "../core/kind";
+import { isPipelinesUnavailable } from "../client/generation";
 import { providerApiClient, providerSettingName, providerSettingSource } from "../runtime/context";
 import { AriaConfigError } from "../client/config-error";
 import { BooleanSetting } from "../client/config-schema";
@@ -73,6 +76,8 @@ export function endpointKind(options: EndpointProviderOptions): ResourceKind {
   const { warn } = reporter(options);
   const clock = options.clock ?? systemClock;
   const reads = options.reads ?? new EndpointReads(api, clock);
+  /** Set once a check met a server without the Pipelines service: every check then fails alike. */
+  let unavailable: CheckFailure | undefined;
 
   const context = (inStep: boolean): CheckContext => ({
     api,
@@ -86,7 +91,17 @@ export function endpointKind(options: EndpointProviderOptions): ResourceKind {
 
   return {
     async check(olds, news, checkOptions) {
-      const result = await checkEndpoint(olds, news, context(checkOptions?.inSteps === true));
+      if (unavailable) return { inputs: news, failures: [unavailable] };
+      let result: CheckResult;
+      try {
+        result = await checkEndpoint(olds, news, context(checkOptions?.inSteps === true));
+      } catch (error) {
+        // VCF Automation 9: the client refused the first pipeline request (../client/generation.ts).
+        const refused = pipelinesUnavailableIn(error);
+        if (!refused) throw error;
+        unavailable = { property: "", reason: refused.message };
+        return { inputs: news, failures: [unavailable] };
+      }
       return { ...result, inputs: result.inputs && markSecrets(result.inputs) };
     },
 
@@ -179,6 +194,15 @@ export function endpointKind(options: EndpointProviderOptions): ResourceKind {
       }
     },
   };
+}
+
+/** The refusal of a server without the Pipelines service, when `error` is one or wraps one. */
+function pipelinesUnavailableIn(error: unknown): Error | undefined {
+  for (let cause = error, depth = 0; cause !== undefined && depth < 3; depth++) {
+    if (isPipelinesUnavailable(cause)) return cause;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /** The {@link SECRET_OUTPUTS} among `values` marked secret. */

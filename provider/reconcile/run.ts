@@ -114,7 +114,8 @@ interface ServerGroup {
 function groupByServer(stacks: readonly StackInput[]): ServerGroup[] {
   const groups = new Map<string, ServerGroup>();
   for (const stack of stacks) {
-    const key = JSON.stringify([stack.server.config.url, stack.server.config.credentials]);
+    const { url, credentials, organization } = stack.server.config;
+    const key = JSON.stringify([url, credentials, organization]);
     const group = groups.get(key) ?? { server: stack.server, stacks: [], listed: [] };
     group.stacks.push(stack);
     groups.set(key, group);

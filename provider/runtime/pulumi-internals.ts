@@ -89,6 +89,17 @@ export function mocksAreSet(): boolean {
   return getMonitor() instanceof MockMonitor;
 }
 
+/**
+ * Makes `error` one that the Node language host reports by its message alone, as it reports a
+ * `pulumi.RunError` (`RunError.isInstance` reads the brand `__pulumiRunError`, so that it works across
+ * copies of the SDK), instead of as an unhandled exception with its stack. The error keeps its class
+ * and fields, so that a program can still catch it and branch on them. Returns `error`.
+ */
+export function reportedByMessage<E extends Error>(error: E): E {
+  Object.defineProperty(error, "__pulumiRunError", { value: true, enumerable: false, configurable: true });
+  return error;
+}
+
 /** The SDK's helpers for `dependsOn`: the very code its output-form invokes run. */
 export interface DependsOnHelpers {
   gatherExplicitDependencies(dependsOn: unknown): Promise<pulumi.Resource[]>;

@@ -42,6 +42,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["domain"] = (args?.domain) ?? utilities.getEnv("VRA_DOMAIN");
             resourceInputs["insecure"] = pulumi.output((args?.insecure) ?? utilities.getEnvBoolean("VRA_INSECURE")).apply(JSON.stringify);
             resourceInputs["maxRetries"] = pulumi.output((args?.maxRetries) ?? utilities.getEnvNumber("VRA_MAX_RETRIES")).apply(JSON.stringify);
+            resourceInputs["organization"] = (args?.organization) ?? utilities.getEnv("VCFA_ORGANIZATION");
             resourceInputs["password"] = (args?.password ? pulumi.secret(args.password) : undefined) ?? utilities.getEnv("VRA_PASSWORD");
             resourceInputs["pipelineBasePath"] = (args?.pipelineBasePath) ?? utilities.getEnv("VRA_PIPELINE_BASE_PATH");
             resourceInputs["reauthorizeTimeout"] = (args?.reauthorizeTimeout) ?? utilities.getEnv("VRA_REAUTHORIZE_TIMEOUT");
@@ -92,6 +93,10 @@ export interface ProviderArgs {
      */
     maxRetries?: pulumi.Input<number | undefined>;
     /**
+     * VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
+     */
+    organization?: pulumi.Input<string | undefined>;
+    /**
      * Password of `username`.
      */
     password?: pulumi.Input<string | undefined>;
@@ -104,7 +109,7 @@ export interface ProviderArgs {
      */
     reauthorizeTimeout?: pulumi.Input<string | undefined>;
     /**
-     * A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.
+     * A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
      */
     refreshToken?: pulumi.Input<string | undefined>;
     /**

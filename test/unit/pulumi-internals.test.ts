@@ -5,6 +5,7 @@ import {
   isKnown,
   mocksAreSet,
   providerProtocol,
+  reportedByMessage,
   PulumiInternalsError,
   SDK_INTERNAL_MODULES,
 } from "../../provider/runtime/pulumi-internals";
@@ -28,6 +29,18 @@ describe("the @pulumi/pulumi internals pulumi-aria relies on", () => {
       call: () => ({}),
     });
     expect(mocksAreSet()).toBe(true);
+  });
+
+  it("reports an error by its message alone, as a RunError, keeping its class and fields", () => {
+    class Refused extends Error {
+      readonly code = "Refused";
+    }
+    const error = reportedByMessage(new Refused("refused"));
+    expect(pulumi.RunError.isInstance(error)).toBe(true);
+    expect(error).toBeInstanceOf(Refused);
+    expect(error.code).toBe("Refused");
+    expect(Object.keys(error)).toEqual(["code"]);
+    expect(pulumi.RunError.isInstance(new Refused("plain"))).toBe(false);
   });
 
   it("has the dependsOn helpers output-form invokes use, answering as they do", async () => {

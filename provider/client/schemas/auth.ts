@@ -1,4 +1,4 @@
-/** Answers of the two login exchanges. */
+/** Answers of the login exchanges (Aria Automation 8.x, VCF Automation 9). */
 import { z } from "zod";
 
 /** `POST /iaas/api/login` → `{tokenType: "Bearer", token}`. */
@@ -10,4 +10,14 @@ export const AccessTokenResponse = z.looseObject({
 /** `POST /csp/gateway/am/api/login?access_token` → `{refresh_token, ...}`. */
 export const RefreshTokenResponse = z.looseObject({
   refresh_token: z.string().min(1),
+});
+
+/**
+ * VCF Automation 9: `POST /tm/oauth/tenant/{organization}/token` (form `grant_type=refresh_token`)
+ * → `{access_token, token_type, expires_in}` (seconds).
+ */
+export const OAuthTokenResponse = z.looseObject({
+  access_token: z.string().min(1),
+  token_type: z.string().nullish(),
+  expires_in: z.number().positive().nullish(),
 });

@@ -63,6 +63,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.MaxRetries = pulumi.IntPtr(d.(int))
 		}
 	}
+	if args.Organization == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "VCFA_ORGANIZATION"); d != nil {
+			args.Organization = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.Password == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "VRA_PASSWORD"); d != nil {
 			args.Password = pulumi.StringPtr(d.(string))
@@ -133,13 +138,15 @@ type providerArgs struct {
 	Insecure *bool `pulumi:"insecure"`
 	// Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
 	MaxRetries *int `pulumi:"maxRetries"`
+	// VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
+	Organization *string `pulumi:"organization"`
 	// Password of `username`.
 	Password *string `pulumi:"password"`
 	// Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.
 	PipelineBasePath *string `pulumi:"pipelineBasePath"`
 	// Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or `1h30m`. Default (or 0): only before they expire.
 	ReauthorizeTimeout *string `pulumi:"reauthorizeTimeout"`
-	// A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.
+	// A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
 	RefreshToken *string `pulumi:"refreshToken"`
 	// Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).
 	Url *string `pulumi:"url"`
@@ -167,13 +174,15 @@ type ProviderArgs struct {
 	Insecure pulumi.BoolPtrInput
 	// Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
 	MaxRetries pulumi.IntPtrInput
+	// VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
+	Organization pulumi.StringPtrInput
 	// Password of `username`.
 	Password pulumi.StringPtrInput
 	// Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.
 	PipelineBasePath pulumi.StringPtrInput
 	// Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or `1h30m`. Default (or 0): only before they expire.
 	ReauthorizeTimeout pulumi.StringPtrInput
-	// A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.
+	// A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
 	RefreshToken pulumi.StringPtrInput
 	// Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).
 	Url pulumi.StringPtrInput

@@ -96,6 +96,17 @@ Object.defineProperty(exports, "maxRetries", {
 });
 
 /**
+ * VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
+ */
+export declare const organization: string | undefined;
+Object.defineProperty(exports, "organization", {
+    get() {
+        return __config.get("organization") ?? utilities.getEnv("VCFA_ORGANIZATION");
+    },
+    enumerable: true,
+});
+
+/**
  * Password of `username`.
  */
 export declare const password: string | undefined;
@@ -129,7 +140,7 @@ Object.defineProperty(exports, "reauthorizeTimeout", {
 });
 
 /**
- * A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.
+ * A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
  */
 export declare const refreshToken: string | undefined;
 Object.defineProperty(exports, "refreshToken", {

@@ -27,6 +27,7 @@ class ProviderArgs:
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
                  insecure: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 organization: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  pipeline_base_path: pulumi.Input[Optional[_builtins.str]] = None,
                  reauthorize_timeout: pulumi.Input[Optional[_builtins.str]] = None,
@@ -45,10 +46,11 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] domain: Identity domain of `username` (optional).
         :param pulumi.Input[_builtins.bool] insecure: Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
         :param pulumi.Input[_builtins.int] max_retries: Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+        :param pulumi.Input[_builtins.str] organization: VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
         :param pulumi.Input[_builtins.str] password: Password of `username`.
         :param pulumi.Input[_builtins.str] pipeline_base_path: Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.
         :param pulumi.Input[_builtins.str] reauthorize_timeout: Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or `1h30m`. Default (or 0): only before they expire.
-        :param pulumi.Input[_builtins.str] refresh_token: A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.
+        :param pulumi.Input[_builtins.str] refresh_token: A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
         :param pulumi.Input[_builtins.str] url: Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).
         :param pulumi.Input[_builtins.str] username: User name, exchanged with `password` for a refresh token.
         :param pulumi.Input[_builtins.bool] validate_endpoints: Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
@@ -85,6 +87,10 @@ class ProviderArgs:
             max_retries = _utilities.get_env_int('VRA_MAX_RETRIES')
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
+        if organization is None:
+            organization = _utilities.get_env('VCFA_ORGANIZATION')
+        if organization is not None:
+            pulumi.set(__self__, "organization", organization)
         if password is None:
             password = _utilities.get_env('VRA_PASSWORD')
         if password is not None:
@@ -212,6 +218,18 @@ class ProviderArgs:
 
     @_builtins.property
     @pulumi.getter
+    def organization(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
+        """
+        return pulumi.get(self, "organization")
+
+    @organization.setter
+    def organization(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "organization", value)
+
+    @_builtins.property
+    @pulumi.getter
     def password(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Password of `username`.
@@ -250,7 +268,7 @@ class ProviderArgs:
     @pulumi.getter(name="refreshToken")
     def refresh_token(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.
+        A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
         """
         return pulumi.get(self, "refresh_token")
 
@@ -309,6 +327,7 @@ class Provider(pulumi.ProviderResource):
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
                  insecure: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 organization: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  pipeline_base_path: pulumi.Input[Optional[_builtins.str]] = None,
                  reauthorize_timeout: pulumi.Input[Optional[_builtins.str]] = None,
@@ -330,10 +349,11 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] domain: Identity domain of `username` (optional).
         :param pulumi.Input[_builtins.bool] insecure: Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
         :param pulumi.Input[_builtins.int] max_retries: Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+        :param pulumi.Input[_builtins.str] organization: VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
         :param pulumi.Input[_builtins.str] password: Password of `username`.
         :param pulumi.Input[_builtins.str] pipeline_base_path: Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.
         :param pulumi.Input[_builtins.str] reauthorize_timeout: Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or `1h30m`. Default (or 0): only before they expire.
-        :param pulumi.Input[_builtins.str] refresh_token: A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.
+        :param pulumi.Input[_builtins.str] refresh_token: A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
         :param pulumi.Input[_builtins.str] url: Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).
         :param pulumi.Input[_builtins.str] username: User name, exchanged with `password` for a refresh token.
         :param pulumi.Input[_builtins.bool] validate_endpoints: Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
@@ -370,6 +390,7 @@ class Provider(pulumi.ProviderResource):
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
                  insecure: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 organization: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  pipeline_base_path: pulumi.Input[Optional[_builtins.str]] = None,
                  reauthorize_timeout: pulumi.Input[Optional[_builtins.str]] = None,
@@ -410,6 +431,9 @@ class Provider(pulumi.ProviderResource):
             if max_retries is None:
                 max_retries = _utilities.get_env_int('VRA_MAX_RETRIES')
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            if organization is None:
+                organization = _utilities.get_env('VCFA_ORGANIZATION')
+            __props__.__dict__["organization"] = organization
             if password is None:
                 password = _utilities.get_env('VRA_PASSWORD')
             __props__.__dict__["password"] = None if password is None else pulumi.Output.secret(password)

@@ -57,6 +57,11 @@ describe("exportEndpoint against a server that echoes secrets", () => {
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
+      // An Aria Automation 8.x server: it has no /automation/config.json (VCF Automation 9 has).
+      if (req.url === "/automation/config.json") {
+        res.writeHead(404).end();
+        return;
+      }
       if (req.url?.startsWith("/pipeline/api/about")) {
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ latestApiVersion: "2019-10-17", supportedApis: [] }));

@@ -106,7 +106,17 @@ describe("emulator options", () => {
       tokenTtlSeconds: 28800,
       requestDelayMs: 300,
       seedResources: 300,
+      product: "aria-automation-8",
     });
+  });
+
+  it("default VCF Automation 9 to version 9.0.1.0, organization vm-apps and one-hour tokens", () => {
+    expect(resolveOptions({ product: "vcf-automation-9" })).toMatchObject({
+      applicationVersion: "9.0.1.0",
+      organizations: ["vm-apps"],
+      tokenTtlSeconds: 3600,
+    });
+    expect(resolveOptions({ product: "vcf-automation-9", tokenTtlSeconds: 60 }).tokenTtlSeconds).toBe(60);
   });
 
   it("reject nonsense naming the option", () => {
@@ -115,6 +125,13 @@ describe("emulator options", () => {
     );
     expect(() => resolveOptions({ tokenTtlSeconds: 0 })).toThrow(/'tokenTtlSeconds' must be greater than 0/);
     expect(() => resolveOptions({ users: [] })).toThrow(/'users' must be a non-empty array/);
+    expect(() => resolveOptions({ product: "vra-9" as never })).toThrow(/'product' must be one of/);
+    expect(() => resolveOptions({ applicationVersion: "9.0" })).toThrow(
+      /'applicationVersion' must be four numbers/,
+    );
+    expect(() => resolveOptions({ organizations: ["a/b"] })).toThrow(
+      /'organizations' must be a non-empty array/,
+    );
     expect(() => resolveOptions({ clock: {} as never })).toThrow(
       /'clock' must be an object with a now\(\) method/,
     );

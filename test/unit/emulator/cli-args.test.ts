@@ -43,6 +43,32 @@ describe("the command line", () => {
     expect(() => parseCli(["--rate-limit", "many"])).toThrow("--rate-limit expects a number, got 'many'");
   });
 
+  it("serves VCF Automation 9 with --product, its organizations and version", () => {
+    expect(
+      parseCli([
+        "--product",
+        "vcf-automation-9",
+        "--organization",
+        "vm-apps",
+        "--organization",
+        "finance",
+        "--application-version",
+        "9.0.2.0",
+      ]),
+    ).toEqual({
+      kind: "start",
+      options: {
+        port: CLI_DEFAULT_PORT,
+        product: "vcf-automation-9",
+        organizations: ["vm-apps", "finance"],
+        applicationVersion: "9.0.2.0",
+      },
+    });
+    expect(() => parseCli(["--product", "vra-9"])).toThrow(
+      /--product expects one of aria-automation-8, vcf-automation-9, got 'vra-9'/,
+    );
+  });
+
   it("listens on port 8080 unless told otherwise", () => {
     expect(parseCli([])).toEqual({ kind: "start", options: { port: CLI_DEFAULT_PORT } });
   });

@@ -115,6 +115,19 @@ func GetMaxRetries(ctx *pulumi.Context) int {
 	return value
 }
 
+// VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
+func GetOrganization(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "aria:organization")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "VCFA_ORGANIZATION"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // Password of `username`.
 func GetPassword(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "aria:password")
@@ -154,7 +167,7 @@ func GetReauthorizeTimeout(ctx *pulumi.Context) string {
 	return value
 }
 
-// A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.
+// A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
 func GetRefreshToken(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "aria:refreshToken")
 	if err == nil {

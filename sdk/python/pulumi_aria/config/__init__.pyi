@@ -54,6 +54,11 @@ maxRetries: Optional[int]
 Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
 """
 
+organization: Optional[str]
+"""
+VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
+"""
+
 password: Optional[str]
 """
 Password of `username`.
@@ -71,7 +76,7 @@ Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or
 
 refreshToken: Optional[str]
 """
-A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.
+A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
 """
 
 url: Optional[str]

@@ -77,6 +77,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_int('maxRetries') or _utilities.get_env_int('VRA_MAX_RETRIES')
 
     @_builtins.property
+    def organization(self) -> Optional[str]:
+        """
+        VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
+        """
+        return __config__.get('organization') or _utilities.get_env('VCFA_ORGANIZATION')
+
+    @_builtins.property
     def password(self) -> Optional[str]:
         """
         Password of `username`.
@@ -100,7 +107,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def refresh_token(self) -> Optional[str]:
         """
-        A refresh token (API token), exchanged at `POST /iaas/api/login` for access tokens, renewed as they expire.
+        A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
         """
         return __config__.get('refreshToken') or _utilities.get_env('VRA_REFRESH_TOKEN')
 
