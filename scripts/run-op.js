@@ -12,7 +12,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 /**
- * The job file: what scripts/program-runner.js's runAutomationOp writes.
+ * The job file: what scripts/program-runner.js's ProgramStack writes for the Automation API.
  * @typedef {import("./program-runner.js").AutomationJob & { resultFile: string, stream?: boolean }} Job
  */
 
@@ -67,7 +67,7 @@ async function main() {
     stdout += out;
     if (process.env.E2E_VERBOSE || job.stream) process.stderr.write(out);
   };
-  // runAutomationOp completes it: a summary ({} when the operation wrote none) and this process's stderr.
+  // ProgramStack.run completes it: a summary ({} when the operation wrote none) and this process's stderr.
   /** @type {Partial<import("./program-runner.js").CliResult> & { ok: boolean, op: string }} */
   const result = { ok: true, op: job.op };
   try {
