@@ -14,7 +14,7 @@
 //   in processes of its own, and their clean-up.
 "use strict";
 
-const { execFileSync, spawn } = require("node:child_process");
+const { spawn } = require("node:child_process");
 const { randomBytes } = require("node:crypto");
 const fs = require("node:fs");
 const os = require("node:os");
@@ -22,6 +22,7 @@ const path = require("node:path");
 const { engineEnv, engineRoot } = require("./engine-env.js");
 const { activeLeg } = require("./runtimes.js");
 const { CommandError, lastLines } = require("./errors.js");
+const { runSync } = require("./run-command.js");
 
 const REPO_ROOT = path.resolve(__dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, ".e2e");
@@ -76,28 +77,9 @@ function programVersions(sdk) {
  * Runs `npm <args>` in `cwd` and answers its stdout; throws a CommandError with its output.
  * @param {string[]} args
  * @param {string} cwd
- * @returns {string}
  */
-function npmRun(args, cwd) {
-  try {
-    return execFileSync(npm, args, {
-      cwd,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, npm_config_update_notifier: "false" },
-    });
-  } catch (err) {
-    /** @type {NodeJS.ErrnoException & { status?: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} */
-    const e = /** @type {any} */ (err);
-    if (typeof e.code === "string") throw err; // npm did not start (ENOENT, ...): its own message says why
-    throw new CommandError(`npm ${args.join(" ")} in ${cwd}`, {
-      code: e.status ?? null,
-      signal: e.signal ?? null,
-      stdout: e.stdout ?? "",
-      stderr: e.stderr ?? "",
-    });
-  }
-}
+const npmRun = (args, cwd) =>
+  runSync(npm, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } });
 
 /** @type {Pack | undefined} */
 let packed;

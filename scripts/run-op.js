@@ -73,39 +73,16 @@ async function main() {
   try {
     // The job's options are the Automation API's own (UpOptions, PreviewOptions, ...), as the caller wrote them.
     const opts = { onOutput, color: /** @type {const} */ ("never"), ...(job.options ?? {}) };
-    switch (job.op) {
-      case "up": {
-        const r = await stack.up(opts);
-        result.summary = r.summary.resourceChanges ?? {};
-        result.outputs = r.outputs;
-        break;
-      }
-      case "preview": {
-        const r = await stack.preview(opts);
-        result.summary = r.changeSummary ?? {};
-        break;
-      }
-      case "refresh": {
-        const r = await stack.refresh(opts);
-        result.summary = r.summary.resourceChanges ?? {};
-        break;
-      }
-      case "destroy": {
-        const r = await stack.destroy(opts);
-        result.summary = r.summary.resourceChanges ?? {};
-        break;
-      }
-      case "export": {
-        result.deployment = await stack.exportStack();
-        break;
-      }
-      case "outputs": {
-        result.outputs = await stack.outputs();
-        break;
-      }
-      default:
-        throw new Error(`unknown operation ${job.op}`);
-    }
+    // Each operation's change counts where the Automation API puts them; export and outputs have none.
+    if (job.op === "export") result.deployment = await stack.exportStack();
+    else if (job.op === "outputs") result.outputs = await stack.outputs();
+    else if (job.op === "preview") result.summary = (await stack.preview(opts)).changeSummary ?? {};
+    else if (job.op === "up") {
+      const r = await stack.up(opts);
+      [result.summary, result.outputs] = [r.summary.resourceChanges ?? {}, r.outputs];
+    } else if (job.op === "refresh" || job.op === "destroy") {
+      result.summary = (await stack[job.op](opts)).summary.resourceChanges ?? {};
+    } else throw new Error(`unknown operation ${job.op}`);
   } catch (caught) {
     const err = /** @type {AutomationFailure | null | undefined} */ (caught);
     result.ok = false;
