@@ -231,7 +231,7 @@ export class BenchStack extends ProgramStack {
     // As the Automation API runs them: `up`, `refresh` and `destroy` without their own preview
     // (the preview is a phase of its own), so both paths measure the same work.
     if (cli && op !== "preview" && op !== "export") options.skipPreview = true;
-    await this.generateProgram();
+    if (cli) await this.generateProgram();
     await this.sync();
     /** @typedef {{started: number, sampler: ReturnType<typeof sampleProcesses>, ms?: number, roles?: Roles}} Timing */
     /** @type {Timing | undefined} */
