@@ -7,6 +7,7 @@
 const LAYERS = [
   { name: "public surface", path: "^provider/index\\.ts$" },
   { name: "doors and tools", path: "^provider/(dynamic|plugin|export|reconcile|policy)/" },
+  { name: "tool kit", path: "^provider/cli/" },
   { name: "registry", path: "^provider/registry/" },
   { name: "kinds", path: "^provider/(endpoint|deployment)/" },
   { name: "kit", path: "^provider/common/" },

@@ -31,17 +31,8 @@ const { values: flags } = parseArgs({
 
 /** @typedef {typeof import("./program-runner.js")} Runner */
 /** @typedef {import("./program-runner.js").CliResult} CliResult */
+/** @typedef {import("./program-runner.js").ProgramStack} DemoContext the demo's stack, in .demo/ */
 /** @typedef {import("../emulator/index.js").RunningEmulator} RunningEmulator */
-
-/**
- * The demo's stack: the program copy, the engine and environment it runs with, and its config.
- * @typedef {object} DemoContext
- * @property {string} workDir the installed quickstart (.demo/program)
- * @property {string} engineRoot
- * @property {Record<string, string>} env the engine's environment (scripts/engine-env.js)
- * @property {import("./program-runner.js").PulumiCli} cli
- * @property {Record<string, import("./program-runner.js").ConfigValue>} config
- */
 
 /**
  * The ports of the last run (.demo/ports.json), reused so that URLs in the stack stay the same.
@@ -166,7 +157,7 @@ function prepareQuickstart(runner) {
  * @returns {Promise<CliResult>}
  */
 async function runOp(op, ctx, options = {}) {
-  const result = await ctx.cli.run(op, options, ctx.config);
+  const result = await ctx.run(op, options);
   if (!result.ok) {
     const output = (result.error ?? "").split("\n").slice(-6).join("\n");
     throw new ScriptError(`pulumi ${op} failed: ${output}`, "operation failed");
@@ -238,7 +229,7 @@ function writeEnvFile(ctx) {
   const file = path.join(demoDir, "env.sh");
   const vars = ["PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_HOME", "PULUMI_SKIP_UPDATE_CHECK"];
   const text = [
-    `export PATH=${JSON.stringify(path.join(ctx.engineRoot, "bin"))}:"$PATH"`,
+    `export PATH=${JSON.stringify(ctx.env.PATH.split(path.delimiter)[0])}:"$PATH"`, // the engine's bin
     ...vars.map((name) => `export ${name}=${JSON.stringify(ctx.env[name])}`),
   ].join("\n");
   fs.writeFileSync(file, `# source .demo/env.sh: the Pulumi CLI and state the demo uses\n${text}\n`);
@@ -311,8 +302,8 @@ async function main() {
   const saved = readJson(portsFile, {});
 
   /** @type {typeof import("./engine-env.js")} */
-  const { engineEnv, engineRoot: findEngine } = require("./engine-env.js");
-  const engineRoot = findEngine({ quiet: true });
+  const { engineRoot } = require("./engine-env.js");
+  engineRoot({ quiet: true });
 
   line(bold("pulumi-aria demo: examples/quickstart against a local Aria Automation emulator"));
   step("Starting the local servers");
@@ -329,29 +320,23 @@ async function main() {
   );
   line(`  CI stand-in (HTTPS)       ${ci.url}   plays Jenkins and the Git server, self-signed certificate`);
 
-  const workDir = prepareQuickstart(runner);
-  const env = engineEnv({
-    root: engineRoot,
-    stateDir: path.join(demoDir, "state"),
-    homeDir: path.join(demoDir, "home"),
+  // The stack's state in .demo/state, its PULUMI_HOME .demo/home, the event logs in .demo/.
+  const ctx = new runner.ProgramStack({
+    program,
+    workDir: prepareQuickstart(runner),
+    projectName: "aria-quickstart",
+    stackName: STACK,
+    tmp: demoDir,
     passphrase: PASSPHRASE,
+    onOutput: relay(),
   });
-  /** @type {DemoContext} */
-  const ctx = {
-    workDir,
-    engineRoot,
-    env,
-    cli: new runner.PulumiCli({ cwd: workDir, stackName: STACK, env, logDir: demoDir, onOutput: relay() }),
-    // What `pulumi config set` (with --secret for the secrets) would hold for this stack.
-    config: {
-      "vra:url": { value: emulator.url, secret: false },
-      "vra:refreshToken": { value: "admin-refresh-token", secret: true },
-      "aria-quickstart:jenkinsUrl": { value: ci.url, secret: false },
-      "aria-quickstart:jenkinsPassword": { value: "demo-jenkins-password", secret: true },
-      "aria-quickstart:gitRepoUrl": { value: `${ci.url}/scm/app.git`, secret: false },
-      "aria-quickstart:gitToken": { value: "demo-git-token", secret: true },
-    },
-  };
+  // What `pulumi config set` (with --secret for the secrets) would hold for this stack.
+  ctx.setConfig("vra:url", emulator.url);
+  ctx.setConfig("vra:refreshToken", "admin-refresh-token", true);
+  ctx.setConfig("jenkinsUrl", ci.url);
+  ctx.setConfig("jenkinsPassword", "demo-jenkins-password", true);
+  ctx.setConfig("gitRepoUrl", `${ci.url}/scm/app.git`);
+  ctx.setConfig("gitToken", "demo-git-token", true);
 
   const stopServers = async () => {
     await emulator.close().catch(() => {});

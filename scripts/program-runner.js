@@ -1,43 +1,40 @@
 // @ts-check
-// Runs Pulumi programs the way users run them: the `pulumi` CLI in a program directory (the Node
-// language host compiles the TypeScript), with pulumi-aria installed from its packed tarball and
-// @pulumi/pulumi from the npm registry. Shared by the e2e harness, the demo and the benchmarks.
+// The one way the tests, the demo and the benchmarks run Pulumi programs: as users run them, the
+// `pulumi` CLI in a program directory (the Node language host compiles the TypeScript), pulumi-aria
+// installed from its packed tarball and @pulumi/pulumi from the npm registry; or the Automation API
+// (scripts/run-op.js, an inline program in a process of its own) for the tests and benchmark of it.
 //
-// - packPackage(): `npm pack` of this repository (dist/ must be built), cached by content.
+// - packPackage(): `npm pack` of this repository (dist/ must be built), once per process.
 // - userInstall(pack): one `npm install` of that tarball with @pulumi/pulumi and TypeScript, reused
 //   by every program that has no package.json of its own (the test programs).
 // - prepareProgram(): copies a program directory; a project with its own package.json (the examples)
 //   is installed with `npm install` as a user would, its pulumi-aria pointed at the tarball.
-// - PulumiCli: one stack of one program directory; every operation is a `pulumi` process.
-// - runAutomationOp(): one operation through the Automation API instead (scripts/run-op.js), in a
-//   process of its own.
+// - ProgramStack: a stack of one program on a backend of its own (a temporary `file://` one unless
+//   its environment names another, such as S3): its config, its operations, each a real engine run
+//   in processes of its own, and their clean-up.
 "use strict";
 
-const { execFileSync, spawn } = require("node:child_process");
+const { spawn } = require("node:child_process");
+const { randomBytes } = require("node:crypto");
 const fs = require("node:fs");
+const os = require("node:os");
 const path = require("node:path");
+const { engineEnv, engineRoot } = require("./engine-env.js");
 const { activeLeg } = require("./runtimes.js");
 const { CommandError, lastLines } = require("./errors.js");
+const { runSync } = require("./run-command.js");
 
 const REPO_ROOT = path.resolve(__dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, ".e2e");
+const RUN_OP = path.join(__dirname, "run-op.js");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 /** How long an install of an earlier build is kept after its last use. */
 const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
 
-/**
- * The packed package: the tarball and its sha1.
- * @typedef {object} Pack
- * @property {string} tarball
- * @property {string} shasum
- */
-
-/**
- * A config value of the stack.
- * @typedef {object} ConfigValue
- * @property {string} value
- * @property {boolean} secret
- */
+/** @typedef {import("node:child_process").ChildProcess} ChildProcess */
+/** @typedef {{ tarball: string, shasum: string }} Pack The packed package: the tarball and its sha1. */
+/** @typedef {{ value: string, secret: boolean }} ConfigValue A config value of the stack. */
+/** @typedef {{ code: number, signal: NodeJS.Signals | null, stdout: string, stderr: string }} ExecResult What one `pulumi` process answered (code -1 when killed). */
 
 /**
  * What one operation answered (the CLI's, or run-op's through the Automation API).
@@ -50,48 +47,14 @@ const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
  * @property {string} stdout
  * @property {string} [stderr]
  * @property {string} [error]
+ * @property {number} [pid] the run-op process's (Automation API)
  */
 
 /**
- * What one `pulumi` process answered: its exit code (-1 when killed), signal and output.
- * @typedef {object} ExecResult
- * @property {number} code
- * @property {NodeJS.Signals | null} signal
- * @property {string} stdout
- * @property {string} stderr
- */
-
-/**
- * How a PulumiCli runs its processes.
- * @typedef {object} PulumiCliOptions
- * @property {string} cwd the program directory
- * @property {string} stackName
- * @property {Record<string, string>} env added to this process's environment
- * @property {string} logDir where the engine's event logs go
- * @property {(child: import("node:child_process").ChildProcess) => void} [onSpawn]
- * @property {boolean} [echo] copy the CLI's output to this process's stdout and stderr
- * @property {(text: string) => void} [onOutput] called with every chunk the CLI prints
- */
-
-/**
- * What scripts/run-op.js is told to do (the result file is added by runAutomationOp).
- * @typedef {object} AutomationJob
- * @property {string} op
- * @property {Record<string, unknown>} options
- * @property {string} programDir
- * @property {string} projectName
- * @property {string} stackName
- * @property {string} workDir
- * @property {string} backendUrl
- * @property {string} engineRoot
- * @property {Record<string, ConfigValue>} config
- * @property {Record<string, string>} envVars
- */
-
-/**
- * The error execFileSync throws: the process's exit status, signal and output (strings with an
- * `encoding`); an errno `code` when the process could not be started.
- * @typedef {NodeJS.ErrnoException & { status?: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} ExecSyncError
+ * What scripts/run-op.js is told to do: the stack's fields, and the operation's.
+ * @typedef {Pick<ProgramStack, "programDir" | "projectName" | "stackName" | "workDir" | "config"> & {
+ *   op: string, options: Record<string, unknown>, backendUrl: string, engineRoot: string,
+ *   envVars: Record<string, string>, resultFile: string }} AutomationJob
  */
 
 /**
@@ -114,40 +77,45 @@ function programVersions(sdk) {
  * Runs `npm <args>` in `cwd` and answers its stdout; throws a CommandError with its output.
  * @param {string[]} args
  * @param {string} cwd
- * @returns {string}
  */
-function npmRun(args, cwd) {
-  try {
-    return execFileSync(npm, args, {
-      cwd,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, npm_config_update_notifier: "false" },
-    });
-  } catch (err) {
-    const e = /** @type {ExecSyncError} */ (err);
-    if (typeof e.code === "string") throw err; // npm did not start (ENOENT, ...): its own message says why
-    throw new CommandError(`npm ${args.join(" ")} in ${cwd}`, {
-      code: e.status ?? null,
-      signal: e.signal ?? null,
-      stdout: e.stdout ?? "",
-      stderr: e.stderr ?? "",
-    });
-  }
-}
+const npmRun = (args, cwd) =>
+  runSync(npm, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } });
 
+/** @type {Pack | undefined} */
+let packed;
 /**
- * Packs the repository (as `npm publish` would) into .e2e/pack; returns the tarball and its sha1.
+ * Packs the repository (as `npm publish` would) into .e2e/pack, once per process; returns the
+ * tarball and its sha1.
  * @returns {Pack}
  */
 function packPackage() {
+  if (packed && fs.existsSync(packed.tarball)) return packed;
   if (!fs.existsSync(path.join(REPO_ROOT, "dist", "provider", "index.js"))) {
     throw new Error("dist/ is not built: run `node scripts/bootstrap.mjs` first.");
   }
   const dir = path.join(WORK_ROOT, "pack");
   fs.mkdirSync(dir, { recursive: true });
   const [info] = JSON.parse(npmRun(["pack", "--json", "--pack-destination", dir], REPO_ROOT));
-  return { tarball: path.join(dir, info.filename), shasum: info.shasum };
+  packed = { tarball: path.join(dir, info.filename), shasum: info.shasum };
+  return packed;
+}
+
+/**
+ * A package.json of a program using the packed pulumi-aria.
+ * @param {string} name
+ * @param {ReturnType<typeof programVersions>} versions
+ * @param {Record<string, string>} [extra]
+ */
+function manifestText(name, versions, extra = {}) {
+  const { "@pulumi/pulumi": sdk, ...dev } = versions;
+  const pkg = {
+    name,
+    private: true,
+    ...extra,
+    dependencies: { "@pulumi/pulumi": sdk, "pulumi-aria": "file:./pulumi-aria.tgz" },
+    devDependencies: dev,
+  };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
 /**
@@ -170,29 +138,13 @@ function userInstall(pack, sdk) {
   // Installs of earlier builds go, but not one used in the last hours: a test run or a benchmark
   // started before this build may still be running programs from it.
   for (const old of fs.readdirSync(WORK_ROOT)) {
-    if (!old.startsWith("install-")) continue;
     const oldDir = path.join(WORK_ROOT, old);
-    if (Date.now() - fs.statSync(oldDir).mtimeMs < INSTALL_KEEP_MS) continue;
-    fs.rmSync(oldDir, { recursive: true, force: true });
+    if (old.startsWith("install-") && Date.now() - fs.statSync(oldDir).mtimeMs > INSTALL_KEEP_MS)
+      fs.rmSync(oldDir, { recursive: true, force: true });
   }
   const tmp = fs.mkdtempSync(path.join(WORK_ROOT, ".install-"));
   fs.copyFileSync(pack.tarball, path.join(tmp, "pulumi-aria.tgz"));
-  fs.writeFileSync(
-    path.join(tmp, "package.json"),
-    JSON.stringify(
-      {
-        name: "pulumi-aria-programs",
-        private: true,
-        dependencies: {
-          "@pulumi/pulumi": versions["@pulumi/pulumi"],
-          "pulumi-aria": "file:./pulumi-aria.tgz",
-        },
-        devDependencies: { typescript: versions.typescript, "@types/node": versions["@types/node"] },
-      },
-      null,
-      2,
-    ),
-  );
+  fs.writeFileSync(path.join(tmp, "package.json"), manifestText("pulumi-aria-programs", versions));
   npmRun(["install", "--no-audit", "--no-fund", "--prefer-offline"], tmp);
   try {
     fs.renameSync(tmp, dir);
@@ -250,14 +202,7 @@ function prepareProgram({ source, dest, projectName, pack, sdk }) {
   } else {
     // What `npm install pulumi-aria @pulumi/pulumi` leaves in a user's project, with node_modules
     // shared between the test programs instead of installed again for each.
-    const pkg = {
-      name: projectName,
-      private: true,
-      main: "index.ts",
-      dependencies: { "@pulumi/pulumi": versions["@pulumi/pulumi"], "pulumi-aria": "file:./pulumi-aria.tgz" },
-      devDependencies: { typescript: versions.typescript, "@types/node": versions["@types/node"] },
-    };
-    fs.writeFileSync(manifest, `${JSON.stringify(pkg, null, 2)}\n`);
+    fs.writeFileSync(manifest, manifestText(projectName, versions, { main: "index.ts" }));
     fs.symlinkSync(path.join(userInstall(pack, sdk), "node_modules"), path.join(dest, "node_modules"), "dir");
     if (runtimeOf(dest) === "nodejs" && !fs.existsSync(path.join(dest, "tsconfig.json"))) {
       fs.writeFileSync(path.join(dest, "tsconfig.json"), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
@@ -297,114 +242,220 @@ function summaryOf(eventLog) {
   let summary = {};
   if (!fs.existsSync(eventLog)) return summary;
   for (const line of fs.readFileSync(eventLog, "utf8").split("\n")) {
-    if (!line.includes('"summaryEvent"')) continue;
-    summary = JSON.parse(line).summaryEvent.resourceChanges ?? {};
+    if (line.includes('"summaryEvent"')) summary = JSON.parse(line).summaryEvent.resourceChanges ?? {};
   }
   return summary;
 }
 
+/** The CLI's flag of each boolean option (the Automation API's names, for familiarity). */
+/** @type {Record<string, string>} */
+const SWITCHES = {
+  diff: "--diff",
+  refresh: "--refresh",
+  skipPreview: "--skip-preview",
+  clearPendingCreates: "--clear-pending-creates",
+  expectNoChanges: "--expect-no-changes",
+};
+/** The CLI's flag of each option with one value or several, as in the Automation API. */
+/** @type {Record<string, string>} */
+const VALUED = {
+  parallel: "--parallel",
+  target: "--target",
+  policyPacks: "--policy-pack",
+  policyPackConfigs: "--policy-pack-config",
+};
+
 /**
- * Command-line flags of an operation's options (the Automation API's names, for familiarity).
+ * Command-line flags of an operation's options.
  * @param {string} op
  * @param {Record<string, unknown>} options
  * @returns {string[]}
  */
 function flagsOf(op, options) {
-  /** @type {string[]} */
-  const flags = [];
-  // target, policyPacks and policyPackConfigs are one string or several, as in the Automation API.
-  const each = (/** @type {unknown} */ value) =>
-    /** @type {string[]} */ ([]).concat(/** @type {string | string[]} */ (value));
-  for (const [key, value] of Object.entries(options)) {
-    if (value === undefined || value === false) continue;
-    switch (key) {
-      case "diff":
-        flags.push("--diff");
-        break;
-      case "refresh":
-        flags.push("--refresh");
-        break;
-      case "skipPreview":
-        flags.push("--skip-preview");
-        break;
-      case "clearPendingCreates":
-        flags.push("--clear-pending-creates");
-        break;
-      case "expectNoChanges":
-        flags.push("--expect-no-changes");
-        break;
-      case "parallel":
-        flags.push("--parallel", String(value));
-        break;
-      case "target":
-        for (const urn of each(value)) flags.push("--target", urn);
-        break;
-      case "policyPacks":
-        for (const pack of each(value)) flags.push("--policy-pack", pack);
-        break;
-      case "policyPackConfigs":
-        for (const file of each(value)) flags.push("--policy-pack-config", file);
-        break;
-      default:
-        throw new Error(`pulumi ${op}: option '${key}' is not supported by the program runner`);
-    }
-  }
-  return flags;
+  return Object.entries(options).flatMap(([key, value]) => {
+    if (value === undefined || value === false) return [];
+    if (SWITCHES[key]) return [SWITCHES[key]];
+    if (!VALUED[key]) throw new Error(`pulumi ${op}: option '${key}' is not supported by the program runner`);
+    return /** @type {unknown[]} */ ([]).concat(value).flatMap((v) => [VALUED[key], String(v)]);
+  });
 }
 
-/** One stack of one program directory, driven through the `pulumi` CLI. */
-class PulumiCli {
-  /** @param {PulumiCliOptions} options */
-  constructor(options) {
-    this.options = options;
-    /** @type {Map<string, ConfigValue>} the config last set on the stack */
-    this.applied = new Map();
-    this.created = false;
+/**
+ * Every process's parent and CPU time (utime + stime, ms), and the children of each, from /proc
+ * (Linux; empty elsewhere).
+ */
+function processTree() {
+  /** @type {Map<number, { ppid: number, cpuMs: number }>} */
+  const stats = new Map();
+  /** @type {Map<number, number[]>} */
+  const children = new Map();
+  const pids = fs.existsSync("/proc") ? fs.readdirSync("/proc").filter((n) => /^\d+$/.test(n)) : [];
+  for (const name of pids) {
+    let stat = "";
+    try {
+      stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const st = { ppid: Number(f[1]), cpuMs: (Number(f[11]) + Number(f[12])) * 10 }; // USER_HZ 100
+    stats.set(Number(name), st);
+    children.set(st.ppid, [...(children.get(st.ppid) ?? []), Number(name)]);
+  }
+  return { stats, children };
+}
+
+/** The pids of every descendant of `root`, children first. @param {number} root */
+function descendantsOf(root) {
+  const { children } = processTree();
+  const out = [...(children.get(root) ?? [])];
+  for (let i = 0; i < out.length; i++) out.push(...(children.get(out[i]) ?? []));
+  return out;
+}
+
+/**
+ * SIGKILLs a process, its process group and (with `all`) every descendant, as a machine that dies
+ * would: plugins may run in process groups of their own.
+ * @param {ChildProcess} child
+ */
+function killTree(child, all = true) {
+  const pid = /** @type {number} */ (child.pid);
+  for (const target of [...(all ? descendantsOf(pid) : []), pid, -pid]) {
+    try {
+      process.kill(target, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/**
+ * How a ProgramStack is opened.
+ * @typedef {object} ProgramStackOptions
+ * @property {string} program the program's directory
+ * @property {"cli" | "automation"} [via] how operations run: the `pulumi` CLI in a copy of the program
+ *   directory (default), or the Automation API on the program directory itself
+ * @property {string} [projectName] a program's Pulumi.yaml must name this one when given (default: the
+ *   Pulumi.yaml's, else `e2e`)
+ * @property {string} [stackName] default: a random one
+ * @property {string} [sdk] the release of the Pulumi SDK the program installs (default: the runtime leg's)
+ * @property {Record<string, string>} [env] over the engine's environment (scripts/engine-env.js): the
+ *   backend of PULUMI_BACKEND_URL (S3, say), for one
+ * @property {string} [passphrase] of the stack's secrets provider
+ * @property {string} [workDir] a program directory ready to run: used as it is
+ * @property {string} [tmp] the directory of the `file://` backend (state/), PULUMI_HOME (home/), the
+ *   event logs and job files (default: a new temporary one)
+ * @property {boolean} [echo] copy the CLI's output to this process's stdout and stderr
+ * @property {(text: string) => void} [onOutput] called with every chunk the CLI prints
+ */
+
+/** @type {Record<string, string[] | undefined>} */
+const OPERATIONS = {
+  up: ["up", "--yes"],
+  preview: ["preview"],
+  refresh: ["refresh", "--yes"],
+  destroy: ["destroy", "--yes"],
+};
+
+/** A stack of one program on a backend of its own; every operation is a real engine run. */
+class ProgramStack {
+  /** @param {ProgramStackOptions} o */
+  constructor(o) {
+    this.via = o.via ?? "cli";
+    this.programDir = o.program;
+    this.stackName = o.stackName ?? `t${randomBytes(4).toString("hex")}`;
+    this.tmp = o.tmp ?? fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-stack-"));
+    for (const dir of ["state", "home"]) fs.mkdirSync(path.join(this.tmp, dir), { recursive: true });
+    const [stateDir, homeDir] = [path.join(this.tmp, "state"), path.join(this.tmp, "home")];
+    const passphrase = o.passphrase ?? "e2e-passphrase";
+    /** @type {Record<string, string>} the environment of every engine run (a change reaches the next) */
+    this.env = { ...engineEnv({ root: engineRoot(), stateDir, homeDir, passphrase }), ...o.env };
+    this.options = o;
+    /** @type {Record<string, ConfigValue>} */
+    this.config = {};
+    /** @type {Map<string, ConfigValue> | undefined} the config last set on the stack by the CLI */
+    this.applied = undefined;
+    /** @type {Set<ChildProcess>} the processes running now */
+    this.children = new Set();
+    /** @type {((child: ChildProcess) => void) | undefined} sees each process the stack starts */
+    this.onSpawn = undefined;
     this.count = 0;
+    this.projectName = o.projectName ?? "e2e";
+    if (o.workDir) this.workDir = o.workDir;
+    else if (this.via === "automation") {
+      // Inside the repository: the program resolves pulumi-aria through its self-link.
+      fs.mkdirSync(WORK_ROOT, { recursive: true });
+      this.workDir = fs.mkdtempSync(path.join(WORK_ROOT, "work-"));
+    } else {
+      // Outside the repository, as a user's project is (nothing above it is a package).
+      const dest = (this.workDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-program-")));
+      const name = prepareProgram({
+        source: o.program,
+        dest,
+        projectName: this.projectName,
+        pack: packPackage(),
+        sdk: o.sdk,
+      });
+      if (o.projectName && o.projectName !== name)
+        throw new Error(`${o.program}/Pulumi.yaml names project '${name}', not '${o.projectName}'`);
+      this.projectName = name;
+    }
+  }
+
+  /** @param {ChildProcess} child */
+  track(child) {
+    this.children.add(child);
+    child.on("close", () => this.children.delete(child));
+    this.onSpawn?.(child);
   }
 
   /**
-   * Runs `pulumi <args>` in the program directory; never throws for a non-zero exit.
+   * Sets (or, with `undefined`, removes) a config value for the next operations: `ns:key`, or a bare
+   * key in the project's namespace.
+   * @param {string} key
+   * @param {string | number | boolean | { value: string, secret?: boolean } | undefined} value
+   */
+  setConfig(key, value, secret = false) {
+    const full = key.includes(":") ? key : `${this.projectName}:${key}`;
+    if (value === undefined) delete this.config[full];
+    else if (typeof value === "object") this.config[full] = { value: value.value, secret: !!value.secret };
+    else this.config[full] = { value: String(value), secret };
+  }
+
+  /**
+   * Runs `pulumi <args>` in the program directory with the stack's environment; never throws for a
+   * non-zero exit.
    * @param {string[]} args
-   * @param {{ input?: string, extraEnv?: Record<string, string> }} [options]
+   * @param {{ input?: string, env?: Record<string, string> }} [options]
    * @returns {Promise<ExecResult>}
    */
-  exec(args, { input, extraEnv } = {}) {
-    const { cwd, env, onSpawn, echo } = this.options;
+  exec(args, { input, env } = {}) {
+    const { echo, onOutput } = this.options;
     return new Promise((resolve, reject) => {
       const child = spawn("pulumi", args, {
-        cwd,
-        env: { ...process.env, ...env, ...extraEnv },
+        cwd: this.workDir,
+        env: { ...process.env, ...this.env, ...env },
         stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
         detached: true,
       });
-      onSpawn?.(child);
-      let stdout = "";
-      let stderr = "";
-      const { onOutput } = this.options;
-      // Pipes, as stdio above asks: spawn's types only know it for a fixed stdio tuple.
-      const childOut = /** @type {import("node:stream").Readable} */ (child.stdout);
-      const childErr = /** @type {import("node:stream").Readable} */ (child.stderr);
-      childOut.on("data", (d) => {
-        stdout += d;
-        if (echo) process.stdout.write(d);
-        onOutput?.(String(d));
-      });
-      childErr.on("data", (d) => {
-        stderr += d;
-        if (echo) process.stderr.write(d);
-        onOutput?.(String(d));
-      });
+      this.track(child);
+      const out = { stdout: "", stderr: "" };
+      for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
+        /** @type {import("node:stream").Readable} */ (child[stream]).on("data", (d) => {
+          out[stream] += d;
+          if (echo) process[stream].write(d);
+          onOutput?.(String(d));
+        });
+      }
       if (input !== undefined) /** @type {import("node:stream").Writable} */ (child.stdin).end(input);
       child.on("error", reject);
-      child.on("close", (code, signal) => resolve({ code: code ?? -1, signal, stdout, stderr }));
+      child.on("close", (code, signal) => resolve({ code: code ?? -1, signal, ...out }));
     });
   }
 
   /**
    * Runs `pulumi <args>` as exec() does; throws a CommandError (code, stdout, stderr) for a non-zero exit.
    * @param {string[]} args
-   * @returns {Promise<ExecResult>}
    */
   async must(args) {
     const r = await this.exec(args);
@@ -412,45 +463,113 @@ class PulumiCli {
     return r;
   }
 
-  /**
-   * Creates the stack on first use, then brings its config to `wanted` ({key: {value, secret}}).
-   * @param {Record<string, ConfigValue>} wanted
-   * @returns {Promise<void>}
-   */
-  async sync(wanted) {
-    const s = ["--stack", this.options.stackName];
-    if (!this.created) {
+  /** With the CLI: creates the stack on first use, then brings its config up to date. */
+  async sync() {
+    if (this.via !== "cli") return;
+    const s = ["--stack", this.stackName];
+    if (!this.applied) {
       await this.must(["stack", "select", "--create", ...s, "--non-interactive"]);
-      this.created = true;
+      this.applied = new Map();
     }
-    const stale = [...this.applied.keys()].filter((k) => !(k in wanted));
+    const stale = [...this.applied.keys()].filter((k) => !(k in this.config));
     if (stale.length > 0) await this.must(["config", "rm-all", ...s, ...stale]);
-    const changed = Object.entries(wanted).filter(([k, v]) => {
-      const had = this.applied.get(k);
+    const changed = Object.entries(this.config).filter(([k, v]) => {
+      const had = this.applied?.get(k);
       return !had || had.value !== v.value || had.secret !== v.secret;
     });
     if (changed.length > 0) {
       const pairs = changed.flatMap(([k, v]) => [v.secret ? "--secret" : "--plaintext", `${k}=${v.value}`]);
       await this.must(["config", "set-all", ...s, ...pairs]);
     }
-    this.applied = new Map(Object.entries(wanted).map(([k, v]) => [k, { ...v }]));
+    this.applied = new Map(Object.entries(this.config).map(([k, v]) => [k, { ...v }]));
   }
 
   /**
-   * Runs one operation (`up`, `preview`, `refresh`, `destroy`, `export`, `outputs`) as a user would
-   * type it, and answers {ok, op, summary, outputs?, deployment?, stdout, stderr, error?}.
+   * Runs any other `pulumi` command in the program directory on this stack's backend, its config set
+   * (e.g. `["cancel", "--yes"]`); add `--stack` yourself where the command needs it.
+   * @param {string[]} args
+   */
+  async pulumi(args) {
+    await this.sync();
+    return this.exec(args);
+  }
+
+  /**
+   * Runs one operation (`up`, `preview` (with its diff), `refresh`, `destroy`, `export`, `outputs`)
+   * in fresh processes, as a user types it or through the Automation API; never throws for an engine
+   * failure (see `ok`).
    * @param {string} op
-   * @param {Record<string, unknown>} [options] the Automation API's option names (see flagsOf)
-   * @param {Record<string, ConfigValue>} [config] the stack's whole config
+   * @param {Record<string, unknown>} [options] the Automation API's option names
+   * @param {object} [extras]
+   * @param {Record<string, string>} [extras.env] added to the environment of the operation's processes
+   * @param {Record<string, string>} [extras.runnerEnv] automation: added to the run-op process's only
+   * @param {string[]} [extras.preload] automation: `node -r` preloads of the run-op process
    * @returns {Promise<CliResult>}
    */
-  async run(op, options = {}, config = {}) {
-    await this.sync(config);
-    const s = ["--stack", this.options.stackName];
-    const common = ["--non-interactive", "--color", "never", ...s];
+  async run(op, options = {}, { env = {}, runnerEnv = {}, preload = [] } = {}) {
+    if (op === "preview") options = { diff: true, ...options };
+    if (this.via === "cli") return this.runCli(op, options, env);
+    const id = ++this.count;
+    const resultFile = path.join(this.tmp, `result-${id}.json`);
+    const jobFile = path.join(this.tmp, `job-${id}.json`);
+    const { programDir, projectName, stackName, workDir, config } = this;
+    const envVars = { ...this.env, ...env };
+    /** @type {AutomationJob} */
+    const job = {
+      op,
+      options,
+      programDir,
+      projectName,
+      stackName,
+      workDir,
+      config,
+      envVars,
+      resultFile,
+      backendUrl: this.env.PULUMI_BACKEND_URL,
+      engineRoot: engineRoot(),
+    };
+    fs.writeFileSync(jobFile, JSON.stringify(job));
+    const child = spawn(process.execPath, [...preload, RUN_OP, jobFile], {
+      cwd: workDir,
+      env: { ...process.env, ...this.env, ...runnerEnv },
+      stdio: ["ignore", "ignore", "pipe"],
+      detached: true,
+    });
+    this.track(child);
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr = (stderr + d).slice(-100_000);
+      if (process.env.E2E_VERBOSE) process.stderr.write(d);
+    });
+    /** @type {{ code: number | null, signal: NodeJS.Signals | null }} */
+    const exit = await new Promise((resolve) =>
+      child.on("close", (code, signal) => resolve({ code, signal })),
+    );
+    if (!fs.existsSync(resultFile)) {
+      const err = new CommandError(`node ${RUN_OP} (pulumi ${op})`, { ...exit, stderr });
+      err.message = `pulumi ${op} did not produce a result (exit ${exit.code}):\n${stderr.slice(-4000)}`;
+      throw err;
+    }
+    /** @type {CliResult} */
+    const result = JSON.parse(fs.readFileSync(resultFile, "utf8"));
+    result.stderr = [result.stderr, stderr].filter(Boolean).join("\n");
+    return { ...result, summary: result.summary ?? {}, pid: child.pid };
+  }
+
+  /**
+   * One operation with the `pulumi` CLI, as a user types it.
+   * @param {string} op
+   * @param {Record<string, unknown>} options
+   * @param {Record<string, string>} env
+   * @returns {Promise<CliResult>}
+   */
+  async runCli(op, options, env) {
+    await this.sync();
+    const s = ["--stack", this.stackName];
     if (op === "export" || op === "outputs") {
       const r = await this.exec(
         op === "export" ? ["stack", "export", ...s] : ["stack", "output", "--json", ...s],
+        { env },
       );
       /** @type {CliResult} */
       const result = { ok: r.code === 0, op, summary: {}, stdout: r.stdout, stderr: r.stderr };
@@ -459,29 +578,23 @@ class PulumiCli {
       else result.outputs = await this.outputs();
       return result;
     }
-    const eventLog = path.join(this.options.logDir, `events-${++this.count}-${op}.jsonl`);
-    /** @type {Record<string, string[] | undefined>} */
-    const commands = {
-      up: ["up", "--yes"],
-      preview: ["preview"],
-      refresh: ["refresh", "--yes"],
-      destroy: ["destroy", "--yes"],
-    };
-    const args = commands[op];
+    const args = OPERATIONS[op];
     if (!args) throw new Error(`unknown operation ${op}`);
+    const eventLog = path.join(this.tmp, `events-${++this.count}-${op}.jsonl`);
     // --event-log (the engine's events, as the Automation API reads them) is one of the CLI's debug
     // flags, which PULUMI_DEBUG_COMMANDS makes available; it changes nothing else.
-    const r = await this.exec([...args, ...common, "--event-log", eventLog, ...flagsOf(op, options)], {
-      extraEnv: { PULUMI_DEBUG_COMMANDS: "true" },
-    });
+    const flags = [
+      "--non-interactive",
+      "--color",
+      "never",
+      ...s,
+      "--event-log",
+      eventLog,
+      ...flagsOf(op, options),
+    ];
+    const r = await this.exec([...args, ...flags], { env: { ...env, PULUMI_DEBUG_COMMANDS: "true" } });
     /** @type {CliResult} */
-    const result = {
-      ok: r.code === 0,
-      op,
-      summary: summaryOf(eventLog),
-      stdout: r.stdout,
-      stderr: r.stderr,
-    };
+    const result = { ok: r.code === 0, op, summary: summaryOf(eventLog), stdout: r.stdout, stderr: r.stderr };
     if (r.code !== 0)
       result.error = `pulumi ${op} exited with ${r.code}${r.signal ? ` (${r.signal})` : ""}: ${lastLines(r.stderr || r.stdout)}`;
     else if (op === "up") result.outputs = await this.outputs();
@@ -493,74 +606,42 @@ class PulumiCli {
    * @returns {Promise<Record<string, { value: unknown, secret: boolean }>>}
    */
   async outputs() {
-    const s = ["--stack", this.options.stackName];
-    const shown = JSON.parse(
-      (await this.must(["stack", "output", "--json", "--show-secrets", ...s])).stdout || "{}",
-    );
-    const masked = JSON.parse((await this.must(["stack", "output", "--json", ...s])).stdout || "{}");
+    const list = async (/** @type {string[]} */ more) =>
+      JSON.parse(
+        (await this.must(["stack", "output", "--json", ...more, "--stack", this.stackName])).stdout || "{}",
+      );
+    const [shown, masked] = [await list(["--show-secrets"]), await list([])];
     return Object.fromEntries(
       Object.entries(shown).map(([k, value]) => [k, { value, secret: masked[k] === "[secret]" }]),
     );
   }
-}
 
-const RUN_OP = path.join(__dirname, "run-op.js");
-
-/**
- * Runs one operation through the Automation API in a fresh, detached Node process (scripts/run-op.js)
- * and answers its result. The job is written to `<tmpDir>/job-<id>.json`; throws with the end of the
- * process's stderr (a CommandError) when it wrote no result. Never rejects for an engine failure (see
- * `result.ok`).
- * @param {object} options
- * @param {AutomationJob} options.job
- * @param {string} options.tmpDir where the job and result files go
- * @param {number} options.id distinguishes this operation's files from the stack's others
- * @param {string} options.cwd
- * @param {Record<string, string>} options.env
- * @param {string[]} [options.preload] `node -r` preloads
- * @param {(child: import("node:child_process").ChildProcess) => void} [options.onSpawn]
- * @param {(text: string) => void} [options.onStderr]
- * @returns {Promise<{ result: CliResult, pid: number | undefined }>}
- */
-async function runAutomationOp({ job, tmpDir, id, cwd, env, preload = [], onSpawn, onStderr }) {
-  const jobFile = path.join(tmpDir, `job-${id}.json`);
-  const resultFile = path.join(tmpDir, `result-${id}.json`);
-  fs.writeFileSync(jobFile, JSON.stringify({ ...job, resultFile }));
-  const child = spawn(process.execPath, [...preload, RUN_OP, jobFile], {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-    detached: true,
-  });
-  onSpawn?.(child);
-  let stderr = "";
-  child.stderr.on("data", (d) => {
-    stderr += d;
-    if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
-    onStderr?.(String(d));
-  });
-  /** @type {{ code: number | null, signal: NodeJS.Signals | null }} */
-  const exit = await new Promise((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
-  if (!fs.existsSync(resultFile)) {
-    const err = new CommandError(`node ${RUN_OP} (pulumi ${job.op})`, { ...exit, stderr });
-    // Kept as it read before failures were classified: the missing result is the failure, not the code.
-    err.message = `pulumi ${job.op} did not produce a result (exit ${exit.code}):\n${stderr.slice(-4000)}`;
-    throw err;
+  /** The exported stack (the state as `pulumi stack export` prints it). */
+  async exportStack() {
+    return (await this.run("export")).deployment;
   }
-  /** @type {CliResult} */
-  const result = JSON.parse(fs.readFileSync(resultFile, "utf8"));
-  result.summary = result.summary ?? {};
-  result.stderr = [result.stderr, stderr].filter(Boolean).join("\n");
-  return { result, pid: child.pid };
+
+  /** Kills every process of the operations running now, as a machine that dies would. */
+  killAll() {
+    for (const child of this.children) killTree(child);
+  }
+
+  /** Stops every process the stack started and removes its directories. */
+  dispose() {
+    for (const child of this.children) killTree(child, false);
+    fs.rmSync(this.tmp, { recursive: true, force: true });
+    fs.rmSync(this.workDir, { recursive: true, force: true });
+  }
 }
 
 module.exports = {
   packPackage,
   userInstall,
   prepareProgram,
-  PulumiCli,
-  runAutomationOp,
-  summaryOf,
+  ProgramStack,
+  processTree,
+  descendantsOf,
+  killTree,
   WORK_ROOT,
   REPO_ROOT,
 };

@@ -12,7 +12,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 /**
- * The job file: what scripts/program-runner.js's runAutomationOp writes.
+ * The job file: what scripts/program-runner.js's ProgramStack writes for the Automation API.
  * @typedef {import("./program-runner.js").AutomationJob & { resultFile: string, stream?: boolean }} Job
  */
 
@@ -67,45 +67,22 @@ async function main() {
     stdout += out;
     if (process.env.E2E_VERBOSE || job.stream) process.stderr.write(out);
   };
-  // runAutomationOp completes it: a summary ({} when the operation wrote none) and this process's stderr.
+  // ProgramStack.run completes it: a summary ({} when the operation wrote none) and this process's stderr.
   /** @type {Partial<import("./program-runner.js").CliResult> & { ok: boolean, op: string }} */
   const result = { ok: true, op: job.op };
   try {
     // The job's options are the Automation API's own (UpOptions, PreviewOptions, ...), as the caller wrote them.
     const opts = { onOutput, color: /** @type {const} */ ("never"), ...(job.options ?? {}) };
-    switch (job.op) {
-      case "up": {
-        const r = await stack.up(opts);
-        result.summary = r.summary.resourceChanges ?? {};
-        result.outputs = r.outputs;
-        break;
-      }
-      case "preview": {
-        const r = await stack.preview(opts);
-        result.summary = r.changeSummary ?? {};
-        break;
-      }
-      case "refresh": {
-        const r = await stack.refresh(opts);
-        result.summary = r.summary.resourceChanges ?? {};
-        break;
-      }
-      case "destroy": {
-        const r = await stack.destroy(opts);
-        result.summary = r.summary.resourceChanges ?? {};
-        break;
-      }
-      case "export": {
-        result.deployment = await stack.exportStack();
-        break;
-      }
-      case "outputs": {
-        result.outputs = await stack.outputs();
-        break;
-      }
-      default:
-        throw new Error(`unknown operation ${job.op}`);
-    }
+    // Each operation's change counts where the Automation API puts them; export and outputs have none.
+    if (job.op === "export") result.deployment = await stack.exportStack();
+    else if (job.op === "outputs") result.outputs = await stack.outputs();
+    else if (job.op === "preview") result.summary = (await stack.preview(opts)).changeSummary ?? {};
+    else if (job.op === "up") {
+      const r = await stack.up(opts);
+      [result.summary, result.outputs] = [r.summary.resourceChanges ?? {}, r.outputs];
+    } else if (job.op === "refresh" || job.op === "destroy") {
+      result.summary = (await stack[job.op](opts)).summary.resourceChanges ?? {};
+    } else throw new Error(`unknown operation ${job.op}`);
   } catch (caught) {
     const err = /** @type {AutomationFailure | null | undefined} */ (caught);
     result.ok = false;

@@ -1,9 +1,10 @@
 // @ts-check
-// The processes of the benchmark. One stack of one benchmark program on a temporary `file://` backend,
-// run through the real engine one process per operation, in one of two ways:
+// The processes of the benchmark. One stack of one benchmark program (scripts/program-runner.js's
+// ProgramStack, on a temporary `file://` backend), run through the real engine one process per
+// operation, in one of two ways:
 //   cli         the path users run: `pulumi <op>` in a copy of the program directory, the program
-//               installed from the packed package (scripts/program-runner.js) and compiled by the
-//               Node language host; an operation's time is the `pulumi` process's wall time;
+//               installed from the packed package and compiled by the Node language host; an
+//               operation's time is the `pulumi` process's wall time;
 //   automation  the Automation API, by scripts/run-op.js; an operation's time is the engine
 //               operation alone, timed inside the run-op process (lib/op-timer.cjs).
 // The processes an operation starts are sampled from /proc while it runs. The benchmark's own scripts
@@ -17,14 +18,14 @@ import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
-import { BENCH_DIR, REPO_ROOT } from "./common.mjs";
+import { BENCH_DIR } from "./common.mjs";
 
 const require = createRequire(import.meta.url);
 const OP_TIMER = path.join(BENCH_DIR, "lib", "op-timer.cjs");
 const CPU_PROFILER = path.join(BENCH_DIR, "lib", "cpu-profiler.cjs");
-const { engineEnv, engineRoot: engineRootOf } = require("../../scripts/engine-env.js");
+const { engineRoot: engineRootOf } = require("../../scripts/engine-env.js");
 /** @type {typeof import("../../scripts/program-runner.js")} */
-const runner = require("../../scripts/program-runner.js");
+const { ProgramStack, processTree, killTree } = require("../../scripts/program-runner.js");
 
 /** @typedef {import("node:child_process").ChildProcess} ChildProcess */
 /** @typedef {{peakRssBytes: number, cpuMs: number, pids: number[]}} RoleUsage */
@@ -62,47 +63,14 @@ const ROLES = [
   ["program", (cmd) => /@pulumi\/pulumi\/cmd\/run(\/|\0)/.test(cmd)],
   ["engine", (cmd) => /(^|\/)(pulumi|pulumi-language-nodejs|pulumi-language-yaml)\0/.test(cmd)],
 ];
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /** @param {string} file */
-function readOr(file, fallback = "") {
+function readOr(file) {
   try {
     return fs.readFileSync(file, "utf8");
   } catch {
-    return fallback;
+    return "";
   }
-}
-
-/** Every process's parent and CPU time (utime + stime), and the children of each, from /proc/<pid>/stat. */
-function processTree() {
-  /** @type {Map<number, {ppid: number, cpuMs: number}>} */
-  const stats = new Map();
-  /** @type {Map<number, number[]>} */
-  const children = new Map();
-  const pids = fs.existsSync("/proc") ? fs.readdirSync("/proc").filter((n) => /^\d+$/.test(n)) : [];
-  for (const name of pids) {
-    const stat = readOr(`/proc/${name}/stat`);
-    const close = stat.lastIndexOf(")");
-    if (close < 0) continue;
-    const f = stat.slice(close + 2).split(" ");
-    const st = { ppid: Number(f[1]), cpuMs: ((Number(f[11]) + Number(f[12])) * 1000) / TICKS_PER_SECOND };
-    stats.set(Number(name), st);
-    if (!children.has(st.ppid)) children.set(st.ppid, []);
-    children.get(st.ppid)?.push(Number(name));
-  }
-  return { stats, children };
-}
-
-/** The pids of every descendant of `rootPid` (children first). @param {number} rootPid */
-function descendantsOf(rootPid) {
-  const { children } = processTree();
-  const out = [];
-  const queue = [...(children.get(rootPid) ?? [])];
-  for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
-    out.push(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return out;
 }
 
 /**
@@ -169,30 +137,20 @@ function sampleProcesses(rootPid, rootRole = "program") {
   };
 }
 
-/** Live child processes and stacks, so that an interrupted run can stop and remove them all. */
-const live = new Set();
+/** The benchmark's scripts running now, and its stacks, so that an interrupted run can stop and remove them all. */
+/** @type {Set<ChildProcess>} */
+const scripts = new Set();
 /** @type {Set<BenchStack>} */
 const stacks = new Set();
-/** @param {ChildProcess} child */
-function track(child) {
-  live.add(child);
-  child.on("close", () => live.delete(child));
-}
 
 /** Kills every process still running (its process group and every descendant) and removes the stacks' directories. */
 export function killAll() {
-  for (const child of live) {
-    // Plugins may run in process groups of their own: kill the descendants one by one as well.
-    for (const pid of [...descendantsOf(child.pid), child.pid, -child.pid]) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        /* already gone */
-      }
-    }
+  for (const child of scripts) killTree(child);
+  scripts.clear();
+  for (const stack of stacks) {
+    stack.killAll();
+    stack.dispose();
   }
-  live.clear();
-  for (const stack of stacks) stack.dispose();
 }
 
 /**
@@ -211,10 +169,11 @@ export async function runScript(script, job) {
       stdio: ["ignore", "inherit", "pipe"],
       detached: true,
     });
-    track(child);
+    scripts.add(child);
     let stderr = "";
     child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-20_000)));
     const code = await new Promise((resolve) => child.on("close", resolve));
+    scripts.delete(child);
     if (!fs.existsSync(resultFile)) throw new Error(`${script} failed (exit ${code}):\n${stderr}`);
     return JSON.parse(fs.readFileSync(resultFile, "utf8"));
   } finally {
@@ -222,16 +181,13 @@ export async function runScript(script, job) {
   }
 }
 
-/** @type {import("../../scripts/program-runner.js").Pack | undefined} */
-let pack;
-
 /**
  * What one operation answered (scripts/program-runner.js), plus `ms` (the engine operation alone),
  * `processes` (per role: peak memory, CPU time, pids) and `programPid`.
  * @typedef {import("../../scripts/program-runner.js").CliResult & {ms: number, processes: Roles, programPid?: number}} OpResult
  */
 
-export class BenchStack {
+export class BenchStack extends ProgramStack {
   /**
    * @param {object} o
    * @param {string} o.program the program's directory under bench/programs
@@ -240,159 +196,52 @@ export class BenchStack {
    * @param {number} [o.parallel] the engine's `--parallel` for every operation (default: its own)
    */
   constructor({ program, env = {}, via = "cli", parallel }) {
+    super({
+      program: path.join(BENCH_DIR, "programs", program),
+      via: via === "automation" ? "automation" : "cli",
+      projectName: "bench",
+      stackName: `b${randomBytes(4).toString("hex")}`,
+      passphrase: "bench-passphrase",
+      env,
+    });
     this.parallel = parallel;
-    this.programDir = path.join(BENCH_DIR, "programs", program);
-    this.projectName = "bench";
-    /** @type {Record<string, {value: string, secret: boolean}>} */
-    this.config = {};
-    this.stackName = `b${randomBytes(4).toString("hex")}`;
-    this.tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-bench-"));
-    fs.mkdirSync(path.join(this.tmp, "state"));
-    fs.mkdirSync(path.join(this.tmp, "home"));
-    // Inside the repository, so the provider process resolves `pulumi-aria` through node_modules.
-    fs.mkdirSync(path.join(REPO_ROOT, ".e2e"), { recursive: true });
-    this.workDir = fs.mkdtempSync(path.join(REPO_ROOT, ".e2e", "bench-"));
-    /** @type {Record<string, string>} */
-    this.env = {
-      ...engineEnv({
-        root: engineRoot(),
-        stateDir: path.join(this.tmp, "state"),
-        homeDir: path.join(this.tmp, "home"),
-        passphrase: "bench-passphrase",
-      }),
-      ...env,
-    };
-    this.count = 0;
     stacks.add(this);
-    /** @type {((child: ChildProcess) => void) | undefined} */
-    this.onSpawn = undefined;
-    if (via === "cli") {
-      const programCopy = path.join(this.workDir, "program");
-      pack ??= runner.packPackage();
-      runner.prepareProgram({
-        source: this.programDir,
-        dest: programCopy,
-        projectName: this.projectName,
-        pack,
-      });
-      this.cli = new runner.PulumiCli({
-        cwd: programCopy,
-        stackName: this.stackName,
-        env: this.env,
-        logDir: this.tmp,
-        onSpawn: (child) => this.onSpawn?.(child),
-      });
-    }
   }
 
   /**
-   * Sets a stack config value (`ns:key`, or a bare key in the project's namespace).
-   * @param {string} key
-   * @param {string | number | boolean} value
-   */
-  setConfig(key, value, secret = false) {
-    this.config[key.includes(":") ? key : `${this.projectName}:${key}`] = { value: String(value), secret };
-  }
-
-  /**
-   * Runs one operation in a fresh process and answers what it did; throws when the operation fails,
+   * Runs one operation in fresh processes and answers what it did; throws when the operation fails,
    * unless `allowFailure` (then `ok` is false and `error` holds the end of the engine's output).
+   * Through the CLI, the config is brought up to date first (not timed), then the operation's own
+   * `pulumi` process is timed and sampled (not the `stack output` calls that follow an up); through
+   * the Automation API, the run-op process is sampled and the operation timed inside it.
    * @param {string} op up | preview | refresh | destroy | export
    * @param {{profileDir?: string, allowFailure?: boolean}} [opts] profileDir: write CPU profiles of
    *   every node process of the run (program and provider) into this directory (lib/cpu-profiler.cjs)
    * @returns {Promise<OpResult>}
    */
   async run(op, { profileDir, allowFailure = false } = {}) {
+    const cli = this.via === "cli";
     /** @type {Record<string, string>} */
-    const profiling = profileDir
-      ? {
-          BENCH_CPU_PROF_DIR: profileDir,
-          NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${CPU_PROFILER}`].filter(Boolean).join(" "),
-        }
-      : {};
+    const profiling = profileDir ? { BENCH_CPU_PROF_DIR: profileDir } : {};
+    const preload = ["-r", OP_TIMER, ...(profileDir ? ["-r", CPU_PROFILER] : [])];
+    const nodeOptions = [process.env.NODE_OPTIONS, `--require ${CPU_PROFILER}`].filter(Boolean).join(" ");
+    const timingFile = path.join(this.tmp, `timing-${this.count + 1}.json`);
+    /** @type {Record<string, unknown>} */
     const options = this.parallel !== undefined && op !== "export" ? { parallel: this.parallel } : {};
-    const result = this.cli
-      ? await this.runCli(op, options, profiling)
-      : await this.runAutomation(op, options, profiling);
-    if (!result.ok && !allowFailure) {
-      throw new Error(
-        `pulumi ${op} failed: ${result.error}\n--- stdout ---\n${String(result.stdout).slice(-6000)}` +
-          (this.cli ? "" : `\n--- stderr ---\n${String(result.stderr ?? "").slice(-6000)}`),
-      );
-    }
-    return result;
-  }
-
-  /**
-   * Through the Automation API, in a run-op process.
-   * @param {string} op
-   * @param {Record<string, unknown>} options
-   * @param {Record<string, string>} profiling
-   * @returns {Promise<OpResult>}
-   */
-  async runAutomation(op, options, profiling) {
-    const id = ++this.count;
-    const timingFile = path.join(this.tmp, `timing-${id}.json`);
-    const started = performance.now();
-    /** @type {ReturnType<typeof sampleProcesses> | undefined} */
-    let sampler;
-    const { result, pid } = await runner.runAutomationOp({
-      job: {
-        op,
-        options: { ...(op === "preview" ? { diff: true } : {}), ...options },
-        programDir: this.programDir,
-        projectName: this.projectName,
-        stackName: this.stackName,
-        workDir: this.workDir,
-        backendUrl: this.env.PULUMI_BACKEND_URL,
-        engineRoot: engineRoot(),
-        config: this.config,
-        envVars: { ...this.env, ...profiling },
-      },
-      tmpDir: this.tmp,
-      id,
-      cwd: this.workDir,
-      env: {
-        ...this.env,
-        BENCH_TIMING_FILE: timingFile,
-        ...(profiling.BENCH_CPU_PROF_DIR ? { BENCH_CPU_PROF_DIR: profiling.BENCH_CPU_PROF_DIR } : {}),
-      },
-      preload: ["-r", OP_TIMER, ...(profiling.BENCH_CPU_PROF_DIR ? ["-r", CPU_PROFILER] : [])],
-      onSpawn: (child) => {
-        track(child);
-        sampler = sampleProcesses(/** @type {number} */ (child.pid));
-      },
-    });
-    const processes = sampler?.stop() ?? {};
-    const wallMs = performance.now() - started;
-    const timings = fs.existsSync(timingFile) ? JSON.parse(fs.readFileSync(timingFile, "utf8")) : [];
-    const ms = timings.find((/** @type {{op: string}} */ t) => t.op === op)?.ms ?? wallMs;
-    return { ...result, ms, processes, programPid: pid };
-  }
-
-  /**
-   * Through the CLI: the config is brought up to date first (not timed), then the operation's own
-   * `pulumi` process is timed and sampled (not the `stack output` calls that follow an up).
-   * @param {string} op
-   * @param {Record<string, unknown>} options
-   * @param {Record<string, string>} profiling
-   * @returns {Promise<OpResult>}
-   */
-  async runCli(op, options, profiling) {
-    const cli = /** @type {import("../../scripts/program-runner.js").PulumiCli} */ (this.cli);
-    await this.generateProgram();
-    await cli.sync(this.config);
-    // The CLI runs with this.env itself: what is added here reaches the operation's processes.
-    Object.assign(this.env, profiling);
-    /** @type {{started: number, sampler: ReturnType<typeof sampleProcesses>, ms?: number, roles?: Roles} | undefined} */
+    // As the Automation API runs them: `up`, `refresh` and `destroy` without their own preview
+    // (the preview is a phase of its own), so both paths measure the same work.
+    if (cli && op !== "preview" && op !== "export") options.skipPreview = true;
+    if (cli) await this.generateProgram();
+    await this.sync();
+    /** @typedef {{started: number, sampler: ReturnType<typeof sampleProcesses>, ms?: number, roles?: Roles}} Timing */
+    /** @type {Timing | undefined} */
     let timing;
-    this.onSpawn = (child) => {
-      if (timing || child.spawnargs[1] !== (op === "export" ? "stack" : op)) return;
-      track(child);
-      /** @type {{started: number, sampler: ReturnType<typeof sampleProcesses>, ms?: number, roles?: Roles}} */
+    this.onSpawn = (/** @type {ChildProcess} */ child) => {
+      if (timing || (cli && child.spawnargs[1] !== (op === "export" ? "stack" : op))) return;
+      /** @type {Timing} */
       const t = {
         started: performance.now(),
-        sampler: sampleProcesses(/** @type {number} */ (child.pid), "engine"),
+        sampler: sampleProcesses(Number(child.pid), cli ? "engine" : "program"),
       };
       timing = t;
       child.on("close", () => {
@@ -400,17 +249,27 @@ export class BenchStack {
         t.roles = t.sampler.stop();
       });
     };
+    let result;
     try {
-      // As the Automation API runs them: `up`, `refresh` and `destroy` without their own preview
-      // (the preview is a phase of its own), so both paths measure the same work.
-      const own = op === "preview" ? { diff: true } : op === "export" ? {} : { skipPreview: true };
-      const result = await cli.run(op, { ...own, ...options }, this.config);
-      const roles = timing?.roles ?? {};
-      return { ...result, ms: timing?.ms ?? NaN, processes: roles, programPid: roles.program?.pids[0] };
+      result = await super.run(op, options, {
+        env: profileDir ? { ...profiling, NODE_OPTIONS: nodeOptions } : {},
+        runnerEnv: { BENCH_TIMING_FILE: timingFile, ...profiling },
+        preload,
+      });
     } finally {
       this.onSpawn = undefined;
-      for (const key of Object.keys(profiling)) delete this.env[key];
     }
+    const roles = timing?.roles ?? timing?.sampler.stop() ?? {};
+    const timings = fs.existsSync(timingFile) ? JSON.parse(fs.readFileSync(timingFile, "utf8")) : [];
+    const timed = cli ? undefined : timings.find((/** @type {{op: string}} */ t) => t.op === op)?.ms;
+    const programPid = cli ? roles.program?.pids[0] : result.pid;
+    if (!result.ok && !allowFailure) {
+      throw new Error(
+        `pulumi ${op} failed: ${result.error}\n--- stdout ---\n${String(result.stdout).slice(-6000)}` +
+          (cli ? "" : `\n--- stderr ---\n${String(result.stderr ?? "").slice(-6000)}`),
+      );
+    }
+    return { ...result, ms: timed ?? timing?.ms ?? NaN, processes: roles, programPid };
   }
 
   /**
@@ -428,18 +287,12 @@ export class BenchStack {
     for (const [key, { value }] of Object.entries(this.config)) {
       if (key.startsWith(prefix)) config[key.slice(prefix.length)] = value;
     }
-    fs.writeFileSync(path.join(this.workDir, "program", "Pulumi.yaml"), programText(config));
-  }
-
-  /** The exported deployment (`pulumi stack export`). */
-  async exportStack() {
-    return (await this.run("export")).deployment;
+    fs.writeFileSync(path.join(this.workDir, "Pulumi.yaml"), programText(config));
   }
 
   /** Removes the stack's temporary directories (the stack itself must be destroyed first). */
   dispose() {
     stacks.delete(this);
-    fs.rmSync(this.tmp, { recursive: true, force: true });
-    fs.rmSync(this.workDir, { recursive: true, force: true });
+    super.dispose();
   }
 }

@@ -14,7 +14,9 @@ import { generateImportFile, generateYamlProject } from "./formats";
 import { shellCommand, slug } from "./naming";
 import { listServerEndpoints } from "./list";
 import { tileSecretNames } from "../core/secrets";
-import { findOnPath, pulumiRunner, setStackSecrets, StackSecretsResult } from "./pulumi-stack";
+import { checkStackName, CliError, parseCommandLine, progressLine, runCli, USAGE_EXIT } from "../cli/command";
+import { findOnPath, pulumiRunner } from "../cli/pulumi";
+import { setStackSecrets, StackSecretsResult } from "./pulumi-stack";
 import {
   endpointKey,
   ExportedProperties,
@@ -43,21 +45,8 @@ VRA_PASSWORD (VRA_DOMAIN); VRA_INSECURE, VRA_CA_CERT for TLS.`;
 /** The output formats: a TypeScript project, a Pulumi YAML project, a `pulumi import --file` file. */
 const FORMATS = ["ts", "yaml", "import-file"] as const;
 
-/** What Pulumi accepts as a stack name: `stack`, `org/stack` or `org/project/stack`. */
-const STACK_NAME = /^(?:[A-Za-z0-9_.-]+\/){0,2}[A-Za-z0-9_.-]+$/;
-
-/** A failure the user can act on: printed without a stack, exit code 1 (2 for usage). */
-class ExportError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
-
 function options(argv: string[]) {
-  try {
+  return parseCommandLine(USAGE, () => {
     const { values } = parseArgs({
       args: argv,
       options: {
@@ -81,47 +70,38 @@ function options(argv: string[]) {
         `--stack sets the secrets of the TypeScript project; it does not go with --format ${values.format}`,
       );
     }
-    if (values.stack !== undefined && (!STACK_NAME.test(values.stack) || values.stack.startsWith("-"))) {
-      throw new Error(
-        `--stack ${JSON.stringify(values.stack)} is not a stack name (letters, digits, _ . - and /)`,
-      );
-    }
+    if (values.stack !== undefined) checkStackName(values.stack);
     return values;
-  } catch (e) {
-    throw new ExportError(`${(e as Error).message}\n\n${USAGE}`, 2);
-  }
+  });
 }
 
 function checkOutFile(file: string): void {
   if (fs.existsSync(file))
-    throw new ExportError(`--out ${file} exists; give a new file (nothing was written).`, 2);
+    throw new CliError(`--out ${file} exists; give a new file (nothing was written).`, USAGE_EXIT);
 }
 
 function checkOut(dir: string): void {
   if (!fs.existsSync(dir)) return;
   if (!fs.statSync(dir).isDirectory())
-    throw new ExportError(`--out ${dir} is a file; give a new directory.`, 2);
+    throw new CliError(`--out ${dir} is a file; give a new directory.`, USAGE_EXIT);
   if (fs.readdirSync(dir).length > 0) {
-    throw new ExportError(
+    throw new CliError(
       `--out ${dir} is not empty; give a new or empty directory (nothing was written).`,
-      2,
+      USAGE_EXIT,
     );
   }
 }
 
-const progress = (text: string): void => {
-  if (process.stderr.isTTY) process.stderr.write(`\r${text}\x1b[K`);
-  else process.stderr.write(`${text}\n`);
-};
+const progress = progressLine("aria-export", "lines");
 
 async function listEndpoints(
   client: ReturnType<typeof createClient>,
   filter: string | undefined,
 ): Promise<ApiEndpoint[]> {
   const all = await listServerEndpoints(client, filter, (listed, total) =>
-    progress(`aria-export: listed ${listed} of ${total} endpoints`),
+    progress.show(`listed ${listed} of ${total} endpoints`),
   );
-  if (process.stderr.isTTY) process.stderr.write("\n");
+  progress.done(true);
   return all;
 }
 
@@ -149,17 +129,17 @@ async function exportEndpoints(
         exported.set(endpointKey(project, name), (await client.exportEndpoint(project, name)).properties);
       } catch (e) {
         if (!isAriaApiError(e, "NotFound", "Forbidden", "BadRequest", "HttpError")) {
-          throw new ExportError(
+          throw new CliError(
             `${(e as Error).message}\nReading the secrets from the server's export failed; nothing was written.`,
           );
         }
         refused += 1;
       }
-      progress(`aria-export: exported ${++done} of ${targets.length} endpoints with secrets`);
+      progress.show(`exported ${++done} of ${targets.length} endpoints with secrets`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(EXPORT_CONCURRENCY, targets.length) }, worker));
-  if (process.stderr.isTTY && targets.length > 0) process.stderr.write("\n");
+  if (targets.length > 0) progress.done(true);
   return { exported, refused };
 }
 
@@ -196,7 +176,7 @@ async function main(argv: string[]): Promise<void> {
   const stack = args.stack;
   const pulumi = stack === undefined ? undefined : findOnPath("pulumi");
   if (stack !== undefined && pulumi === undefined) {
-    throw new ExportError(
+    throw new CliError(
       "--stack needs the Pulumi CLI, and there is no `pulumi` on PATH. Install it " +
         "(https://www.pulumi.com/docs/iac/download-install/) and run aria-export again, or run it without " +
         "--stack and set the secrets by hand as the project's README shows. Nothing was written.",
@@ -210,7 +190,7 @@ async function main(argv: string[]): Promise<void> {
     const types = new Set(args.type);
     for (const project of projects) {
       if (!listed.some((e) => e.project === project)) {
-        throw new ExportError(
+        throw new CliError(
           `No endpoint in project '${project}': the project does not exist, or holds no endpoint these ` +
             "credentials can see. Check the name (it is case-sensitive) and nothing was written.",
         );
@@ -221,7 +201,7 @@ async function main(argv: string[]): Promise<void> {
         (projects.size === 0 || projects.has(e.project ?? "")) && (types.size === 0 || types.has(e.type)),
     );
     if (endpoints.length === 0) {
-      throw new ExportError("No endpoint matches; nothing was written. Widen --project, --type or --filter.");
+      throw new CliError("No endpoint matches; nothing was written. Widen --project, --type or --filter.");
     }
     // Secret names per type from the tiles (the secrets policy's reading of them, as `check` does);
     // without them, the values the server masks and the known names still tell.
@@ -315,8 +295,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((e: unknown) => {
-  const error = e as Error & { exitCode?: number };
-  process.stderr.write(`aria-export: ${error.message}\n`);
-  process.exitCode = error instanceof ExportError ? error.exitCode : 1;
-});
+runCli("aria-export", main);

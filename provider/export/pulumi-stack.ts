@@ -1,80 +1,15 @@
 /**
- * `aria-export --stack`: the user's own `pulumi` (the first on PATH, with the user's backend and
- * secrets settings from the environment) makes or chooses the stack in the generated project and
- * sets each secret in its config. A value only ever goes to `pulumi config set --secret KEY` on its
- * standard input, never on a command line (which every user of the machine can read); whatever
- * `pulumi` prints is scrubbed of the values before it is shown.
+ * `aria-export --stack`: the user's own `pulumi` (../cli/pulumi.ts) makes or chooses the stack in the
+ * generated project and sets each secret in its config. A value only ever goes to `pulumi config set
+ * --secret KEY` on its standard input, never on a command line (which every user of the machine can
+ * read); whatever `pulumi` prints is scrubbed of the values before it is shown.
  */
-import { spawn } from "node:child_process";
-import * as fs from "node:fs";
-import * as path from "node:path";
-import { redactValues } from "../client/redact";
+import { type RunPulumi, scrubbedTail } from "../cli/pulumi";
 import type { SecretValue } from "./stack-secrets";
-
-/** What one `pulumi` process did. */
-export interface PulumiResult {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs `pulumi` with these arguments in the project directory, with `input` on its standard input. */
-export type RunPulumi = (args: readonly string[], input?: string) => Promise<PulumiResult>;
 
 /** A failure of `--stack`, with what happened and what to run; `pulumi`'s output already scrubbed. */
 export class StackConfigError extends Error {
   override name = "StackConfigError";
-}
-
-/** The executable a command name resolves to on PATH (undefined when there is none). */
-export function findOnPath(
-  command: string,
-  env: NodeJS.ProcessEnv = process.env,
-  platform: NodeJS.Platform = process.platform,
-): string | undefined {
-  const extensions = platform === "win32" ? (env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";") : [""];
-  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
-    if (dir === "") continue;
-    for (const extension of extensions) {
-      const candidate = path.join(dir, command + extension);
-      try {
-        if (fs.statSync(candidate).isFile()) {
-          fs.accessSync(candidate, fs.constants.X_OK);
-          return candidate;
-        }
-      } catch {
-        // Not here.
-      }
-    }
-  }
-  return undefined;
-}
-
-/** Runs the `pulumi` executable `pulumi` in `cwd`; a value goes on stdin, never on the command line. */
-export function pulumiRunner(pulumi: string, cwd: string, env: NodeJS.ProcessEnv = process.env): RunPulumi {
-  return (args, input) =>
-    new Promise((resolve, reject) => {
-      const child = spawn(pulumi, [...args], {
-        cwd,
-        env,
-        stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout!.on("data", (d) => (stdout += d));
-      child.stderr!.on("data", (d) => (stderr += d));
-      child.on("error", reject);
-      child.on("close", (code, signal) =>
-        resolve({
-          code: code ?? (signal ? 128 : -1),
-          stdout,
-          stderr: signal ? `${stderr}(${signal})` : stderr,
-        }),
-      );
-      // A process that exits before reading its input must not crash this one (EPIPE).
-      child.stdin?.on("error", () => undefined);
-      child.stdin?.end(input);
-    });
 }
 
 /**
@@ -84,16 +19,6 @@ export function pulumiRunner(pulumi: string, cwd: string, env: NodeJS.ProcessEnv
  */
 export function stdinOf(value: string): string {
   return `${value}\n`;
-}
-
-/** The last lines of what `pulumi` printed, scrubbed of the secrets, for a message. */
-export function scrubbedTail(result: PulumiResult, secrets: readonly string[], lines = 12): string {
-  const text = (result.stderr.trim() || result.stdout.trim() || "(no output)")
-    .split("\n")
-    .slice(-lines)
-    .join("\n");
-  // Values shorter than redactValues' minimum are not replaced; pulumi never prints a value anyway.
-  return redactValues(text, secrets);
 }
 
 /** What {@link setStackSecrets} did, to report and to undo. */

@@ -12,7 +12,8 @@ import { parseArgs } from "node:util";
 import { createClient } from "../client";
 import { redactPatterns, redactValues } from "../client/redact";
 import { systemClock } from "../core/clock";
-import { findOnPath, pulumiRunner } from "../export/pulumi-stack";
+import { checkStackName, CliError, parseCommandLine, progressLine, runCli } from "../cli/command";
+import { findOnPath, pulumiRunner } from "../cli/pulumi";
 import { ReconcileError } from "./failures";
 import { formatReport } from "./human";
 import { EXIT, reportJsonSchema, type ExitCode, type ReconcileReport } from "./report";
@@ -31,9 +32,6 @@ server and credentials are the stack's (vra: or aria: config), else VRA_URL, VRA
 Exit codes: 0 in sync, 7 drift or unmanaged endpoints, 4 a failure of the server or the program,
 3 credentials refused, 2 bad configuration or usage.`;
 
-/** Stack names as Pulumi accepts them: `stack`, `org/stack` or `org/project/stack`. */
-const STACK_NAME = /^(?:[A-Za-z0-9_.-]+\/){0,2}[A-Za-z0-9_.-]+$/;
-
 /** The comma lists of repeated options, flattened. */
 function list(values: readonly string[]): string[] {
   return values
@@ -43,7 +41,7 @@ function list(values: readonly string[]): string[] {
 }
 
 function options(argv: string[]) {
-  try {
+  return parseCommandLine(USAGE, () => {
     const { values } = parseArgs({
       args: argv,
       options: {
@@ -56,24 +54,13 @@ function options(argv: string[]) {
         help: { type: "boolean", default: false },
       },
     });
-    const stacks = list(values.stack);
-    for (const stack of stacks) {
-      if (!STACK_NAME.test(stack) || stack.startsWith("-")) {
-        throw new Error(
-          `--stack ${JSON.stringify(stack)} is not a stack name (letters, digits, _ . - and /)`,
-        );
-      }
-    }
+    const stacks = list(values.stack).map(checkStackName);
     return { ...values, stacks, projects: list(values.projects), cwd: path.resolve(values.cwd ?? ".") };
-  } catch (e) {
-    throw new ReconcileError(`${(e as Error).message}\n\n${USAGE}`, EXIT.usage);
-  }
+  });
 }
 
 /** A progress line, on a terminal only (stderr stays clean in CI logs and under --json). */
-function progress(text: string): void {
-  if (process.stderr.isTTY) process.stderr.write(`\raria-reconcile: ${text}\x1b[K`);
-}
+const progress = progressLine("aria-reconcile", "nothing");
 
 async function main(argv: string[]): Promise<ExitCode> {
   const started = systemClock.now();
@@ -81,7 +68,7 @@ async function main(argv: string[]): Promise<ExitCode> {
   const scrub = (text: string) => redactPatterns(redactValues(text, secrets));
   let json = argv.includes("--json");
   const print = (result: ReconcileResult, message?: string): ExitCode => {
-    if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
+    progress.done(false);
     const report: ReconcileReport = {
       ...result,
       duration: Math.round((systemClock.now() - started) / 10) / 100,
@@ -123,26 +110,15 @@ async function main(argv: string[]): Promise<ExitCode> {
         run: pulumiRunner(pulumi, args.cwd),
         env: process.env,
         createClient,
-        progress,
+        progress: progress.show,
         secret: (value) => secrets.push(value),
       },
     );
     return print(result);
   } catch (e) {
-    const error = e instanceof ReconcileError ? e : new ReconcileError((e as Error).message, EXIT.failure);
-    return print(
-      { result: "error", exitCode: error.exitCode, stacks: [], drifted: [], unmanaged: [] },
-      error.message,
-    );
+    const exitCode = (e instanceof CliError ? e.exitCode : EXIT.failure) as ExitCode;
+    return print({ result: "error", exitCode, stacks: [], drifted: [], unmanaged: [] }, (e as Error).message);
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e: unknown) => {
-    process.stderr.write(`aria-reconcile: ${(e as Error).message}\n`);
-    process.exitCode = EXIT.failure;
-  },
-);
+runCli("aria-reconcile", main, EXIT.failure);

@@ -1,16 +1,17 @@
 /** The failures of aria-reconcile, each with its exit code (./report.ts, EXIT) and a message naming where. */
+import { CliError } from "../cli/command";
 import { isAriaApiError, type AriaApiError } from "../client/errors";
 import { ROUTES } from "../client/routes";
 import { EXIT, type ExitCode } from "./report";
 
 /** A failure the user can act on: its message says which server, stack or setting, and what to do. */
-export class ReconcileError extends Error {
+export class ReconcileError extends CliError {
   override name = "ReconcileError";
   constructor(
     message: string,
-    readonly exitCode: Exclude<ExitCode, 0 | 7>,
+    override readonly exitCode: Exclude<ExitCode, 0 | 7>,
   ) {
-    super(message);
+    super(message, exitCode);
   }
 }
 

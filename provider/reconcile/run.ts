@@ -12,7 +12,7 @@
 import type { AriaClient, ClientConfig } from "../client";
 import type { Endpoint as ApiEndpoint } from "../client/schemas";
 import { listServerEndpoints } from "../export/list";
-import type { RunPulumi, PulumiResult } from "../export/pulumi-stack";
+import { type RunPulumi, type PulumiResult, scrubbedTail } from "../cli/pulumi";
 import { driftOf, PreviewDigest, previewErrors } from "./drift";
 import { pulumiFailureCode, ReconcileError, serverFailure } from "./failures";
 import type { DriftedResource, ReconcileReport, StackSummary, UnmanagedEndpoint } from "./report";
@@ -51,9 +51,7 @@ export type ReconcileResult = Omit<ReconcileReport, "duration">;
 const NON_INTERACTIVE = "--non-interactive";
 
 /** The last lines of what a failed `pulumi` printed. */
-function tail(result: PulumiResult, lines = 8): string {
-  return (result.stderr.trim() || result.stdout.trim() || "(no output)").split("\n").slice(-lines).join("\n");
-}
+const tail = (result: PulumiResult, lines = 8): string => scrubbedTail(result, [], lines);
 
 /** Runs `pulumi args`, throwing a {@link ReconcileError} that names `what` when it fails. */
 async function pulumiJson(deps: ReconcileDeps, args: string[], what: string): Promise<unknown> {

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { RunningEmulator, startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
-import { Pack, packPackage, prepareProgram, userInstall } from "../support/program-runner";
+import { Pack, packPackage, prepareProgram, userInstall } from "../../scripts/program-runner";
 import { runExport as runExportAs, tileValue, validationsOf, writesOf } from "./export-helpers";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, engineRoot, expectOk, openStack } from "../support/program-stack";
@@ -142,7 +142,14 @@ describe("adopting endpoints whose servers are unreachable", () => {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-program-"));
     const projectName = prepareProgram({ source: out, dest: workDir, projectName: "stacked", pack });
     fs.copyFileSync(path.join(out, `Pulumi.${STACK}.yaml`), path.join(workDir, `Pulumi.${STACK}.yaml`));
-    const stack = new E2EStack(emulator, false, out, projectName, STACK, dir, workDir, env, "cli");
+    const stack = new E2EStack(emulator, false, {
+      program: out,
+      projectName,
+      stackName: STACK,
+      tmp: dir,
+      workDir,
+      env,
+    });
     stacks.push(stack);
     stack.setConfig("vra:url", emulator.url);
     stack.setConfig("vra:refreshToken", { value: USERS.admin, secret: true });

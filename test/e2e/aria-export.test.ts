@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { RunningEmulator, startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
-import { Pack, packPackage, prepareProgram, userInstall } from "../support/program-runner";
+import { Pack, packPackage, prepareProgram, userInstall } from "../../scripts/program-runner";
 import { run, runExport as runExportAs, tileValue, TileProperty, writesOf } from "./export-helpers";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, engineRoot, expectOk, openStack } from "../support/program-stack";
@@ -295,7 +295,14 @@ describe("aria-export --stack", () => {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-program-"));
     const projectName = prepareProgram({ source: out, dest: workDir, projectName: "stacked", pack });
     fs.copyFileSync(path.join(out, `Pulumi.${STACK}.yaml`), path.join(workDir, `Pulumi.${STACK}.yaml`));
-    adopted = new E2EStack(emulator, false, out, projectName, STACK, dir, workDir, env, "cli");
+    adopted = new E2EStack(emulator, false, {
+      program: out,
+      projectName,
+      stackName: STACK,
+      tmp: dir,
+      workDir,
+      env,
+    });
     adopted.setConfig("vra:url", emulator.url);
     adopted.setConfig("vra:refreshToken", { value: USERS.admin, secret: true });
     await adopted.resetRequests();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -228,17 +228,7 @@ async function openInstalled(options: {
   }
 
   const emulator = await startEmulator({ port: 0 });
-  const stack = new E2EStack(
-    emulator,
-    true,
-    work,
-    projectName,
-    `t${randomBytes(4).toString("hex")}`,
-    dir,
-    work,
-    env,
-    "cli",
-  );
+  const stack = new E2EStack(emulator, true, { program: work, workDir: work, projectName, tmp: dir, env });
   const client = createClient(
     resolveClientConfig({ "vra:url": emulator.url, "vra:refreshToken": USERS.admin }, {}),
   );

@@ -4,7 +4,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { emulatorOps } from "../../emulator";
 import { engineEnv } from "../../scripts/engine-env";
-import { packPackage } from "../support/program-runner";
+import { packPackage } from "../../scripts/program-runner";
 import { runCommand } from "../../scripts/run-command";
 import { CiStandIn, startCiStandIn } from "../support/tls-servers";
 import { USERS, useEmulator } from "../support/emulator";

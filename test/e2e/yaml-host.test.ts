@@ -1,9 +1,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { engineEnv } from "../../scripts/engine-env";
-import { PulumiCli } from "../support/program-runner";
-import { engineRoot, expectOk, REPO_ROOT } from "../support/program-stack";
+import { ProgramStack } from "../../scripts/program-runner";
+import { expectOk, REPO_ROOT } from "../support/program-stack";
 
 jest.setTimeout(600_000);
 
@@ -16,26 +15,20 @@ jest.setTimeout(600_000);
 describe("the YAML language host", () => {
   let tmp: string;
   let env: Record<string, string>;
-  let cli: PulumiCli;
+  let cli: ProgramStack;
 
   beforeAll(() => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-yaml-"));
     const program = path.join(tmp, "program");
     fs.cpSync(path.join(REPO_ROOT, "test", "e2e", "programs", "yaml-host"), program, { recursive: true });
-    for (const dir of ["state", "home"]) fs.mkdirSync(path.join(tmp, dir));
-    env = engineEnv({
-      root: engineRoot(),
-      stateDir: path.join(tmp, "state"),
-      homeDir: path.join(tmp, "home"),
-      passphrase: "e2e-passphrase",
-    });
-    cli = new PulumiCli({
-      cwd: program,
+    cli = new ProgramStack({
+      program,
+      workDir: program,
+      tmp,
       stackName: "yaml",
-      env,
-      logDir: tmp,
       echo: !!process.env.E2E_VERBOSE,
     });
+    env = cli.env;
   });
   afterAll(() => {
     fs.rmSync(tmp, { recursive: true, force: true });

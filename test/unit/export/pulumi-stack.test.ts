@@ -1,11 +1,5 @@
-import {
-  PulumiResult,
-  RunPulumi,
-  scrubbedTail,
-  setStackSecrets,
-  StackConfigError,
-  stdinOf,
-} from "../../../provider/export/pulumi-stack";
+import { PulumiResult, RunPulumi, scrubbedTail } from "../../../provider/cli/pulumi";
+import { setStackSecrets, StackConfigError, stdinOf } from "../../../provider/export/pulumi-stack";
 
 /** A stand-in for the `pulumi` CLI: records each call and answers as `answer` says. */
 function fakePulumi(answer: (args: readonly string[], input?: string) => Partial<PulumiResult> = () => ({})) {
