@@ -12,7 +12,8 @@ import { reveal, type PropertyMap } from "../core/values";
  *   their secret outputs (`additionalSecretOutputs`), so the core's {@link Secret} marks on outputs
  *   are unwrapped here.
  * - `__owner`, the resource's URN as the program composed it (../dynamic/endpoint.ts), is taken out
- *   likewise, kept through `check` and handed to `create` as its owner;
+ *   likewise, kept through `check` (for a create, or when the stored inputs hold it: see
+ *   {@link ownerKept}) and handed to `create` as its owner;
  * Unknowns need no translation: the core's mark is the engine's own sentinel.
  */
 
@@ -34,6 +35,18 @@ function ownerOf(bag: Record<string, unknown> | undefined): string | undefined {
   return typeof owner === "string" && owner !== "" ? owner : undefined;
 }
 
+/**
+ * Whether `check` keeps `__owner` in the inputs it returns: when a create may follow (no old inputs:
+ * the engine checks every create, a replacement's included, without them), or when the stored inputs
+ * hold it. Not otherwise: the inputs a refresh stores are `read`'s, rebuilt from the outputs, which
+ * have no `__owner`, and an unchanged resource's checked inputs must equal its stored inputs, or the
+ * engine writes the whole state for each one (its snapshot manager compares them for every `same`
+ * step): an `up` after a refresh would cost O(N²).
+ */
+function ownerKept(olds: Record<string, unknown> | undefined): boolean {
+  return olds === undefined || Object.keys(olds).length === 0 || OWNER_KEY in olds;
+}
+
 function plain(map: PropertyMap | undefined): Record<string, unknown> | undefined {
   return map === undefined ? undefined : reveal<Record<string, unknown>>(map);
 }
@@ -46,10 +59,8 @@ export function dynamicDoor(kind: ResourceKind): DynamicProvider {
       const owner = news?.[OWNER_KEY];
       const inputs = plain(result.inputs);
       // Kept for create, which reads it from the checked inputs.
-      return {
-        inputs: owner === undefined || !inputs ? inputs : { ...inputs, [OWNER_KEY]: owner },
-        failures: result.failures,
-      };
+      const keep = owner !== undefined && inputs !== undefined && ownerKept(olds);
+      return { inputs: keep ? { ...inputs, [OWNER_KEY]: owner } : inputs, failures: result.failures };
     },
     diff: (id, olds, news) => kind.diff(id, kindView(olds), kindView(news)),
     async create(inputs) {

@@ -45,6 +45,64 @@ describe("the dynamic door", () => {
   });
 });
 
+describe("the dynamic door's __owner", () => {
+  const OWNER = "urn:pulumi:dev::p::pulumi-nodejs:dynamic/aria:Endpoint::ci";
+  const program = {
+    __provider: "p",
+    __owner: OWNER,
+    name: "ci",
+    type: "jenkins",
+    project: "Platform",
+    description: "",
+    properties: { url: "https://jenkins.example.com" },
+    secretProperties: { password: "s3cret" },
+  };
+  // What the SDK's dynamic-provider shim adds to what the door answers: `__provider`, from the
+  // program's inputs in check, from the stored outputs in create and read.
+  const withProvider = (bag: Record<string, unknown> | undefined) => ({ ...bag, __provider: "p" });
+
+  function door() {
+    const server = apiEndpoint({ description: ` [pulumi: created for ${OWNER}]` });
+    const api = fakeApi({
+      getEndpointTiles: jest.fn(async () => TILES),
+      listAllProjects: jest.fn(async () => PROJECTS),
+      createEndpoint: jest.fn(async () => server),
+      getEndpoint: jest.fn(async () => server),
+    });
+    const tiles = new TileCatalogue(() => api.getEndpointTiles());
+    const projects = new ProjectCatalogue(() => api.listAllProjects());
+    const warn = jest.fn(async () => undefined);
+    return {
+      api,
+      door: dynamicDoor(
+        endpointKind({ api: () => api, validateByDefault: () => false, tiles, projects, warn }),
+      ),
+    };
+  }
+
+  it("is handed to create: a create's check (no old inputs) keeps it", async () => {
+    const { api, door: endpoint } = door();
+    const checked = await endpoint.check({}, program);
+    expect(checked.inputs.__owner).toBe(OWNER);
+    await endpoint.create(withProvider(checked.inputs));
+    expect(api.createEndpoint.mock.calls[0][0].description).toBe(` [pulumi: created for ${OWNER}]`);
+  });
+
+  // The engine writes the whole state for every unchanged resource whose checked inputs differ from
+  // its stored ones in anything: an up changing one endpoint of N would cost O(N²).
+  it("checks an unchanged endpoint's inputs as they were stored, by a create or by a refresh", async () => {
+    const { door: endpoint } = door();
+    const created = withProvider((await endpoint.check({}, program)).inputs);
+    expect(withProvider((await endpoint.check(created, program)).inputs)).toEqual(created);
+
+    const { id, outs } = await endpoint.create(created);
+    const read = await endpoint.read(id, withProvider(outs));
+    const refreshed = withProvider(read.inputs);
+    expect(refreshed).not.toHaveProperty("__owner"); // the outputs it is rebuilt from have none
+    expect(withProvider((await endpoint.check(refreshed, program)).inputs)).toEqual(refreshed);
+  });
+});
+
 describe("the endpoint kind of the core", () => {
   function kind() {
     const api = fakeApi({
