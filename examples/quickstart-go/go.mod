@@ -3,7 +3,7 @@ module github.com/pulumi-aria/pulumi-aria/examples/quickstart-go
 go 1.26.6
 
 require (
-	github.com/pulumi-aria/pulumi-aria/sdk/go v0.1.0
+	github.com/pulumi-aria/pulumi-aria/sdk/go v0.0.0-00010101000000-000000000000
 	github.com/pulumi/pulumi/sdk/v3 v3.274.1
 )
 

@@ -361,7 +361,7 @@ describe("the Python SDK installed by name from a local package index", () => {
       cwd: opened.stack.workDir,
       env: { ...process.env, ...opened.env },
     });
-    expect(requirements.stdout).toMatch(/Requirement already satisfied: pulumi_aria==/);
+    expect(requirements.stdout).toMatch(/Requirement already satisfied: pulumi_aria\b/);
     expect(requirements.stdout).not.toMatch(/Successfully installed/);
     expectNoNodeNorPlugin(opened.env);
     expect(await installedPlugins(opened.stack)).toEqual([]);
