@@ -232,15 +232,8 @@ function faultsSection(faults) {
   return [
     `## Under faults (N=${faults.n})`,
     "",
-    `The endpoints program once more at N=${faults.n} in a fresh emulator, with the fault tier's mix installed ` +
-      `(test/faults, the emulator's BUSY_SERVER_FAULTS; on API paths only): ${FAULT_MIX_TEXT}. Phases: create (\`up\`), an \`up\` ` +
-      "changing every endpoint's description, `destroy`. `without ms`: create and destroy from the lifecycle above " +
-      "at the same N; the update of every endpoint run once without faults on the same stack just before. The " +
-      "faults are counted from the emulator's request log (a cut answer was carried out, its socket closed). " +
-      "`retries`: the requests beyond the fault-free run's for the same phase (`requests (without)`), by route in " +
-      "the next column. `one run`: the engine succeeded and reported the expected changes. `server = state`: after " +
-      "the phase the server's endpoints are those the state holds, with no duplicate name (and, after the update, " +
-      "every one with the new description).",
+    `The endpoints program once more at N=${faults.n} with the fault tier's mix on the API paths: ${FAULT_MIX_TEXT}. ` +
+      'The columns: bench/README.md, "What is measured".',
     "",
     markdownTable(table.header, table.rows),
     "",
@@ -447,36 +440,24 @@ function renderReport(results) {
     "",
     "## Time against the floors",
     "",
-    (c.via === "automation"
-      ? "`aria ms` is the engine operation (one `pulumi` run through the Automation API) on the endpoints program; the "
-      : "`aria ms` is one `pulumi` command in the program's directory (the CLI, the language host compiling and running " +
-        "the program, as users run it), wall time of the process, on the endpoints program; the ") +
-      "engine floor is the same operation on as many trivial dynamic resources that call nothing; the API floor is " +
-      "the calls the phase cannot avoid, made directly through the client with the engine's concurrency. " +
-      "`ratio` = aria / (engine floor + API floor). `CPU ratio` is the same ratio on CPU time (engine, program and " +
-      "provider processes; the API floor's client process), which other work on the machine disturbs less than wall " +
-      "time. `per endpoint` counts requests beyond the per-process one-offs (token exchange, `/about`, tiles).",
+    `\`aria ms\`: the endpoints program ${c.via === "automation" ? "through the Automation API" : "by the `pulumi` CLI"}; ` +
+      "`ratio` = aria / (engine floor + API floor), on wall and on CPU time; `plugin` the same program through " +
+      'the provider plugin. Every column: [bench/README.md, "What is measured"](../../README.md#what-is-measured).',
     "",
     markdownTable(main.header, main.rows),
-    "",
-    "`plugin ms` is the same program through the provider plugin (a Pulumi YAML program on " +
-      "`pulumi-resource-aria`, bench/programs/endpoints-plugin), `plugin ratio` its ratio to the same floors.",
     "",
     "![time against N per phase](chart.svg)",
     "",
     "## State per resource",
     "",
-    "Bytes of each door's state per resource after create (the engine rewrites the whole state after every " +
-      "step on a local backend, so create and destroy grow with N x this). The dynamic door stores the " +
-      "serialised `__provider` in the inputs and the outputs of every resource.",
+    "Bytes of each door's state per resource after create (the engine rewrites it all after every step).",
     "",
     markdownTable(stateTable(results.sizes).header, stateTable(results.sizes).rows),
     "",
     "## Slope per resource",
     "",
-    `Least squares over N = ${ns.join(", ")}. Segments: the slope between the two smallest sizes → between ` +
-      `the two largest. "Linear": the last segment is at most 1.5x the first (+1 ms/resource for noise). ` +
-      "Overhead: pulumi-aria minus (engine floor + API floor), the provider's own cost.",
+    `Least squares over N = ${ns.join(", ")}; segments: the two smallest sizes → the two largest; overhead: ` +
+      "pulumi-aria minus the floors.",
     "",
     markdownTable(
       ["phase", ...SLOPES.map(([h]) => h)],
@@ -485,21 +466,11 @@ function renderReport(results) {
     "",
     "## API requests by route",
     "",
-    '"Most in flight" is the highest number of API requests the emulator was serving at once during the phase ' +
-      "(counted in the benchmark's process, where the emulator runs): the engine's real concurrency against the API " +
-      "floor's.",
-    "",
     markdownTable(reqs.header, reqs.rows),
     "",
     "## CPU and memory by process",
     "",
-    c.via === "automation"
-      ? "Sampled from /proc every 100 ms during each operation. The program process is the run-op process (the " +
-        "Automation API runs the inline program in it, so its figure includes the API's own work); engine is the " +
-        "`pulumi` CLI and the language host, including the stack-selection and config commands run before the operation."
-      : "Sampled from /proc every 100 ms during each operation. The program process is the Node process the " +
-        "language host starts (`@pulumi/pulumi/cmd/run`, TypeScript compilation included); engine is the `pulumi` " +
-        "CLI and the language host.",
+    `Sampled from /proc every 100 ms; the program process is ${c.via === "automation" ? "the run-op process" : "the language host's node"}.`,
     "",
     markdownTable(cpu.header, cpu.rows),
     "",
