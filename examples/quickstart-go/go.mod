@@ -120,6 +120,8 @@ require (
 	lukechampine.com/frand v1.4.2 // indirect
 )
 
-// The Go SDK is not published as a module yet: build against the repository's sdk/go. In a copy of
-// this directory elsewhere, point it at a clone: replace ... => /path/to/pulumi-aria/sdk/go
+// The Go SDK is not published as a module yet: build against the repository's sdk/go (the require's
+// version above is the placeholder Go writes for a replaced module). In a copy of this directory
+// elsewhere, point it at a clone: replace ... => /path/to/pulumi-aria/sdk/go. From a release: drop
+// this replace and the SDK's require, then go get github.com/pulumi-aria/pulumi-aria/sdk/go@latest
 replace github.com/pulumi-aria/pulumi-aria/sdk/go => ../../sdk/go
