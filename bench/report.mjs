@@ -1,11 +1,14 @@
 // @ts-check
-// The benchmark's report: report.md, chart.svg and the summary printed at the end, from results.json.
+// The benchmark's report, from results.json: report.md (Markdown tables), chart.svg (Vega-Lite) and the
+// summary printed at the end.
 // Used by run.mjs at the end of a run; also standalone, to render a results file again:
 //   node bench/report.mjs bench/results/<timestamp>/results.json
 // (the figures and verdicts are recomputed from the raw samples it holds).
 
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as vega from "vega";
+import { compile } from "vega-lite";
 import { analyse, PHASES, sizesOf, TARGET_RATIO } from "./lib/analysis.mjs";
 import { inclusiveDelta, summariseProfile } from "./lib/cpu-profile.mjs";
 
@@ -19,9 +22,10 @@ const ratio = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : "n/a");
 
 /** @typedef {Array<string | number>} Row */
 
-/** A Markdown table. @param {Row} header @param {Row[]} rows @param {string[]} [align] */
-function markdownTable(header, rows, align = []) {
-  const sep = header.map((_, i) => (align[i] === "r" ? "---:" : "---"));
+/** A Markdown table, its columns of figures aligned right. @param {Row} header @param {Row[]} rows */
+function markdownTable(header, rows) {
+  const figure = (/** @type {Row[number]} */ c) => /^(-?[\d.]+x?|n\/a|-)$/.test(String(c));
+  const sep = header.map((_, i) => (rows.length && rows.every((r) => figure(r[i])) ? "---:" : "---"));
   /** @param {Row} cells */
   const line = (cells) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
   return [line(header), line(sep), ...rows.map(line)].join("\n");
@@ -109,127 +113,48 @@ const SLOPES = [
   ],
 ];
 
-// The chart, hand-written SVG: one panel per phase, time against N for the endpoints program, the
-// engine floor, engine + API floor, and the 1.2x limit of create and destroy.
-/** @type {Array<{label: string, color: string, dash: string, pick: (p: any) => number, noPoints?: boolean}>} */
-const SERIES = [
-  {
-    label: "pulumi-aria endpoints",
-    color: "#1f6feb",
-    dash: "",
-    pick: (p) => p.endpoints.ms,
-  },
-  { label: "engine floor + API floor", color: "#d97706", dash: "6 4", pick: (p) => p.floorMs },
-  {
-    label: "engine floor (trivial resources)",
-    color: "#6b7280",
-    dash: "2 3",
-    pick: (p) => p.engineFloor.ms,
-  },
-  {
-    label: `${TARGET_RATIO}x (engine + API floor)`,
-    color: "#dc2626",
-    dash: "1 4",
-    pick: (p) => TARGET_RATIO * p.floorMs,
-    noPoints: true,
-  },
-];
-
-/** @param {unknown} s */
-const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** A round upper bound and tick step for an axis ending at `max`. @param {number} max */
-function niceAxis(max) {
-  if (!(max > 0)) return { top: 1, step: 0.25 };
-  const raw = max / 4;
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  const step = /** @type {number} */ ([1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw));
-  return { top: Math.ceil(max / step) * step, step };
-}
-
-/** @param {number} ms */
-function fmtMs(ms) {
-  return ms >= 1000 ? `${+(ms / 1000).toFixed(ms >= 10000 ? 0 : 1)} s` : `${Math.round(ms)} ms`;
-}
-
-/** The SVG text of the chart for analysed sizes (`{N: {phases}}`). @param {Record<number, any>} sizes */
-function renderChart(sizes) {
-  const ns = sizesOf(sizes);
-  const W = 300;
-  const H = 220;
-  const pad = { l: 52, r: 12, t: 26, b: 34 };
-  const cols = 3;
-  const width = cols * W;
-  const height = 2 * H;
-  const xMax = Math.max(...ns) || 1;
-  const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`,
-    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+/**
+ * The chart: per phase, time against N for the endpoints program, the engine floor, engine + API
+ * floor and the 1.2x limit of create and destroy; a Vega-Lite spec rendered to SVG in Node by Vega.
+ * @param {Record<number, any>} sizes
+ * @returns {Promise<string>}
+ */
+async function renderChart(sizes) {
+  /** @type {Array<[string, (p: any) => number]>} */
+  const series = [
+    ["pulumi-aria endpoints", (p) => p.endpoints.ms],
+    ["engine floor + API floor", (p) => p.floorMs],
+    ["engine floor (trivial resources)", (p) => p.engineFloor.ms],
+    [`${TARGET_RATIO}x (engine + API floor)`, (p) => TARGET_RATIO * p.floorMs],
   ];
-  PHASES.forEach(({ name, label }, i) => {
-    const ox = (i % cols) * W;
-    const oy = Math.floor(i / cols) * H;
-    const pw = W - pad.l - pad.r;
-    const ph = H - pad.t - pad.b;
-    const values = ns.flatMap((n) => SERIES.map((s) => s.pick(sizes[n].phases[name])));
-    const { top, step } = niceAxis(Math.max(...values.filter(Number.isFinite)));
-    /** @param {number} n */
-    const x = (n) => ox + pad.l + (n / xMax) * pw;
-    /** @param {number} v */
-    const y = (v) => oy + pad.t + ph - (v / top) * ph;
-    parts.push(
-      `<text x="${ox + pad.l}" y="${oy + 16}" font-size="13" font-weight="bold">${esc(label)}</text>`,
-    );
-    for (let v = 0; v <= top + step / 2; v += step) {
-      parts.push(
-        `<line x1="${ox + pad.l}" y1="${y(v)}" x2="${ox + pad.l + pw}" y2="${y(v)}" stroke="#e5e7eb"/>`,
-        `<text x="${ox + pad.l - 4}" y="${y(v) + 4}" text-anchor="end" fill="#374151">${fmtMs(v)}</text>`,
-      );
-    }
-    for (const n of ns) {
-      parts.push(
-        `<line x1="${x(n)}" y1="${oy + pad.t + ph}" x2="${x(n)}" y2="${oy + pad.t + ph + 4}" stroke="#374151"/>`,
-        `<text x="${x(n)}" y="${oy + pad.t + ph + 16}" text-anchor="middle" fill="#374151">${n}</text>`,
-      );
-    }
-    parts.push(
-      `<line x1="${ox + pad.l}" y1="${oy + pad.t + ph}" x2="${ox + pad.l + pw}" y2="${oy + pad.t + ph}" stroke="#374151"/>`,
-      `<line x1="${ox + pad.l}" y1="${oy + pad.t}" x2="${ox + pad.l}" y2="${oy + pad.t + ph}" stroke="#374151"/>`,
-      `<text x="${ox + pad.l + pw / 2}" y="${oy + H - 4}" text-anchor="middle" fill="#374151">N (resources)</text>`,
-    );
-    for (const s of SERIES) {
-      const pts = ns
-        .map((n) => [x(n), y(s.pick(sizes[n].phases[name]))])
-        .filter(([, py]) => Number.isFinite(py));
-      if (pts.length === 0) continue;
-      const d = pts.map(([px, py], k) => `${k ? "L" : "M"}${px.toFixed(1)},${py.toFixed(1)}`).join(" ");
-      parts.push(
-        `<path d="${d}" fill="none" stroke="${s.color}" stroke-width="2" stroke-dasharray="${s.dash}"/>`,
-        ...(s.noPoints
-          ? []
-          : pts.map(
-              ([px, py]) => `<circle cx="${px.toFixed(1)}" cy="${py.toFixed(1)}" r="3" fill="${s.color}"/>`,
-            )),
-      );
-    }
-  });
-  // Legend in the sixth cell.
-  const lx = 2 * W + 20;
-  const ly = H + 40;
-  parts.push(`<text x="${lx}" y="${ly - 14}" font-size="13" font-weight="bold">Time against N</text>`);
-  SERIES.forEach((s, k) => {
-    const yy = ly + k * 22;
-    parts.push(
-      `<line x1="${lx}" y1="${yy}" x2="${lx + 32}" y2="${yy}" stroke="${s.color}" stroke-width="2" stroke-dasharray="${s.dash}"/>`,
-      `<text x="${lx + 40}" y="${yy + 4}">${esc(s.label)}</text>`,
-    );
-  });
-  parts.push(
-    `<text x="${lx}" y="${ly + SERIES.length * 22 + 10}" fill="#6b7280">Engine operation time (median),</text>`,
-    `<text x="${lx}" y="${ly + SERIES.length * 22 + 24}" fill="#6b7280">measured in the same run.</text>`,
+  const values = sizesOf(sizes).flatMap((n) =>
+    PHASES.flatMap(({ name, label }) =>
+      series.map(([what, pick]) => ({ phase: label, N: n, series: what, ms: pick(sizes[n].phases[name]) })),
+    ),
   );
-  parts.push("</svg>");
-  return parts.join("\n") + "\n";
+  const seriesScale = { field: "series", type: "nominal", sort: series.map(([what]) => what) };
+  const colors = { range: ["#1f6feb", "#d97706", "#6b7280", "#dc2626"] };
+  const spec = {
+    title: "Engine operation time (median) against N, measured in the same run",
+    data: { values: values.filter((v) => Number.isFinite(v.ms)) },
+    facet: { field: "phase", type: "nominal", sort: PHASES.map((p) => p.label), title: null },
+    columns: 3,
+    resolve: { scale: { y: "independent" } },
+    spec: {
+      width: 220,
+      height: 150,
+      mark: { type: "line", point: true },
+      encoding: {
+        x: { field: "N", type: "quantitative", title: "N (resources)" },
+        y: { field: "ms", type: "quantitative", title: "ms" },
+        color: { ...seriesScale, scale: colors, legend: { orient: "bottom", labelLimit: 400, title: null } },
+        strokeDash: seriesScale,
+      },
+    },
+    config: { background: "white" },
+  };
+  const view = new vega.View(vega.parse(compile(/** @type {any} */ (spec)).spec), { renderer: "none" });
+  return view.toSVG();
 }
 
 /** The faults phase's phases (lib/faults.mjs). */
@@ -307,17 +232,10 @@ function faultsSection(faults) {
   return [
     `## Under faults (N=${faults.n})`,
     "",
-    `The endpoints program once more at N=${faults.n} in a fresh emulator, with the fault tier's mix installed ` +
-      `(test/faults, the emulator's BUSY_SERVER_FAULTS; on API paths only): ${FAULT_MIX_TEXT}. Phases: create (\`up\`), an \`up\` ` +
-      "changing every endpoint's description, `destroy`. `without ms`: create and destroy from the lifecycle above " +
-      "at the same N; the update of every endpoint run once without faults on the same stack just before. The " +
-      "faults are counted from the emulator's request log (a cut answer was carried out, its socket closed). " +
-      "`retries`: the requests beyond the fault-free run's for the same phase (`requests (without)`), by route in " +
-      "the next column. `one run`: the engine succeeded and reported the expected changes. `server = state`: after " +
-      "the phase the server's endpoints are those the state holds, with no duplicate name (and, after the update, " +
-      "every one with the new description).",
+    `The endpoints program once more at N=${faults.n} with the fault tier's mix on the API paths: ${FAULT_MIX_TEXT}. ` +
+      'The columns: bench/README.md, "What is measured".',
     "",
-    markdownTable(table.header, table.rows, ["", "r", "r", "r", "r", "r", "r", "r", "r"]),
+    markdownTable(table.header, table.rows),
     "",
     ...failed.flatMap(([name, label]) => [
       `### ${label} under faults: the engine's error`,
@@ -522,51 +440,24 @@ function renderReport(results) {
     "",
     "## Time against the floors",
     "",
-    (c.via === "automation"
-      ? "`aria ms` is the engine operation (one `pulumi` run through the Automation API) on the endpoints program; the "
-      : "`aria ms` is one `pulumi` command in the program's directory (the CLI, the language host compiling and running " +
-        "the program, as users run it), wall time of the process, on the endpoints program; the ") +
-      "engine floor is the same operation on as many trivial dynamic resources that call nothing; the API floor is " +
-      "the calls the phase cannot avoid, made directly through the client with the engine's concurrency. " +
-      "`ratio` = aria / (engine floor + API floor). `CPU ratio` is the same ratio on CPU time (engine, program and " +
-      "provider processes; the API floor's client process), which other work on the machine disturbs less than wall " +
-      "time. `per endpoint` counts requests beyond the per-process one-offs (token exchange, `/about`, tiles).",
+    `\`aria ms\`: the endpoints program ${c.via === "automation" ? "through the Automation API" : "by the `pulumi` CLI"}; ` +
+      "`ratio` = aria / (engine floor + API floor), on wall and on CPU time; `plugin` the same program through " +
+      'the provider plugin. Every column: [bench/README.md, "What is measured"](../../README.md#what-is-measured).',
     "",
-    markdownTable(main.header, main.rows, [
-      "r",
-      "",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-      "r",
-    ]),
-    "",
-    "`plugin ms` is the same program through the provider plugin (a Pulumi YAML program on " +
-      "`pulumi-resource-aria`, bench/programs/endpoints-plugin), `plugin ratio` its ratio to the same floors.",
+    markdownTable(main.header, main.rows),
     "",
     "![time against N per phase](chart.svg)",
     "",
     "## State per resource",
     "",
-    "Bytes of each door's state per resource after create (the engine rewrites the whole state after every " +
-      "step on a local backend, so create and destroy grow with N x this). The dynamic door stores the " +
-      "serialised `__provider` in the inputs and the outputs of every resource.",
+    "Bytes of each door's state per resource after create (the engine rewrites it all after every step).",
     "",
-    markdownTable(stateTable(results.sizes).header, stateTable(results.sizes).rows, ["r", "r", "r", "r"]),
+    markdownTable(stateTable(results.sizes).header, stateTable(results.sizes).rows),
     "",
     "## Slope per resource",
     "",
-    `Least squares over N = ${ns.join(", ")}. Segments: the slope between the two smallest sizes → between ` +
-      `the two largest. "Linear": the last segment is at most 1.5x the first (+1 ms/resource for noise). ` +
-      "Overhead: pulumi-aria minus (engine floor + API floor), the provider's own cost.",
+    `Least squares over N = ${ns.join(", ")}; segments: the two smallest sizes → the two largest; overhead: ` +
+      "pulumi-aria minus the floors.",
     "",
     markdownTable(
       ["phase", ...SLOPES.map(([h]) => h)],
@@ -575,21 +466,11 @@ function renderReport(results) {
     "",
     "## API requests by route",
     "",
-    '"Most in flight" is the highest number of API requests the emulator was serving at once during the phase ' +
-      "(counted in the benchmark's process, where the emulator runs): the engine's real concurrency against the API " +
-      "floor's.",
-    "",
     markdownTable(reqs.header, reqs.rows),
     "",
     "## CPU and memory by process",
     "",
-    c.via === "automation"
-      ? "Sampled from /proc every 100 ms during each operation. The program process is the run-op process (the " +
-        "Automation API runs the inline program in it, so its figure includes the API's own work); engine is the " +
-        "`pulumi` CLI and the language host, including the stack-selection and config commands run before the operation."
-      : "Sampled from /proc every 100 ms during each operation. The program process is the Node process the " +
-        "language host starts (`@pulumi/pulumi/cmd/run`, TypeScript compilation included); engine is the `pulumi` " +
-        "CLI and the language host.",
+    `Sampled from /proc every 100 ms; the program process is ${c.via === "automation" ? "the run-op process" : "the language host's node"}.`,
     "",
     markdownTable(cpu.header, cpu.rows),
     "",
@@ -676,8 +557,8 @@ function renderReport(results) {
 }
 
 /** Writes report.md and chart.svg next to the results. @param {string} dir @param {any} results */
-export function writeReport(dir, results) {
-  fs.writeFileSync(path.join(dir, "chart.svg"), renderChart(results.sizes));
+export async function writeReport(dir, results) {
+  fs.writeFileSync(path.join(dir, "chart.svg"), await renderChart(results.sizes));
   fs.writeFileSync(path.join(dir, "report.md"), renderReport(results));
 }
 
@@ -704,6 +585,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   // Recompute the figures from the raw samples, so a report always reflects the current analysis.
   Object.assign(results, analyse(results.raw, results.lookup));
   resummariseProfiles(results, path.dirname(path.resolve(file)));
-  writeReport(path.dirname(path.resolve(file)), results);
+  await writeReport(path.dirname(path.resolve(file)), results);
   process.stdout.write(consoleSummary(results));
 }

@@ -318,7 +318,7 @@ async function main() {
     raw,
   };
   fs.writeFileSync(path.join(outDir, "results.json"), JSON.stringify(results, null, 2));
-  writeReport(outDir, results);
+  await writeReport(outDir, results);
   process.stdout.write(consoleSummary(results));
   for (const v of emulatorFigures?.verdicts ?? []) {
     process.stdout.write(`emulator: ${v.ok ? "met   " : "MISSED"}  ${v.target}\n`);

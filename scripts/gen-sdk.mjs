@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // @ts-check
 // `npm run gen:sdk`: writes the aria provider's SDKs, sdk/nodejs, sdk/python and sdk/go/aria, from
-// sdk/schema.json (`npm run gen:schema` writes that) with scripts/gen-sdk, a small Go program on
-// Pulumi's code generators (github.com/pulumi/pulumi/pkg/v3 at the CLI's version). The generated
+// sdk/schema.json (`npm run gen:schema` writes that) with scripts/gen-sdk/main.go, a small Go program
+// on Pulumi's code generators (github.com/pulumi/pulumi/pkg/v3 at the CLI's version, package.json's
+// `config.pulumiCli`: its module is written at build time and tidied against the Go checksum
+// database, as scripts/ensure-engine.mjs builds the CLI, so no go.mod or go.sum is kept). The generated
 // files are checked in; sdk/go/go.mod and go.sum are not generated (they are the Go SDK's module,
 // kept by hand: `go mod tidy` in sdk/go).
 //
-// The generator is built once per version of its source (go.mod, go.sum, *.go and the Go release)
+// The generator is built once per version of its source (main.go, the CLI's version, the Go release)
 // into the cache beside the engine, <cacheBase>/gen-sdk-<hash>/gen-sdk; building needs Go and the Go
 // module proxy (or a module cache that holds pkg/v3). The generator writes into a fresh directory,
 // then this script adjusts what the generator cannot be told through the schema, and either replaces
@@ -36,7 +38,9 @@ const { contentHash } = require("./content-hash.js");
 const { runChecked } = require("./run-command.js");
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const GENERATOR_DIR = path.join(root, "scripts", "gen-sdk");
+const GENERATOR_SOURCE = path.join(root, "scripts", "gen-sdk", "main.go");
+/** The Pulumi release whose code generators write the SDKs: the CLI's (package.json's config.pulumiCli). */
+const PULUMI_VERSION = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).config.pulumiCli;
 const SCHEMA = path.join(root, "sdk", "schema.json");
 /** The oldest Node the Node SDK declares: current @pulumi/pulumi (3.249 and later) asks >=22. */
 const NODE_ENGINES = ">=22";
@@ -67,43 +71,34 @@ async function run(cmd, args, options = {}) {
 }
 
 /**
- * The generator's identity: its module files and sources, and the Go release that builds it.
- * @param {string} goVersion what `go env GOVERSION` prints
- * @returns {string}
- */
-function generatorKey(goVersion) {
-  const sources = fs
-    .readdirSync(GENERATOR_DIR)
-    .filter((f) => f === "go.mod" || f === "go.sum" || f.endsWith(".go"))
-    .sort()
-    .map((f) => path.join(GENERATOR_DIR, f));
-  return contentHash([goVersion], sources, { length: 16 });
-}
-
-/**
  * The generator's binary: the cached build for this source, else built now (into a temporary
  * directory, renamed into place, so that concurrent runs never see a half-written binary).
  * @returns {Promise<string>}
  */
 async function ensureGenerator() {
   const goVersion = (await run("go", ["env", "GOVERSION"])).trim();
-  const dir = path.join(cacheBase(), `gen-sdk-${generatorKey(goVersion)}`);
+  const key = contentHash([goVersion, PULUMI_VERSION], [GENERATOR_SOURCE], { length: 16 });
+  const dir = path.join(cacheBase(), `gen-sdk-${key}`);
   const bin = path.join(dir, "gen-sdk");
   if (fs.existsSync(bin)) return bin;
   fs.mkdirSync(cacheBase(), { recursive: true });
   const work = fs.mkdtempSync(path.join(cacheBase(), ".gen-sdk-build-"));
   const started = Date.now();
-  say(`building the SDK generator (scripts/gen-sdk, ${goVersion}) into ${dir}`);
+  say(`building the SDK generator (scripts/gen-sdk, pkg/v3 v${PULUMI_VERSION}, ${goVersion}) into ${dir}`);
   try {
     const env = {
       ...process.env,
       CGO_ENABLED: "0",
       GOFLAGS: [process.env.GOFLAGS, "-buildvcs=false"].filter(Boolean).join(" "),
     };
-    await run("go", ["build", "-trimpath", "-o", path.join(work, "gen-sdk"), "."], {
-      cwd: GENERATOR_DIR,
-      env,
-    });
+    fs.copyFileSync(GENERATOR_SOURCE, path.join(work, "main.go"));
+    fs.writeFileSync(
+      path.join(work, "go.mod"),
+      "module pulumi-aria/gen-sdk\n\ngo 1.25\n\nrequire (\n\tgithub.com/blang/semver v3.5.1+incompatible\n" +
+        `\tgithub.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION}\n)\n`,
+    );
+    await run("go", ["mod", "tidy"], { cwd: work, env });
+    await run("go", ["build", "-trimpath", "-o", path.join(work, "gen-sdk"), "."], { cwd: work, env });
     try {
       fs.renameSync(work, dir);
     } catch (err) {

@@ -3,7 +3,7 @@ module github.com/pulumi-aria/pulumi-aria/examples/quickstart-go
 go 1.26.6
 
 require (
-	github.com/pulumi-aria/pulumi-aria/sdk/go v0.1.0
+	github.com/pulumi-aria/pulumi-aria/sdk/go v0.0.0-00010101000000-000000000000
 	github.com/pulumi/pulumi/sdk/v3 v3.274.1
 )
 
@@ -120,6 +120,8 @@ require (
 	lukechampine.com/frand v1.4.2 // indirect
 )
 
-// The Go SDK is not published as a module yet: build against the repository's sdk/go. In a copy of
-// this directory elsewhere, point it at a clone: replace ... => /path/to/pulumi-aria/sdk/go
+// The Go SDK is not published as a module yet: build against the repository's sdk/go (the require's
+// version above is the placeholder Go writes for a replaced module). In a copy of this directory
+// elsewhere, point it at a clone: replace ... => /path/to/pulumi-aria/sdk/go. From a release: drop
+// this replace and the SDK's require, then go get github.com/pulumi-aria/pulumi-aria/sdk/go@latest
 replace github.com/pulumi-aria/pulumi-aria/sdk/go => ../../sdk/go

@@ -66,7 +66,7 @@ async function runSection(heading: string, password: string): Promise<SectionRun
   const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
   const block = shellBlock(readme, heading);
   const substitutions: Array<[string, string]> = [
-    ["/path/to/pulumi-aria-0.1.0.tgz", packPackage().tarball],
+    ["/path/to/pulumi-aria-*.tgz", packPackage().tarball],
     ["https://aria.example.com", emulator.url],
     ["https://jenkins.example.com", jenkins.url],
     ["'<API token>'", USERS.admin],
