@@ -36,63 +36,64 @@ export type EndpointValidationSpec = z.output<typeof EndpointValidationSpec>;
 /** A validation spec as written by callers. */
 export type EndpointValidationSpecInput = z.input<typeof EndpointValidationSpec>;
 
+/** A stored endpoint's fields, as the server sends them. Unknown fields are kept. */
+const StoredEndpoint = z.looseObject({
+  /** Server-assigned id. */
+  id: z.string(),
+  /** Name. */
+  name: z.string(),
+  /** Endpoint type. */
+  type: z.string(),
+  /** Type-specific properties; secret ones come back masked. */
+  properties: JsonObject.default({}),
+  /** Description ("" when absent). */
+  description: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  /** Admin-only writes. */
+  isRestricted: z.boolean().nullish(),
+  /** Project name. */
+  project: z.string().nullish(),
+  /** Project id. */
+  _projectId: z.string().nullish(),
+  /** Cloud proxy id. */
+  cloudProxyId: z.string().nullish(),
+  /** Partial URL of this endpoint (`/pipeline/api/endpoints/<id>`). */
+  _link: z.string().nullish(),
+  /** Creation time, in one of the server's forms. */
+  createdAt: AriaTimestamp.nullish(),
+  /** Last update time, in one of the server's forms. */
+  updatedAt: AriaTimestamp.nullish(),
+  /** Creator. */
+  createdBy: z.string().nullish(),
+  /** Last updater. */
+  updatedBy: z.string().nullish(),
+  /** Creation time in microseconds. */
+  _createTimeInMicros: z.number().nullish(),
+  /** Update time in microseconds. */
+  _updateTimeInMicros: z.number().nullish(),
+  /** Always `ENDPOINT`. */
+  kind: z.string().nullish(),
+  /** Whether the endpoint is locked. */
+  isLocked: z.boolean().nullish(),
+  /** Version of the object. */
+  version: z.string().nullish(),
+  /** Validation errors stored with the endpoint. */
+  validationOutput: z.unknown().optional(),
+});
+
 /**
  * A stored endpoint, as the server answers it. Unknown fields are kept. A create's owner mark is
  * taken out of `description` into `createdFor` (../owner-mark.ts): no reader above the client sees it.
  */
-export const Endpoint = z
-  .looseObject({
-    /** Server-assigned id. */
-    id: z.string(),
-    /** Name. */
-    name: z.string(),
-    /** Endpoint type. */
-    type: z.string(),
-    /** Type-specific properties; secret ones come back masked. */
-    properties: JsonObject.default({}),
-    /** Description ("" when absent). */
-    description: z
-      .string()
-      .nullish()
-      .transform((value) => value ?? ""),
-    /** Admin-only writes. */
-    isRestricted: z.boolean().nullish(),
-    /** Project name. */
-    project: z.string().nullish(),
-    /** Project id. */
-    _projectId: z.string().nullish(),
-    /** Cloud proxy id. */
-    cloudProxyId: z.string().nullish(),
-    /** Partial URL of this endpoint (`/pipeline/api/endpoints/<id>`). */
-    _link: z.string().nullish(),
-    /** Creation time, in one of the server's forms. */
-    createdAt: AriaTimestamp.nullish(),
-    /** Last update time, in one of the server's forms. */
-    updatedAt: AriaTimestamp.nullish(),
-    /** Creator. */
-    createdBy: z.string().nullish(),
-    /** Last updater. */
-    updatedBy: z.string().nullish(),
-    /** Creation time in microseconds. */
-    _createTimeInMicros: z.number().nullish(),
-    /** Update time in microseconds. */
-    _updateTimeInMicros: z.number().nullish(),
-    /** Always `ENDPOINT`. */
-    kind: z.string().nullish(),
-    /** Whether the endpoint is locked. */
-    isLocked: z.boolean().nullish(),
-    /** Version of the object. */
-    version: z.string().nullish(),
-    /** Validation errors stored with the endpoint. */
-    validationOutput: z.unknown().optional(),
-  })
-  .transform((endpoint) => {
-    const read = readOwnerMark(endpoint.description);
-    // `createdFor`: the URN of the resource a Pulumi create made the endpoint for; not a server field.
-    const createdFor: { createdFor?: string } =
-      read.createdFor === undefined ? {} : { createdFor: read.createdFor };
-    return { ...endpoint, description: read.description, ...createdFor };
-  });
+export const Endpoint = StoredEndpoint.transform((endpoint) => {
+  const read = readOwnerMark(endpoint.description);
+  // `createdFor`: the URN of the resource a Pulumi create made the endpoint for; not a server field.
+  const createdFor: { createdFor?: string } =
+    read.createdFor === undefined ? {} : { createdFor: read.createdFor };
+  return { ...endpoint, description: read.description, ...createdFor };
+});
 /** A stored endpoint. */
 export type Endpoint = z.infer<typeof Endpoint>;
 
