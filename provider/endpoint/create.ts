@@ -6,8 +6,8 @@
  * name's uniqueness makes the resend safe: at worst it meets a 409, resolved as below). If it is
  * there, or the POST meets a 409, the endpoint is this create's own only when it bears the mark of
  * this resource's URN (../client/owner-mark.ts: the POST sends it, the client reads it back as
- * `createdFor`), whether this create's
- * earlier attempt made it or a run of the same stack killed before it saved its state. Anything
+ * `createdFor`), whether this create's earlier attempt made it or a run of the same stack killed
+ * before it saved its state. Anything
  * else is not taken over without `adopt`: the create fails, naming the endpoint, who made it and how
  * to take it over on purpose. (A 429 is retried by the client: the server did nothing.)
  */
@@ -163,8 +163,8 @@ async function findByName(
 
 /**
  * True when the stored endpoint is the one the spec describes: same type, description (its owner
- * mark aside, as the client reads it) and restriction, and every property as sent (secrets, masked, are not compared; numbers sent as
- * strings compare by their text).
+ * mark aside, as the client reads it) and restriction, and every property as sent (secrets, masked,
+ * are not compared; numbers sent as strings compare by their text).
  */
 function isWhatWasSent(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
   if (endpoint.type !== spec.type || (endpoint.description ?? "") !== spec.description) return false;
