@@ -33,6 +33,9 @@ const generatedHeader = {
   },
 };
 
+/** The hidden inputs the doors keep in the engine's inputs (provider/dynamic/hidden-inputs.ts). */
+const DOOR_KEYS = ["__provider", "__owner", "movedSecrets"];
+
 export default tseslint.config(
   {
     ignores: [
@@ -62,5 +65,32 @@ export default tseslint.config(
     files: [`provider/${GENERATED_DIR}/**`],
     plugins: { aria: { rules: { "generated-header": generatedHeader } } },
     rules: { "aria/generated-header": "error" },
+  },
+  {
+    // Door bookkeeping stays in the door: the hidden inputs a door keeps in the engine's inputs are
+    // named in provider/dynamic/hidden-inputs.ts, and no other file of provider/ spells them. A kind
+    // takes the program's inputs and, apart, a context (provider/core/kind.ts).
+    files: ["provider/**/*.ts"],
+    ignores: ["provider/dynamic/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...DOOR_KEYS.flatMap((key) => {
+          const message = `'${key}' is a door's hidden input: name it through provider/dynamic/hidden-inputs.ts (a kind never sees it)`;
+          const spelled = [
+            { selector: `Literal[value=${JSON.stringify(key)}]`, message },
+            { selector: `TemplateElement[value.raw=/${key}/]`, message },
+          ];
+          // `movedSecrets` is also the policy view's own field (provider/policy/endpoint-view.ts): only its
+          // spelling as a key of the engine's inputs is the door's.
+          if (key === "movedSecrets") return spelled;
+          return [
+            ...spelled,
+            { selector: `Property > Identifier.key[name=${JSON.stringify(key)}]`, message },
+            { selector: `MemberExpression > Identifier.property[name=${JSON.stringify(key)}]`, message },
+          ];
+        }),
+      ],
+    },
   },
 );

@@ -14,6 +14,7 @@ import { isAriaApiError } from "./errors";
 import { generationFromConfig, PipelinesUnavailableError, type ServerGeneration } from "./generation";
 import { signInIssue } from "./sign-in";
 import { collectPages } from "./paging";
+import { withOwnerMark } from "./owner-mark";
 import { Redactor, secretValuesIn } from "./redact";
 import { DEFAULT_RETRY_POLICY } from "./retry-policy";
 import { Route, RouteName } from "./routes";
@@ -181,10 +182,15 @@ export class AriaClient {
     return about;
   }
 
-  /** `POST /endpoints`: creates an endpoint. Not retried once sent: on an ambiguous failure look it up by name. */
-  createEndpoint(spec: EndpointSpecInput): Promise<Endpoint> {
+  /**
+   * `POST /endpoints`: creates an endpoint. Not retried once sent: on an ambiguous failure look it up
+   * by name. `createdFor` (a resource's URN) is sent as the owner mark in the description (./owner-mark.ts),
+   * and read back as the answer's `createdFor`.
+   */
+  createEndpoint(spec: EndpointSpecInput, createdFor?: string): Promise<Endpoint> {
+    const description = withOwnerMark(spec.description ?? "", createdFor);
     return this.caller.call("createEndpoint", Endpoint, {
-      body: requestBody(EndpointSpec, spec, "endpoint"),
+      body: requestBody(EndpointSpec, { ...spec, description }, "endpoint"),
     });
   }
 

@@ -7,8 +7,11 @@ import type { PropertyMap } from "./values";
  * plugin door (../plugin) to the provider protocol. The shapes match Pulumi's own (a dynamic
  * provider's results are structurally these), so a door translates values, not results.
  *
- * Inputs and state reach a kind without anything a door adds for itself (the dynamic door's
- * `__provider`); outputs may hold {@link Secret} marks, which the door turns into its own.
+ * Inputs and state reach a kind as the program's data only: what a door keeps in the engine's inputs
+ * for itself (the dynamic door's hidden inputs, ../dynamic/hidden-inputs.ts) is taken out by the door,
+ * and what it carries reaches the kind as a context beside the inputs ({@link CreateContext}); what a
+ * kind has to tell a door beyond its results comes back beside them too ({@link CheckResult.moved}).
+ * Outputs may hold {@link Secret} marks, which the door turns into its own.
  */
 
 /** An input that failed validation: the property's path and what to do about it. */
@@ -23,6 +26,12 @@ export interface CheckFailure {
 export interface CheckResult {
   readonly inputs: PropertyMap;
   readonly failures?: CheckFailure[];
+  /**
+   * The secrets `check` moved out of the plain properties into the secret ones, by name: the door
+   * notes them beside the checked inputs, for an analyzer (a policy pack sees inputs only after
+   * `check`, when the mistake is no longer visible in them). Absent or empty: none moved.
+   */
+  readonly moved?: readonly string[];
 }
 
 /** What changes between the stored inputs and the new ones. */

@@ -1,5 +1,5 @@
 /**
- * Inputs as the dynamic provider receives them: with the hidden `__provider`, and during preview
+ * Inputs as a door hands them to the kind (its own hidden inputs taken out), and during preview
  * with unknown values (outputs of resources not created yet) standing in for any type. `check` is
  * here, as a pure function.
  */

@@ -1,39 +1,26 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { OWNER_KEY, PROVIDER_KEY } from "../common/engine-inputs";
 import { ResourceInitError, type ResourceKind } from "../core/kind";
 import { reveal, type PropertyMap } from "../core/values";
+import { kindInputs, ownerOf, OWNER_KEY, PROVIDER_KEY, withMovedSecrets } from "./hidden-inputs";
 
 /*
  * The dynamic door: a provider-core resource kind (../core/kind.ts) served as a Pulumi dynamic
- * provider. What it translates:
+ * provider. What it translates (the hidden inputs: ./hidden-inputs.ts):
  * - `__provider`, the engine's copy of the serialised stub, is taken out of what the kind sees and
  *   put back where the SDK's dynamic shim does not (the outputs of a creation that did not finish);
+ * - `__owner`, the resource's URN as the program composed it (./endpoint.ts), is taken out likewise,
+ *   kept through `check` (for a create, or when the stored inputs hold it: see {@link ownerKept})
+ *   and handed to `create` as its context's owner;
+ * - the secrets `check` moved out of the plain properties, which the kind answers beside its checked
+ *   inputs, are noted in them for an analyzer (`movedSecrets`), and taken out again on the way in;
  * - secrets: the shim hands the provider plain values (it drops the marks) and the resources declare
  *   their secret outputs (`additionalSecretOutputs`), so the core's {@link Secret} marks on outputs
  *   are unwrapped here.
- * - `__owner`, the resource's URN as the program composed it (../dynamic/endpoint.ts), is taken out
- *   likewise, kept through `check` (for a create, or when the stored inputs hold it: see
- *   {@link ownerKept}) and handed to `create` as its owner;
  * Unknowns need no translation: the core's mark is the engine's own sentinel.
  */
 
 /** A dynamic provider without `configure` (configuration is shared, see ./impl.ts). */
 export type DynamicProvider = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;
-
-/** The kind's view of what the engine sent: everything but `__provider` and `__owner`. */
-function kindView(bag: Record<string, unknown> | undefined): PropertyMap {
-  const out: PropertyMap = {};
-  for (const [key, value] of Object.entries(bag ?? {})) {
-    if (key !== PROVIDER_KEY && key !== OWNER_KEY) out[key] = value;
-  }
-  return out;
-}
-
-/** The `__owner` the program declared, when it is a known string. */
-function ownerOf(bag: Record<string, unknown> | undefined): string | undefined {
-  const owner = bag?.[OWNER_KEY];
-  return typeof owner === "string" && owner !== "" ? owner : undefined;
-}
 
 /**
  * Whether `check` keeps `__owner` in the inputs it returns: when a create may follow (no old inputs:
@@ -55,17 +42,18 @@ function plain(map: PropertyMap | undefined): Record<string, unknown> | undefine
 export function dynamicDoor(kind: ResourceKind): DynamicProvider {
   return {
     async check(olds, news) {
-      const result = await kind.check(kindView(olds), kindView(news));
+      const result = await kind.check(kindInputs(olds), kindInputs(news));
       const owner = news?.[OWNER_KEY];
-      const inputs = plain(result.inputs);
+      const checked = plain(result.inputs);
+      const inputs = checked && withMovedSecrets(checked, result.moved);
       // Kept for create, which reads it from the checked inputs.
       const keep = owner !== undefined && inputs !== undefined && ownerKept(olds);
       return { inputs: keep ? { ...inputs, [OWNER_KEY]: owner } : inputs, failures: result.failures };
     },
-    diff: (id, olds, news) => kind.diff(id, kindView(olds), kindView(news)),
+    diff: (id, olds, news) => kind.diff(id, kindInputs(olds), kindInputs(news)),
     async create(inputs) {
       try {
-        const result = await kind.create(kindView(inputs), { owner: ownerOf(inputs) });
+        const result = await kind.create(kindInputs(inputs), { owner: ownerOf(inputs) });
         return { id: result.id, outs: plain(result.outs) };
       } catch (error) {
         // The shim records these outputs as they are: without `__provider` the engine could not
@@ -80,13 +68,13 @@ export function dynamicDoor(kind: ResourceKind): DynamicProvider {
       }
     },
     async read(id, props) {
-      const result = await kind.read(id, kindView(props));
+      const result = await kind.read(id, kindInputs(props));
       return { id: result.id, props: plain(result.props), inputs: plain(result.inputs) };
     },
     async update(id, olds, news) {
-      const result = await kind.update(id, kindView(olds), kindView(news));
+      const result = await kind.update(id, kindInputs(olds), kindInputs(news));
       return { outs: plain(result.outs) };
     },
-    delete: (id, props) => kind.delete(id, kindView(props)),
+    delete: (id, props) => kind.delete(id, kindInputs(props)),
   };
 }

@@ -12,8 +12,8 @@ import type { ProjectCatalogue } from "./projects";
 import { PropertyBags, tileFailures } from "./property-rules";
 import { propertyPath, zodFailures } from "../common/check-failures";
 import { declaredInputs } from "../common/engine-inputs";
-import { EndpointInputs, PreviewInputs, MOVED_SECRETS_INPUT, toSpec } from "./schema";
-import { movedSecretsWarning, noteMovedSecrets, routeSecrets, secretPropertyNames } from "./secret-routing";
+import { EndpointInputs, PreviewInputs, toSpec } from "./schema";
+import { movedSecretsWarning, routeSecrets, secretPropertyNames } from "./secret-routing";
 import type { TileCatalogue } from "./tiles";
 import type { WarningSink } from "../common/report";
 import { containsUnknown, isUnknown } from "../common/unknowns";
@@ -24,7 +24,8 @@ import { revealAll, secretKeys } from "../core/values";
  * would fail on, before anything is written. In order:
  *  1. the common fields, with zod, and names the server can address by project and name;
  *  2. secrets written among the plain properties are moved to `secretProperties` (see
- *     ./secret-routing.ts), with a warning naming them and their names in the input `movedSecrets`;
+ *     ./secret-routing.ts), with a warning naming them, and their names answered beside the inputs
+ *     (`moved`, which the door notes for an analyzer);
  *  3. unless the inputs are those of the last deployment: the properties against the server's tile
  *     for the type (known type and names, mandatory and per-authType properties, value types and
  *     allowed values; ./property-rules.ts), and the project against the server's projects;
@@ -71,18 +72,18 @@ export async function checkEndpoint(
   // A value the program marked secret in the plain bag is a secret by the user's choice (only the
   // plugin door sees the marks; the dynamic door's values arrive unmarked).
   const chosenSecrets = new Set(secretKeys(news.properties));
-  const parsed = PreviewInputs.safeParse(declaredInputs(news, [MOVED_SECRETS_INPUT]));
+  const parsed = PreviewInputs.safeParse(declaredInputs(news));
   if (!parsed.success) return { inputs: revealAll(news), failures: inputFailures(parsed.error) };
   let inputs = routeSecrets(parsed.data, chosenSecrets).inputs;
 
   const failures = [...nameFailures(inputs), ...duplicateKeyFailures(inputs)];
 
   // What the last deployment stored as a secret stays one, without asking the server.
-  const previous = declaredInputs(olds, [MOVED_SECRETS_INPUT]);
+  const previous = declaredInputs(olds);
   const stored = routeSecrets(inputs, new Set(Object.keys(knownRecord(previous.secretProperties) ?? {})));
   if (failures.length === 0 && unchangedSinceLastDeployment(previous, stored.inputs)) {
     await warnMoved(stored.inputs, stored.moved, context);
-    return { inputs: noteMovedSecrets(stored.inputs, stored.moved) };
+    return withMoved({ inputs: stored.inputs }, stored.moved);
   }
   if (isUnknown(inputs.type)) return failures.length > 0 ? { inputs, failures } : { inputs };
 
@@ -101,17 +102,22 @@ export async function checkEndpoint(
   const routed = routeSecrets(inputs, secretNames);
   inputs = routed.inputs;
   await warnMoved(inputs, routed.moved, context);
-  const checked = noteMovedSecrets(inputs, routed.moved);
+  const checked = (result: CheckResult) => withMoved(result, routed.moved);
 
   // An adopted endpoint's undeclared secrets keep the values the server stores.
   const serverMayHoldSecrets = inputs.adopt === true || isUnknown(inputs.adopt);
   failures.push(...tileFailures(tile, bagsOf(inputs), secretNames, { serverMayHoldSecrets }));
   failures.push(...(await projectCheck));
-  if (failures.length > 0) return { inputs: checked, failures };
-  if (context.validateInStep) return { inputs: checked };
+  if (failures.length > 0) return checked({ inputs, failures });
+  if (context.validateInStep) return checked({ inputs });
 
   const remote = await remoteValidation(inputs, context);
-  return remote ? { inputs: checked, failures: [remote] } : { inputs: checked };
+  return checked(remote ? { inputs, failures: [remote] } : { inputs });
+}
+
+/** A result with the secrets `check` moved, when it moved any. */
+function withMoved(result: CheckResult, moved: readonly string[]): CheckResult {
+  return moved.length > 0 ? { ...result, moved } : result;
 }
 
 /**
@@ -124,7 +130,7 @@ export async function validateInStep(
   inputs: Record<string, unknown>,
   context: CheckContext,
 ): Promise<CheckFailure[]> {
-  const parsed = PreviewInputs.safeParse(declaredInputs(inputs, [MOVED_SECRETS_INPUT]));
+  const parsed = PreviewInputs.safeParse(declaredInputs(inputs));
   // Inputs `check` refused never reach a step.
   if (!parsed.success) return inputFailures(parsed.error);
   const remote = await remoteValidation(parsed.data, context);

@@ -5,8 +5,9 @@
  * the endpoint is looked up by project and name; if it is not there, the create is sent again (the
  * name's uniqueness makes the resend safe: at worst it meets a 409, resolved as below). If it is
  * there, or the POST meets a 409, the endpoint is this create's own only when it bears the mark of
- * this resource's URN (./owner.ts: the POST sends it in the description), whether this create's
- * earlier attempt made it or a run of the same stack killed before it saved its state. Anything
+ * this resource's URN (../client/owner-mark.ts: the POST sends it, the client reads it back as
+ * `createdFor`), whether this create's earlier attempt made it or a run of the same stack killed
+ * before it saved its state. Anything
  * else is not taken over without `adopt`: the create fails, naming the endpoint, who made it and how
  * to take it over on purpose. (A 429 is retried by the client: the server did nothing.)
  */
@@ -28,7 +29,6 @@ import { isMasked } from "../core/secrets";
 import { withHeldSecrets } from "./state";
 import { backoffDelay, type Backoff, type Clock } from "../core/clock";
 import { EndpointInputs, EndpointSpec, toSpec } from "./schema";
-import { markedOwner, withOwnerMark, withoutOwnerMark } from "./owner";
 
 /**
  * POSTs sent at most for one create (the first and the resends after ambiguous answers): the
@@ -54,7 +54,6 @@ export async function createOrAdopt(
   owner?: string,
 ): Promise<ApiEndpoint> {
   const spec = toSpec(declared);
-  const marked: EndpointSpec = { ...spec, description: withOwnerMark(spec.description, owner) };
   const ref: EndpointRef = { name: declared.name, project: declared.project };
   const secrets = secretStrings(declared.secretProperties);
   const writesSecrets = Object.keys(declared.secretProperties ?? {}).length > 0;
@@ -67,9 +66,7 @@ export async function createOrAdopt(
   // of this call sent.
   let sentAmbiguously = false;
   const isOwn = (existing: ApiEndpoint): boolean =>
-    owner !== undefined
-      ? markedOwner(existing.description) === owner
-      : sentAmbiguously && isWhatWasSent(existing, spec);
+    owner !== undefined ? existing.createdFor === owner : sentAmbiguously && isWhatWasSent(existing, spec);
   // Made by this create's lost POST, or by a run of this stack killed before it saved its state: as
   // sent, it is taken as it is (its mark goes with its first update); changed since, it is brought
   // to the declared state.
@@ -77,7 +74,7 @@ export async function createOrAdopt(
     isWhatWasSent(existing, spec) ? existing : adopt(client, existing, spec, ref, secrets, writesSecrets);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await client.createEndpoint(marked);
+      return await client.createEndpoint(spec, owner);
     } catch (error) {
       if (isConflict(error)) {
         const existing = await findByName(client, ref, secrets);
@@ -166,13 +163,11 @@ async function findByName(
 
 /**
  * True when the stored endpoint is the one the spec describes: same type, description (its owner
- * mark aside) and
- * restriction, and every property as sent (secrets, masked, are not compared; numbers sent as
- * strings compare by their text).
+ * mark aside, as the client reads it) and restriction, and every property as sent (secrets, masked,
+ * are not compared; numbers sent as strings compare by their text).
  */
 function isWhatWasSent(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
-  const description = withoutOwnerMark(endpoint.description ?? "");
-  if (endpoint.type !== spec.type || description !== spec.description) return false;
+  if (endpoint.type !== spec.type || (endpoint.description ?? "") !== spec.description) return false;
   if ((endpoint.isRestricted ?? false) !== (spec.isRestricted ?? false)) return false;
   const stored = endpoint.properties ?? {};
   return Object.entries(spec.properties).every(
@@ -181,10 +176,14 @@ function isWhatWasSent(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
   );
 }
 
-/** True when the stored endpoint already has every declared field and property exactly. */
+/**
+ * True when the stored endpoint already has every declared field and property exactly, and no owner
+ * mark (a marked description is not the declared one: taking it over writes the declared one).
+ */
 export function isAsDeclared(endpoint: ApiEndpoint, spec: EndpointSpec): boolean {
   const stored = endpoint.properties ?? {};
   return (
+    endpoint.createdFor === undefined &&
     (endpoint.description ?? "") === spec.description &&
     (endpoint.isRestricted ?? false) === (spec.isRestricted ?? false) &&
     (spec.cloudProxyId === undefined || endpoint.cloudProxyId === spec.cloudProxyId) &&

@@ -3,8 +3,8 @@ import { containsUnknown, isUnknown } from "../common/unknowns";
 
 /*
  * What a change of inputs does to an endpoint. A pure function of the old state and the new
- * inputs: the hidden `__provider` input is never looked at (a new release of the package must not
- * show up as a change), nor are `validate` and `adopt`, which steer the provider and are not stored
+ * inputs: only the endpoint's fields are looked at (a door's hidden inputs never reach a kind, and a
+ * new release of the package must not show up as a change), not `validate` and `adopt`, which steer the provider and are not stored
  * by the server.
  */
 

@@ -9,7 +9,6 @@ import type { Endpoint as ApiEndpointType } from "../client";
 import type { AriaClient } from "../client";
 import { AriaApiError, isAriaApiError } from "../client";
 import { odataLiteral } from "./odata";
-import { withoutOwnerMark } from "./owner";
 import { showsCredential } from "../core/secrets";
 import { defineDataFunction } from "../common/data-function";
 import { withoutUndefined } from "../core/json";
@@ -131,8 +130,7 @@ function toInfo(endpoint: ApiEndpointType): EndpointInfo {
     type: endpoint.type,
     project: defined(endpoint.project),
     projectId: defined(endpoint._projectId),
-    // The mark a create leaves until the first update (./owner.ts) is the provider's, not the user's.
-    description: withoutOwnerMark(endpoint.description ?? ""),
+    description: endpoint.description ?? "",
     isRestricted: endpoint.isRestricted === true,
     cloudProxyId: defined(endpoint.cloudProxyId),
     properties: endpoint.properties ?? {},

@@ -1,6 +1,5 @@
 import { isAriaApiError } from "../client/errors";
 import { failedTo } from "../common/api-failures";
-import { markedOwner } from "./owner";
 
 /*
  * The words the endpoint provider adds to API failures. Pulumi shows users only `error.message`,
@@ -38,7 +37,7 @@ export function restrictedMessage(
 
 /**
  * The message for a create refused because the (project, name) is taken by an endpoint this
- * resource did not make (../endpoint/owner.ts): which endpoint, who made it, why it is not taken
+ * resource did not make (./create.ts): which endpoint, who made it, why it is not taken
  * over, and how to take it over on purpose.
  */
 export function takenMessage(ref: EndpointRef, existing?: TakenEndpoint): string {
@@ -46,7 +45,7 @@ export function takenMessage(ref: EndpointRef, existing?: TakenEndpoint): string
     ? ` (id ${existing.id}${existing.createdBy ? `, created by ${existing.createdBy}` : ""}` +
       `${existing.createdAt ? ` at ${existing.createdAt}` : ""})`
     : "";
-  const owner = existing ? markedOwner(existing.description) : undefined;
+  const owner = existing?.createdFor;
   const whose = owner
     ? `it was created by Pulumi for another resource, ${owner}`
     : "this stack did not create it (it bears no mark of this resource: made by hand, by another tool or by an older release of pulumi-aria)";
@@ -65,7 +64,8 @@ export function takenMessage(ref: EndpointRef, existing?: TakenEndpoint): string
 /** What {@link takenMessage} reads of the endpoint that holds the name. */
 export interface TakenEndpoint {
   readonly id: string;
-  readonly description?: string | null;
+  /** The resource its create marked it for (../client/owner-mark.ts). */
+  readonly createdFor?: string;
   readonly createdBy?: string | null;
   readonly createdAt?: string | null;
 }

@@ -32,14 +32,7 @@ import { isConflict, isForbidden } from "../common/api-failures";
 import { unlessNotFound } from "../client/errors";
 import { Declared, heldSecretsOf, importedInputsOf, inputsOf, toState, withHeldSecrets } from "./state";
 import { isMasked } from "../core/secrets";
-import {
-  EndpointInputs,
-  EndpointSpec,
-  EndpointState,
-  MOVED_SECRETS_INPUT,
-  SECRET_OUTPUTS,
-  toSpec,
-} from "./schema";
+import { EndpointInputs, EndpointSpec, EndpointState, SECRET_OUTPUTS, toSpec } from "./schema";
 import { TileCatalogue } from "./tiles";
 import { ProjectCatalogue } from "./projects";
 import { EndpointReads } from "./reads";
@@ -108,10 +101,7 @@ export function endpointKind(options: EndpointProviderOptions): ResourceKind {
     checkStep: (inputs) => validateInStep(inputs, context(true)),
 
     async diff(_id, olds, news) {
-      const result = diffEndpoint(
-        declaredInputs(olds, [MOVED_SECRETS_INPUT]),
-        declaredInputs(news, [MOVED_SECRETS_INPUT]),
-      );
+      const result = diffEndpoint(declaredInputs(olds), declaredInputs(news));
       return {
         changes: result.changes,
         replaces: result.replaces,
@@ -214,13 +204,13 @@ function markSecrets<T extends object>(values: T): T {
 
 /** Inputs at create and update time, where every value is known (check has run). */
 function knownInputs(inputs: Record<string, unknown>): EndpointInputs {
-  const parsed = EndpointInputs.safeParse(declaredInputs(inputs, [MOVED_SECRETS_INPUT]));
+  const parsed = EndpointInputs.safeParse(declaredInputs(inputs));
   if (parsed.success) return parsed.data;
   throw new Error(`Invalid endpoint inputs: ${failuresText(inputFailures(parsed.error), "(endpoint)")}`);
 }
 
 function previousState(props: Record<string, unknown> | undefined): EndpointState {
-  const parsed = EndpointState.safeParse(declaredInputs(props, [MOVED_SECRETS_INPUT]));
+  const parsed = EndpointState.safeParse(declaredInputs(props));
   return parsed.success ? parsed.data : {};
 }
 

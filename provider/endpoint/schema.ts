@@ -260,10 +260,3 @@ export function toSpec(inputs: EndpointInputs): EndpointSpec {
     properties: { ...inputs.properties, ...inputs.secretProperties },
   };
 }
-
-/**
- * The input in which `check` lists, by name, the secrets it moved out of `properties` (see
- * ./secret-routing.ts). Only `check` writes it, never the program; it is a note to readers of the checked
- * inputs (the policy pack, which sees inputs only after `check`), not part of the endpoint.
- */
-export const MOVED_SECRETS_INPUT = "movedSecrets";

@@ -1,5 +1,5 @@
 import type { ApiTile } from "./api";
-import { MOVED_SECRETS_INPUT, PreviewInputs } from "./schema";
+import type { PreviewInputs } from "./schema";
 import { isUnknown } from "../common/unknowns";
 import { describeEndpoint } from "./messages";
 import { propertyPath } from "../common/check-failures";
@@ -18,9 +18,10 @@ import { isNonSecretValue, tileSecretNames } from "../core/secrets";
  * secrets policy's word (../core/secrets.ts): by the tile's flag or type, or by a known name. Moving
  * a value that was not secret only hides it in diffs, leaving a secret in clear would store it.
  *
- * The inputs `check` returns also name the moved secrets in `movedSecrets` (names only). An analyzer
- * (a policy pack) is given the inputs as `check` returned them, not as the program declared them: without
- * that note the mistake, which the warning reports, would be invisible to the pack.
+ * `check` also answers the names of the moved secrets beside its inputs (`CheckResult.moved`), which
+ * each door notes in the checked inputs it returns (../dynamic/hidden-inputs.ts). An analyzer (a
+ * policy pack) is given the inputs as `check` returned them, not as the program declared them:
+ * without that note the mistake, which the warning reports, would be invisible to the pack.
  */
 
 /** The properties of a tile that hold secrets: flagged, typed or named as such. */
@@ -74,9 +75,4 @@ export function movedSecretsWarning(inputs: PreviewInputs, moved: readonly strin
 
 function isBag(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value) && !isUnknown(value);
-}
-
-/** The checked inputs with the names of the moved secrets in {@link MOVED_SECRETS_INPUT}, when any moved. */
-export function noteMovedSecrets<T extends object>(inputs: T, moved: readonly string[]): T {
-  return moved.length === 0 ? inputs : { ...inputs, [MOVED_SECRETS_INPUT]: [...moved] };
 }

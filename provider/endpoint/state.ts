@@ -1,4 +1,3 @@
-import { withoutOwnerMark } from "./owner";
 import type { ApiEndpoint } from "./api";
 import { isMasked, SECRET_MASK } from "../core/secrets";
 import { deepEqual, withoutUndefined } from "../core/json";
@@ -47,8 +46,7 @@ export function toState(endpoint: ApiEndpoint, declared: Declared): EndpointStat
     name: str(fields.name),
     type: str(fields.type),
     project: str(fields.project),
-    // The create's owner mark (./owner.ts) is the server's note, not the declared description.
-    description: withoutOwnerMark(str(fields.description) ?? ""),
+    description: str(fields.description) ?? "",
     isRestricted: fields.isRestricted === true,
     cloudProxyId: str(fields.cloudProxyId) || undefined,
     properties,

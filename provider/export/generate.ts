@@ -2,7 +2,6 @@ import type { Endpoint as ApiEndpoint } from "../client/schemas";
 import { isMasked, isSecretProperty as isSecretByPolicy, isVariableReference } from "../core/secrets";
 import { TYPED_ENDPOINTS } from "../registry/typed-endpoints";
 import type { TypedEndpoint } from "../endpoint/typed/common";
-import { withoutOwnerMark } from "../endpoint/owner";
 import { resourceNames } from "./naming";
 
 /** What the generated project is built from. */
@@ -155,8 +154,7 @@ export function commonInputs(endpoint: ApiEndpoint): [string, unknown][] {
     ["project", endpoint.project ?? ""],
     ["name", endpoint.name],
   ];
-  // A create's owner mark (../endpoint/owner.ts) is the server's note of who made it, not declared.
-  const description = withoutOwnerMark(endpoint.description ?? "");
+  const description = endpoint.description ?? "";
   if (description) common.push(["description", description]);
   if (endpoint.isRestricted) common.push(["isRestricted", true]);
   if (endpoint.cloudProxyId) common.push(["cloudProxyId", endpoint.cloudProxyId]);

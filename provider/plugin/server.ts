@@ -11,6 +11,7 @@ import type { SettingKey } from "../runtime/settings";
 import { checkConfig, diffConfig, NAMESPACE, settingsOf } from "./config";
 import { pluginResources, type PluginResource } from "./resources";
 import { fromWire, mapFromWire, mapToWire } from "./wire";
+import { kindInputs, withMovedSecrets } from "../dynamic/hidden-inputs";
 
 /*
  * The plugin door: the provider core served over Pulumi's provider protocol, on the SDK's generated
@@ -54,6 +55,11 @@ function struct(protocol: ProviderProtocol, map: PropertyMap | undefined): any {
 
 function plain(message: any): Record<string, unknown> {
   return message?.toJavaScript?.() ?? {};
+}
+
+/** A resource's inputs or state from the wire, as a kind takes them: without the doors' notes. */
+function inputsFromWire(message: any): PropertyMap {
+  return kindInputs(mapFromWire(plain(message)));
 }
 
 /** A result that shows a credential in clear (a lookup of a server that does not mask) is secret. */
@@ -171,35 +177,36 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
     check: unary(async (request) => {
       const urn: string = request.getUrn();
       const resource = resourceOf(urn);
-      const news = mapFromWire(plain(request.getNews()));
+      const news = inputsFromWire(request.getNews());
       if (resource.nameFromResource && news.name === undefined) news.name = urnName(urn);
-      const result = await resource.kind.check(mapFromWire(plain(request.getOlds())), news, {
+      const result = await resource.kind.check(inputsFromWire(request.getOlds()), news, {
         inSteps: true,
       });
       const response = new messages.CheckResponse();
-      response.setInputs(struct(protocol, result.inputs));
+      // The analyzer's note of moved secrets, as the dynamic door writes it (policy packs read both).
+      response.setInputs(struct(protocol, withMovedSecrets(result.inputs, result.moved)));
       response.setFailuresList(failuresList(result.failures));
       return response;
     }),
     diff: unary(async (request) => {
       const result = await kindOf(request.getUrn()).diff(
         request.getId(),
-        mapFromWire(plain(request.getOldInputs?.() ?? request.getOlds())),
-        mapFromWire(plain(request.getNews())),
+        inputsFromWire(request.getOldInputs?.() ?? request.getOlds()),
+        inputsFromWire(request.getNews()),
       );
       return diffResponse(protocol, result);
     }),
     create: unary(async (request) => {
       const urn: string = request.getUrn();
       const kind = kindOf(urn);
-      const inputs = mapFromWire(plain(request.getProperties()));
+      const inputs = inputsFromWire(request.getProperties());
       await stepChecks(kind, urn, inputs);
       const response = new messages.CreateResponse();
       if (request.getPreview()) {
         response.setProperties(request.getProperties());
         return response;
       }
-      // The URN names the resource the endpoint is made for (../endpoint/owner.ts).
+      // The URN names the resource the endpoint is made for (../client/owner-mark.ts).
       const result = await kind.create(inputs, { owner: urn });
       response.setId(result.id);
       response.setProperties(struct(protocol, result.outs));
@@ -208,7 +215,7 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
     read: unary(async (request) => {
       const result = await kindOf(request.getUrn()).read(
         request.getId(),
-        mapFromWire(plain(request.getProperties())),
+        inputsFromWire(request.getProperties()),
       );
       const response = new messages.ReadResponse();
       if (result.id === undefined) return response;
@@ -219,19 +226,19 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
     }),
     update: unary(async (request) => {
       const kind = kindOf(request.getUrn());
-      const news = mapFromWire(plain(request.getNews()));
+      const news = inputsFromWire(request.getNews());
       await stepChecks(kind, request.getUrn(), news);
       const response = new messages.UpdateResponse();
       if (request.getPreview()) {
         response.setProperties(request.getNews());
         return response;
       }
-      const result = await kind.update(request.getId(), mapFromWire(plain(request.getOlds())), news);
+      const result = await kind.update(request.getId(), inputsFromWire(request.getOlds()), news);
       response.setProperties(struct(protocol, result.outs));
       return response;
     }),
     delete: unary(async (request) => {
-      await kindOf(request.getUrn()).delete(request.getId(), mapFromWire(plain(request.getProperties())));
+      await kindOf(request.getUrn()).delete(request.getId(), inputsFromWire(request.getProperties()));
       return new protocol.empty.Empty();
     }),
     cancel: unary(async () => new protocol.empty.Empty()),

@@ -70,7 +70,9 @@ export function typedEndpointKind(spec: AnySpec, endpoint: ResourceKind): Resour
         })),
         ...(result.failures ?? []).map((failure) => typedFailure(spec, failure)),
       ];
-      return failures.length > 0 ? { inputs: result.inputs, failures } : { inputs: result.inputs };
+      // The generic endpoint's result, with the failures renamed to the typed inputs.
+      const { failures: _generic, ...checked } = result;
+      return failures.length > 0 ? { ...checked, failures } : checked;
     },
     // Checked inputs are the generic endpoint's already.
     ...(endpointStep && {

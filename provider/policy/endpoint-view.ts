@@ -1,13 +1,15 @@
 import { isUnknown } from "../common/unknowns";
 import { dynamicTypeToken } from "../core/tokens";
 import { isEndpointType } from "../registry/typed-endpoints";
+import { movedSecretsOf } from "../dynamic/hidden-inputs";
 
 /*
  * What a policy sees of an endpoint. The analyzer is given a resource's inputs as the provider's
- * `check` returned them (the engine analyzes after `check`; `__provider` is left out), and every
+ * `check` returned them (the engine analyzes after `check`; the serialised provider is left out), and every
  * endpoint resource, the generic `Endpoint` and each typed one (`JenkinsEndpoint`, ...), reaches the
  * engine as the same inputs under the same type token: `type`, `name`, `project`, `isRestricted`,
- * `properties`, `secretProperties`, and `movedSecrets` when `check` moved secrets out of `properties`.
+ * `properties`, `secretProperties`, and the note of the secrets `check` moved out of `properties`
+ * (../dynamic/hidden-inputs.ts).
  * Values not known in preview are the engine's unknown sentinel; a policy skips what it cannot know.
  */
 
@@ -62,9 +64,7 @@ export function viewEndpoint(resourceName: string, inputs: Readonly<Record<strin
     isRestricted: field(inputs.isRestricted, "boolean"),
     properties: bag(inputs.properties),
     secretProperties: bag(inputs.secretProperties),
-    movedSecrets: Array.isArray(inputs.movedSecrets)
-      ? inputs.movedSecrets.filter((key): key is string => typeof key === "string")
-      : [],
+    movedSecrets: movedSecretsOf(inputs),
   };
 }
 

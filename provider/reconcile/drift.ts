@@ -10,7 +10,7 @@
  * and shows as a create.
  */
 import { z } from "zod";
-import { OWNER_KEY } from "../common/engine-inputs";
+import { BOOKKEEPING_INPUTS } from "../dynamic/hidden-inputs";
 import { deepEqual } from "../core/json";
 import type { DriftedResource } from "./report";
 
@@ -70,9 +70,9 @@ export function urnParts(urn: string): { type: string; name: string } {
 
 /**
  * Inputs that are no declaration of the user's: the dynamic door's serialised provider, and the URN
- * its resources pass as their owner (../endpoint/owner.ts; the door's bookkeeping, never compared).
+ * its resources pass as their owner (the door's bookkeeping, never compared).
  */
-const IGNORED_INPUTS = new Set(["__provider", OWNER_KEY]);
+const IGNORED_INPUTS = new Set(BOOKKEEPING_INPUTS);
 
 /** The paths (`a.b`) of the leaves that differ between two input objects; arrays compare whole. */
 export function changedPaths(

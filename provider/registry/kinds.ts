@@ -47,8 +47,8 @@ export interface KindDeclaration<D> {
    */
   readonly publicTypes: Readonly<Record<string, PublicType>>;
   /**
-   * The short code the dynamic door writes into every resource's `__provider` (existing stacks hold
-   * it: never change one).
+   * The short code the dynamic door writes into every resource's serialised provider (its hidden
+   * input, ../dynamic/stub.ts; existing stacks hold it: never change one).
    */
   readonly code: string;
   /** Whether `name` defaults to the resource's name, as the TypeScript classes do. */

@@ -1,5 +1,4 @@
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { markedOwner } from "../../provider/endpoint/owner";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 
@@ -140,8 +139,9 @@ describe("an up leaves the endpoints it does not change as they were stored", ()
     const moved = resources.find((r) => r.type === ENDPOINT_TYPE && r.urn.endsWith(`::many-${MOVED}`))!;
     const onServer = await client.getEndpoint(moved.id!);
     expect(onServer.project).toBe("Payments");
-    // The create's owner mark (provider/endpoint/owner.ts) names the resource: the URN as the
-    // program composes it (without a parent's type), which here, with no parent, is the engine's.
-    expect(markedOwner(onServer.description)).toBe(moved.urn);
+    // The create's owner mark (provider/client/owner-mark.ts, read into `createdFor`) names the
+    // resource: the URN as the program composes it (without a parent's type), which here, with no
+    // parent, is the engine's.
+    expect(onServer.createdFor).toBe(moved.urn);
   });
 });

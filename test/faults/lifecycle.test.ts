@@ -1,6 +1,6 @@
 import { changes, E2EStack, expectOk } from "../support/program-stack";
 import { DEPLOYMENTS, duplicates, Fleet } from "./fleet";
-import { withoutOwnerMark } from "../../provider/endpoint/owner";
+import { readOwnerMark } from "../../provider/client/owner-mark";
 
 /*
  * The fault tier: a large stack through the real `pulumi` CLI while the emulator misbehaves as a real
@@ -98,8 +98,10 @@ describe("an up killed midway", () => {
     const server = await fleet.onServer();
     expect(server.endpoints).toHaveLength(COUNT);
     expect(duplicates(server.endpoints.map((e) => e.name))).toEqual([]);
-    // Created by this stack: each bears the mark of its resource (provider/endpoint/owner.ts) until updated.
-    expect(server.endpoints.every((e) => withoutOwnerMark(e.description)?.endsWith("revision 3"))).toBe(true);
+    // Created by this stack: each bears the mark of its resource (provider/client/owner-mark.ts) until updated.
+    expect(
+      server.endpoints.every((e) => readOwnerMark(e.description ?? "").description.endsWith("revision 3")),
+    ).toBe(true);
     expect(server.resources).toHaveLength(DEPLOYMENTS);
 
     expectOk(await stack.destroy());

@@ -125,7 +125,7 @@ describe(`the plugin: ${COUNT} endpoints and ${DEPLOYMENTS} deployment resources
 describe("the plugin: an up killed midway", () => {
   it("converges after refresh --clear-pending-creates and a new up, recognising what the killed run created", async () => {
     // As lifecycle.test.ts: each endpoint the killed run made bears its resource's URN, so the next
-    // run takes it back (provider/endpoint/owner.ts); the deployment resources need `adopt`.
+    // run takes it back (provider/client/owner-mark.ts); the deployment resources need `adopt`.
     stack.setConfig("rev", "3");
     writeFleet(stack.url, true);
     const partOfTheFleet = stack.emulator.served(

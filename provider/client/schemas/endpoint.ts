@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { JsonObject } from "./common";
 import { AriaTimestamp } from "./timestamp";
+import { readOwnerMark } from "../owner-mark";
 
 /** The body of create and update (`EndpointSpec`, plus the top-level `cloudProxyId` real clients send). */
 export const EndpointSpec = z.object({
@@ -35,8 +36,8 @@ export type EndpointValidationSpec = z.output<typeof EndpointValidationSpec>;
 /** A validation spec as written by callers. */
 export type EndpointValidationSpecInput = z.input<typeof EndpointValidationSpec>;
 
-/** A stored endpoint, as the server answers it. Unknown fields are kept. */
-export const Endpoint = z.looseObject({
+/** A stored endpoint's fields, as the server sends them. Unknown fields are kept. */
+const StoredEndpoint = z.looseObject({
   /** Server-assigned id. */
   id: z.string(),
   /** Name. */
@@ -80,6 +81,18 @@ export const Endpoint = z.looseObject({
   version: z.string().nullish(),
   /** Validation errors stored with the endpoint. */
   validationOutput: z.unknown().optional(),
+});
+
+/**
+ * A stored endpoint, as the server answers it. Unknown fields are kept. A create's owner mark is
+ * taken out of `description` into `createdFor` (../owner-mark.ts): no reader above the client sees it.
+ */
+export const Endpoint = StoredEndpoint.transform((endpoint) => {
+  const read = readOwnerMark(endpoint.description);
+  // `createdFor`: the URN of the resource a Pulumi create made the endpoint for; not a server field.
+  const createdFor: { createdFor?: string } =
+    read.createdFor === undefined ? {} : { createdFor: read.createdFor };
+  return { ...endpoint, description: read.description, ...createdFor };
 });
 /** A stored endpoint. */
 export type Endpoint = z.infer<typeof Endpoint>;

@@ -6,7 +6,7 @@ import { holdsSecret } from "../../core/secrets";
  * A secret (`password`, `token`, `privateToken`, `certKeyData`, `privateKey`, `passPhrase`,
  * `outboundPassword`, ...) written in the plain `properties` instead of `secretProperties`. The provider's
  * `check` moves such a value into `secretProperties` before anything is stored, and names it in
- * `movedSecrets` (the analyzer sees inputs only after `check`); where `check` could not move it (the
+ * the note of moved secrets (the analyzer sees inputs only after `check`); where `check` could not move it (the
  * type is unknown in preview, or not a type of the server) it is still among the plain properties.
  * Either way the program declares a secret in the clear, and the next reader copies the pattern:
  * mandatory. A `${var.NAME}` reference (a pipeline secret variable) and an empty string are not secrets.

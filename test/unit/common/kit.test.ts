@@ -3,21 +3,15 @@ import { isAriaApiError, unlessNotFound } from "../../../provider/client/errors"
 import { createApiError } from "../../../provider/client/errors";
 import { failedTo } from "../../../provider/common/api-failures";
 import { failuresText, propertyPath, zodFailures } from "../../../provider/common/check-failures";
-import { declaredInputs, PROVIDER_KEY } from "../../../provider/common/engine-inputs";
+import { declaredInputs } from "../../../provider/common/engine-inputs";
+import { Secret } from "../../../provider/core/values";
 
 /* The kit both resources' providers share: engine inputs, check failures, API failures. */
 
 describe("declaredInputs", () => {
-  it("drops the engine's provider, the named notes and unset (null) inputs, and keeps the rest", () => {
-    const bag = {
-      [PROVIDER_KEY]: "serialised",
-      movedSecrets: ["password"],
-      name: "ci",
-      description: null,
-      n: 0,
-    };
-    expect(declaredInputs(bag, ["movedSecrets"])).toEqual({ name: "ci", n: 0 });
-    expect(declaredInputs(bag)).toEqual({ movedSecrets: ["password"], name: "ci", n: 0 });
+  it("drops unset (null) inputs and secret marks, and keeps the rest as they are", () => {
+    const bag = { name: "ci", description: null, n: 0, token: new Secret("t") };
+    expect(declaredInputs(bag)).toEqual({ name: "ci", n: 0, token: "t" });
     expect(declaredInputs(undefined)).toEqual({});
   });
 });

@@ -32,6 +32,33 @@ describe("the dynamic door", () => {
     expect(seen[3]).toEqual({ b: UNKNOWN });
   });
 
+  it("keeps its hidden inputs from the kind: the owner goes to create's context, moved secrets come back as a note", async () => {
+    const seen: unknown[] = [];
+    const contexts: unknown[] = [];
+    const kind = recordingKind(seen);
+    kind.check = async (olds, news) => (seen.push(olds, news), { inputs: { ...news }, moved: ["password"] });
+    kind.create = async (inputs, context) => (
+      seen.push(inputs),
+      contexts.push(context),
+      { id: "x", outs: {} }
+    );
+    const door = dynamicDoor(kind);
+    const hidden = { __provider: "p", __owner: "urn:a" };
+    const stored = { ...hidden, movedSecrets: ["password"], a: 1 };
+    const checked = await door.check(stored, { ...hidden, a: 2 });
+    expect(seen).toEqual([{ a: 1 }, { a: 2 }]);
+    // The owner is kept for create; the engine's shim puts `__provider` back itself.
+    expect(checked.inputs).toEqual({ a: 2, movedSecrets: ["password"], __owner: "urn:a" });
+    await door.diff("x", stored, { ...hidden, ...checked.inputs });
+    expect(seen.slice(2)).toEqual([{ a: 1 }, { a: 2 }]);
+    await door.create({ __provider: "p", ...checked.inputs });
+    expect(seen[4]).toEqual({ a: 2 });
+    expect(contexts).toEqual([{ owner: "urn:a" }]);
+    // Without an owner (a stack an earlier release made before the owner existed), none in the context.
+    await door.create({ __provider: "p", a: 3 });
+    expect(contexts[1]).toEqual({ owner: undefined });
+  });
+
   it("records an unfinished creation with __provider, so the engine can load the provider again", async () => {
     const kind = recordingKind([]);
     kind.create = async () => {
@@ -85,7 +112,8 @@ describe("the dynamic door's __owner", () => {
     const checked = await endpoint.check({}, program);
     expect(checked.inputs.__owner).toBe(OWNER);
     await endpoint.create(withProvider(checked.inputs));
-    expect(api.createEndpoint.mock.calls[0][0].description).toBe(` [pulumi: created for ${OWNER}]`);
+    // The client writes the owner mark into the description it sends (provider/client/owner-mark.ts).
+    expect(api.createEndpoint.mock.calls[0][1]).toBe(OWNER);
   });
 
   // The engine writes the whole state for every unchanged resource whose checked inputs differ from

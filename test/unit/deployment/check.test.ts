@@ -4,10 +4,10 @@ import { GetResourcesArgs } from "../../../provider/deployment/schema";
 import { parseOrThrow } from "../../../provider/common/check-failures";
 
 const UNKNOWN = pulumi.runtime.unknownValue;
-const valid = { name: "web-01", type: "Cloud.vSphere.Machine", __provider: "exports.handler = ..." };
+const valid = { name: "web-01", type: "Cloud.vSphere.Machine" };
 
 describe("check", () => {
-  it("accepts minimal inputs and returns them without __provider or filled-in defaults", () => {
+  it("accepts minimal inputs and returns them without filled-in defaults", () => {
     const { inputs, failures } = checkInputs(valid);
     expect(failures).toEqual([]);
     expect(inputs).toEqual({ name: "web-01", type: "Cloud.vSphere.Machine" });
@@ -26,7 +26,7 @@ describe("check", () => {
   });
 
   it("names each missing or empty required input", () => {
-    const { failures } = checkInputs({ name: "", __provider: "x" });
+    const { failures } = checkInputs({ name: "" });
     expect(failures.map((f) => f.property).sort()).toEqual(["name", "type"]);
   });
 
@@ -57,7 +57,6 @@ describe("check", () => {
 
   it("accepts unknown values for any input during preview, whatever the declared type", () => {
     const { failures, inputs } = checkInputs({
-      __provider: "x",
       name: UNKNOWN,
       type: "Custom.Thing",
       projectId: UNKNOWN,
@@ -73,9 +72,7 @@ describe("check", () => {
   });
 
   it("still checks the known inputs next to unknown ones", () => {
-    expect(checkInputs({ __provider: "x", name: UNKNOWN, type: 3 }).failures.map((f) => f.property)).toEqual([
-      "type",
-    ]);
+    expect(checkInputs({ name: UNKNOWN, type: 3 }).failures.map((f) => f.property)).toEqual(["type"]);
   });
 
   it("parseInputs throws naming every problem", () => {

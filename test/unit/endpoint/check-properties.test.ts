@@ -104,7 +104,6 @@ const bag = (secretsToo: boolean) =>
 
 const inputs = fc.record(
   {
-    __provider: fc.constant("stub"),
     name: fc.oneof(fc.string(), fc.constantFrom("ci", "a/b", "..", "x;y", UNKNOWN), fc.integer()),
     type: fc.oneof(fc.constantFrom("jenkins", "k8s", "bamboo", "nope", UNKNOWN, ""), fc.integer()),
     project: fc.oneof(
@@ -125,7 +124,7 @@ const inputs = fc.record(
     adopt: fc.oneof(fc.boolean(), fc.constant(UNKNOWN)),
     extra: fc.string(),
   },
-  { requiredKeys: ["__provider", "name", "type"] },
+  { requiredKeys: ["name", "type"] },
 );
 
 /** Every secret the inputs carry: secret-bag values, and values under secret keys in the plain bag. */
@@ -220,7 +219,6 @@ describe("check over random inputs", () => {
 
   it("leaves no secret under a secret key of the plain bag, and loses none", async () => {
     const routable = fc.record({
-      __provider: fc.constant("stub"),
       name: fc.constant("ci"),
       type: fc.constantFrom("jenkins", "k8s", "bamboo"),
       project: fc.constant("Platform"),
@@ -256,7 +254,6 @@ describe("check over random inputs", () => {
 
   it("never fails a valid endpoint for values that are unknown in preview", async () => {
     const valid = {
-      __provider: "stub",
       name: "ci",
       type: "k8s",
       project: "Platform",

@@ -85,7 +85,6 @@ const endpoint = (
   properties: Record<string, unknown>,
   extra: Record<string, unknown> = {},
 ) => ({
-  __provider: "stub",
   name: "ci",
   type,
   project: "Platform",
@@ -104,8 +103,17 @@ describe("check handles a secret written among the plain properties", () => {
     expect(result.failures).toBeUndefined();
     expect(result.inputs.properties).toEqual({ url: "https://jenkins.example.com", username: "bot" });
     expect(result.inputs.secretProperties).toEqual({ password: SECRET });
-    // Named (never valued) in the checked inputs, where the policy pack, which sees only these, finds it.
-    expect(result.inputs.movedSecrets).toEqual(["password"]);
+    // Named (never valued) beside the checked inputs: the door notes it in them for the policy pack.
+    expect(result.moved).toEqual(["password"]);
+    expect(Object.keys(result.inputs).sort()).toEqual([
+      "description",
+      "isRestricted",
+      "name",
+      "project",
+      "properties",
+      "secretProperties",
+      "type",
+    ]);
     expect(warn).toHaveBeenCalledTimes(1);
     const message = warn.mock.calls[0][0];
     expect(message).toContain("properties.password");
@@ -158,7 +166,7 @@ describe("check handles a secret written among the plain properties", () => {
       url: "https://jenkins.example.com",
       password: "${var.jenkinsPassword}",
     });
-    expect(result.inputs).not.toHaveProperty("movedSecrets");
+    expect(result.moved).toBeUndefined();
     await checkEndpoint({}, jenkins({ password: "" }), context);
     expect(warn).not.toHaveBeenCalled();
   });
@@ -172,7 +180,7 @@ describe("check handles a secret written among the plain properties", () => {
     expect(again.failures).toBeUndefined();
     expect(again.inputs.secretProperties).toEqual({ password: SECRET });
     expect(again.inputs.properties).not.toHaveProperty("password");
-    expect(again.inputs.movedSecrets).toEqual(["password"]);
+    expect(again.moved).toEqual(["password"]);
     expect(api.getEndpointTiles).not.toHaveBeenCalled();
     expect(api.listAllProjects).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(2);

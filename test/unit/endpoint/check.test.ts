@@ -5,8 +5,6 @@ import { ProjectCatalogue } from "../../../provider/endpoint/projects";
 import { UNKNOWN } from "../../../provider/common/unknowns";
 import { apiEndpoint, apiError, fakeApi, PROJECTS, TILES } from "./fakes";
 
-const PROVIDER = { __provider: "serialised stub text" };
-
 function setup(
   options: { validation?: { status: string; statusMessage?: string }; validateByDefault?: boolean } = {},
 ) {
@@ -26,7 +24,6 @@ function setup(
 }
 
 const jenkins = (extra: Record<string, unknown> = {}) => ({
-  ...PROVIDER,
   name: "ci",
   type: "jenkins",
   project: "Platform",
@@ -50,7 +47,7 @@ describe("checkEndpoint", () => {
       secretProperties: { password: "s3cret-password" },
     });
     expect(api.validateEndpoint).toHaveBeenCalledTimes(1);
-    // The server gets the secret merged into the properties, and never the hidden __provider.
+    // The server gets the secret merged into the properties.
     expect(api.validateEndpoint.mock.calls[0][0]).toEqual({
       name: "ci",
       type: "jenkins",
@@ -102,7 +99,7 @@ describe("checkEndpoint", () => {
     ]);
     const noToken = await checkEndpoint(
       {},
-      { ...PROVIDER, name: "k", type: "k8s", properties: { kubernetesURL: "https://k", authType: "token" } },
+      { name: "k", type: "k8s", properties: { kubernetesURL: "https://k", authType: "token" } },
       context,
     );
     expect(noToken.failures?.map((f) => f.property)).toEqual(["secretProperties.token"]);
@@ -230,12 +227,12 @@ describe("checkEndpoint", () => {
       warn: jest.fn(async () => undefined),
     };
     const olds = (await checkEndpoint({}, jenkins(), setup().context)).inputs as Record<string, unknown>;
-    const result = await checkEndpoint({ ...olds, ...PROVIDER }, jenkins(), context);
+    const result = await checkEndpoint(olds, jenkins(), context);
     expect(result.failures).toBeUndefined();
     // After a refresh the old inputs carry the server's project: an omitted project is still "unchanged".
     const noProject = jenkins();
     delete (noProject as Record<string, unknown>).project;
-    await checkEndpoint({ ...olds, ...PROVIDER }, noProject, context);
+    await checkEndpoint(olds, noProject, context);
     for (const method of Object.values(api)) expect(method).not.toHaveBeenCalled();
   });
 

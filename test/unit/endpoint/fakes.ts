@@ -1,7 +1,7 @@
 import type { EndpointApi } from "../../../provider/endpoint/api";
 import { createApiError } from "../../../provider/client/errors";
 import type { AriaErrorCode } from "../../../provider/client/errors";
-import type { Endpoint, Tiles } from "../../../provider/client";
+import { Endpoint, type Tiles } from "../../../provider/client";
 
 /** A small tile catalogue in the server's shape. */
 export const TILES: Tiles = {
@@ -55,8 +55,12 @@ export function apiError(code: AriaErrorCode, status?: number, extra: { cause?: 
 }
 
 /** A stored endpoint as the server answers it. */
-export function apiEndpoint(overrides: Partial<Endpoint> = {}): Endpoint {
-  return {
+/**
+ * An endpoint as the client answers it: the server's JSON (`overrides` too: a `description` may bear
+ * a create's owner mark) read by the client's schema.
+ */
+export function apiEndpoint(overrides: Record<string, unknown> = {}): Endpoint {
+  return Endpoint.parse({
     id: "ep-1",
     name: "ci",
     type: "jenkins",
@@ -71,7 +75,7 @@ export function apiEndpoint(overrides: Partial<Endpoint> = {}): Endpoint {
     createdBy: "admin",
     updatedBy: "admin",
     ...overrides,
-  } as Endpoint;
+  });
 }
 
 /** Every method of the API as a jest mock; unset ones fail the test when called. */

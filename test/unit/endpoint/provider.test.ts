@@ -25,14 +25,17 @@ describe("endpoint provider (against a fake client)", () => {
     it("POSTs the spec with the secrets merged in and returns the projected outputs", async () => {
       const api = fakeApi({ createEndpoint: jest.fn(async () => apiEndpoint()) });
       const result = await providerWith(api).create(inputs());
-      expect(api.createEndpoint).toHaveBeenCalledWith({
-        name: "ci",
-        type: "jenkins",
-        project: "Platform",
-        description: "",
-        isRestricted: false,
-        properties: { url: "https://jenkins.example.com", password: "s3cret-password" },
-      });
+      expect(api.createEndpoint).toHaveBeenCalledWith(
+        {
+          name: "ci",
+          type: "jenkins",
+          project: "Platform",
+          description: "",
+          isRestricted: false,
+          properties: { url: "https://jenkins.example.com", password: "s3cret-password" },
+        },
+        undefined,
+      );
       expect(result.id).toBe("ep-1");
       expect(result.outs).toMatchObject({
         metadata: { projectId: "proj-1", link: "/pipeline/api/endpoints/ep-1" },
@@ -152,15 +155,14 @@ describe("endpoint provider (against a fake client)", () => {
     const URN = "urn:pulumi:dev::team-a::pulumi-nodejs:dynamic/aria:Endpoint::ci";
     const OTHER = "urn:pulumi:dev::team-b::pulumi-nodejs:dynamic/aria:Endpoint::ci";
 
-    it("marks the endpoint it POSTs with the resource's URN, and keeps the mark out of the state", async () => {
+    it("asks the client to mark the endpoint it POSTs with the resource's URN, and keeps the mark out of the state", async () => {
       const api = fakeApi({
         createEndpoint: jest.fn(async () => apiEndpoint({ description: ` [pulumi: created for ${URN}]` })),
       });
       const result = await providerWith(api).create(inputs({ __owner: URN }));
-      expect(api.createEndpoint).toHaveBeenCalledWith(
-        expect.objectContaining({ description: ` [pulumi: created for ${URN}]` }),
-      );
+      expect(api.createEndpoint).toHaveBeenCalledWith(expect.objectContaining({ description: "" }), URN);
       expect(result.outs).toMatchObject({ description: "" });
+      expect(JSON.stringify(result.outs)).not.toContain("created for");
     });
 
     it("recognises on a 409 the endpoint an interrupted run of the same resource created, by its mark", async () => {

@@ -1,0 +1,73 @@
+import { spawnSync } from "node:child_process";
+import * as path from "node:path";
+import {
+  BOOKKEEPING_INPUTS,
+  kindInputs,
+  MOVED_SECRETS_KEY,
+  movedSecretsOf,
+  OWNER_KEY,
+  ownerOf,
+  PROVIDER_KEY,
+  withMovedSecrets,
+} from "../../../provider/dynamic/hidden-inputs";
+
+const root = path.resolve(__dirname, "../../..");
+
+describe("the doors' hidden inputs", () => {
+  it("keep the keys stacks of earlier releases hold", () => {
+    expect([PROVIDER_KEY, OWNER_KEY, MOVED_SECRETS_KEY]).toEqual(["__provider", "__owner", "movedSecrets"]);
+    expect(BOOKKEEPING_INPUTS).toEqual(["__provider", "__owner"]);
+  });
+
+  it("are taken out of what a kind sees, and the owner read apart", () => {
+    const engine = { __provider: "p", __owner: "urn:a", movedSecrets: ["pw"], name: "ci", n: null };
+    expect(kindInputs(engine)).toEqual({ name: "ci", n: null });
+    expect(kindInputs(undefined)).toEqual({});
+    expect(ownerOf(engine)).toBe("urn:a");
+    expect(ownerOf({ __owner: "" })).toBeUndefined();
+    expect(ownerOf({ __owner: 3 })).toBeUndefined();
+  });
+
+  it("note the moved secrets beside checked inputs only when some moved", () => {
+    expect(withMovedSecrets({ name: "ci" }, ["pw"])).toEqual({ name: "ci", movedSecrets: ["pw"] });
+    expect(withMovedSecrets({ name: "ci" }, [])).toEqual({ name: "ci" });
+    expect(withMovedSecrets({ name: "ci" }, undefined)).toEqual({ name: "ci" });
+    expect(movedSecretsOf({ movedSecrets: ["pw", 3] })).toEqual(["pw"]);
+    expect(movedSecretsOf({})).toEqual([]);
+  });
+});
+
+describe("the lint that keeps them in the door", () => {
+  jest.setTimeout(60_000);
+  /** The lines of `code` the project's lint refuses by the rule, were it the file `file`. */
+  const lint = async (file: string, code: string) => {
+    const eslint = path.join(root, "node_modules/eslint/bin/eslint.js");
+    const run = spawnSync(
+      process.execPath,
+      [eslint, "--stdin", "--stdin-filename", file, "--format", "json"],
+      {
+        cwd: root,
+        input: code,
+        encoding: "utf8",
+      },
+    );
+    const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; line: number }[] }[];
+    return result.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.line);
+  };
+  const code = [
+    "export const a = { __owner: 1 };",
+    "export const b = (x: Record<string, unknown>) => x.__provider;",
+    'export const c = (x: Record<string, unknown>) => x["movedSecrets"];',
+    "export const d = `${1}__provider`;",
+    "export const e = 1;",
+  ].join("\n");
+
+  it("refuses their keys anywhere in provider/ outside the dynamic door", async () => {
+    expect(await lint("provider/endpoint/probe.ts", code)).toEqual([1, 2, 3, 4]);
+    expect(await lint("provider/plugin/probe.ts", code)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("lets the dynamic door name them", async () => {
+    expect(await lint("provider/dynamic/probe.ts", code)).toEqual([]);
+  });
+});
