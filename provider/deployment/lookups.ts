@@ -19,16 +19,6 @@ import {
 } from "./schema";
 import { parseOrThrow } from "../common/check-failures";
 
-export type {
-  GetResourceArgs,
-  GetResourceFilterArgs,
-  GetResourceFilterResult,
-  GetResourceFiltersArgs,
-  GetResourceFiltersResult,
-  GetResourcesArgs,
-  GetResourcesResult,
-} from "./schema";
-
 /** Items fetched per request when a lookup walks every page. */
 export const LOOKUP_PAGE_SIZE = 100;
 

@@ -17,13 +17,6 @@ import {
 } from "./lookup-schemas";
 
 export type { About, Tile } from "../client/schemas";
-export type {
-  GetEndpointCertificateArgs,
-  GetEndpointCertificateResult,
-  GetEndpointTileArgs,
-  ValidateEndpointArgs,
-  ValidateEndpointResult,
-} from "./lookup-schemas";
 
 /** `getEndpointTiles`, declared for the composition root. */
 export const getEndpointTilesFunction = defineDataFunction({

@@ -22,8 +22,6 @@ import {
 export type { LookupInputs } from "../common/lookup-inputs";
 export type { LookupOptions, LookupOutputOptions } from "../common/lookup-output";
 
-export type { EndpointInfo, GetEndpointsArgs, GetEndpointsResult } from "./lookup-schemas";
-
 /** Which endpoint {@link getEndpoint} reads: by id, or by project and name. */
 export type GetEndpointArgs =
   | {
