@@ -4,8 +4,14 @@ import * as path from "node:path";
 import { RunningEmulator, startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
-import { Pack, packPackage, prepareProgram, userInstall } from "../../scripts/program-runner";
-import { runExport as runExportAs, tileValue, validationsOf, writesOf } from "./export-helpers";
+import { Pack, packPackage, userInstall } from "../../scripts/program-runner";
+import {
+  runExport as runExportAs,
+  tileValue,
+  validationsOf,
+  writesOf,
+  openExportedStack,
+} from "./export-helpers";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, engineRoot, expectOk, openStack } from "../support/program-stack";
 
@@ -139,20 +145,8 @@ describe("adopting endpoints whose servers are unreachable", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/created stack dev and set \d+ of its \d+ secrets from the server's export/);
 
-    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-program-"));
-    const projectName = prepareProgram({ source: out, dest: workDir, projectName: "stacked", pack });
-    fs.copyFileSync(path.join(out, `Pulumi.${STACK}.yaml`), path.join(workDir, `Pulumi.${STACK}.yaml`));
-    const stack = new E2EStack(emulator, false, {
-      program: out,
-      projectName,
-      stackName: STACK,
-      tmp: dir,
-      workDir,
-      env,
-    });
+    const stack = openExportedStack({ emulator, out, stackName: STACK, tmp: dir, env, pack });
     stacks.push(stack);
-    stack.setConfig("vra:url", emulator.url);
-    stack.setConfig("vra:refreshToken", { value: USERS.admin, secret: true });
 
     // The secrets are set, so the server validates the endpoints that hold them: their servers are gone.
     const failing = await stack.preview();

@@ -4,8 +4,15 @@ import * as path from "node:path";
 import { RunningEmulator, startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
-import { Pack, packPackage, prepareProgram, userInstall } from "../../scripts/program-runner";
-import { run, runExport as runExportAs, tileValue, TileProperty, writesOf } from "./export-helpers";
+import { Pack, packPackage, userInstall } from "../../scripts/program-runner";
+import {
+  run,
+  runExport as runExportAs,
+  tileValue,
+  TileProperty,
+  writesOf,
+  openExportedStack,
+} from "./export-helpers";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, engineRoot, expectOk, openStack } from "../support/program-stack";
 
@@ -292,19 +299,7 @@ describe("aria-export --stack", () => {
 
     // `pulumi up` in the generated project (a copy, installed as a user installs it), on the stack and
     // backend aria-export used.
-    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-program-"));
-    const projectName = prepareProgram({ source: out, dest: workDir, projectName: "stacked", pack });
-    fs.copyFileSync(path.join(out, `Pulumi.${STACK}.yaml`), path.join(workDir, `Pulumi.${STACK}.yaml`));
-    adopted = new E2EStack(emulator, false, {
-      program: out,
-      projectName,
-      stackName: STACK,
-      tmp: dir,
-      workDir,
-      env,
-    });
-    adopted.setConfig("vra:url", emulator.url);
-    adopted.setConfig("vra:refreshToken", { value: USERS.admin, secret: true });
+    adopted = openExportedStack({ emulator, out, stackName: STACK, tmp: dir, env, pack });
     await adopted.resetRequests();
     const up = expectOk(await adopted.up());
     expect(changes(up)).toEqual({ create: seeded.length + 1 });

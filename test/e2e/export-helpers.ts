@@ -1,8 +1,16 @@
 /*
  * What the aria-export end-to-end tests share: seeding values for the tiles' properties, the
- * requests that change endpoints, and running the installed `aria-export` command.
+ * requests that change endpoints, running the installed `aria-export` command, and opening the stack
+ * it created in a copy of the project it wrote.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator";
 import { runCommand } from "../../scripts/run-command";
+import { prepareProgram, type Pack } from "../../scripts/program-runner";
+import { USERS } from "../support/emulator";
+import { E2EStack } from "../support/program-stack";
 
 /** A tile property's declared type and description, and whether it is a secret. */
 export interface TileProperty {
@@ -60,4 +68,27 @@ export function runExport(
   env: Record<string, string | undefined> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return run(bin, args, { env: { ...process.env, VRA_URL: url, VRA_REFRESH_TOKEN: adminToken, ...env } });
+}
+
+/**
+ * The stack `aria-export --stack` created, in a copy of the project it wrote to `out` (installed as a
+ * user installs it, the stack's config file beside it), on the backend of `env`, signed in as admin.
+ */
+export function openExportedStack(options: {
+  emulator: RunningEmulator;
+  out: string;
+  stackName: string;
+  tmp: string;
+  env: Record<string, string>;
+  pack: Pack;
+}): E2EStack {
+  const { emulator, out, stackName, tmp, env, pack } = options;
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-program-"));
+  const projectName = prepareProgram({ source: out, dest: workDir, projectName: "stacked", pack });
+  const stackFile = `Pulumi.${stackName}.yaml`;
+  fs.copyFileSync(path.join(out, stackFile), path.join(workDir, stackFile));
+  const stack = new E2EStack(emulator, false, { program: out, projectName, stackName, tmp, workDir, env });
+  stack.setConfig("vra:url", emulator.url);
+  stack.setConfig("vra:refreshToken", { value: USERS.admin, secret: true });
+  return stack;
 }
