@@ -18,6 +18,10 @@ const require = createRequire(import.meta.url);
 const { CommandError, describeFailure } = require("./errors.js");
 /** @type {typeof import("./content-hash.js")} */
 const { contentHash } = require("./content-hash.js");
+/** @type {typeof import("./run-command.js")} */
+const { findExecutable } = require("./run-command.js");
+/** @type {typeof import("./plugin-targets.js")} */
+const { STRIPPERS } = require("./plugin-targets.js");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const { values: flags } = parseArgs({
   options: { engine: { type: "boolean" }, "system-tools": { type: "boolean" } },
@@ -133,16 +137,12 @@ try {
 
 /** Each Debian package the release tests need, and a file that is there once it is installed. */
 function systemPackages() {
-  const onPath = (/** @type {string} */ name) =>
-    (process.env.PATH ?? "").split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, name)));
+  const onPath = (/** @type {string[]} */ ...names) => findExecutable(names) !== undefined;
   return [
     { pkg: "qemu-user-static", present: onPath("qemu-aarch64-static") },
     { pkg: "libc6-arm64-cross", present: fs.existsSync("/usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1") },
     { pkg: "libstdc++6-arm64-cross", present: fs.existsSync("/usr/aarch64-linux-gnu/lib/libstdc++.so.6") },
-    {
-      pkg: "llvm",
-      present: ["llvm-strip", ...Array.from({ length: 12 }, (_, i) => `llvm-strip-${22 - i}`)].some(onPath),
-    },
+    { pkg: "llvm", present: onPath(...STRIPPERS) },
     { pkg: "osslsigncode", present: onPath("osslsigncode") },
   ];
 }

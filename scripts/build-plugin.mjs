@@ -46,7 +46,7 @@ const { BuildError, CommandError, MissingToolError, describeFailure } = require(
 /** @type {typeof import("./run-command.js")} */
 const { findExecutable, runSync } = require("./run-command.js");
 /** @type {typeof import("./plugin-targets.js")} */
-const { TARGETS, archiveName, targetsNamed } = require("./plugin-targets.js");
+const { STRIPPERS, TARGETS, archiveName, targetsNamed } = require("./plugin-targets.js");
 /** @type {{ inject(file: string, name: string, data: Buffer, options: { sentinelFuse: string, machoSegmentName?: string }): Promise<void> }} */
 const postject = require("postject");
 
@@ -233,9 +233,6 @@ function ensureSigner() {
   );
   return path.join(toolsDir(), "bin", "rcodesign");
 }
-
-/** llvm-strip (any release) strips ELF of either architecture; Debian's package llvm has it. */
-const STRIPPERS = ["llvm-strip", ...Array.from({ length: 12 }, (_, i) => `llvm-strip-${22 - i}`)];
 
 /**
  * A fresh build of `target` into `dir` from the bundle `bundleFile`: executable, archive.

@@ -113,4 +113,7 @@ function targetsNamed(list) {
   return TARGETS.filter((t) => names.includes(t.name));
 }
 
-module.exports = { NODE_RELEASE, BUN_RELEASE, TARGETS, archiveName, targetsNamed };
+/** llvm-strip (any release) strips ELF of either architecture; Debian's package llvm has it. */
+const STRIPPERS = ["llvm-strip", ...Array.from({ length: 12 }, (_, i) => `llvm-strip-${22 - i}`)];
+
+module.exports = { NODE_RELEASE, BUN_RELEASE, TARGETS, STRIPPERS, archiveName, targetsNamed };
