@@ -41,8 +41,10 @@ export interface DataFunctionDefinition<N extends string, A, R> {
 /**
  * How the program functions of a data function (`getX` and `getXOutput`, generated from the registry
  * into ../dynamic/generated) present it. By convention they take `<Name>Args` and answer
- * `<Name>Result`, types the declaring module exports; the arguments may be left out when none is
- * required, and a function without arguments takes only its options.
+ * `<Name>Result`, types generated from the arguments' and result's schemas
+ * (../dynamic/generated/types.ts; a `resultType` the declaring module exports is imported from it);
+ * the arguments may be left out when none is required, and a function without arguments takes only
+ * its options.
  */
 export interface ProgramForm<R> {
   /** The type of the arguments, when not `<Name>Args`. */
