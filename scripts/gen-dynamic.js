@@ -59,13 +59,6 @@ function listed(items) {
   return quoted.length <= 1 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
 }
 
-/** The file a typed endpoint is declared in, under provider/endpoint/typed/ (`DockerRegistryEndpoint`: `docker-registry`). @param {string} className */
-const typedFile = (className) =>
-  className
-    .replace(/Endpoint$/, "")
-    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-    .toLowerCase();
-
 /** The doc of a typed endpoint's class. @param {TypedEndpoint} typed */
 function typedSummary(typed) {
   const about = typed.about ? `: ${typed.about}` : "";
@@ -81,10 +74,6 @@ function typedSummary(typed) {
 function typedEndpointsModule(registry) {
   const entries = [...registry.TYPED_ENDPOINTS.values()].sort((a, b) =>
     a.className.localeCompare(b.className),
-  );
-  const imports = entries.map(
-    (typed) =>
-      `import { SPEC as ${typed.className}Spec } from "../../endpoint/typed/${typedFile(typed.className)}";`,
   );
   const blocks = entries.map((typed) => {
     const fields = Object.entries(typed.inputs.shape ?? {}).map(([key, field]) => {
@@ -108,7 +97,7 @@ function typedEndpointsModule(registry) {
       "   * @param opts Resource options.\n",
       "   */\n",
       `  constructor(name: string, args: ${typed.className}Args, opts?: pulumi.CustomResourceOptions) {\n`,
-      `    super(name, toEndpointArgs(${typed.className}Spec, args), opts);\n`,
+      `    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.${typed.className}, args), opts);\n`,
       "  }\n",
       "}\n",
     ].join("");
@@ -119,7 +108,7 @@ function typedEndpointsModule(registry) {
     'import type * as pulumi from "@pulumi/pulumi";',
     'import { Endpoint } from "../endpoint";',
     'import { toEndpointArgs, type TypedEndpointArgs } from "../typed-endpoint";',
-    ...imports,
+    'import { TYPED_ENDPOINT_BY_CLASS } from "../../endpoint/typed/endpoints";',
     "",
     "/*",
     " * The typed endpoint resources of a program, one per typed endpoint of the registry: layers over",

@@ -9,15 +9,7 @@ import type * as endpointTypes from "../../../provider/endpoint/lookup-schemas";
 import type * as deploymentTypes from "../../../provider/deployment/schema";
 import type * as endpointSchema from "../../../provider/endpoint/schema";
 import type { TypedArgs } from "../../../provider/dynamic/typed-endpoint";
-import type { AgentEndpointInputs } from "../../../provider/endpoint/typed/agent";
-import type { DockerEndpointInputs } from "../../../provider/endpoint/typed/docker";
-import type { DockerRegistryEndpointInputs } from "../../../provider/endpoint/typed/docker-registry";
-import type { EmailEndpointInputs } from "../../../provider/endpoint/typed/email";
-import type { GerritEndpointInputs } from "../../../provider/endpoint/typed/gerrit";
-import type { GitEndpointInputs } from "../../../provider/endpoint/typed/git";
-import type { JenkinsEndpointInputs } from "../../../provider/endpoint/typed/jenkins";
-import type { JiraEndpointInputs } from "../../../provider/endpoint/typed/jira";
-import type { KubernetesEndpointInputs } from "../../../provider/endpoint/typed/kubernetes";
+import type { TypedEndpointDeclaration } from "../../../provider/endpoint/typed/endpoints";
 import { GENERATED_HEADER, generatedFiles, staleFiles } from "../../../scripts/gen-dynamic";
 
 /*
@@ -31,17 +23,20 @@ import { GENERATED_HEADER, generatedFiles, staleFiles } from "../../../scripts/g
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Compiles only for `true`. */
 const holds = <T extends true>(): T | undefined => undefined;
-type Derived<S extends z.ZodObject> = TypedArgs<S>;
+/** The arguments a typed endpoint's declaration derives, by its class name. */
+type Derived<C extends TypedEndpointDeclaration["className"]> = TypedArgs<
+  TypedEndpointDeclaration<C>["inputs"]
+>;
 
-holds<Same<generated.AgentEndpointArgs, Derived<typeof AgentEndpointInputs>>>();
-holds<Same<generated.DockerEndpointArgs, Derived<typeof DockerEndpointInputs>>>();
-holds<Same<generated.DockerRegistryEndpointArgs, Derived<typeof DockerRegistryEndpointInputs>>>();
-holds<Same<generated.EmailEndpointArgs, Derived<typeof EmailEndpointInputs>>>();
-holds<Same<generated.GerritEndpointArgs, Derived<typeof GerritEndpointInputs>>>();
-holds<Same<generated.GitEndpointArgs, Derived<typeof GitEndpointInputs>>>();
-holds<Same<generated.JenkinsEndpointArgs, Derived<typeof JenkinsEndpointInputs>>>();
-holds<Same<generated.JiraEndpointArgs, Derived<typeof JiraEndpointInputs>>>();
-holds<Same<generated.KubernetesEndpointArgs, Derived<typeof KubernetesEndpointInputs>>>();
+holds<Same<generated.AgentEndpointArgs, Derived<"AgentEndpoint">>>();
+holds<Same<generated.DockerEndpointArgs, Derived<"DockerEndpoint">>>();
+holds<Same<generated.DockerRegistryEndpointArgs, Derived<"DockerRegistryEndpoint">>>();
+holds<Same<generated.EmailEndpointArgs, Derived<"EmailEndpoint">>>();
+holds<Same<generated.GerritEndpointArgs, Derived<"GerritEndpoint">>>();
+holds<Same<generated.GitEndpointArgs, Derived<"GitEndpoint">>>();
+holds<Same<generated.JenkinsEndpointArgs, Derived<"JenkinsEndpoint">>>();
+holds<Same<generated.JiraEndpointArgs, Derived<"JiraEndpoint">>>();
+holds<Same<generated.KubernetesEndpointArgs, Derived<"KubernetesEndpoint">>>();
 // Each data function's arguments and result, written out, are the types zod derives (the
 // lookups' own types, which their bodies use).
 holds<Same<written.EndpointInfo, endpointTypes.EndpointInfo>>();
