@@ -31,7 +31,7 @@ const GENERATED_DIR = "dynamic/generated";
  * @typedef {{ className: string; type: string; title: string; about?: string; inputs: ZodLike; secret: readonly string[] }} TypedEndpoint
  * @typedef {{ argsType?: string; argsOptional?: boolean; resultType?: string; resultKey?: string; secretWhen?: unknown; outputNote?: string }} ProgramForm
  * @typedef {{ name: string; description: string; args: ZodLike | undefined; result: ZodLike; program?: ProgramForm }} DataFunction
- * @typedef {{ TYPED_ENDPOINTS: ReadonlyMap<string, TypedEndpoint>; LOOKUP_MODULES: Readonly<Record<string, object>>; isDataFunction: (value: unknown) => boolean; RESOURCE_KINDS: Record<string, { name: string; publicTypes: Record<string, { schema: ZodLike; io: "input" | "output"; readonly?: boolean }> }>; apiSchemas: Record<string, unknown>; JsonValue: unknown }} Registry
+ * @typedef {{ TYPED_ENDPOINTS: ReadonlyMap<string, TypedEndpoint>; LOOKUP_MODULES: Readonly<Record<string, object>>; isDataFunction: (value: unknown) => boolean; RESOURCE_KINDS: Record<string, { name: string; publicTypes: Record<string, { schema: ZodLike; io: "input" | "output"; readonly?: boolean; exported?: boolean }> }>; apiSchemas: Record<string, unknown>; JsonValue: unknown }} Registry
  */
 
 /** A doc comment at `indent`, from one paragraph of text, wrapped as the hand-written ones are. @param {string} text @param {string} indent */
@@ -79,7 +79,7 @@ function typedEndpointsModule(registry) {
     const fields = Object.entries(typed.inputs.shape ?? {}).map(([key, field]) => {
       if (!field.description)
         throw new Error(`${typed.className}.${key} has no description: describe it in zod`);
-      const optional = field._zod.optin === "optional" ? "?" : "";
+      const optional = optionalInput(field) ? "?" : "";
       return `${doc(field.description, "  ")}  ${key}${optional}: pulumi.Input<${tsType(field)}>;`;
     });
     return [
@@ -177,7 +177,7 @@ function objectType(schema, io, names, indent) {
   const inside = `${indent}  `;
   const fields = Object.entries(schema.shape ?? {}).map(([key, field]) => {
     const optional =
-      (io === "input" ? field._zod.optin : /** @type {any} */ (field._zod).optout) === "optional";
+      io === "input" ? optionalInput(field) : /** @type {any} */ (field._zod).optout === "optional";
     if (!field.description) throw new Error(`field ${key} has no description: describe it in zod`);
     return `${doc(field.description, inside)}${inside}${key}${optional ? "?" : ""}: ${tsType(field, io, names, inside)};`;
   });
@@ -185,6 +185,12 @@ function objectType(schema, io, names, indent) {
     def.catchall && def.catchall._zod.def.type === "unknown" ? [`${inside}[key: string]: unknown;`] : [];
   return `{\n${[...fields, ...loose].join("\n")}\n${indent}}`;
 }
+
+/**
+ * Whether a program may leave a field out: optional, or with a default (zod marks its input side
+ * `defaulted`). @param {ZodLike} field
+ */
+const optionalInput = (field) => field._zod.optin === "optional" || field._zod.optin === "defaulted";
 
 /** @param {string} type */
 const wrapped = (type) => (/[ |&]/.test(type) ? `(${type})` : type);
@@ -205,7 +211,7 @@ function declaredFunctions(registry) {
 function programForm(fn) {
   const program = fn.program ?? {};
   const shape = fn.args?.shape ?? {};
-  const anyRequired = Object.values(shape).some((field) => field._zod.optin !== "optional");
+  const anyRequired = Object.values(shape).some((field) => !optionalInput(field));
   let description = fn.description;
   if (program.resultKey) {
     // The invoke answers the list under a key; the program function answers the list itself.
@@ -255,7 +261,7 @@ function namedElsewhere(registry) {
  */
 function documentedTypes(registry) {
   const elsewhere = namedElsewhere(registry);
-  /** @type {{ name: string; schema: ZodLike; io: "input" | "output"; doc: string; readonly?: boolean }[]} */
+  /** @type {{ name: string; schema: ZodLike; io: "input" | "output"; doc: string; readonly?: boolean; exported?: boolean }[]} */
   const types = [];
   for (const kind of Object.values(registry.RESOURCE_KINDS)) {
     for (const [name, type] of Object.entries(kind.publicTypes)) {
@@ -264,6 +270,7 @@ function documentedTypes(registry) {
         schema: type.schema,
         io: type.io,
         readonly: type.readonly,
+        exported: type.exported,
         doc: type.schema.description ?? `The ${kind.name}'s ${type.io === "input" ? "inputs" : "outputs"}.`,
       });
     }
@@ -389,6 +396,10 @@ function indexBlock(registry) {
   const declared = declaredFunctions(registry);
   const functions = declared.map(({ fn }) => fn.name);
   const documented = documentedTypes(registry).map((type) => type.name);
+  // A kind's type written out only for the dynamic door's own classes is no export of the package.
+  const exported = documentedTypes(registry)
+    .filter((type) => type.exported !== false)
+    .map((type) => type.name);
   /** @type {Map<string, Set<string>>} the types of the functions' arguments and results, by declaring module */
   const types = new Map();
   for (const { modulePath, fn } of declared) {
@@ -403,7 +414,7 @@ function indexBlock(registry) {
     `export {\n${list(typed)}\n} from "./${GENERATED_DIR}/typed-endpoints";`,
     `export type {\n${list(typed.map((name) => `${name}Args`))}\n} from "./${GENERATED_DIR}/typed-endpoints";`,
     `export {\n${list(functions.flatMap((name) => [name, `${name}Output`]).sort())}\n} from "./${GENERATED_DIR}/data-functions";`,
-    `export type {\n${list([...documented].sort())}\n} from "./${GENERATED_DIR}/types";`,
+    `export type {\n${list([...exported].sort())}\n} from "./${GENERATED_DIR}/types";`,
     ...[...types]
       .filter(([, names]) => names.size > 0)
       .map(([modulePath, names]) => `export type {\n${list([...names].sort())}\n} from "./${modulePath}";`),

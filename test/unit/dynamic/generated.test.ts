@@ -56,6 +56,12 @@ holds<Same<written.GetResourceFilterArgs, deploymentTypes.GetResourceFilterArgs>
 holds<Same<written.GetResourceFilterResult, deploymentTypes.GetResourceFilterResult>>();
 // The kinds' public types likewise.
 holds<Same<written.EndpointMetadata, endpointSchema.EndpointMetadata>>();
+// The generic endpoint's input fields (EndpointArgs is made of them): the same keys, and the same
+// types but for the property bags, which zod types as unknown values and EndpointArgs as JSON ones.
+type EndpointSchemaInputs = z.input<typeof endpointSchema.EndpointInputs>;
+type Bags = "properties" | "secretProperties";
+holds<Same<keyof written.EndpointInputFields, keyof EndpointSchemaInputs>>();
+holds<Same<Omit<written.EndpointInputFields, Bags>, Omit<EndpointSchemaInputs, Bags>>>();
 holds<Same<written.DeploymentResourceInputs, deploymentTypes.DeploymentResourceInputs>>();
 holds<Same<written.DeploymentResourceState, deploymentTypes.DeploymentResourceState>>();
 // A wrong field type fails (so that the lines above can fail).
