@@ -4,7 +4,8 @@ import { withoutUndefined } from "../core/json";
 import { OWNER_KEY } from "./hidden-inputs";
 import { RESOURCE_KINDS } from "../registry/kinds";
 import type { JsonValue } from "../endpoint/schema";
-import type { EndpointInputFields, EndpointMetadata } from "./generated/types";
+import type { EndpointMetadata } from "./generated/types";
+import type { EndpointInputFields } from "./generated/door-types";
 
 /** The values of an endpoint's property bag: JSON values, each possibly an Output. */
 export type EndpointPropertyInputs = Record<string, pulumi.Input<JsonValue | undefined>>;

@@ -4,9 +4,10 @@ import type { Certificate, FilterEntry, Resource, ResourceFilter } from "../../c
 import type { JsonValue } from "../../endpoint/schema";
 
 /*
- * The arguments and results of the data functions, written out from their zod declarations so that
- * editors show each field's description (the declarations in the lookups files' schemas are the
+ * The arguments and results of the data functions and the kinds' public types, written out from
+ * their zod declarations so that editors show each field's description (the declarations are the
  * single source; test/unit/dynamic/generated.test.ts holds these types to the ones zod derives).
+ * provider/index.ts exports every type of this module.
  */
 
 /** What the server records about an endpoint: project id, creation and update times and users, API path. */
@@ -33,57 +34,6 @@ export type EndpointMetadata = Readonly<{
    */
   heldSecrets?: string[];
 }>;
-
-/** The Endpoint's inputs. */
-export type EndpointInputFields = {
-  /** Name of the endpoint on the server, unique within its project. Default: the resource name. */
-  name: string;
-  /**
-   * Endpoint type, as the server's tiles name it (`jenkins`, `git`, `k8s`, ...). Changing it replaces
-   * the endpoint.
-   */
-  type: string;
-  /**
-   * Name of the project the endpoint belongs to. Default: the server's (`Default Project`). Changing it
-   * replaces the endpoint.
-   */
-  project?: string;
-  /** Human-friendly description. Default: empty. */
-  description?: string;
-  /**
-   * When true, only an administrator can create, update or delete the endpoint; a pipeline that consumes
-   * it fails at that task when a non-administrator runs it, and only an administrator can resume it.
-   * Default: false.
-   */
-  isRestricted?: boolean;
-  /**
-   * Id of the cloud proxy through which the server reaches an on-premises endpoint. Default: the
-   * server's.
-   */
-  cloudProxyId?: string;
-  /**
-   * Type-specific properties that are not secret (`url`, `username`, `fingerprint`, ...). A secret
-   * written here (a property the server's tile marks secret, or named as the product names secrets) is
-   * moved to `secretProperties` and stored encrypted, with a warning: declare it there instead.
-   */
-  properties?: Record<string, JsonValue>;
-  /**
-   * Type-specific properties that are secrets (`password`, `token`, `privateKey`, ...). Stored encrypted
-   * in the state and never shown; sent to the server merged into `properties`. A secret changed on the
-   * server is not detected (the server masks secrets).
-   */
-  secretProperties?: Record<string, JsonValue>;
-  /**
-   * Whether preview asks the server to validate the endpoint (connect to it, check the certificate).
-   * Default: the provider's `validateEndpoints` setting, itself true by default.
-   */
-  validate?: boolean;
-  /**
-   * Take over an existing endpoint of the same project and name instead of failing: it is brought to the
-   * declared state and, from then on, managed (and destroyed) by this stack.
-   */
-  adopt?: boolean;
-};
 
 /** The DeploymentResource's outputs. */
 export type DeploymentResourceInputs = {

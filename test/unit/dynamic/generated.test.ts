@@ -5,6 +5,7 @@ import * as apiSchemas from "../../../provider/client/schemas";
 import { JsonValue } from "../../../provider/endpoint/schema";
 import type * as generated from "../../../provider/dynamic/generated/typed-endpoints";
 import type * as written from "../../../provider/dynamic/generated/types";
+import type * as doorTypes from "../../../provider/dynamic/generated/door-types";
 import type * as endpointTypes from "../../../provider/endpoint/lookup-schemas";
 import type * as deploymentTypes from "../../../provider/deployment/schema";
 import type * as endpointSchema from "../../../provider/endpoint/schema";
@@ -60,8 +61,8 @@ holds<Same<written.EndpointMetadata, endpointSchema.EndpointMetadata>>();
 // types but for the property bags, which zod types as unknown values and EndpointArgs as JSON ones.
 type EndpointSchemaInputs = z.input<typeof endpointSchema.EndpointInputs>;
 type Bags = "properties" | "secretProperties";
-holds<Same<keyof written.EndpointInputFields, keyof EndpointSchemaInputs>>();
-holds<Same<Omit<written.EndpointInputFields, Bags>, Omit<EndpointSchemaInputs, Bags>>>();
+holds<Same<keyof doorTypes.EndpointInputFields, keyof EndpointSchemaInputs>>();
+holds<Same<Omit<doorTypes.EndpointInputFields, Bags>, Omit<EndpointSchemaInputs, Bags>>>();
 holds<Same<written.DeploymentResourceInputs, deploymentTypes.DeploymentResourceInputs>>();
 holds<Same<written.DeploymentResourceState, deploymentTypes.DeploymentResourceState>>();
 // A wrong field type fails (so that the lines above can fail).
@@ -80,7 +81,7 @@ describe("the dynamic door's generated surface", () => {
   it("marks every generated file, so that no one edits it by hand", async () => {
     const files = [...(await generatedFiles(source)).entries()];
     const whole = files.filter(([file]) => file.includes("/generated/"));
-    expect(whole.length).toBe(3);
+    expect(whole.length).toBe(4);
     for (const [, text] of whole) expect(text.split("\n")[0]).toBe(GENERATED_HEADER);
     const [, index] = files.find(([file]) => file === "provider/index.ts")!;
     expect(index).toMatch(/\/\/ BEGIN GENERATED: public surface[^]*\/\/ END GENERATED: public surface/);
