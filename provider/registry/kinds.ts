@@ -43,7 +43,8 @@ export interface KindDeclaration<D> {
   readonly replaceOnChanges: readonly string[];
   /**
    * The kind's public types made of its zod declarations, by name: written out with their fields'
-   * descriptions as docs into ../dynamic/generated/types.ts (`npm run gen:dynamic`).
+   * descriptions as docs into ../dynamic/generated/types.ts, or door-types.ts for those the package
+   * does not export (`npm run gen:dynamic`).
    */
   readonly publicTypes: Readonly<Record<string, PublicType>>;
   /**
