@@ -73,6 +73,21 @@ export default tseslint.config(
     files: ["provider/**/*.ts"],
     ignores: ["provider/dynamic/**"],
     rules: {
+      // Nor by the constants that hold them: outside the door a key is not named at all; a reader
+      // takes what the door reads back (`kindInputs`, `checkedInputs`).
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/dynamic/hidden-inputs"],
+              importNames: ["PROVIDER_KEY", "OWNER_KEY", "MOVED_SECRETS_KEY"],
+              message:
+                "a door's hidden-input key is named only in provider/dynamic/: use what the door reads back (kindInputs, checkedInputs)",
+            },
+          ],
+        },
+      ],
       "no-restricted-syntax": [
         "error",
         ...DOOR_KEYS.flatMap((key) => {

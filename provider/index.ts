@@ -28,72 +28,9 @@ export {
 
 // ---- The typed endpoints and every data function, from the registry ---------------------------
 // BEGIN GENERATED: public surface (npm run gen:dynamic)
-export {
-  AgentEndpoint,
-  DockerEndpoint,
-  DockerRegistryEndpoint,
-  EmailEndpoint,
-  GerritEndpoint,
-  GitEndpoint,
-  JenkinsEndpoint,
-  JiraEndpoint,
-  KubernetesEndpoint,
-} from "./dynamic/generated/typed-endpoints";
-export type {
-  AgentEndpointArgs,
-  DockerEndpointArgs,
-  DockerRegistryEndpointArgs,
-  EmailEndpointArgs,
-  GerritEndpointArgs,
-  GitEndpointArgs,
-  JenkinsEndpointArgs,
-  JiraEndpointArgs,
-  KubernetesEndpointArgs,
-} from "./dynamic/generated/typed-endpoints";
-export {
-  getAbout,
-  getAboutOutput,
-  getEndpoint,
-  getEndpointCertificate,
-  getEndpointCertificateOutput,
-  getEndpointOutput,
-  getEndpointTile,
-  getEndpointTileOutput,
-  getEndpointTiles,
-  getEndpointTilesOutput,
-  getEndpoints,
-  getEndpointsOutput,
-  getResource,
-  getResourceFilter,
-  getResourceFilterOutput,
-  getResourceFilters,
-  getResourceFiltersOutput,
-  getResourceOutput,
-  getResources,
-  getResourcesOutput,
-  validateEndpoint,
-  validateEndpointOutput,
-} from "./dynamic/generated/data-functions";
-export type {
-  DeploymentResourceInputs,
-  DeploymentResourceState,
-  EndpointInfo,
-  EndpointMetadata,
-  GetEndpointCertificateArgs,
-  GetEndpointCertificateResult,
-  GetEndpointTileArgs,
-  GetEndpointsArgs,
-  GetEndpointsResult,
-  GetResourceArgs,
-  GetResourceFilterArgs,
-  GetResourceFilterResult,
-  GetResourceFiltersArgs,
-  GetResourceFiltersResult,
-  GetResourcesArgs,
-  GetResourcesResult,
-  ValidateEndpointArgs,
-  ValidateEndpointResult,
-} from "./dynamic/generated/types";
+export * from "./dynamic/generated/typed-endpoints";
+export * from "./dynamic/generated/data-functions";
+export * from "./dynamic/generated/types";
 export type { GetEndpointArgs } from "./endpoint/lookups";
 export type { About, Tile } from "./endpoint/catalog-lookups";
 export type { GetResourceResult } from "./deployment/lookups";

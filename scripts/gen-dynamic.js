@@ -31,7 +31,7 @@ const GENERATED_DIR = "dynamic/generated";
  * @typedef {{ className: string; type: string; title: string; about?: string; inputs: ZodLike; secret: readonly string[] }} TypedEndpoint
  * @typedef {{ argsType?: string; argsOptional?: boolean; resultType?: string; resultKey?: string; secretWhen?: unknown; outputNote?: string }} ProgramForm
  * @typedef {{ name: string; description: string; args: ZodLike | undefined; result: ZodLike; program?: ProgramForm }} DataFunction
- * @typedef {{ TYPED_ENDPOINTS: ReadonlyMap<string, TypedEndpoint>; LOOKUP_MODULES: Readonly<Record<string, object>>; isDataFunction: (value: unknown) => boolean; RESOURCE_KINDS: Record<string, { name: string; publicTypes: Record<string, { schema: ZodLike; io: "input" | "output"; readonly?: boolean }> }>; apiSchemas: Record<string, unknown>; JsonValue: unknown }} Registry
+ * @typedef {{ TYPED_ENDPOINTS: ReadonlyMap<string, TypedEndpoint>; LOOKUP_MODULES: Readonly<Record<string, object>>; isDataFunction: (value: unknown) => boolean; RESOURCE_KINDS: Record<string, { name: string; publicTypes: Record<string, { schema: ZodLike; io: "input" | "output"; readonly?: boolean; exported?: boolean }> }>; apiSchemas: Record<string, unknown>; JsonValue: unknown }} Registry
  */
 
 /** A doc comment at `indent`, from one paragraph of text, wrapped as the hand-written ones are. @param {string} text @param {string} indent */
@@ -59,13 +59,6 @@ function listed(items) {
   return quoted.length <= 1 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
 }
 
-/** The file a typed endpoint is declared in, under provider/endpoint/typed/ (`DockerRegistryEndpoint`: `docker-registry`). @param {string} className */
-const typedFile = (className) =>
-  className
-    .replace(/Endpoint$/, "")
-    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-    .toLowerCase();
-
 /** The doc of a typed endpoint's class. @param {TypedEndpoint} typed */
 function typedSummary(typed) {
   const about = typed.about ? `: ${typed.about}` : "";
@@ -82,15 +75,11 @@ function typedEndpointsModule(registry) {
   const entries = [...registry.TYPED_ENDPOINTS.values()].sort((a, b) =>
     a.className.localeCompare(b.className),
   );
-  const imports = entries.map(
-    (typed) =>
-      `import { SPEC as ${typed.className}Spec } from "../../endpoint/typed/${typedFile(typed.className)}";`,
-  );
   const blocks = entries.map((typed) => {
     const fields = Object.entries(typed.inputs.shape ?? {}).map(([key, field]) => {
       if (!field.description)
         throw new Error(`${typed.className}.${key} has no description: describe it in zod`);
-      const optional = field._zod.optin === "optional" ? "?" : "";
+      const optional = optionalInput(field) ? "?" : "";
       return `${doc(field.description, "  ")}  ${key}${optional}: pulumi.Input<${tsType(field)}>;`;
     });
     return [
@@ -108,7 +97,7 @@ function typedEndpointsModule(registry) {
       "   * @param opts Resource options.\n",
       "   */\n",
       `  constructor(name: string, args: ${typed.className}Args, opts?: pulumi.CustomResourceOptions) {\n`,
-      `    super(name, toEndpointArgs(${typed.className}Spec, args), opts);\n`,
+      `    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.${typed.className}, args), opts);\n`,
       "  }\n",
       "}\n",
     ].join("");
@@ -119,7 +108,7 @@ function typedEndpointsModule(registry) {
     'import type * as pulumi from "@pulumi/pulumi";',
     'import { Endpoint } from "../endpoint";',
     'import { toEndpointArgs, type TypedEndpointArgs } from "../typed-endpoint";',
-    ...imports,
+    'import { TYPED_ENDPOINT_BY_CLASS } from "../../endpoint/typed/endpoints";',
     "",
     "/*",
     " * The typed endpoint resources of a program, one per typed endpoint of the registry: layers over",
@@ -188,7 +177,7 @@ function objectType(schema, io, names, indent) {
   const inside = `${indent}  `;
   const fields = Object.entries(schema.shape ?? {}).map(([key, field]) => {
     const optional =
-      (io === "input" ? field._zod.optin : /** @type {any} */ (field._zod).optout) === "optional";
+      io === "input" ? optionalInput(field) : /** @type {any} */ (field._zod).optout === "optional";
     if (!field.description) throw new Error(`field ${key} has no description: describe it in zod`);
     return `${doc(field.description, inside)}${inside}${key}${optional ? "?" : ""}: ${tsType(field, io, names, inside)};`;
   });
@@ -196,6 +185,12 @@ function objectType(schema, io, names, indent) {
     def.catchall && def.catchall._zod.def.type === "unknown" ? [`${inside}[key: string]: unknown;`] : [];
   return `{\n${[...fields, ...loose].join("\n")}\n${indent}}`;
 }
+
+/**
+ * Whether a program may leave a field out: optional, or with a default (zod marks its input side
+ * `defaulted`). @param {ZodLike} field
+ */
+const optionalInput = (field) => field._zod.optin === "optional" || field._zod.optin === "defaulted";
 
 /** @param {string} type */
 const wrapped = (type) => (/[ |&]/.test(type) ? `(${type})` : type);
@@ -216,7 +211,7 @@ function declaredFunctions(registry) {
 function programForm(fn) {
   const program = fn.program ?? {};
   const shape = fn.args?.shape ?? {};
-  const anyRequired = Object.values(shape).some((field) => field._zod.optin !== "optional");
+  const anyRequired = Object.values(shape).some((field) => !optionalInput(field));
   let description = fn.description;
   if (program.resultKey) {
     // The invoke answers the list under a key; the program function answers the list itself.
@@ -266,7 +261,7 @@ function namedElsewhere(registry) {
  */
 function documentedTypes(registry) {
   const elsewhere = namedElsewhere(registry);
-  /** @type {{ name: string; schema: ZodLike; io: "input" | "output"; doc: string; readonly?: boolean }[]} */
+  /** @type {{ name: string; schema: ZodLike; io: "input" | "output"; doc: string; readonly?: boolean; exported?: boolean }[]} */
   const types = [];
   for (const kind of Object.values(registry.RESOURCE_KINDS)) {
     for (const [name, type] of Object.entries(kind.publicTypes)) {
@@ -275,6 +270,7 @@ function documentedTypes(registry) {
         schema: type.schema,
         io: type.io,
         readonly: type.readonly,
+        exported: type.exported,
         doc: type.schema.description ?? `The ${kind.name}'s ${type.io === "input" ? "inputs" : "outputs"}.`,
       });
     }
@@ -299,13 +295,18 @@ function documentedTypes(registry) {
   return types;
 }
 
-/** The documented types module. @param {Registry} registry */
-function typesModule(registry) {
+/**
+ * A module of documented types: the package's (`exported`: every data function's arguments and
+ * results, the kinds' public types), or those written out only for the dynamic door's own types.
+ * @param {Registry} registry @param {boolean} exported
+ */
+function typesModule(registry, exported) {
   const elsewhere = namedElsewhere(registry);
-  const documented = documentedTypes(registry);
+  const all = documentedTypes(registry);
+  const documented = all.filter((type) => (type.exported !== false) === exported);
   /** @type {Map<unknown, string>} */
   const names = new Map([...elsewhere].map(([schema, { name }]) => [schema, name]));
-  for (const type of documented) names.set(type.schema, type.name);
+  for (const type of all) names.set(type.schema, type.name);
   const blocks = documented.map((type) => {
     names.delete(type.schema); // its own fields, not its name
     const body = objectType(type.schema, type.io, names, "");
@@ -319,47 +320,61 @@ function typesModule(registry) {
     if (!new RegExp(`\\b${name}\\b`).test(text)) continue;
     imports.set(from, [...(imports.get(from) ?? []), name]);
   }
+  const about = exported
+    ? [
+        " * The arguments and results of the data functions and the kinds' public types, written out from",
+        " * their zod declarations so that editors show each field's description (the declarations are the",
+        " * single source; test/unit/dynamic/generated.test.ts holds these types to the ones zod derives).",
+        " * provider/index.ts exports every type of this module.",
+      ]
+    : [
+        " * Types written out from the kinds' zod declarations for the dynamic door's own types only (their",
+        " * fields' docs are the descriptions); the package does not export them by these names.",
+      ];
   return [
     GENERATED_HEADER,
     "",
     ...[...imports].map(([from, list]) => `import type { ${list.sort().join(", ")} } from "${from}";`),
     "",
     "/*",
-    " * The arguments and results of the data functions, written out from their zod declarations so that",
-    " * editors show each field's description (the declarations in the lookups files' schemas are the",
-    " * single source; test/unit/dynamic/generated.test.ts holds these types to the ones zod derives).",
+    ...about,
     " */",
     "",
     text,
   ].join("\n");
 }
 
+/** The namespace a generated module imports a lookups module as (`deployment/lookups`: `deploymentLookups`). @param {string} modulePath */
+const namespaceOf = (modulePath) =>
+  modulePath.replace(/[/-]([a-z])/g, (_, letter) => letter.toUpperCase()).replace(/[^A-Za-z0-9]/g, "");
+
 /** The `getX`/`getXOutput` pair of every data function. @param {Registry} registry */
 function dataFunctionsModule(registry) {
   const declared = declaredFunctions(registry);
   const documented = new Set(documentedTypes(registry).map((type) => type.name));
-  /** @type {Map<string, { values: Set<string>; types: Set<string> }>} */
-  const imports = new Map();
-  /** @type {Set<string>} */
-  const local = new Set();
+  /** @type {Set<string>} the lookups modules, imported each as a namespace */
+  const modules = new Set();
   const blocks = declared.map(({ modulePath, exportName, fn }) => {
     const form = programForm(fn);
-    const from = imports.get(modulePath) ?? { values: new Set(), types: new Set() };
-    imports.set(modulePath, from);
-    from.values.add(exportName);
-    for (const name of [...typeNames(form.resultType), ...(form.hasArgs ? [form.argsType] : [])])
-      (documented.has(name) ? local : from.types).add(name);
+    modules.add(modulePath);
+    const ns = namespaceOf(modulePath);
+    // A type of ./types, or of the declaring module, by the namespace it is imported as.
+    const qualified = (/** @type {string} */ type) =>
+      type.replace(/[A-Za-z_]\w*/g, (name) => `${documented.has(name) ? "types" : ns}.${name}`);
+    const argsType = qualified(form.argsType);
+    const resultType = qualified(form.resultType);
+    const declaration = `${ns}.${exportName}`;
     const opt = form.argsOptional ? " = {}" : "";
     const run = form.resultKey
-      ? `(await ${exportName}.run(${form.hasArgs ? "args" : "{}"}, opts)).${form.resultKey}`
-      : `${exportName}.run(${form.hasArgs ? "args" : "{}"}, opts)`;
+      ? `(await ${declaration}.run(${form.hasArgs ? "args" : "{}"}, opts)).${form.resultKey}`
+      : `${declaration}.run(${form.hasArgs ? "args" : "{}"}, opts)`;
     const plain = form.hasArgs
-      ? `export async function ${fn.name}(args: ${form.argsType}${opt}, opts?: LookupOptions): Promise<${form.resultType}> {\n  return ${run};\n}\n`
-      : `export async function ${fn.name}(opts?: LookupOptions): Promise<${form.resultType}> {\n  return ${run};\n}\n`;
-    const secret = form.secret ? `, ${exportName}.program?.secretWhen` : "";
+      ? `export async function ${fn.name}(args: ${argsType}${opt}, opts?: LookupOptions): Promise<${resultType}> {\n  return ${run};\n}\n`
+      : `export async function ${fn.name}(opts?: LookupOptions): Promise<${resultType}> {\n  return ${run};\n}\n`;
+    const secret = form.secret ? `, ${declaration}.program?.secretWhen` : "";
     const output = form.hasArgs
-      ? `export function ${fn.name}Output(\n  args: LookupInputs<${form.argsType}>${opt},\n  opts?: LookupOutputOptions,\n): pulumi.Output<${form.resultType}> {\n  return lookupOutput(args, opts, (plain: ${form.argsType}) => ${fn.name}(plain)${secret});\n}\n`
-      : `export function ${fn.name}Output(opts?: LookupOutputOptions): pulumi.Output<${form.resultType}> {\n  return lookupOutput({}, opts, () => ${fn.name}()${secret});\n}\n`;
+      ? `export function ${fn.name}Output(\n  args: LookupInputs<${argsType}>${opt},\n  opts?: LookupOutputOptions,\n): pulumi.Output<${resultType}> {\n  return lookupOutput(args, opts, (plain: ${argsType}) => ${fn.name}(plain)${secret});\n}\n`
+      : `export function ${fn.name}Output(opts?: LookupOutputOptions): pulumi.Output<${resultType}> {\n  return lookupOutput({}, opts, () => ${fn.name}()${secret});\n}\n`;
     const outputDoc = [
       form.hasArgs
         ? `{@link ${fn.name}} taking Inputs, as an Output: unknown in a preview while a resource its arguments or \`dependsOn\` refer to is still to be created.`
@@ -371,53 +386,51 @@ function dataFunctionsModule(registry) {
       .join(" ");
     return `${doc(form.description)}${plain}\n${doc(outputDoc)}${output}`;
   });
-  const importLines = [...imports].map(([modulePath, { values, types }]) => {
-    const names = [...[...values].sort(), ...[...types].sort().map((type) => `type ${type}`)];
-    return `import { ${names.join(", ")} } from "../../${modulePath}";`;
-  });
-  importLines.push(`import type { ${[...local].sort().join(", ")} } from "./types";`);
   return [
     GENERATED_HEADER,
     "",
     'import type * as pulumi from "@pulumi/pulumi";',
     'import type { LookupInputs } from "../../common/lookup-inputs";',
     'import { lookupOutput, type LookupOptions, type LookupOutputOptions } from "../../common/lookup-output";',
-    ...importLines,
+    ...[...modules].map((modulePath) => `import * as ${namespaceOf(modulePath)} from "../../${modulePath}";`),
+    'import type * as types from "./types";',
     "",
     "/*",
     " * The program's data functions, a `getX`/`getXOutput` pair for each data function of the registry,",
     " * as Pulumi's own SDKs have them: `getX` answers a Promise, `getXOutput` takes Inputs and answers an",
-    " * Output. What each does is its declaration (`defineDataFunction` in the lookups file named above).",
+    " * Output. What each does is its declaration (`defineDataFunction` in the lookups module named).",
+    " * provider/index.ts exports every function of this module.",
     " */",
     "",
     blocks.join("\n"),
   ].join("\n");
 }
 
-/** The export block of provider/index.ts for the generated modules. @param {Registry} registry */
+/**
+ * The export block of provider/index.ts for the generated modules: each of them whole (they hold only
+ * the package's surface), and the types the data functions name that their lookups modules declare.
+ * @param {Registry} registry
+ */
 function indexBlock(registry) {
-  const typed = [...registry.TYPED_ENDPOINTS.values()].map((entry) => entry.className).sort();
-  const declared = declaredFunctions(registry);
-  const functions = declared.map(({ fn }) => fn.name);
   const documented = documentedTypes(registry).map((type) => type.name);
   /** @type {Map<string, Set<string>>} the types of the functions' arguments and results, by declaring module */
   const types = new Map();
-  for (const { modulePath, fn } of declared) {
+  for (const { modulePath, fn } of declaredFunctions(registry)) {
     const form = programForm(fn);
     const names = types.get(modulePath) ?? new Set();
     types.set(modulePath, names);
     for (const name of [...typeNames(form.resultType), ...(form.hasArgs ? [form.argsType] : [])])
       if (!documented.includes(name)) names.add(name);
   }
-  const list = (/** @type {string[]} */ names) => names.map((name) => `  ${name},`).join("\n");
   return [
-    `export {\n${list(typed)}\n} from "./${GENERATED_DIR}/typed-endpoints";`,
-    `export type {\n${list(typed.map((name) => `${name}Args`))}\n} from "./${GENERATED_DIR}/typed-endpoints";`,
-    `export {\n${list(functions.flatMap((name) => [name, `${name}Output`]).sort())}\n} from "./${GENERATED_DIR}/data-functions";`,
-    `export type {\n${list([...documented].sort())}\n} from "./${GENERATED_DIR}/types";`,
+    ...["typed-endpoints", "data-functions", "types"].map(
+      (file) => `export * from "./${GENERATED_DIR}/${file}";`,
+    ),
     ...[...types]
       .filter(([, names]) => names.size > 0)
-      .map(([modulePath, names]) => `export type {\n${list([...names].sort())}\n} from "./${modulePath}";`),
+      .map(
+        ([modulePath, names]) => `export type { ${[...names].sort().join(", ")} } from "./${modulePath}";`,
+      ),
   ].join("\n");
 }
 
@@ -459,7 +472,11 @@ async function generatedFiles(registry) {
     ],
     [
       `provider/${GENERATED_DIR}/types.ts`,
-      await format(`provider/${GENERATED_DIR}/types.ts`, typesModule(registry)),
+      await format(`provider/${GENERATED_DIR}/types.ts`, typesModule(registry, true)),
+    ],
+    [
+      `provider/${GENERATED_DIR}/door-types.ts`,
+      await format(`provider/${GENERATED_DIR}/door-types.ts`, typesModule(registry, false)),
     ],
     [indexFile, await format(indexFile, replaceRegion(index, "public surface", indexBlock(registry)))],
   ]);

@@ -35,62 +35,37 @@ export class AriaApiError extends Error {
   constructor(message: string, details: AriaApiErrorDetails) {
     super(message);
     Object.assign(this, details);
+    this.name = ERROR_NAMES[details.code];
   }
 }
 
-/** 400: the server rejected the request as invalid. */
-export class BadRequestError extends AriaApiError {
-  override name = "BadRequestError";
-}
-/** 401: the credentials were not accepted (after one renewal, when renewal is possible). */
-export class UnauthorizedError extends AriaApiError {
-  override name = "UnauthorizedError";
-}
-/** 403: the user may not do this (e.g. a non-admin writing a restricted endpoint). */
-export class ForbiddenError extends AriaApiError {
-  override name = "ForbiddenError";
-}
-/** 404: the object does not exist. */
-export class NotFoundError extends AriaApiError {
-  override name = "NotFoundError";
-}
-/** 409: duplicate name, or another request is running on the object. */
-export class ConflictError extends AriaApiError {
-  override name = "ConflictError";
-}
-/** 429: still rate limited after the retries. */
-export class RateLimitedError extends AriaApiError {
-  override name = "RateLimitedError";
-}
-/** 5xx: the server failed (after the retries, for idempotent requests). */
-export class ServerError extends AriaApiError {
-  override name = "ServerError";
-}
-/** No response within the configured timeout. */
-export class TimeoutError extends AriaApiError {
-  override name = "TimeoutError";
-}
-/** The server could not be reached, or the connection broke. */
-export class NetworkError extends AriaApiError {
-  override name = "NetworkError";
-}
-/** The server answered 2xx with a body that does not match the contract. */
-export class InvalidResponseError extends AriaApiError {
-  override name = "InvalidResponseError";
-}
-
-const CLASSES: Record<AriaErrorCode, typeof AriaApiError> = {
-  BadRequest: BadRequestError,
-  Unauthorized: UnauthorizedError,
-  Forbidden: ForbiddenError,
-  NotFound: NotFoundError,
-  Conflict: ConflictError,
-  RateLimited: RateLimitedError,
-  ServerError: ServerError,
-  HttpError: AriaApiError,
-  Timeout: TimeoutError,
-  NetworkError: NetworkError,
-  InvalidResponse: InvalidResponseError,
+/**
+ * The `name` of an error of each code, the first word of its stack trace (`NotFoundError`). Every
+ * failure is one class, {@link AriaApiError}: branch on `code`, which these names only spell out.
+ */
+const ERROR_NAMES: Readonly<Record<AriaErrorCode, string>> = {
+  /** 400: the server rejected the request as invalid. */
+  BadRequest: "BadRequestError",
+  /** 401: the credentials were not accepted (after one renewal, when renewal is possible). */
+  Unauthorized: "UnauthorizedError",
+  /** 403: the user may not do this (e.g. a non-admin writing a restricted endpoint). */
+  Forbidden: "ForbiddenError",
+  /** 404: the object does not exist. */
+  NotFound: "NotFoundError",
+  /** 409: duplicate name, or another request is running on the object. */
+  Conflict: "ConflictError",
+  /** 429: still rate limited after the retries. */
+  RateLimited: "RateLimitedError",
+  /** 5xx: the server failed (after the retries, for idempotent requests). */
+  ServerError: "ServerError",
+  /** Another HTTP status. */
+  HttpError: "AriaApiError",
+  /** No response within the configured timeout. */
+  Timeout: "TimeoutError",
+  /** The server could not be reached, or the connection broke. */
+  NetworkError: "NetworkError",
+  /** The server answered 2xx with a body that does not match the contract. */
+  InvalidResponse: "InvalidResponseError",
 };
 
 /** Everything known about a failed call, as handed to {@link createApiError}. */
@@ -180,7 +155,7 @@ export function createApiError(failure: ApiFailure): AriaApiError {
       failure.settingsNamespace,
     ),
   );
-  return new CLASSES[code](message, details);
+  return new AriaApiError(message, details);
 }
 
 /** True when `error` is an {@link AriaApiError}, optionally of one of the given codes. */

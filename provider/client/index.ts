@@ -20,21 +20,7 @@ export { AriaConfigError } from "./config-error";
 export { isPipelinesUnavailable, PipelinesUnavailableError } from "./generation";
 export type { ServerGeneration } from "./generation";
 export type { ConfigIssue } from "./config-error";
-export {
-  API_ERROR_CODES,
-  AriaApiError,
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  InvalidResponseError,
-  isAriaApiError,
-  NetworkError,
-  NotFoundError,
-  RateLimitedError,
-  ServerError,
-  TimeoutError,
-  UnauthorizedError,
-} from "./errors";
+export { API_ERROR_CODES, AriaApiError, isAriaApiError } from "./errors";
 export type { AriaApiErrorDetails, AriaErrorCode } from "./errors";
 export { encodePathSegment } from "./paths";
 export { DEFAULT_RETRY_POLICY } from "./retry-policy";

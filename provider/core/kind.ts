@@ -34,6 +34,14 @@ export interface CheckResult {
   readonly moved?: readonly string[];
 }
 
+/**
+ * A kind's checked inputs as an analyzer (a policy pack) reads them back from the engine: the inputs,
+ * with what the door noted beside them taken apart again (the secrets {@link CheckResult.moved}).
+ * The door that writes the notes reads them (../dynamic/hidden-inputs.ts, `checkedInputs`); a reader
+ * gets this shape and never a door's key.
+ */
+export type CheckedInputs = Required<Pick<CheckResult, "inputs" | "moved">>;
+
 /** What changes between the stored inputs and the new ones. */
 export interface DiffResult {
   /** Whether anything changes (`undefined`: the engine compares itself). */

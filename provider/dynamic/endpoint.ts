@@ -3,9 +3,9 @@ import { sharedProviderStub } from "./stub";
 import { withoutUndefined } from "../core/json";
 import { OWNER_KEY } from "./hidden-inputs";
 import { RESOURCE_KINDS } from "../registry/kinds";
-import type { z } from "zod";
-import type { EndpointInputs, JsonValue } from "../endpoint/schema";
+import type { JsonValue } from "../endpoint/schema";
 import type { EndpointMetadata } from "./generated/types";
+import type { EndpointInputFields } from "./generated/door-types";
 
 /** The values of an endpoint's property bag: JSON values, each possibly an Output. */
 export type EndpointPropertyInputs = Record<string, pulumi.Input<JsonValue | undefined>>;
@@ -13,8 +13,11 @@ export type EndpointPropertyInputs = Record<string, pulumi.Input<JsonValue | und
 /** Each field of `T` as a Pulumi input (a value, a promise or an Output); optional fields stay optional. */
 type InputsOf<T> = { [K in keyof T]: pulumi.Input<NonNullable<T[K]>> };
 
-/** The schema's inputs, as the program writes them (defaults not yet applied). */
-type SchemaInputs = z.input<typeof EndpointInputs>;
+/**
+ * The schema's inputs, as the program writes them (defaults not yet applied), written out by
+ * `npm run gen:dynamic` with each field's `.describe()` text as its doc.
+ */
+type SchemaInputs = EndpointInputFields;
 
 /**
  * The inputs of an {@link Endpoint}: the fields of the provider's schema (`./schema.ts`, where they are
@@ -32,7 +35,8 @@ export type EndpointArgs = InputsOf<Omit<SchemaInputs, "name" | "properties" | "
  * are thin layers over it with the same type token, so a program can move between them without a replacement.
  *
  * Identity is the endpoint id; `type` and `project` changes replace it, every other change (rename included)
- * updates it in place.
+ * updates it in place. Pulumi's `import` option does not work for dynamic resources: `adopt` is the way to
+ * import an existing endpoint.
  */
 export class Endpoint extends pulumi.dynamic.Resource {
   /** Name of the endpoint. */

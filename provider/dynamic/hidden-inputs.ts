@@ -1,3 +1,4 @@
+import type { CheckedInputs } from "../core/kind";
 import type { PropertyMap } from "../core/values";
 
 /*
@@ -60,8 +61,15 @@ export function withMovedSecrets<T extends Record<string, unknown>>(
   return moved && moved.length > 0 ? { ...inputs, [MOVED_SECRETS_KEY]: [...moved] } : inputs;
 }
 
-/** The secrets an analyzer's view of checked inputs names as moved (names only). */
-export function movedSecretsOf(inputs: Readonly<Record<string, unknown>>): string[] {
-  const moved = inputs[MOVED_SECRETS_KEY];
-  return Array.isArray(moved) ? moved.filter((key): key is string => typeof key === "string") : [];
+/**
+ * Checked inputs as the engine hands them to an analyzer, read back into the core's shape: the kind's
+ * inputs (every door key taken out) and, apart, the secrets `check` moved (names only). The one
+ * reading of the note, so that a policy pack never names a door's key.
+ */
+export function checkedInputs(bag: Readonly<Record<string, unknown>> | undefined): CheckedInputs {
+  const moved = bag?.[MOVED_SECRETS_KEY];
+  return {
+    inputs: kindInputs(bag),
+    moved: Array.isArray(moved) ? moved.filter((key): key is string => typeof key === "string") : [],
+  };
 }

@@ -5,7 +5,7 @@ import { UNKNOWN } from "../common/unknowns";
 /*
  * The single source of the endpoint's input and state types. The provider validates what the
  * engine hands it against these schemas; the user-facing `EndpointArgs` (../dynamic/endpoint.ts) is derived
- * from the same fields, each wrapped in `pulumi.Input`.
+ * from the same fields (written out with their descriptions as docs), each wrapped in `pulumi.Input`.
  */
 
 /** A JSON value, the shape of one endpoint property. */
@@ -32,23 +32,21 @@ export const EndpointProperties = z
   .transform((bag) => Object.fromEntries(Object.entries(bag).filter(([, value]) => value !== null)));
 
 /**
- * The endpoint's declared fields, fully known, with the defaults applied. The doc comments are the
- * ones users read: `EndpointArgs` (../dynamic/endpoint.ts) is derived from these fields.
+ * The endpoint's declared fields, fully known, with the defaults applied. Each field's text is its
+ * `.describe()`, written once: `EndpointArgs` (../dynamic/endpoint.ts) takes its fields and their docs
+ * from the generated `EndpointInputFields` (`npm run gen:dynamic`), the plugin's schema from the same.
  */
 const fields = {
-  /** Name of the endpoint on the server, unique within its project. Default: the resource name. */
   name: z
     .string()
     .min(1, "must not be empty")
     .describe("Name of the endpoint on the server, unique within its project. Default: the resource name."),
-  /** Endpoint type, as the server's tiles name it (`jenkins`, `git`, `k8s`, ...). Changing it replaces the endpoint. */
   type: z
     .string()
     .min(1, "must not be empty")
     .describe(
       "Endpoint type, as the server's tiles name it (`jenkins`, `git`, `k8s`, ...). Changing it replaces the endpoint.",
     ),
-  /** Name of the project the endpoint belongs to. Default: the server's (`Default Project`). Changing it replaces the endpoint. */
   project: z
     .string()
     .min(1, "must not be empty")
@@ -56,19 +54,13 @@ const fields = {
     .describe(
       "Name of the project the endpoint belongs to. Default: the server's (`Default Project`). Changing it replaces the endpoint.",
     ),
-  /** Human-friendly description. Default: empty. */
   description: z.string().default("").describe("Human-friendly description. Default: empty."),
-  /**
-   * When true, only an administrator can create, update or delete the endpoint; a pipeline that consumes it
-   * fails at that task when a non-administrator runs it, and only an administrator can resume it. Default: false.
-   */
   isRestricted: z
     .boolean()
     .default(false)
     .describe(
       "When true, only an administrator can create, update or delete the endpoint; a pipeline that consumes it fails at that task when a non-administrator runs it, and only an administrator can resume it. Default: false.",
     ),
-  /** Id of the cloud proxy through which the server reaches an on-premises endpoint. Default: the server's. */
   cloudProxyId: z
     .string()
     .min(1, "must not be empty")
@@ -76,37 +68,18 @@ const fields = {
     .describe(
       "Id of the cloud proxy through which the server reaches an on-premises endpoint. Default: the server's.",
     ),
-  /**
-   * Type-specific properties that are not secret (`url`, `username`, `fingerprint`, ...). A secret written here
-   * (a property the server's tile marks secret, or named as the product names secrets) is moved to
-   * `secretProperties` and stored encrypted, with a warning: declare it there instead.
-   */
   properties: EndpointProperties.default({}).describe(
     "Type-specific properties that are not secret (`url`, `username`, `fingerprint`, ...). A secret written here (a property the server's tile marks secret, or named as the product names secrets) is moved to `secretProperties` and stored encrypted, with a warning: declare it there instead.",
   ),
-  /**
-   * Type-specific properties that are secrets (`password`, `token`, `privateKey`, ...). Stored encrypted in the
-   * state and never shown; sent to the server merged into `properties`. A secret changed on the server is not
-   * detected (the server masks secrets).
-   */
   secretProperties: EndpointProperties.default({}).describe(
     "Type-specific properties that are secrets (`password`, `token`, `privateKey`, ...). Stored encrypted in the state and never shown; sent to the server merged into `properties`. A secret changed on the server is not detected (the server masks secrets).",
   ),
-  /**
-   * Whether preview asks the server to validate the endpoint (connect to it, check the certificate).
-   * Default: the provider's `validateEndpoints` setting (`vra:validateEndpoints`), itself true by default.
-   */
   validate: z
     .boolean()
     .optional()
     .describe(
       "Whether preview asks the server to validate the endpoint (connect to it, check the certificate). Default: the provider's `validateEndpoints` setting, itself true by default.",
     ),
-  /**
-   * Take over an existing endpoint of the same project and name instead of failing: it is brought to the
-   * declared state and, from then on, managed (and destroyed) by this stack. Pulumi's `import` option does not
-   * work for dynamic resources; this is the way to import.
-   */
   adopt: z
     .boolean()
     .optional()

@@ -1,15 +1,16 @@
 import { isUnknown } from "../common/unknowns";
 import { dynamicTypeToken } from "../core/tokens";
 import { isEndpointType } from "../registry/typed-endpoints";
-import { movedSecretsOf } from "../dynamic/hidden-inputs";
+import { checkedInputs } from "../dynamic/hidden-inputs";
 
 /*
  * What a policy sees of an endpoint. The analyzer is given a resource's inputs as the provider's
  * `check` returned them (the engine analyzes after `check`; the serialised provider is left out), and every
  * endpoint resource, the generic `Endpoint` and each typed one (`JenkinsEndpoint`, ...), reaches the
  * engine as the same inputs under the same type token: `type`, `name`, `project`, `isRestricted`,
- * `properties`, `secretProperties`, and the note of the secrets `check` moved out of `properties`
- * (../dynamic/hidden-inputs.ts).
+ * `properties`, `secretProperties`, and the note of the secrets `check` moved out of `properties`,
+ * which the door that writes it reads back (`checkedInputs` of ../dynamic/hidden-inputs.ts, into the
+ * core's `CheckedInputs`): no key of a door's is named here.
  * Values not known in preview are the engine's unknown sentinel; a policy skips what it cannot know.
  */
 
@@ -56,15 +57,16 @@ export function unknown<T>(value: MaybeUnknown<T>): value is { readonly unknown:
 
 /** The view of an endpoint's (plain, detached) inputs. */
 export function viewEndpoint(resourceName: string, inputs: Readonly<Record<string, unknown>>): EndpointView {
+  const checked = checkedInputs(inputs);
   return {
     resourceName,
-    name: field(inputs.name, "string"),
-    type: field(inputs.type, "string"),
-    project: field(inputs.project, "string"),
-    isRestricted: field(inputs.isRestricted, "boolean"),
-    properties: bag(inputs.properties),
-    secretProperties: bag(inputs.secretProperties),
-    movedSecrets: movedSecretsOf(inputs),
+    name: field(checked.inputs.name, "string"),
+    type: field(checked.inputs.type, "string"),
+    project: field(checked.inputs.project, "string"),
+    isRestricted: field(checked.inputs.isRestricted, "boolean"),
+    properties: bag(checked.inputs.properties),
+    secretProperties: bag(checked.inputs.secretProperties),
+    movedSecrets: checked.moved,
   };
 }
 

@@ -43,7 +43,8 @@ export interface KindDeclaration<D> {
   readonly replaceOnChanges: readonly string[];
   /**
    * The kind's public types made of its zod declarations, by name: written out with their fields'
-   * descriptions as docs into ../dynamic/generated/types.ts (`npm run gen:dynamic`).
+   * descriptions as docs into ../dynamic/generated/types.ts, or door-types.ts for those the package
+   * does not export (`npm run gen:dynamic`).
    */
   readonly publicTypes: Readonly<Record<string, PublicType>>;
   /**
@@ -64,6 +65,11 @@ export interface PublicType {
   readonly schema: z.ZodType;
   readonly io: "input" | "output";
   readonly readonly?: boolean;
+  /**
+   * False for a type written out only for the dynamic door's own types (their field docs, taken from
+   * `.describe()`), which the package does not export by that name.
+   */
+  readonly exported?: boolean;
 }
 
 /** Declares a resource kind; the tokens are derived from the name. */
@@ -94,7 +100,11 @@ export const RESOURCE_KINDS = {
     outputs: EndpointOutputs,
     secretOutputs: ENDPOINT_SECRET_OUTPUTS,
     replaceOnChanges: ENDPOINT_REPLACING_FIELDS,
-    publicTypes: { EndpointMetadata: { schema: EndpointMetadata, io: "output", readonly: true } },
+    publicTypes: {
+      EndpointMetadata: { schema: EndpointMetadata, io: "output", readonly: true },
+      // The fields of `EndpointArgs` (../dynamic/endpoint.ts), documented by their descriptions.
+      EndpointInputFields: { schema: EndpointInputs, io: "input", exported: false },
+    },
     create: (options) => (require("../endpoint/provider") as EndpointModule).endpointKind(options),
     process: () => (require("../endpoint/provider") as EndpointModule).endpointProvider,
   }),

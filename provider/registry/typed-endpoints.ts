@@ -1,27 +1,17 @@
 import type { TypedEndpoint } from "../endpoint/typed/common";
 import { typeToken } from "../core/tokens";
 import { RESOURCE_KINDS } from "./kinds";
-import { SPEC as agent } from "../endpoint/typed/agent";
-import { SPEC as docker } from "../endpoint/typed/docker";
-import { SPEC as dockerRegistry } from "../endpoint/typed/docker-registry";
-import { SPEC as email } from "../endpoint/typed/email";
-import { SPEC as gerrit } from "../endpoint/typed/gerrit";
-import { SPEC as git } from "../endpoint/typed/git";
-import { SPEC as jenkins } from "../endpoint/typed/jenkins";
-import { SPEC as jira } from "../endpoint/typed/jira";
-import { SPEC as kubernetes } from "../endpoint/typed/kubernetes";
+import { TYPED_ENDPOINT_DECLARATIONS } from "../endpoint/typed/endpoints";
 
 /*
  * The typed endpoints: each a kind over the endpoint kind (the plugin serves it as
- * `aria:index:<className>`, the dynamic door as a class over `Endpoint`), declared in its own file under
- * ../endpoint/typed with `defineTypedEndpoint` and listed here once.
+ * `aria:index:<className>`, the dynamic door as a class over `Endpoint`), declared once in
+ * ../endpoint/typed/endpoints.ts with `defineTypedEndpoint`.
  */
 
 /** Every typed endpoint, by endpoint type (the plugin's kinds and schema, and `aria-export`, read it). */
 export const TYPED_ENDPOINTS: ReadonlyMap<string, TypedEndpoint> = new Map(
-  [agent, docker, dockerRegistry, email, gerrit, git, jenkins, jira, kubernetes].map(
-    (typed) => [typed.type, typed] as const,
-  ),
+  TYPED_ENDPOINT_DECLARATIONS.map((typed) => [typed.type, typed] as const),
 );
 
 /** The door a stored endpoint resource came through: the dynamic resources or the plugin. */

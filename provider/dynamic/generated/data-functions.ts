@@ -3,50 +3,24 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { LookupInputs } from "../../common/lookup-inputs";
 import { lookupOutput, type LookupOptions, type LookupOutputOptions } from "../../common/lookup-output";
-import { getEndpointFunction, getEndpointsFunction, type GetEndpointArgs } from "../../endpoint/lookups";
-import {
-  getAboutFunction,
-  getEndpointCertificateFunction,
-  getEndpointTileFunction,
-  getEndpointTilesFunction,
-  validateEndpointFunction,
-  type About,
-  type Tile,
-} from "../../endpoint/catalog-lookups";
-import {
-  getResourceFilterFunction,
-  getResourceFiltersFunction,
-  getResourceFunction,
-  getResourcesFunction,
-  type GetResourceResult,
-} from "../../deployment/lookups";
-import type {
-  EndpointInfo,
-  GetEndpointCertificateArgs,
-  GetEndpointCertificateResult,
-  GetEndpointTileArgs,
-  GetEndpointsArgs,
-  GetEndpointsResult,
-  GetResourceArgs,
-  GetResourceFilterArgs,
-  GetResourceFilterResult,
-  GetResourceFiltersArgs,
-  GetResourceFiltersResult,
-  GetResourcesArgs,
-  GetResourcesResult,
-  ValidateEndpointArgs,
-  ValidateEndpointResult,
-} from "./types";
+import * as endpointLookups from "../../endpoint/lookups";
+import * as endpointCatalogLookups from "../../endpoint/catalog-lookups";
+import * as deploymentLookups from "../../deployment/lookups";
+import type * as types from "./types";
 
 /*
  * The program's data functions, a `getX`/`getXOutput` pair for each data function of the registry,
  * as Pulumi's own SDKs have them: `getX` answers a Promise, `getXOutput` takes Inputs and answers an
- * Output. What each does is its declaration (`defineDataFunction` in the lookups file named above).
+ * Output. What each does is its declaration (`defineDataFunction` in the lookups module named).
+ * provider/index.ts exports every function of this module.
  */
 
 /** Reads one endpoint, by id or by project and name. */
-export async function getEndpoint(args: GetEndpointArgs, opts?: LookupOptions): Promise<EndpointInfo> {
-  return getEndpointFunction.run(args, opts);
+export async function getEndpoint(
+  args: endpointLookups.GetEndpointArgs,
+  opts?: LookupOptions,
+): Promise<types.EndpointInfo> {
+  return endpointLookups.getEndpointFunction.run(args, opts);
 }
 
 /**
@@ -56,23 +30,23 @@ export async function getEndpoint(args: GetEndpointArgs, opts?: LookupOptions): 
  * an unknown result in a preview that will create or replace it, and reads it once it exists.
  */
 export function getEndpointOutput(
-  args: LookupInputs<GetEndpointArgs>,
+  args: LookupInputs<endpointLookups.GetEndpointArgs>,
   opts?: LookupOutputOptions,
-): pulumi.Output<EndpointInfo> {
+): pulumi.Output<types.EndpointInfo> {
   return lookupOutput(
     args,
     opts,
-    (plain: GetEndpointArgs) => getEndpoint(plain),
-    getEndpointFunction.program?.secretWhen,
+    (plain: endpointLookups.GetEndpointArgs) => getEndpoint(plain),
+    endpointLookups.getEndpointFunction.program?.secretWhen,
   );
 }
 
 /** Lists endpoints; `project` and `type` become an OData filter (quotes escaped). */
 export async function getEndpoints(
-  args: GetEndpointsArgs = {},
+  args: types.GetEndpointsArgs = {},
   opts?: LookupOptions,
-): Promise<GetEndpointsResult> {
-  return getEndpointsFunction.run(args, opts);
+): Promise<types.GetEndpointsResult> {
+  return endpointLookups.getEndpointsFunction.run(args, opts);
 }
 
 /**
@@ -81,30 +55,35 @@ export async function getEndpoints(
  * clear.
  */
 export function getEndpointsOutput(
-  args: LookupInputs<GetEndpointsArgs> = {},
+  args: LookupInputs<types.GetEndpointsArgs> = {},
   opts?: LookupOutputOptions,
-): pulumi.Output<GetEndpointsResult> {
+): pulumi.Output<types.GetEndpointsResult> {
   return lookupOutput(
     args,
     opts,
-    (plain: GetEndpointsArgs) => getEndpoints(plain),
-    getEndpointsFunction.program?.secretWhen,
+    (plain: types.GetEndpointsArgs) => getEndpoints(plain),
+    endpointLookups.getEndpointsFunction.program?.secretWhen,
   );
 }
 
 /** Every endpoint type the server supports, with its properties (`secret: true` marks secret ones). */
-export async function getEndpointTiles(opts?: LookupOptions): Promise<Tile[]> {
-  return (await getEndpointTilesFunction.run({}, opts)).tiles;
+export async function getEndpointTiles(opts?: LookupOptions): Promise<endpointCatalogLookups.Tile[]> {
+  return (await endpointCatalogLookups.getEndpointTilesFunction.run({}, opts)).tiles;
 }
 
 /** {@link getEndpointTiles} as an Output, honouring `dependsOn`. */
-export function getEndpointTilesOutput(opts?: LookupOutputOptions): pulumi.Output<Tile[]> {
+export function getEndpointTilesOutput(
+  opts?: LookupOutputOptions,
+): pulumi.Output<endpointCatalogLookups.Tile[]> {
   return lookupOutput({}, opts, () => getEndpointTiles());
 }
 
 /** One endpoint type and its properties. */
-export async function getEndpointTile(args: GetEndpointTileArgs, opts?: LookupOptions): Promise<Tile> {
-  return getEndpointTileFunction.run(args, opts);
+export async function getEndpointTile(
+  args: types.GetEndpointTileArgs,
+  opts?: LookupOptions,
+): Promise<endpointCatalogLookups.Tile> {
+  return endpointCatalogLookups.getEndpointTileFunction.run(args, opts);
 }
 
 /**
@@ -112,18 +91,18 @@ export async function getEndpointTile(args: GetEndpointTileArgs, opts?: LookupOp
  * arguments or `dependsOn` refer to is still to be created.
  */
 export function getEndpointTileOutput(
-  args: LookupInputs<GetEndpointTileArgs>,
+  args: LookupInputs<types.GetEndpointTileArgs>,
   opts?: LookupOutputOptions,
-): pulumi.Output<Tile> {
-  return lookupOutput(args, opts, (plain: GetEndpointTileArgs) => getEndpointTile(plain));
+): pulumi.Output<endpointCatalogLookups.Tile> {
+  return lookupOutput(args, opts, (plain: types.GetEndpointTileArgs) => getEndpointTile(plain));
 }
 
 /** Fetches the certificate chain of a server, with the leaf's fingerprint ready for an endpoint. */
 export async function getEndpointCertificate(
-  args: GetEndpointCertificateArgs,
+  args: types.GetEndpointCertificateArgs,
   opts?: LookupOptions,
-): Promise<GetEndpointCertificateResult> {
-  return getEndpointCertificateFunction.run(args, opts);
+): Promise<types.GetEndpointCertificateResult> {
+  return endpointCatalogLookups.getEndpointCertificateFunction.run(args, opts);
 }
 
 /**
@@ -131,18 +110,18 @@ export async function getEndpointCertificate(
  * arguments or `dependsOn` refer to is still to be created.
  */
 export function getEndpointCertificateOutput(
-  args: LookupInputs<GetEndpointCertificateArgs>,
+  args: LookupInputs<types.GetEndpointCertificateArgs>,
   opts?: LookupOutputOptions,
-): pulumi.Output<GetEndpointCertificateResult> {
-  return lookupOutput(args, opts, (plain: GetEndpointCertificateArgs) => getEndpointCertificate(plain));
+): pulumi.Output<types.GetEndpointCertificateResult> {
+  return lookupOutput(args, opts, (plain: types.GetEndpointCertificateArgs) => getEndpointCertificate(plain));
 }
 
 /** Asks the server to validate an endpoint definition (it connects to the endpoint's server). */
 export async function validateEndpoint(
-  args: ValidateEndpointArgs,
+  args: types.ValidateEndpointArgs,
   opts?: LookupOptions,
-): Promise<ValidateEndpointResult> {
-  return validateEndpointFunction.run(args, opts);
+): Promise<types.ValidateEndpointResult> {
+  return endpointCatalogLookups.validateEndpointFunction.run(args, opts);
 }
 
 /**
@@ -150,19 +129,19 @@ export async function validateEndpoint(
  * arguments or `dependsOn` refer to is still to be created. Secret when any input is.
  */
 export function validateEndpointOutput(
-  args: LookupInputs<ValidateEndpointArgs>,
+  args: LookupInputs<types.ValidateEndpointArgs>,
   opts?: LookupOutputOptions,
-): pulumi.Output<ValidateEndpointResult> {
-  return lookupOutput(args, opts, (plain: ValidateEndpointArgs) => validateEndpoint(plain));
+): pulumi.Output<types.ValidateEndpointResult> {
+  return lookupOutput(args, opts, (plain: types.ValidateEndpointArgs) => validateEndpoint(plain));
 }
 
 /** The API versions of the pipeline service (`GET /about`). */
-export async function getAbout(opts?: LookupOptions): Promise<About> {
-  return getAboutFunction.run({}, opts);
+export async function getAbout(opts?: LookupOptions): Promise<endpointCatalogLookups.About> {
+  return endpointCatalogLookups.getAboutFunction.run({}, opts);
 }
 
 /** {@link getAbout} as an Output, honouring `dependsOn`. */
-export function getAboutOutput(opts?: LookupOutputOptions): pulumi.Output<About> {
+export function getAboutOutput(opts?: LookupOutputOptions): pulumi.Output<endpointCatalogLookups.About> {
   return lookupOutput({}, opts, () => getAbout());
 }
 
@@ -170,8 +149,11 @@ export function getAboutOutput(opts?: LookupOutputOptions): pulumi.Output<About>
  * Fetches one deployment resource by id (`GET /deployment/api/resources/{id}`); fails when it does not
  * exist.
  */
-export async function getResource(args: GetResourceArgs, opts?: LookupOptions): Promise<GetResourceResult> {
-  return getResourceFunction.run(args, opts);
+export async function getResource(
+  args: types.GetResourceArgs,
+  opts?: LookupOptions,
+): Promise<deploymentLookups.GetResourceResult> {
+  return deploymentLookups.getResourceFunction.run(args, opts);
 }
 
 /**
@@ -179,10 +161,10 @@ export async function getResource(args: GetResourceArgs, opts?: LookupOptions): 
  * or `dependsOn` refer to is still to be created.
  */
 export function getResourceOutput(
-  args: LookupInputs<GetResourceArgs>,
+  args: LookupInputs<types.GetResourceArgs>,
   opts?: LookupOutputOptions,
-): pulumi.Output<GetResourceResult> {
-  return lookupOutput(args, opts, (plain: GetResourceArgs) => getResource(plain));
+): pulumi.Output<deploymentLookups.GetResourceResult> {
+  return lookupOutput(args, opts, (plain: types.GetResourceArgs) => getResource(plain));
 }
 
 /**
@@ -191,10 +173,10 @@ export function getResourceOutput(
  * requested order.
  */
 export async function getResources(
-  args: GetResourcesArgs = {},
+  args: types.GetResourcesArgs = {},
   opts?: LookupOptions,
-): Promise<GetResourcesResult> {
-  return getResourcesFunction.run(args, opts);
+): Promise<types.GetResourcesResult> {
+  return deploymentLookups.getResourcesFunction.run(args, opts);
 }
 
 /**
@@ -202,18 +184,18 @@ export async function getResources(
  * or `dependsOn` refer to is still to be created.
  */
 export function getResourcesOutput(
-  args: LookupInputs<GetResourcesArgs> = {},
+  args: LookupInputs<types.GetResourcesArgs> = {},
   opts?: LookupOutputOptions,
-): pulumi.Output<GetResourcesResult> {
-  return lookupOutput(args, opts, (plain: GetResourcesArgs) => getResources(plain));
+): pulumi.Output<types.GetResourcesResult> {
+  return lookupOutput(args, opts, (plain: types.GetResourcesArgs) => getResources(plain));
 }
 
 /** Lists the resource filters of the calling user (`GET /deployment/api/resources/filters`). */
 export async function getResourceFilters(
-  args: GetResourceFiltersArgs = {},
+  args: types.GetResourceFiltersArgs = {},
   opts?: LookupOptions,
-): Promise<GetResourceFiltersResult> {
-  return getResourceFiltersFunction.run(args, opts);
+): Promise<types.GetResourceFiltersResult> {
+  return deploymentLookups.getResourceFiltersFunction.run(args, opts);
 }
 
 /**
@@ -221,10 +203,10 @@ export async function getResourceFilters(
  * arguments or `dependsOn` refer to is still to be created.
  */
 export function getResourceFiltersOutput(
-  args: LookupInputs<GetResourceFiltersArgs> = {},
+  args: LookupInputs<types.GetResourceFiltersArgs> = {},
   opts?: LookupOutputOptions,
-): pulumi.Output<GetResourceFiltersResult> {
-  return lookupOutput(args, opts, (plain: GetResourceFiltersArgs) => getResourceFilters(plain));
+): pulumi.Output<types.GetResourceFiltersResult> {
+  return lookupOutput(args, opts, (plain: types.GetResourceFiltersArgs) => getResourceFilters(plain));
 }
 
 /**
@@ -233,10 +215,10 @@ export function getResourceFiltersOutput(
  * in the requested order.
  */
 export async function getResourceFilter(
-  args: GetResourceFilterArgs,
+  args: types.GetResourceFilterArgs,
   opts?: LookupOptions,
-): Promise<GetResourceFilterResult> {
-  return getResourceFilterFunction.run(args, opts);
+): Promise<types.GetResourceFilterResult> {
+  return deploymentLookups.getResourceFilterFunction.run(args, opts);
 }
 
 /**
@@ -244,8 +226,8 @@ export async function getResourceFilter(
  * arguments or `dependsOn` refer to is still to be created.
  */
 export function getResourceFilterOutput(
-  args: LookupInputs<GetResourceFilterArgs>,
+  args: LookupInputs<types.GetResourceFilterArgs>,
   opts?: LookupOutputOptions,
-): pulumi.Output<GetResourceFilterResult> {
-  return lookupOutput(args, opts, (plain: GetResourceFilterArgs) => getResourceFilter(plain));
+): pulumi.Output<types.GetResourceFilterResult> {
+  return lookupOutput(args, opts, (plain: types.GetResourceFilterArgs) => getResourceFilter(plain));
 }

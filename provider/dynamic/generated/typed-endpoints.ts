@@ -3,15 +3,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { Endpoint } from "../endpoint";
 import { toEndpointArgs, type TypedEndpointArgs } from "../typed-endpoint";
-import { SPEC as AgentEndpointSpec } from "../../endpoint/typed/agent";
-import { SPEC as DockerEndpointSpec } from "../../endpoint/typed/docker";
-import { SPEC as DockerRegistryEndpointSpec } from "../../endpoint/typed/docker-registry";
-import { SPEC as EmailEndpointSpec } from "../../endpoint/typed/email";
-import { SPEC as GerritEndpointSpec } from "../../endpoint/typed/gerrit";
-import { SPEC as GitEndpointSpec } from "../../endpoint/typed/git";
-import { SPEC as JenkinsEndpointSpec } from "../../endpoint/typed/jenkins";
-import { SPEC as JiraEndpointSpec } from "../../endpoint/typed/jira";
-import { SPEC as KubernetesEndpointSpec } from "../../endpoint/typed/kubernetes";
+import { TYPED_ENDPOINT_BY_CLASS } from "../../endpoint/typed/endpoints";
 
 /*
  * The typed endpoint resources of a program, one per typed endpoint of the registry: layers over
@@ -36,7 +28,7 @@ export class AgentEndpoint extends Endpoint {
    * @param opts Resource options.
    */
   constructor(name: string, args: AgentEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, toEndpointArgs(AgentEndpointSpec, args), opts);
+    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.AgentEndpoint, args), opts);
   }
 }
 
@@ -66,7 +58,7 @@ export class DockerEndpoint extends Endpoint {
    * @param opts Resource options.
    */
   constructor(name: string, args: DockerEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, toEndpointArgs(DockerEndpointSpec, args), opts);
+    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.DockerEndpoint, args), opts);
   }
 }
 
@@ -96,7 +88,7 @@ export class DockerRegistryEndpoint extends Endpoint {
    * @param opts Resource options.
    */
   constructor(name: string, args: DockerRegistryEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, toEndpointArgs(DockerRegistryEndpointSpec, args), opts);
+    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.DockerRegistryEndpoint, args), opts);
   }
 }
 
@@ -130,7 +122,7 @@ export class EmailEndpoint extends Endpoint {
    * @param opts Resource options.
    */
   constructor(name: string, args: EmailEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, toEndpointArgs(EmailEndpointSpec, args), opts);
+    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.EmailEndpoint, args), opts);
   }
 }
 
@@ -164,7 +156,7 @@ export class GerritEndpoint extends Endpoint {
    * @param opts Resource options.
    */
   constructor(name: string, args: GerritEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, toEndpointArgs(GerritEndpointSpec, args), opts);
+    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.GerritEndpoint, args), opts);
   }
 }
 
@@ -200,7 +192,7 @@ export class GitEndpoint extends Endpoint {
    * @param opts Resource options.
    */
   constructor(name: string, args: GitEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, toEndpointArgs(GitEndpointSpec, args), opts);
+    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.GitEndpoint, args), opts);
   }
 }
 
@@ -236,7 +228,7 @@ export class JenkinsEndpoint extends Endpoint {
    * @param opts Resource options.
    */
   constructor(name: string, args: JenkinsEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, toEndpointArgs(JenkinsEndpointSpec, args), opts);
+    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.JenkinsEndpoint, args), opts);
   }
 }
 
@@ -261,7 +253,7 @@ export class JiraEndpoint extends Endpoint {
    * @param opts Resource options.
    */
   constructor(name: string, args: JiraEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, toEndpointArgs(JiraEndpointSpec, args), opts);
+    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.JiraEndpoint, args), opts);
   }
 }
 
@@ -302,6 +294,6 @@ export class KubernetesEndpoint extends Endpoint {
    * @param opts Resource options.
    */
   constructor(name: string, args: KubernetesEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(name, toEndpointArgs(KubernetesEndpointSpec, args), opts);
+    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.KubernetesEndpoint, args), opts);
   }
 }

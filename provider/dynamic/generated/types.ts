@@ -4,9 +4,10 @@ import type { Certificate, FilterEntry, Resource, ResourceFilter } from "../../c
 import type { JsonValue } from "../../endpoint/schema";
 
 /*
- * The arguments and results of the data functions, written out from their zod declarations so that
- * editors show each field's description (the declarations in the lookups files' schemas are the
+ * The arguments and results of the data functions and the kinds' public types, written out from
+ * their zod declarations so that editors show each field's description (the declarations are the
  * single source; test/unit/dynamic/generated.test.ts holds these types to the ones zod derives).
+ * provider/index.ts exports every type of this module.
  */
 
 /** What the server records about an endpoint: project id, creation and update times and users, API path. */

@@ -3,9 +3,9 @@ import { isSecret, isUnknown, secret } from "../../core/values";
 import { EndpointInputs, EndpointProperties } from "../schema";
 
 /*
- * Shared by the typed endpoints: each declares its inputs once, as zod, with its secret inputs marked
- * `.meta({ description, secret: true })`; `defineTypedEndpoint` derives which inputs are plain
- * properties and which are secrets, and this module routes them into the generic endpoint's inputs.
+ * Shared by the typed endpoints (./endpoints.ts): each declares its inputs once, as zod, with its secret
+ * inputs marked `.meta({ description, secret: true })`; `defineTypedEndpoint` derives which inputs are
+ * plain properties and which are secrets, and this module routes them into the generic endpoint's inputs.
  * Secrets can then never land in the plain `properties` bag by mistake. Each type's secret inputs are
  * exactly the secrets of its type by the secrets policy (../../core/secrets.ts;
  * test/unit/core/secrets.test.ts holds them to it).
@@ -55,14 +55,27 @@ function markedSecret(schema: z.ZodType): boolean {
   return z.globalRegistry.get(schema)?.secret === true;
 }
 
-/** Declares a typed endpoint: its plain and secret inputs come from the schema's `secret` marks. */
-export function defineTypedEndpoint<S extends z.ZodObject>(
-  definition: Omit<TypedEndpoint<S>, "plain" | "secret">,
-): TypedEndpoint<S> {
-  const keys = Object.keys(definition.inputs.shape);
-  const secretKeys = keys.filter((key) => markedSecret(definition.inputs.shape[key] as z.ZodType));
+/**
+ * Declares a typed endpoint (./endpoints.ts): its inputs, given as a zod shape, become a strict
+ * object (an unknown input is an error), and its plain and secret inputs come from the shape's
+ * `secret` marks. The class name and type stay literal types, so each declaration keeps its own.
+ */
+export function defineTypedEndpoint<
+  const C extends string,
+  const T extends string,
+  Shape extends Record<string, z.ZodType>,
+>(definition: {
+  readonly className: C;
+  readonly type: T;
+  readonly title: string;
+  readonly about?: string;
+  readonly inputs: Shape;
+}): TypedEndpoint<z.ZodObject<Shape, z.core.$strict>> & { readonly className: C; readonly type: T } {
+  const keys = Object.keys(definition.inputs);
+  const secretKeys = keys.filter((key) => markedSecret(definition.inputs[key]));
   return {
     ...definition,
+    inputs: z.strictObject(definition.inputs),
     plain: keys.filter((key) => !secretKeys.includes(key)),
     secret: secretKeys,
   };

@@ -5,19 +5,12 @@ import * as apiSchemas from "../../../provider/client/schemas";
 import { JsonValue } from "../../../provider/endpoint/schema";
 import type * as generated from "../../../provider/dynamic/generated/typed-endpoints";
 import type * as written from "../../../provider/dynamic/generated/types";
+import type * as doorTypes from "../../../provider/dynamic/generated/door-types";
 import type * as endpointTypes from "../../../provider/endpoint/lookup-schemas";
 import type * as deploymentTypes from "../../../provider/deployment/schema";
 import type * as endpointSchema from "../../../provider/endpoint/schema";
 import type { TypedArgs } from "../../../provider/dynamic/typed-endpoint";
-import type { AgentEndpointInputs } from "../../../provider/endpoint/typed/agent";
-import type { DockerEndpointInputs } from "../../../provider/endpoint/typed/docker";
-import type { DockerRegistryEndpointInputs } from "../../../provider/endpoint/typed/docker-registry";
-import type { EmailEndpointInputs } from "../../../provider/endpoint/typed/email";
-import type { GerritEndpointInputs } from "../../../provider/endpoint/typed/gerrit";
-import type { GitEndpointInputs } from "../../../provider/endpoint/typed/git";
-import type { JenkinsEndpointInputs } from "../../../provider/endpoint/typed/jenkins";
-import type { JiraEndpointInputs } from "../../../provider/endpoint/typed/jira";
-import type { KubernetesEndpointInputs } from "../../../provider/endpoint/typed/kubernetes";
+import type { TypedEndpointDeclaration } from "../../../provider/endpoint/typed/endpoints";
 import { GENERATED_HEADER, generatedFiles, staleFiles } from "../../../scripts/gen-dynamic";
 
 /*
@@ -31,17 +24,20 @@ import { GENERATED_HEADER, generatedFiles, staleFiles } from "../../../scripts/g
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Compiles only for `true`. */
 const holds = <T extends true>(): T | undefined => undefined;
-type Derived<S extends z.ZodObject> = TypedArgs<S>;
+/** The arguments a typed endpoint's declaration derives, by its class name. */
+type Derived<C extends TypedEndpointDeclaration["className"]> = TypedArgs<
+  TypedEndpointDeclaration<C>["inputs"]
+>;
 
-holds<Same<generated.AgentEndpointArgs, Derived<typeof AgentEndpointInputs>>>();
-holds<Same<generated.DockerEndpointArgs, Derived<typeof DockerEndpointInputs>>>();
-holds<Same<generated.DockerRegistryEndpointArgs, Derived<typeof DockerRegistryEndpointInputs>>>();
-holds<Same<generated.EmailEndpointArgs, Derived<typeof EmailEndpointInputs>>>();
-holds<Same<generated.GerritEndpointArgs, Derived<typeof GerritEndpointInputs>>>();
-holds<Same<generated.GitEndpointArgs, Derived<typeof GitEndpointInputs>>>();
-holds<Same<generated.JenkinsEndpointArgs, Derived<typeof JenkinsEndpointInputs>>>();
-holds<Same<generated.JiraEndpointArgs, Derived<typeof JiraEndpointInputs>>>();
-holds<Same<generated.KubernetesEndpointArgs, Derived<typeof KubernetesEndpointInputs>>>();
+holds<Same<generated.AgentEndpointArgs, Derived<"AgentEndpoint">>>();
+holds<Same<generated.DockerEndpointArgs, Derived<"DockerEndpoint">>>();
+holds<Same<generated.DockerRegistryEndpointArgs, Derived<"DockerRegistryEndpoint">>>();
+holds<Same<generated.EmailEndpointArgs, Derived<"EmailEndpoint">>>();
+holds<Same<generated.GerritEndpointArgs, Derived<"GerritEndpoint">>>();
+holds<Same<generated.GitEndpointArgs, Derived<"GitEndpoint">>>();
+holds<Same<generated.JenkinsEndpointArgs, Derived<"JenkinsEndpoint">>>();
+holds<Same<generated.JiraEndpointArgs, Derived<"JiraEndpoint">>>();
+holds<Same<generated.KubernetesEndpointArgs, Derived<"KubernetesEndpoint">>>();
 // Each data function's arguments and result, written out, are the types zod derives (the
 // lookups' own types, which their bodies use).
 holds<Same<written.EndpointInfo, endpointTypes.EndpointInfo>>();
@@ -61,6 +57,12 @@ holds<Same<written.GetResourceFilterArgs, deploymentTypes.GetResourceFilterArgs>
 holds<Same<written.GetResourceFilterResult, deploymentTypes.GetResourceFilterResult>>();
 // The kinds' public types likewise.
 holds<Same<written.EndpointMetadata, endpointSchema.EndpointMetadata>>();
+// The generic endpoint's input fields (EndpointArgs is made of them): the same keys, and the same
+// types but for the property bags, which zod types as unknown values and EndpointArgs as JSON ones.
+type EndpointSchemaInputs = z.input<typeof endpointSchema.EndpointInputs>;
+type Bags = "properties" | "secretProperties";
+holds<Same<keyof doorTypes.EndpointInputFields, keyof EndpointSchemaInputs>>();
+holds<Same<Omit<doorTypes.EndpointInputFields, Bags>, Omit<EndpointSchemaInputs, Bags>>>();
 holds<Same<written.DeploymentResourceInputs, deploymentTypes.DeploymentResourceInputs>>();
 holds<Same<written.DeploymentResourceState, deploymentTypes.DeploymentResourceState>>();
 // A wrong field type fails (so that the lines above can fail).
@@ -79,7 +81,7 @@ describe("the dynamic door's generated surface", () => {
   it("marks every generated file, so that no one edits it by hand", async () => {
     const files = [...(await generatedFiles(source)).entries()];
     const whole = files.filter(([file]) => file.includes("/generated/"));
-    expect(whole.length).toBe(3);
+    expect(whole.length).toBe(4);
     for (const [, text] of whole) expect(text.split("\n")[0]).toBe(GENERATED_HEADER);
     const [, index] = files.find(([file]) => file === "provider/index.ts")!;
     expect(index).toMatch(/\/\/ BEGIN GENERATED: public surface[^]*\/\/ END GENERATED: public surface/);

@@ -3,8 +3,8 @@ import * as path from "node:path";
 import {
   BOOKKEEPING_INPUTS,
   kindInputs,
+  checkedInputs,
   MOVED_SECRETS_KEY,
-  movedSecretsOf,
   OWNER_KEY,
   ownerOf,
   PROVIDER_KEY,
@@ -32,15 +32,22 @@ describe("the doors' hidden inputs", () => {
     expect(withMovedSecrets({ name: "ci" }, ["pw"])).toEqual({ name: "ci", movedSecrets: ["pw"] });
     expect(withMovedSecrets({ name: "ci" }, [])).toEqual({ name: "ci" });
     expect(withMovedSecrets({ name: "ci" }, undefined)).toEqual({ name: "ci" });
-    expect(movedSecretsOf({ movedSecrets: ["pw", 3] })).toEqual(["pw"]);
-    expect(movedSecretsOf({})).toEqual([]);
+  });
+
+  it("are read back for an analyzer as the core's checked inputs, the note apart", () => {
+    expect(checkedInputs({ __provider: "p", name: "ci", movedSecrets: ["pw", 3] })).toEqual({
+      inputs: { name: "ci" },
+      moved: ["pw"],
+    });
+    expect(checkedInputs({ name: "ci" })).toEqual({ inputs: { name: "ci" }, moved: [] });
+    expect(checkedInputs(undefined)).toEqual({ inputs: {}, moved: [] });
   });
 });
 
 describe("the lint that keeps them in the door", () => {
   jest.setTimeout(60_000);
   /** The lines of `code` the project's lint refuses by the rule, were it the file `file`. */
-  const lint = async (file: string, code: string) => {
+  const lint = async (file: string, code: string, rule = "no-restricted-syntax") => {
     const eslint = path.join(root, "node_modules/eslint/bin/eslint.js");
     const run = spawnSync(
       process.execPath,
@@ -52,7 +59,7 @@ describe("the lint that keeps them in the door", () => {
       },
     );
     const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string | null; line: number }[] }[];
-    return result.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.line);
+    return result.messages.filter((m) => m.ruleId === rule).map((m) => m.line);
   };
   const code = [
     "export const a = { __owner: 1 };",
@@ -69,5 +76,18 @@ describe("the lint that keeps them in the door", () => {
 
   it("lets the dynamic door name them", async () => {
     expect(await lint("provider/dynamic/probe.ts", code)).toEqual([]);
+  });
+
+  const imports = [
+    'import { OWNER_KEY, kindInputs } from "../dynamic/hidden-inputs";',
+    'import { MOVED_SECRETS_KEY } from "../../dynamic/hidden-inputs";',
+    'import { checkedInputs } from "../dynamic/hidden-inputs";',
+    "export const all = [OWNER_KEY, kindInputs, MOVED_SECRETS_KEY, checkedInputs];",
+  ].join("\n");
+
+  it("refuses their constants outside the dynamic door, not what the door reads back", async () => {
+    expect(await lint("provider/policy/probe.ts", imports, "no-restricted-imports")).toEqual([1, 2]);
+    expect(await lint("provider/plugin/probe.ts", imports, "no-restricted-imports")).toEqual([1, 2]);
+    expect(await lint("provider/dynamic/probe.ts", imports, "no-restricted-imports")).toEqual([]);
   });
 });

@@ -2,7 +2,9 @@ import type { ResourceKind } from "../../../provider/core/kind";
 import { isSecret, reveal, secret, UNKNOWN } from "../../../provider/core/values";
 import { fromEndpointInputs, toEndpointInputs } from "../../../provider/endpoint/typed/common";
 import { typedEndpointKind } from "../../../provider/plugin/typed-endpoint-kind";
-import { SPEC } from "../../../provider/endpoint/typed/jenkins";
+import { TYPED_ENDPOINT_BY_CLASS } from "../../../provider/endpoint/typed/endpoints";
+
+const SPEC = TYPED_ENDPOINT_BY_CLASS.JenkinsEndpoint;
 
 describe("a typed endpoint as a kind of the core", () => {
   it("routes its inputs into the generic endpoint's bags, as its TypeScript class does", () => {

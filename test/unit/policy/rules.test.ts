@@ -5,10 +5,7 @@ import type {
   JenkinsEndpointArgs,
   KubernetesEndpointArgs,
 } from "../../../provider/dynamic/generated/typed-endpoints";
-import { SPEC as DOCKER_REGISTRY } from "../../../provider/endpoint/typed/docker-registry";
-import { SPEC as GIT } from "../../../provider/endpoint/typed/git";
-import { SPEC as JENKINS } from "../../../provider/endpoint/typed/jenkins";
-import { SPEC as KUBERNETES } from "../../../provider/endpoint/typed/kubernetes";
+import { TYPED_ENDPOINT_BY_CLASS } from "../../../provider/endpoint/typed/endpoints";
 import { UNKNOWN } from "../../../provider/common/unknowns";
 import { viewEndpoint } from "../../../provider/policy/endpoint-view";
 import { allowedProjects, namePattern } from "../../../provider/policy/rules/naming";
@@ -18,6 +15,11 @@ import { secretInProperties } from "../../../provider/policy/rules/secret-in-pro
 import { unpinnedCertificate } from "../../../provider/policy/rules/unpinned-certificate";
 import type { JsonValue } from "../../../provider/endpoint/schema";
 import { engineInputs } from "./inputs";
+
+const DOCKER_REGISTRY = TYPED_ENDPOINT_BY_CLASS.DockerRegistryEndpoint;
+const GIT = TYPED_ENDPOINT_BY_CLASS.GitEndpoint;
+const JENKINS = TYPED_ENDPOINT_BY_CLASS.JenkinsEndpoint;
+const KUBERNETES = TYPED_ENDPOINT_BY_CLASS.KubernetesEndpoint;
 
 const FINGERPRINT = "3A047F75A6E7";
 const SECRET = "hunter2-Very-Secret";
