@@ -16,7 +16,6 @@ const PROJECTS = ["Default Project", "Platform", "Payments"];
 
 /**
  * @param {{count?: number}} [options]
- * @returns {Promise<{figures: Record<string, number>, verdicts: {target: string, ok: boolean}[]}>}
  */
 export async function measureEmulator({ count = 10_000 } = {}) {
   const { startEmulator } = await import(EMULATOR_MODULE);

@@ -34,7 +34,6 @@ const selfsigned = require("selfsigned");
 /**
  * The SHA-256 fingerprint of a PEM certificate, upper-case hex without colons.
  * @param {string} pem
- * @returns {string}
  */
 function sha256Fingerprint(pem) {
   return new X509Certificate(pem).fingerprint256.replace(/:/g, "");
@@ -43,7 +42,6 @@ function sha256Fingerprint(pem) {
 /**
  * Makes a certificate (see CertificateRequest).
  * @param {CertificateRequest} request
- * @returns {Promise<Certificate>}
  */
 async function makeCertificate(request) {
   const subject = [{ name: "commonName", value: request.commonName }];

@@ -47,7 +47,6 @@ const PAGES_WITH_REGIONS = {
 
 /**
  * @param {string} [root]
- * @returns {PackageSchema}
  */
 function readSchema(root = ROOT) {
   return JSON.parse(fs.readFileSync(path.join(root, "sdk", "schema.json"), "utf8"));
@@ -65,7 +64,6 @@ function cell(text) {
  * A description split into what the setting does and its default (a trailing "Default: X." or
  * "Default (or 0): X." sentence, as the settings' zod descriptions write it).
  * @param {string} description
- * @returns {{ text: string, byDefault: string }}
  */
 function splitDefault(description) {
   const match = /\s*Default( \([^)]*\))?: ([^]*?)\.?$/.exec(description);
@@ -113,7 +111,6 @@ function exampleBlock(example, root) {
 /**
  * The text of every generated region, by name.
  * @param {string} root
- * @returns {Record<string, string>}
  */
 function regionTexts(root) {
   const schema = readSchema(root);
@@ -211,7 +208,6 @@ const GENERATED_NOTE =
 /**
  * The reference pages, by path relative to the repository.
  * @param {PackageSchema} schema
- * @returns {Record<string, string>}
  */
 function referencePages(schema) {
   const types = "types.md";
@@ -325,7 +321,6 @@ function firstSentence(text) {
  * What every generated file should hold now, by path relative to the repository: the pages with
  * regions (their hand-written text as it is, the regions filled) and the reference pages.
  * @param {string} [root]
- * @returns {Record<string, string>}
  */
 function generatedDocs(root = ROOT) {
   const regions = regionTexts(root);
@@ -342,7 +337,6 @@ function generatedDocs(root = ROOT) {
 /**
  * The generated files that differ from what is on disk (missing ones included).
  * @param {string} [root]
- * @returns {string[]}
  */
 function staleDocs(root = ROOT) {
   const expected = generatedDocs(root);
@@ -355,7 +349,6 @@ function staleDocs(root = ROOT) {
 /**
  * Writes every generated file; answers those it changed.
  * @param {string} [root]
- * @returns {string[]}
  */
 function writeDocs(root = ROOT) {
   const stale = staleDocs(root);

@@ -128,7 +128,6 @@ function sdkVersion() {
 /**
  * The CLI to build, and why: the CLI is at least the SDK's version, and pkg/v3 at the newest SDK
  * release is not always served by the Go module proxy, hence the pin.
- * @returns {{ version: string, why: string }}
  */
 function wantedVersion() {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
@@ -369,7 +368,6 @@ function goBuildArgs(out, pkg, stampedVersion, versionVar = PULUMI_VERSION_VAR) 
  * @param {NodeJS.ProcessEnv} env
  * @param {string} version the CLI's
  * @param {string} binDir
- * @returns {Promise<HostInfo>}
  */
 async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
   const out = path.join(binDir, "pulumi-language-nodejs");

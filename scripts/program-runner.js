@@ -86,7 +86,6 @@ let packed;
 /**
  * Packs the repository (as `npm publish` would) into .e2e/pack, once per process; returns the
  * tarball and its sha1.
- * @returns {Pack}
  */
 function packPackage() {
   if (packed && fs.existsSync(packed.tarball)) return packed;
@@ -124,7 +123,6 @@ function manifestText(name, versions, extra = {}) {
  * into place, so a half-made install is never used.
  * @param {Pack} pack
  * @param {string} [sdk] the @pulumi/pulumi release to install: the runtime leg's when not given
- * @returns {string}
  */
 function userInstall(pack, sdk) {
   const versions = programVersions(sdk);
@@ -179,7 +177,6 @@ const TSCONFIG = {
  * Returns the project name from the Pulumi.yaml.
  * @param {{ source: string, dest: string, projectName: string, pack: Pack, sdk?: string }} options
  *   sdk: the @pulumi/pulumi release to install, the runtime leg's (scripts/runtimes.js) when not given
- * @returns {string}
  */
 function prepareProgram({ source, dest, projectName, pack, sdk }) {
   const versions = programVersions(sdk);
@@ -222,7 +219,6 @@ function prepareProgram({ source, dest, projectName, pack, sdk }) {
  * The runtime a program directory's Pulumi.yaml names (`runtime: go` or `runtime: {name: go}`);
  * `nodejs` when it has none, as prepareProgram then writes one.
  * @param {string} dir
- * @returns {string}
  */
 function runtimeOf(dir) {
   const file = path.join(dir, "Pulumi.yaml");
@@ -235,7 +231,6 @@ function runtimeOf(dir) {
 /**
  * Resource change counts of an operation: the last summary event of its event log.
  * @param {string} eventLog
- * @returns {Record<string, number>}
  */
 function summaryOf(eventLog) {
   /** @type {Record<string, number>} */
@@ -269,7 +264,6 @@ const VALUED = {
  * Command-line flags of an operation's options.
  * @param {string} op
  * @param {Record<string, unknown>} options
- * @returns {string[]}
  */
 function flagsOf(op, options) {
   return Object.entries(options).flatMap(([key, value]) => {
@@ -427,7 +421,6 @@ class ProgramStack {
    * non-zero exit.
    * @param {string[]} args
    * @param {{ input?: string, env?: Record<string, string> }} [options]
-   * @returns {Promise<ExecResult>}
    */
   exec(args, { input, env } = {}) {
     const { echo, onOutput } = this.options;
@@ -504,7 +497,6 @@ class ProgramStack {
    * @param {Record<string, string>} [extras.env] added to the environment of the operation's processes
    * @param {Record<string, string>} [extras.runnerEnv] automation: added to the run-op process's only
    * @param {string[]} [extras.preload] automation: `node -r` preloads of the run-op process
-   * @returns {Promise<CliResult>}
    */
   async run(op, options = {}, { env = {}, runnerEnv = {}, preload = [] } = {}) {
     if (op === "preview") options = { diff: true, ...options };
@@ -561,7 +553,6 @@ class ProgramStack {
    * @param {string} op
    * @param {Record<string, unknown>} options
    * @param {Record<string, string>} env
-   * @returns {Promise<CliResult>}
    */
   async runCli(op, options, env) {
     await this.sync();
@@ -603,7 +594,6 @@ class ProgramStack {
 
   /**
    * Stack outputs as {name: {value, secret}}: values from --show-secrets, secrecy from the masked listing.
-   * @returns {Promise<Record<string, { value: unknown, secret: boolean }>>}
    */
   async outputs() {
     const list = async (/** @type {string[]} */ more) =>

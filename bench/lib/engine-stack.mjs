@@ -217,7 +217,6 @@ export class BenchStack extends ProgramStack {
    * @param {string} op up | preview | refresh | destroy | export
    * @param {{profileDir?: string, allowFailure?: boolean}} [opts] profileDir: write CPU profiles of
    *   every node process of the run (program and provider) into this directory (lib/cpu-profiler.cjs)
-   * @returns {Promise<OpResult>}
    */
   async run(op, { profileDir, allowFailure = false } = {}) {
     const cli = this.via === "cli";

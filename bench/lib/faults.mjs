@@ -16,7 +16,6 @@ import { changesOf, loggedRun, programStack } from "./lifecycle.mjs";
  * The fault tier's mix, the emulator's busy server (emulator/ops/faults.ts, BUSY_SERVER_FAULTS): on
  * API paths only, 10% of requests answer 503, 5% answer 429 (Retry-After: 1), and 10% of writes are
  * carried out but their answer is lost (the socket is cut).
- * @returns {readonly import("../../emulator/ops/faults.js").FaultRule[]}
  */
 const faultMix = () =>
   /** @type {typeof import("../../emulator/index.js")} */ (require(EMULATOR_MODULE)).BUSY_SERVER_FAULTS;

@@ -167,7 +167,6 @@ class ProgramRun {
  * Runs the lifecycle of each program, in lockstep. Answers a {@link ProgramResult} per program.
  * @param {string[]} programs `endpoints`, `trivial`
  * @param {ConstructorParameters<typeof ProgramRun>[1]} o
- * @returns {Promise<Record<string, ProgramResult>>}
  */
 async function runLifecycles(programs, o) {
   const runs = programs.map((program) => new ProgramRun(program, o));
