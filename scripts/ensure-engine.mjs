@@ -35,7 +35,7 @@ const { BuildError, CommandError, MissingToolError, describeFailure } = require(
 /** @type {typeof import("./run-command.js")} */
 const { findExecutable, runChecked } = require("./run-command.js");
 /** @type {typeof import("./runtimes.js")} */
-const { cacheBase } = require("./runtimes.js");
+const { cacheBase, devSdkVersion: sdkVersion } = require("./runtimes.js");
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
@@ -114,16 +114,6 @@ const seconds = (/** @type {number} */ since) => `${Math.round((Date.now() - sin
  * What bin/language-host.json records of the Node host; `source` alone for one of unknown origin.
  * @typedef {{ module?: string, version?: string, matchesCli?: boolean, policyPackPatch?: string, source?: string }} HostInfo
  */
-
-/** The installed @pulumi/pulumi's version, else the dev pin. @returns {string} */
-function sdkVersion() {
-  try {
-    return require(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] })).version;
-  } catch {
-    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
-    return pkg.devDependencies["@pulumi/pulumi"].replace(/^[^\d]*/, "");
-  }
-}
 
 /**
  * The CLI to build, and why: the CLI is at least the SDK's version, and pkg/v3 at the newest SDK
