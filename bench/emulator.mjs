@@ -14,9 +14,7 @@ import { EMULATOR_MODULE, runPool } from "./lib/common.mjs";
 
 const PROJECTS = ["Default Project", "Platform", "Payments"];
 
-/**
- * @param {{count?: number}} [options]
- */
+/** @param {{count?: number}} [options] */
 export async function measureEmulator({ count = 10_000 } = {}) {
   const { startEmulator } = await import(EMULATOR_MODULE);
   /** @type {Record<string, number>} */

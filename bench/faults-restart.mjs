@@ -59,10 +59,7 @@ const faultsOn = (url, slow = false) =>
     ...(slow ? [{ kind: "delay", delayMs: DELAY_MS, count: SLOW_REQUESTS, path: "^/(pipeline|iaas)/" }] : []),
   ]);
 
-/**
- * One door's run on a fresh emulator with a data file.
- * @param {"dynamic" | "plugin"} door
- */
+/** One door's run on a fresh emulator with a data file. @param {"dynamic" | "plugin"} door */
 async function runDoor(door) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-restart-"));
   const dataFile = path.join(dir, "emulator.json");

@@ -189,10 +189,7 @@ function describeChanges(summary, none, firstRun = false) {
   return changed.map(([kind, n]) => `${VERBS[kind] ?? kind} ${n}`).join(", ");
 }
 
-/**
- * The endpoints on the server now, read with the package's own client.
- * @param {string} url
- */
+/** The endpoints on the server now, read with the package's own client. @param {string} url */
 async function endpointsOnServer(url) {
   /** @type {typeof import("../provider/client/index.js")} */
   const { createClient, resolveClientConfig } = require(path.join(root, "dist", "provider", "client"));
@@ -206,10 +203,7 @@ async function endpointsOnServer(url) {
   }
 }
 
-/**
- * How many API requests the emulator has served.
- * @param {string} url
- */
+/** How many API requests the emulator has served. @param {string} url */
 async function requestCount(url) {
   const res = await fetch(`${url}/__emulator/requests`);
   return /** @type {{ total: number }} */ (await res.json()).total;

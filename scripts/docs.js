@@ -45,17 +45,12 @@ const PAGES_WITH_REGIONS = {
   "docs/_index.md": EXAMPLES.map((e) => e.name),
 };
 
-/**
- * @param {string} [root]
- */
+/** @param {string} [root] */
 function readSchema(root = ROOT) {
   return JSON.parse(fs.readFileSync(path.join(root, "sdk", "schema.json"), "utf8"));
 }
 
-/**
- * Text for a table cell: one line, `|` escaped.
- * @param {string} text
- */
+/** Text for a table cell: one line, `|` escaped. @param {string} text */
 function cell(text) {
   return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
 }
@@ -108,10 +103,7 @@ function exampleBlock(example, root) {
   ].join("\n");
 }
 
-/**
- * The text of every generated region, by name.
- * @param {string} root
- */
+/** The text of every generated region, by name. @param {string} root */
 function regionTexts(root) {
   const schema = readSchema(root);
   /** @type {Record<string, string>} */
@@ -194,10 +186,7 @@ function propertyTable(properties, required, typesPage, options = {}) {
   return rows.join("\n");
 }
 
-/**
- * The name of a token (`aria:index:Endpoint` → `Endpoint`).
- * @param {string} token
- */
+/** The name of a token (`aria:index:Endpoint` → `Endpoint`). @param {string} token */
 function shortName(token) {
   return token.split(":").pop() ?? token;
 }
@@ -205,10 +194,7 @@ function shortName(token) {
 const GENERATED_NOTE =
   "<!-- Generated from sdk/schema.json by `npm run gen:docs` (scripts/docs.js): edit the schema's sources, not this page. -->";
 
-/**
- * The reference pages, by path relative to the repository.
- * @param {PackageSchema} schema
- */
+/** The reference pages, by path relative to the repository. @param {PackageSchema} schema */
 function referencePages(schema) {
   const types = "types.md";
   const resources = Object.keys(schema.resources);
@@ -308,10 +294,7 @@ function referencePages(schema) {
   };
 }
 
-/**
- * The first sentence of a description.
- * @param {string} text
- */
+/** The first sentence of a description. @param {string} text */
 function firstSentence(text) {
   const match = /^[^`]*?(`[^`]*`[^`]*?)*?[.:](?=\s+[A-Z]|$)/.exec(text);
   return (match ? match[0] : text).trim().replace(/:$/, ".");
@@ -334,10 +317,7 @@ function generatedDocs(root = ROOT) {
   return out;
 }
 
-/**
- * The generated files that differ from what is on disk (missing ones included).
- * @param {string} [root]
- */
+/** The generated files that differ from what is on disk (missing ones included). @param {string} [root] */
 function staleDocs(root = ROOT) {
   const expected = generatedDocs(root);
   return Object.keys(expected).filter((file) => {
@@ -346,10 +326,7 @@ function staleDocs(root = ROOT) {
   });
 }
 
-/**
- * Writes every generated file; answers those it changed.
- * @param {string} [root]
- */
+/** Writes every generated file; answers those it changed. @param {string} [root] */
 function writeDocs(root = ROOT) {
   const stale = staleDocs(root);
   const expected = generatedDocs(root);

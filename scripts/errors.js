@@ -8,10 +8,7 @@
 
 /** The base of every classified failure: `kind` names the class in what a script prints. */
 class ScriptError extends Error {
-  /**
-   * @param {string} message
-   * @param {string} kind
-   */
+  /** @param {string} message @param {string} kind */
   constructor(message, kind) {
     super(message);
     this.name = new.target.name;
@@ -34,10 +31,7 @@ class MissingToolError extends ScriptError {
 
 /** A build (the engine from its Go modules, a Node binary from npm) that ran and failed. */
 class BuildError extends ScriptError {
-  /**
-   * @param {string} what what was being built
-   * @param {string} output the end of the build's output
-   */
+  /** @param {string} what what was being built @param {string} output the end of the build's output */
   constructor(what, output) {
     super(`building ${what} failed:\n${output}`, "build failed");
     this.what = what;
@@ -63,11 +57,7 @@ class CommandError extends ScriptError {
   }
 }
 
-/**
- * The last `n` lines of a command's output.
- * @param {string} text
- * @param {number} [n]
- */
+/** The last `n` lines of a command's output. @param {string} text @param {number} [n] */
 function lastLines(text, n = 30) {
   return String(text).trim().split("\n").slice(-n).join("\n");
 }

