@@ -1,13 +1,7 @@
 // @ts-check
-// The reliability run of issue 38: N endpoints created by one `up` through each door while the server
-// misbehaves as a real one behind a load balancer and a rate limiter does (10% 503, 5% 429, 10% of
-// writes carried out but their answer lost: the emulator's BUSY_SERVER_FAULTS), answers slower than
-// `apiTimeout` for a while (the first SLOW_REQUESTS requests after the restart, each DELAY_MS with
-// apiTimeout at API_TIMEOUT_S), and a server restart in the middle of the `up` (the emulator closed
-// once half the endpoints are created, and started again from its `--data` file on the same port). Reports, per door:
-// whether the first `up` succeeded (else the message it ended with, which must say what happened and
-// what to run), whether a second `up` converged, duplicates, whether the server equals the state, the
-// requests served (both emulator lives) and the time. Then destroys, without faults.
+// The reliability run of issue 38: N endpoints created by one `up` through each door under the
+// busy-server mix, slow answers and a server restart midway (bench/README.md, "Faults with a server
+// restart").
 //
 // Usage: node bench/faults-restart.mjs [--size 1000] [--door dynamic|plugin|both] [--out <file.json>]
 // (run `npm run build` first; `flock /tmp/aria-heavy.lock` on shared machines).

@@ -1,10 +1,7 @@
 // @ts-check
-// The faults phase (--faults-size): the endpoints program's create (`up`), an `up` changing every
-// endpoint and `destroy`, once each, against an emulator that misbehaves as a real server behind a load
-// balancer and a rate limiter does, to set against the same operations without faults in the same run:
-// create and destroy from the lifecycle at the same N, and the update of every endpoint run once
-// without faults on the same stack just before its faulted run. After each phase (faults off) the
-// server's endpoints are compared with the state.
+// The faults phase (--faults-size): create, an `up` changing every endpoint and destroy under the
+// busy-server mix, set against the same operations without faults, and the server compared with the
+// state after each (bench/README.md, "under faults").
 
 import { createRequire } from "node:module";
 import { CLIENT_MODULE, EMULATOR_MODULE, emulatorOps } from "./common.mjs";
