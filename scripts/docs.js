@@ -231,47 +231,51 @@ function referencePages(schema) {
     "",
   ];
 
-  const resourcePage = [GENERATED_NOTE, "", "# Resources", ""];
-  for (const token of resources) {
-    const spec = schema.resources[token];
-    resourcePage.push(
-      `## ${shortName(token)}`,
-      "",
-      `Token \`${token}\`. ${spec.description ?? ""}`.trim(),
-      "",
-      "### Inputs",
-      "",
-      propertyTable(spec.inputProperties, spec.requiredInputs ?? [], types, { replaces: true }),
-      "",
-      "### Outputs",
-      "",
-      "Besides the `id`:",
-      "",
-      propertyTable(spec.properties, spec.required ?? [], types, { requiredLabel: "Always set" }),
-      "",
-    );
-  }
-
-  const functionPage = [GENERATED_NOTE, "", "# Functions", ""];
-  for (const token of functions) {
-    const spec = schema.functions[token];
-    functionPage.push(
-      `## ${shortName(token)}`,
-      "",
-      `Token \`${token}\`. ${spec.description ?? ""}`.trim(),
-      "",
-      "### Arguments",
-      "",
-      propertyTable(spec.inputs?.properties, spec.inputs?.required ?? [], types),
-      "",
-      "### Result",
-      "",
-      propertyTable(spec.outputs?.properties, spec.outputs?.required ?? [], types, {
-        requiredLabel: "Always set",
-      }),
-      "",
-    );
-  }
+  /**
+   * A page of one section per token: its name, token and description, then a table per part.
+   * @template S
+   * @param {string} title
+   * @param {string[]} tokens
+   * @param {(token: string) => S & { description?: string }} specOf
+   * @param {(spec: S) => Array<[string, string[], string]>} parts heading, lines before the table, table
+   */
+  const tokenPage = (title, tokens, specOf, parts) => {
+    const out = [GENERATED_NOTE, "", `# ${title}`, ""];
+    for (const token of tokens) {
+      const spec = specOf(token);
+      out.push(`## ${shortName(token)}`, "", `Token \`${token}\`. ${spec.description ?? ""}`.trim(), "");
+      for (const [heading, before, table] of parts(spec))
+        out.push(`### ${heading}`, "", ...before, table, "");
+    }
+    return out;
+  };
+  const always = { requiredLabel: "Always set" };
+  const resourcePage = tokenPage(
+    "Resources",
+    resources,
+    (t) => schema.resources[t],
+    (spec) => [
+      [
+        "Inputs",
+        [],
+        propertyTable(spec.inputProperties, spec.requiredInputs ?? [], types, { replaces: true }),
+      ],
+      [
+        "Outputs",
+        ["Besides the `id`:", ""],
+        propertyTable(spec.properties, spec.required ?? [], types, always),
+      ],
+    ],
+  );
+  const functionPage = tokenPage(
+    "Functions",
+    functions,
+    (t) => schema.functions[t],
+    (spec) => [
+      ["Arguments", [], propertyTable(spec.inputs?.properties, spec.inputs?.required ?? [], types)],
+      ["Result", [], propertyTable(spec.outputs?.properties, spec.outputs?.required ?? [], types, always)],
+    ],
+  );
 
   const typePage = [GENERATED_NOTE, "", "# Types", ""];
   for (const [token, spec] of Object.entries(schema.types)) {

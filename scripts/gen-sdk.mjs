@@ -1,26 +1,16 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run gen:sdk`: writes the aria provider's SDKs, sdk/nodejs, sdk/python and sdk/go/aria, from
-// sdk/schema.json (`npm run gen:schema` writes that) with scripts/gen-sdk/main.go, a small Go program
-// on Pulumi's code generators (github.com/pulumi/pulumi/pkg/v3 at the CLI's version, package.json's
-// `config.pulumiCli`: its module is written at build time and tidied against the Go checksum
-// database, as scripts/ensure-engine.mjs builds the CLI, so no go.mod or go.sum is kept). The generated
-// files are checked in; sdk/go/go.mod and go.sum are not generated (they are the Go SDK's module,
-// kept by hand: `go mod tidy` in sdk/go).
-//
-// The generator is built once per version of its source (main.go, the CLI's version, the Go release)
-// into the cache beside the engine, <cacheBase>/gen-sdk-<hash>/gen-sdk; building needs Go and the Go
-// module proxy (or a module cache that holds pkg/v3). The generator writes into a fresh directory,
-// then this script adjusts what the generator cannot be told through the schema, and either replaces
-// the checked-in SDKs (their directories as a whole, so that files of removed resources go) or, with
-// --check, compares them and lists what differs.
+// `npm run gen:sdk`: writes sdk/nodejs, sdk/python and sdk/go/aria from sdk/schema.json with
+// scripts/gen-sdk/main.go, a Go program on Pulumi's code generators at the CLI's version
+// (`config.pulumiCli`), built once per source into <cacheBase>/gen-sdk-<hash> (its module is written
+// and tidied at build time, so no go.mod is kept; sdk/go/go.mod is the Go SDK's, kept by hand).
+// A write replaces each generated directory as a whole, so files of removed resources go.
 //
 //   node scripts/gen-sdk.mjs           write the SDKs
 //   node scripts/gen-sdk.mjs --check   exit 1 when a checked-in SDK differs from what is generated
 //
-// Adjustments: the Node SDK's package.json gains `engines.node` (>=22, the oldest Node that current
-// @pulumi/pulumi supports); the Python SDK's pyproject.toml names README.md beside it, which the
-// generator writes only inside the package, so it is copied there.
+// What the schema cannot say is adjusted after (adjust()): the Node SDK's `engines.node`, and the
+// Python SDK's README.md beside pyproject.toml, which names it.
 
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
