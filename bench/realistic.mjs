@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { median } from "./lib/analysis.mjs";
 import { cliHelpers } from "./lib/cli.mjs";
-import { BENCH_DIR, changedAt, CLIENT_MODULE, EMULATOR_MODULE } from "./lib/common.mjs";
+import { BENCH_DIR, changedAt, CLIENT_MODULE, EMULATOR_MODULE, resultsDir } from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
 import { changesOf, installConcurrencyProbe, loggedRun, programStack } from "./lib/lifecycle.mjs";
 
@@ -102,12 +102,7 @@ if (args.connections !== undefined && doors.includes("endpoints")) {
   usageError("--connections: the plugin door only (--programs endpoints-plugin)");
 }
 
-const stamp = new Date()
-  .toISOString()
-  .replace(/[:.]/g, "-")
-  .replace(/-\d{3}Z$/, "Z");
-const outDir = path.resolve(args.out ?? path.join(BENCH_DIR, "results", `realistic-${stamp}`));
-fs.mkdirSync(outDir, { recursive: true });
+const outDir = resultsDir(args.out, "realistic-");
 const resultsFile = path.join(outDir, "results.json");
 /** @type {{floors: Record<string, Record<string, Record<string, number>>>, rows: any[]}} */
 const results = fs.existsSync(resultsFile)

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { analyse } from "./lib/analysis.mjs";
 import { cliHelpers } from "./lib/cli.mjs";
-import { BENCH_DIR, EMULATOR_MODULE, REPO_ROOT } from "./lib/common.mjs";
+import { EMULATOR_MODULE, REPO_ROOT, resultsDir } from "./lib/common.mjs";
 import { engineDefaultParallel, engineRoot, killAll, runScript, VIAS } from "./lib/engine-stack.mjs";
 import { measureEmulator } from "./emulator.mjs";
 import { measureFaults } from "./lib/faults.mjs";
@@ -114,12 +114,7 @@ if (faultsSize !== undefined && !sizes.includes(faultsSize)) {
 }
 
 const startedAt = new Date();
-const stamp = startedAt
-  .toISOString()
-  .replace(/[:.]/g, "-")
-  .replace(/-\d{3}Z$/, "Z");
-const outDir = path.resolve(args.out ?? path.join(BENCH_DIR, "results", stamp));
-fs.mkdirSync(outDir, { recursive: true });
+const outDir = resultsDir(args.out, "", startedAt);
 /** @param {string} msg */
 const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
