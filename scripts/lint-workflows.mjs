@@ -23,6 +23,8 @@ import * as path from "node:path";
 const { cacheBase } = createRequire(import.meta.url)("./runtimes.js");
 /** @type {typeof import("./run-command.js")} */
 const { findExecutable } = createRequire(import.meta.url)("./run-command.js");
+/** @type {typeof import("./errors.js")} */
+const { lastLines } = createRequire(import.meta.url)("./errors.js");
 
 const ACTIONLINT_VERSION = "v1.7.12";
 const ACTIONLINT_MODULE = "github.com/rhysd/actionlint/cmd/actionlint";
@@ -47,14 +49,8 @@ function note(message) {
 /** The path of `name` on PATH, or undefined. @param {string} name */
 const onPath = (name) => findExecutable([name]);
 
-/**
- * The last lines of a failed command's output, for a message.
- * @param {import("node:child_process").SpawnSyncReturns<string>} result
- */
-function tail(result) {
-  const text = `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`;
-  return text.trim().split("\n").slice(-8).join("\n");
-}
+/** The end of a failed command's output. @param {import("node:child_process").SpawnSyncReturns<string>} r */
+const tail = (r) => lastLines(`${r.stdout ?? ""}${r.stderr ?? ""}${r.error ? String(r.error) : ""}`, 8);
 
 /**
  * actionlint at {@link ACTIONLINT_VERSION}: the cached build, or a new one from its Go module, built
