@@ -13,6 +13,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { CLIENT_MODULE, EMULATOR_MODULE, emulatorOps } from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
+import { faultCounts, serverAgainstState } from "./lib/faults.mjs";
 import { changesOf, programStack } from "./lib/lifecycle.mjs";
 
 const REFRESH_TOKEN = "admin-refresh-token";
@@ -78,14 +79,11 @@ async function runDoor(door) {
   /** @type {Record<string, number>} */
   const requests = {};
   const faults = { 503: 0, 429: 0, cut: 0, slow: 0 };
-  /** @param {{counts: Record<string, number>, entries: Array<{status: number, fault?: string}>}} log */
+  /** @param {import("./lib/common.mjs").RequestLog} log */
   const add = (log) => {
     for (const [route, count] of Object.entries(log.counts)) requests[route] = (requests[route] ?? 0) + count;
-    for (const e of log.entries) {
-      if (e.fault === "cut") faults.cut += 1;
-      else if (e.fault === "status" && (e.status === 503 || e.status === 429)) faults[e.status] += 1;
-      else if (e.fault === "delay") faults.slow += 1;
-    }
+    const counted = faultCounts(log.entries);
+    for (const k of /** @type {const} */ ([503, 429, "cut", "slow"])) faults[k] += counted[k];
   };
   const out = {
     door,
@@ -138,27 +136,15 @@ async function runDoor(door) {
     const client = createClient(
       resolveClientConfig({ "vra:url": url, "vra:refreshToken": REFRESH_TOKEN }, {}),
     );
-    const server = (await client.listAllEndpoints()).filter((/** @type {{name: string}} */ e) =>
-      /^bench-(plugin-)?endpoint-/.test(e.name),
-    );
+    const server = await serverAgainstState(client, stack);
     await client.close();
-    /** @type {any} */
-    const exported = await stack.exportStack();
-    const state = (exported?.deployment?.resources ?? [])
-      .filter((/** @type {{type: string}} */ r) => /aria(:index)?:\w*Endpoint$/.test(r.type))
-      .map((/** @type {{id: string}} */ r) => r.id);
-    /** @type {Map<string, number>} */
-    const names = new Map();
-    for (const e of server) names.set(e.name, (names.get(e.name) ?? 0) + 1);
-    const ids = new Set(server.map((/** @type {{id: string}} */ e) => e.id));
     Object.assign(out, {
-      requests: Object.values(requests).reduce((a, b) => a + b, 0),
+      requests: Object.values(requests).reduce((x, y) => x + y, 0),
       faults,
-      duplicates: [...names].filter(([, c]) => c > 1).length,
-      onServer: server.length,
-      inState: state.length,
-      serverEqualsState:
-        state.length === server.length && state.every((/** @type {string} */ id) => ids.has(id)),
+      duplicates: server.duplicates.length,
+      onServer: server.onServer,
+      inState: server.inState,
+      serverEqualsState: server.equal,
     });
     await stack.run("destroy", { allowFailure: true });
   } finally {

@@ -49,32 +49,33 @@ function engineError(res, refreshToken) {
 }
 
 /**
- * The requests the faults answered in place of the server, from the emulator's request log.
+ * The requests the faults answered in place of the server (or, `slow`, late), from the emulator's log.
  * @param {import("./common.mjs").LogEntry[]} entries
  */
-function faultCounts(entries) {
-  const counts = { 429: 0, 503: 0, cut: 0 };
+export function faultCounts(entries) {
+  const counts = { 429: 0, 503: 0, cut: 0, slow: 0 };
   for (const e of entries) {
     if (e.fault === "cut") counts.cut += 1;
+    else if (e.fault === "delay") counts.slow += 1;
     else if (e.fault === "status" && (e.status === 429 || e.status === 503)) counts[e.status] += 1;
   }
   return counts;
 }
 
 /**
- * The server's benchmark endpoints against the state's: the same ids, no duplicate name and, after
- * an update to `revision`, every endpoint's description changed.
+ * The server's benchmark endpoints (either door's) against the state's: the same ids, no duplicate
+ * name and, after an update to `revision`, every endpoint's description changed.
  * @param {{listAllEndpoints(): Promise<Array<{id: string, name: string, description?: string}>>}} client
  * @param {import("./engine-stack.mjs").BenchStack} stack
  * @param {number} [revision]
  */
-async function serverAgainstState(client, stack, revision) {
-  const server = (await client.listAllEndpoints()).filter((e) => e.name.startsWith("bench-endpoint-"));
+export async function serverAgainstState(client, stack, revision) {
+  const server = (await client.listAllEndpoints()).filter((e) => /^bench-(plugin-)?endpoint-/.test(e.name));
   /** @type {any} */
   const exported = await stack.exportStack();
   /** @type {string[]} */
   const state = (exported?.deployment?.resources ?? [])
-    .filter((/** @type {{type: string}} */ r) => r.type.endsWith("aria:Endpoint"))
+    .filter((/** @type {{type: string}} */ r) => /aria(:index)?:\w*Endpoint$/.test(r.type))
     .map((/** @type {{id: string}} */ r) => r.id);
   /** @type {Map<string, number>} */
   const names = new Map();
