@@ -14,10 +14,7 @@ import { EMULATOR_MODULE, runPool } from "./lib/common.mjs";
 
 const PROJECTS = ["Default Project", "Platform", "Payments"];
 
-/**
- * @param {{count?: number}} [options]
- * @returns {Promise<{figures: Record<string, number>, verdicts: {target: string, ok: boolean}[]}>}
- */
+/** @param {{count?: number}} [options] */
 export async function measureEmulator({ count = 10_000 } = {}) {
   const { startEmulator } = await import(EMULATOR_MODULE);
   /** @type {Record<string, number>} */

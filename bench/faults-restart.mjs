@@ -1,13 +1,7 @@
 // @ts-check
-// The reliability run of issue 38: N endpoints created by one `up` through each door while the server
-// misbehaves as a real one behind a load balancer and a rate limiter does (10% 503, 5% 429, 10% of
-// writes carried out but their answer lost: the emulator's BUSY_SERVER_FAULTS), answers slower than
-// `apiTimeout` for a while (the first SLOW_REQUESTS requests after the restart, each DELAY_MS with
-// apiTimeout at API_TIMEOUT_S), and a server restart in the middle of the `up` (the emulator closed
-// once half the endpoints are created, and started again from its `--data` file on the same port). Reports, per door:
-// whether the first `up` succeeded (else the message it ended with, which must say what happened and
-// what to run), whether a second `up` converged, duplicates, whether the server equals the state, the
-// requests served (both emulator lives) and the time. Then destroys, without faults.
+// The reliability run of issue 38: N endpoints created by one `up` through each door under the
+// busy-server mix, slow answers and a server restart midway (bench/README.md, "Faults with a server
+// restart").
 //
 // Usage: node bench/faults-restart.mjs [--size 1000] [--door dynamic|plugin|both] [--out <file.json>]
 // (run `npm run build` first; `flock /tmp/aria-heavy.lock` on shared machines).
@@ -19,6 +13,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { CLIENT_MODULE, EMULATOR_MODULE, emulatorOps } from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
+import { faultCounts, serverAgainstState } from "./lib/faults.mjs";
 import { changesOf, programStack } from "./lib/lifecycle.mjs";
 
 const REFRESH_TOKEN = "admin-refresh-token";
@@ -59,10 +54,7 @@ const faultsOn = (url, slow = false) =>
     ...(slow ? [{ kind: "delay", delayMs: DELAY_MS, count: SLOW_REQUESTS, path: "^/(pipeline|iaas)/" }] : []),
   ]);
 
-/**
- * One door's run on a fresh emulator with a data file.
- * @param {"dynamic" | "plugin"} door
- */
+/** One door's run on a fresh emulator with a data file. @param {"dynamic" | "plugin"} door */
 async function runDoor(door) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-restart-"));
   const dataFile = path.join(dir, "emulator.json");
@@ -87,14 +79,11 @@ async function runDoor(door) {
   /** @type {Record<string, number>} */
   const requests = {};
   const faults = { 503: 0, 429: 0, cut: 0, slow: 0 };
-  /** @param {{counts: Record<string, number>, entries: Array<{status: number, fault?: string}>}} log */
+  /** @param {import("./lib/common.mjs").RequestLog} log */
   const add = (log) => {
     for (const [route, count] of Object.entries(log.counts)) requests[route] = (requests[route] ?? 0) + count;
-    for (const e of log.entries) {
-      if (e.fault === "cut") faults.cut += 1;
-      else if (e.fault === "status" && (e.status === 503 || e.status === 429)) faults[e.status] += 1;
-      else if (e.fault === "delay") faults.slow += 1;
-    }
+    const counted = faultCounts(log.entries);
+    for (const k of /** @type {const} */ ([503, 429, "cut", "slow"])) faults[k] += counted[k];
   };
   const out = {
     door,
@@ -147,27 +136,15 @@ async function runDoor(door) {
     const client = createClient(
       resolveClientConfig({ "vra:url": url, "vra:refreshToken": REFRESH_TOKEN }, {}),
     );
-    const server = (await client.listAllEndpoints()).filter((/** @type {{name: string}} */ e) =>
-      /^bench-(plugin-)?endpoint-/.test(e.name),
-    );
+    const server = await serverAgainstState(client, stack);
     await client.close();
-    /** @type {any} */
-    const exported = await stack.exportStack();
-    const state = (exported?.deployment?.resources ?? [])
-      .filter((/** @type {{type: string}} */ r) => /aria(:index)?:\w*Endpoint$/.test(r.type))
-      .map((/** @type {{id: string}} */ r) => r.id);
-    /** @type {Map<string, number>} */
-    const names = new Map();
-    for (const e of server) names.set(e.name, (names.get(e.name) ?? 0) + 1);
-    const ids = new Set(server.map((/** @type {{id: string}} */ e) => e.id));
     Object.assign(out, {
-      requests: Object.values(requests).reduce((a, b) => a + b, 0),
+      requests: Object.values(requests).reduce((x, y) => x + y, 0),
       faults,
-      duplicates: [...names].filter(([, c]) => c > 1).length,
-      onServer: server.length,
-      inState: state.length,
-      serverEqualsState:
-        state.length === server.length && state.every((/** @type {string} */ id) => ids.has(id)),
+      duplicates: server.duplicates.length,
+      onServer: server.onServer,
+      inState: server.inState,
+      serverEqualsState: server.equal,
     });
     await stack.run("destroy", { allowFailure: true });
   } finally {

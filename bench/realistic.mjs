@@ -1,24 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// The realistic profile (`npm run bench -- --realistic`, or `node bench/realistic.mjs`): both doors
-// against a server far away, where the main run's emulator answers on loopback at no cost. For each
-// distance (a round trip of 30 ms, of 100 ms, and 100 ms behind a rate limit) and each N, the
-// endpoints program of each door (bench/programs/endpoints, bench/programs/endpoints-plugin), in
-// lockstep, through the real engine with `--parallel`:
-//   preview of creating N, create (`up`), preview with no change, `up` changing one, destroy.
-// Each door has a floor of its own, measured once per N (it does not depend on the distance):
-//   dynamic  the engine floor, bench/programs/trivial: N dynamic resources whose provider does nothing;
-//   plugin   the plugin door's own program against an emulator at no distance: the engine, the YAML
-//            host and the plugin doing all they do for N endpoints, the server answering at once.
-// Each phase is set against its physical limit, what the server's distance costs at the least:
-//   the per-process one-offs (token, /about, tiles, projects) one round trip each, one after the other;
-//   the requests the engine makes one resource after another (the dynamic door's validation, in its
-//   serial `check`) one round trip each; the rest `concurrency` at a time (the engine's --parallel,
-//   at most the client's connections); and never faster than the rate limit allows;
-// and reports time / (the door's floor + physical limit). With --connections, the plugin door runs
-// with each connection cap given (lib/connections.cjs, bench only). Results in
-// bench/results/realistic-<timestamp>/ (or --out: rows and floors already there are kept, so one
-// distance per run can add to one table, reusing its floors).
+// The realistic profile (`npm run bench -- --realistic`): both doors, in lockstep, against an emulator
+// far away and rate-limited, each phase set against its door's floor plus its physical limit (what the
+// distance costs at the least). What it measures and why: bench/README.md, "The realistic profile".
 
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -26,7 +10,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { median } from "./lib/analysis.mjs";
 import { cliHelpers } from "./lib/cli.mjs";
-import { BENCH_DIR, changedAt, CLIENT_MODULE, EMULATOR_MODULE } from "./lib/common.mjs";
+import { BENCH_DIR, changedAt, CLIENT_MODULE, EMULATOR_MODULE, resultsDir } from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
 import { changesOf, installConcurrencyProbe, loggedRun, programStack } from "./lib/lifecycle.mjs";
 
@@ -118,12 +102,7 @@ if (args.connections !== undefined && doors.includes("endpoints")) {
   usageError("--connections: the plugin door only (--programs endpoints-plugin)");
 }
 
-const stamp = new Date()
-  .toISOString()
-  .replace(/[:.]/g, "-")
-  .replace(/-\d{3}Z$/, "Z");
-const outDir = path.resolve(args.out ?? path.join(BENCH_DIR, "results", `realistic-${stamp}`));
-fs.mkdirSync(outDir, { recursive: true });
+const outDir = resultsDir(args.out, "realistic-");
 const resultsFile = path.join(outDir, "results.json");
 /** @type {{floors: Record<string, Record<string, Record<string, number>>>, rows: any[]}} */
 const results = fs.existsSync(resultsFile)

@@ -117,7 +117,6 @@ const SLOPES = [
  * The chart: per phase, time against N for the endpoints program, the engine floor, engine + API
  * floor and the 1.2x limit of create and destroy; a Vega-Lite spec rendered to SVG in Node by Vega.
  * @param {Record<number, any>} sizes
- * @returns {Promise<string>}
  */
 async function renderChart(sizes) {
   /** @type {Array<[string, (p: any) => number]>} */
@@ -297,7 +296,6 @@ const list = (entries) => entries.map(([c, v]) => `${c} ${ms(v)}`).join(", ");
  * One phase's profiles: per process kind, pulumi-aria against the engine floor.
  * @param {any} results
  * @param {string} phaseName
- * @returns {string[]}
  */
 function profileSection(results, phaseName) {
   const prof = results.profiles?.phases?.[phaseName];

@@ -1,16 +1,9 @@
 #!/usr/bin/env node
 // @ts-check
-// The benchmark (`npm run bench`): what the provider costs, against the floors it cannot beat,
-// measured in the same run. For each N, three runs of the five phases (create, preview with no
-// changes, refresh, up changing one, destroy):
-//   - the endpoints program (bench/programs/endpoints) through the real engine, against the emulator,
-//     run by the `pulumi` CLI in a program directory (default) or the Automation API (--via automation);
-//   - the engine floor: the same number of trivial dynamic resources (bench/programs/trivial);
-//   - the API floor: the calls each phase needs, made directly through the client (bench/api-floor.mjs).
-// Then, at N=500 (--faults-size), create, an update of every endpoint and destroy once under injected
-// faults (lib/faults.mjs); getEndpoints over 10,000 endpoints (bench/lookup.mjs); with --profile one extra,
-// CPU-profiled lifecycle. Writes results.json, report.md and chart.svg under bench/results/<timestamp>/
-// and prints the table. See bench/README.md.
+// The benchmark (`npm run bench`): what the provider costs against the floors it cannot beat (the
+// engine floor, bench/programs/trivial; the API floor, bench/api-floor.mjs), measured in the same run;
+// then the faults phase, getEndpoints over 10,000 endpoints and, with --profile, a CPU-profiled
+// lifecycle. Writes results.json, report.md and chart.svg. What is measured: bench/README.md.
 
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -21,7 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { analyse } from "./lib/analysis.mjs";
 import { cliHelpers } from "./lib/cli.mjs";
-import { BENCH_DIR, EMULATOR_MODULE, REPO_ROOT } from "./lib/common.mjs";
+import { EMULATOR_MODULE, REPO_ROOT, resultsDir } from "./lib/common.mjs";
 import { engineDefaultParallel, engineRoot, killAll, runScript, VIAS } from "./lib/engine-stack.mjs";
 import { measureEmulator } from "./emulator.mjs";
 import { measureFaults } from "./lib/faults.mjs";
@@ -121,12 +114,7 @@ if (faultsSize !== undefined && !sizes.includes(faultsSize)) {
 }
 
 const startedAt = new Date();
-const stamp = startedAt
-  .toISOString()
-  .replace(/[:.]/g, "-")
-  .replace(/-\d{3}Z$/, "Z");
-const outDir = path.resolve(args.out ?? path.join(BENCH_DIR, "results", stamp));
-fs.mkdirSync(outDir, { recursive: true });
+const outDir = resultsDir(args.out, "", startedAt);
 /** @param {string} msg */
 const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 

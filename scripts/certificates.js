@@ -31,20 +31,12 @@ const selfsigned = require("selfsigned");
 
 /** @typedef {NonNullable<NonNullable<Parameters<typeof selfsigned.generate>[1]>["extensions"]>} Extensions */
 
-/**
- * The SHA-256 fingerprint of a PEM certificate, upper-case hex without colons.
- * @param {string} pem
- * @returns {string}
- */
+/** The SHA-256 fingerprint of a PEM certificate, upper-case hex without colons. @param {string} pem */
 function sha256Fingerprint(pem) {
   return new X509Certificate(pem).fingerprint256.replace(/:/g, "");
 }
 
-/**
- * Makes a certificate (see CertificateRequest).
- * @param {CertificateRequest} request
- * @returns {Promise<Certificate>}
- */
+/** Makes a certificate (see CertificateRequest). @param {CertificateRequest} request */
 async function makeCertificate(request) {
   const subject = [{ name: "commonName", value: request.commonName }];
   if (request.organization) subject.push({ name: "organizationName", value: request.organization });

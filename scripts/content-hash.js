@@ -17,7 +17,6 @@ const BUILD_LEFTOVERS = /[\\/](node_modules|bin|build|dist|__pycache__|[^\\/]*\.
  * @param {readonly string[]} [paths]
  * @param {{ skip?: RegExp, length?: number }} [options] skip: paths left out (default: build
  *   leftovers; pass /$^/ to keep everything); length: hex digits kept (default 12)
- * @returns {string}
  */
 function contentHash(parts, paths = [], { skip = BUILD_LEFTOVERS, length = 12 } = {}) {
   const hash = createHash("sha256");

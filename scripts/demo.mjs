@@ -86,7 +86,6 @@ function listen(server, preferred) {
  * self-signed certificate kept in .demo/ (the quickstart pins its fingerprint). Aria Automation's
  * endpoint validation connects to it, as it would to the real servers.
  * @param {SavedPorts} saved
- * @returns {Promise<{ server: import("node:https").Server, url: string, port: number }>}
  */
 async function startCiStandIn(saved) {
   const tlsFile = path.join(demoDir, "ci-tls.json");
@@ -154,7 +153,6 @@ function prepareQuickstart(runner) {
  * @param {string} op
  * @param {DemoContext} ctx
  * @param {Record<string, unknown>} [options]
- * @returns {Promise<CliResult>}
  */
 async function runOp(op, ctx, options = {}) {
   const result = await ctx.run(op, options);
@@ -168,7 +166,6 @@ async function runOp(op, ctx, options = {}) {
 /**
  * A plain value of a stack output (`{value, secret}`), or `[secret]`.
  * @param {{ value: unknown, secret: boolean } | undefined} output
- * @returns {unknown}
  */
 function plain(output) {
   if (output === undefined) return undefined;
@@ -183,7 +180,6 @@ const VERBS = { create: "created", update: "updated", delete: "deleted", replace
  * resource: left out here (it is "same" once it exists, "create" on the first run).
  * @param {Record<string, number>} summary
  * @param {string} none what to say when nothing changed
- * @returns {string}
  */
 function describeChanges(summary, none, firstRun = false) {
   const changed = Object.entries(summary)
@@ -193,10 +189,7 @@ function describeChanges(summary, none, firstRun = false) {
   return changed.map(([kind, n]) => `${VERBS[kind] ?? kind} ${n}`).join(", ");
 }
 
-/**
- * The endpoints on the server now, read with the package's own client.
- * @param {string} url
- */
+/** The endpoints on the server now, read with the package's own client. @param {string} url */
 async function endpointsOnServer(url) {
   /** @type {typeof import("../provider/client/index.js")} */
   const { createClient, resolveClientConfig } = require(path.join(root, "dist", "provider", "client"));
@@ -210,11 +203,7 @@ async function endpointsOnServer(url) {
   }
 }
 
-/**
- * How many API requests the emulator has served.
- * @param {string} url
- * @returns {Promise<number>}
- */
+/** How many API requests the emulator has served. @param {string} url */
 async function requestCount(url) {
   const res = await fetch(`${url}/__emulator/requests`);
   return /** @type {{ total: number }} */ (await res.json()).total;

@@ -45,18 +45,12 @@ const PAGES_WITH_REGIONS = {
   "docs/_index.md": EXAMPLES.map((e) => e.name),
 };
 
-/**
- * @param {string} [root]
- * @returns {PackageSchema}
- */
+/** @param {string} [root] */
 function readSchema(root = ROOT) {
   return JSON.parse(fs.readFileSync(path.join(root, "sdk", "schema.json"), "utf8"));
 }
 
-/**
- * Text for a table cell: one line, `|` escaped.
- * @param {string} text
- */
+/** Text for a table cell: one line, `|` escaped. @param {string} text */
 function cell(text) {
   return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
 }
@@ -65,7 +59,6 @@ function cell(text) {
  * A description split into what the setting does and its default (a trailing "Default: X." or
  * "Default (or 0): X." sentence, as the settings' zod descriptions write it).
  * @param {string} description
- * @returns {{ text: string, byDefault: string }}
  */
 function splitDefault(description) {
   const match = /\s*Default( \([^)]*\))?: ([^]*?)\.?$/.exec(description);
@@ -110,11 +103,7 @@ function exampleBlock(example, root) {
   ].join("\n");
 }
 
-/**
- * The text of every generated region, by name.
- * @param {string} root
- * @returns {Record<string, string>}
- */
+/** The text of every generated region, by name. @param {string} root */
 function regionTexts(root) {
   const schema = readSchema(root);
   /** @type {Record<string, string>} */
@@ -197,10 +186,7 @@ function propertyTable(properties, required, typesPage, options = {}) {
   return rows.join("\n");
 }
 
-/**
- * The name of a token (`aria:index:Endpoint` → `Endpoint`).
- * @param {string} token
- */
+/** The name of a token (`aria:index:Endpoint` → `Endpoint`). @param {string} token */
 function shortName(token) {
   return token.split(":").pop() ?? token;
 }
@@ -208,11 +194,7 @@ function shortName(token) {
 const GENERATED_NOTE =
   "<!-- Generated from sdk/schema.json by `npm run gen:docs` (scripts/docs.js): edit the schema's sources, not this page. -->";
 
-/**
- * The reference pages, by path relative to the repository.
- * @param {PackageSchema} schema
- * @returns {Record<string, string>}
- */
+/** The reference pages, by path relative to the repository. @param {PackageSchema} schema */
 function referencePages(schema) {
   const types = "types.md";
   const resources = Object.keys(schema.resources);
@@ -249,47 +231,51 @@ function referencePages(schema) {
     "",
   ];
 
-  const resourcePage = [GENERATED_NOTE, "", "# Resources", ""];
-  for (const token of resources) {
-    const spec = schema.resources[token];
-    resourcePage.push(
-      `## ${shortName(token)}`,
-      "",
-      `Token \`${token}\`. ${spec.description ?? ""}`.trim(),
-      "",
-      "### Inputs",
-      "",
-      propertyTable(spec.inputProperties, spec.requiredInputs ?? [], types, { replaces: true }),
-      "",
-      "### Outputs",
-      "",
-      "Besides the `id`:",
-      "",
-      propertyTable(spec.properties, spec.required ?? [], types, { requiredLabel: "Always set" }),
-      "",
-    );
-  }
-
-  const functionPage = [GENERATED_NOTE, "", "# Functions", ""];
-  for (const token of functions) {
-    const spec = schema.functions[token];
-    functionPage.push(
-      `## ${shortName(token)}`,
-      "",
-      `Token \`${token}\`. ${spec.description ?? ""}`.trim(),
-      "",
-      "### Arguments",
-      "",
-      propertyTable(spec.inputs?.properties, spec.inputs?.required ?? [], types),
-      "",
-      "### Result",
-      "",
-      propertyTable(spec.outputs?.properties, spec.outputs?.required ?? [], types, {
-        requiredLabel: "Always set",
-      }),
-      "",
-    );
-  }
+  /**
+   * A page of one section per token: its name, token and description, then a table per part.
+   * @template S
+   * @param {string} title
+   * @param {string[]} tokens
+   * @param {(token: string) => S & { description?: string }} specOf
+   * @param {(spec: S) => Array<[string, string[], string]>} parts heading, lines before the table, table
+   */
+  const tokenPage = (title, tokens, specOf, parts) => {
+    const out = [GENERATED_NOTE, "", `# ${title}`, ""];
+    for (const token of tokens) {
+      const spec = specOf(token);
+      out.push(`## ${shortName(token)}`, "", `Token \`${token}\`. ${spec.description ?? ""}`.trim(), "");
+      for (const [heading, before, table] of parts(spec))
+        out.push(`### ${heading}`, "", ...before, table, "");
+    }
+    return out;
+  };
+  const always = { requiredLabel: "Always set" };
+  const resourcePage = tokenPage(
+    "Resources",
+    resources,
+    (t) => schema.resources[t],
+    (spec) => [
+      [
+        "Inputs",
+        [],
+        propertyTable(spec.inputProperties, spec.requiredInputs ?? [], types, { replaces: true }),
+      ],
+      [
+        "Outputs",
+        ["Besides the `id`:", ""],
+        propertyTable(spec.properties, spec.required ?? [], types, always),
+      ],
+    ],
+  );
+  const functionPage = tokenPage(
+    "Functions",
+    functions,
+    (t) => schema.functions[t],
+    (spec) => [
+      ["Arguments", [], propertyTable(spec.inputs?.properties, spec.inputs?.required ?? [], types)],
+      ["Result", [], propertyTable(spec.outputs?.properties, spec.outputs?.required ?? [], types, always)],
+    ],
+  );
 
   const typePage = [GENERATED_NOTE, "", "# Types", ""];
   for (const [token, spec] of Object.entries(schema.types)) {
@@ -312,10 +298,7 @@ function referencePages(schema) {
   };
 }
 
-/**
- * The first sentence of a description.
- * @param {string} text
- */
+/** The first sentence of a description. @param {string} text */
 function firstSentence(text) {
   const match = /^[^`]*?(`[^`]*`[^`]*?)*?[.:](?=\s+[A-Z]|$)/.exec(text);
   return (match ? match[0] : text).trim().replace(/:$/, ".");
@@ -325,7 +308,6 @@ function firstSentence(text) {
  * What every generated file should hold now, by path relative to the repository: the pages with
  * regions (their hand-written text as it is, the regions filled) and the reference pages.
  * @param {string} [root]
- * @returns {Record<string, string>}
  */
 function generatedDocs(root = ROOT) {
   const regions = regionTexts(root);
@@ -339,11 +321,7 @@ function generatedDocs(root = ROOT) {
   return out;
 }
 
-/**
- * The generated files that differ from what is on disk (missing ones included).
- * @param {string} [root]
- * @returns {string[]}
- */
+/** The generated files that differ from what is on disk (missing ones included). @param {string} [root] */
 function staleDocs(root = ROOT) {
   const expected = generatedDocs(root);
   return Object.keys(expected).filter((file) => {
@@ -352,11 +330,7 @@ function staleDocs(root = ROOT) {
   });
 }
 
-/**
- * Writes every generated file; answers those it changed.
- * @param {string} [root]
- * @returns {string[]}
- */
+/** Writes every generated file; answers those it changed. @param {string} [root] */
 function writeDocs(root = ROOT) {
   const stale = staleDocs(root);
   const expected = generatedDocs(root);

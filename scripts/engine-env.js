@@ -17,7 +17,6 @@ let cachedRoot;
 /**
  * The engine root (`<root>/bin/pulumi`), found or built once per process by scripts/ensure-engine.mjs.
  * @param {{ quiet?: boolean }} [options]
- * @returns {string}
  */
 function engineRoot({ quiet = false } = {}) {
   if (!cachedRoot) {
@@ -34,7 +33,6 @@ function engineRoot({ quiet = false } = {}) {
 /**
  * The environment of an engine run on a local `file://` backend, with no network and no plugin downloads.
  * @param {{ root: string, stateDir: string, homeDir: string, passphrase: string }} options
- * @returns {Record<string, string>}
  */
 function engineEnv({ root, stateDir, homeDir, passphrase }) {
   return {

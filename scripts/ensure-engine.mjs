@@ -1,46 +1,24 @@
 #!/usr/bin/env node
 // @ts-check
-// Finds or builds the Pulumi engine that the end-to-end tests, the demo and the benchmarks run: the
-// CLI, the language hosts (what runs a program directory under `pulumi up`: the Node one, and the
-// extra hosts of EXTRA_HOSTS: YAML's, Go's and Python's) and the dynamic-provider shim, side by side in
-// `<root>/bin`. Prints the root; callers put `<root>/bin` first on PATH (scripts/engine-env.js).
+// Finds or builds the Pulumi engine the e2e tests, the demo and the benchmarks run: the CLI, its
+// language hosts and the dynamic-provider shim, side by side in `<root>/bin`. Prints the root with
+// --print-root; callers put `<root>/bin` first on PATH (scripts/engine-env.js).
 //
-// The wanted version, printed with the reason: package.json's `config.pulumiCli`, or @pulumi/pulumi's
-// own version when that is newer (the CLI is at least the SDK's version).
+// The version: package.json's `config.pulumiCli`, or @pulumi/pulumi's when newer. Order:
+// $PULUMI_ARIA_ENGINE_ROOT; a `pulumi` on PATH at least the SDK's version, with its own hosts (the
+// EXTRA_HOSTS it lacks are built into ~/.cache/pulumi-aria/pulumi-on-path-<hash>, whose bin links
+// to it); a cached build ~/.cache/pulumi-aria/pulumi-v<version>; else a build from the CLI's Go
+// modules, made in a temporary directory and renamed into place so that concurrent runs never see
+// half a cache. Hosts a cached root lacks (or has at another release) are added without rebuilding
+// the CLI; each is recorded in <root>/bin/language-host[-<runtime>].json.
 //
-// Order: $PULUMI_ARIA_ENGINE_ROOT; a `pulumi` on PATH at least the SDK's version, used as it is
-// (it keeps its own language hosts); a cached build under
-// ~/.cache/pulumi-aria/pulumi-v<version>; otherwise a build from the CLI's Go modules at that version
-// (needs Go and the Go module proxy), made in a temporary directory and renamed into place, so that
-// concurrent runs never see a half-built cache.
+// The Node host is the CLI's own module when the module proxy serves it, else the last one inside
+// the SDK module (v3.68.0). A CLI starts Node policy packs through the host's RunPlugin, which
+// v3.68.0 answers "not supported", so that host is built with scripts/engine/nodejs-host-policy-packs.go
+// (and rebuilt when that file changes).
 //
-// The extra hosts (EXTRA_HOSTS: a Go module at a fixed release each; YAML is
-// github.com/pulumi/pulumi-yaml v1.25.0, cmd/pulumi-language-yaml; Go and Python are the legacy hosts
-// of github.com/pulumi/pulumi/sdk/v3 v3.66.0 and v3.79.0) are built with the CLI, and added to
-// a cached root that lacks one (or has another release) without rebuilding the CLI: built in a
-// temporary directory, then renamed in. Each is recorded in <root>/bin/language-host-<runtime>.json.
-// A host may need files of its module beside it (`companions`: the Python host runs programs through
-// its pulumi-language-python-exec script); they are copied in with it.
-// A `pulumi` on PATH that has no such host beside it nor on PATH gets one in the cache: the root
-// printed is then ~/.cache/pulumi-aria/pulumi-on-path-<hash>, whose bin links to that pulumi and its
-// sibling files and holds the hosts built here (see pathRootWithHosts).
-//
-// The Node language host: the module matching the CLI
-// (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3, untagged, at the pkg tag's
-// commit) when the module proxy serves it; otherwise the host that still lived inside the SDK module,
-// package github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs at v3.68.0 (the newest SDK
-// version that holds it), built in a wrapper module because its go.mod has a replace directive.
-// Which one is used is printed, and recorded in <root>/bin/language-host.json.
-//
-// Policy packs: a CLI that finds a `nodejs` language host starts a Node policy pack (`pulumi preview
-// --policy-pack DIR`) through that host's RunPlugin (kind "analyzer"); the `pulumi-analyzer-policy*`
-// launchers are only looked for when no language host is found. The v3.68.0 host answers RunPlugin
-// "not supported", so it is built with scripts/engine/nodejs-host-policy-packs.go, which runs the pack
-// as later hosts do. A cached v3.68.0 host without that file (or with an older copy of it) is rebuilt.
-//
-// Failures are classified (scripts/errors.js) and printed as `[engine] <kind>: <message>`: "missing"
-// when there is no CLI and no Go to build one (or a host a cached root lacks), "build failed" with
-// the end of the Go tools' output.
+// Failures print as `[engine] <kind>: <message>` (scripts/errors.js): "missing" with no CLI and no
+// Go, "build failed" with the end of the Go tools' output.
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
@@ -57,13 +35,13 @@ const { BuildError, CommandError, MissingToolError, describeFailure } = require(
 /** @type {typeof import("./run-command.js")} */
 const { findExecutable, runChecked } = require("./run-command.js");
 /** @type {typeof import("./runtimes.js")} */
-const { cacheBase } = require("./runtimes.js");
+const { cacheBase, devSdkVersion: sdkVersion } = require("./runtimes.js");
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
 const SDK_MODULE = "github.com/pulumi/pulumi/sdk/v3";
 const NODEJS_HOST_MODULE = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3";
-// The fallback host: the last SDK release that still carried the Node language host in its own module.
+// The last SDK release that still carried the Node language host in its own module.
 const LEGACY_HOST_SDK_VERSION = "v3.68.0";
 const LEGACY_HOST_PACKAGE = `${SDK_MODULE}/nodejs/cmd/pulumi-language-nodejs`;
 const HOST_INFO = "language-host.json";
@@ -71,24 +49,22 @@ const HOST_INFO = "language-host.json";
 const PULUMI_VERSION_VAR = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
 
 /**
- * A language host beside the CLI other than the Node one (which follows the CLI's version, see
- * buildNodeLanguageHost): a fixed release of a Go module, built in a wrapper module of its own.
+ * A language host beside the CLI other than the Node one: a fixed release of a Go module, built in
+ * a wrapper module of its own.
  * @typedef {object} ExtraHost
  * @property {string} runtime Pulumi.yaml's `runtime:`; the CLI runs `pulumi-language-<runtime>`
- * @property {string} module the Go module required
- * @property {string} version that module's version
+ * @property {string} module
+ * @property {string} version
  * @property {string} package the host's main package
- * @property {string} go the wrapper module's go line (the module's own asks at least this)
+ * @property {string} go the wrapper module's go line
  * @property {string} versionVar the variable `-X` stamps with the version
- * @property {string[]} [companions] files of the module (paths inside it) that the host runs from its
- *   own directory, copied beside it as executables
+ * @property {string[]} [companions] files of the module the host runs from beside itself
  */
 
 /**
- * The extra language hosts, one entry each; adding a host is adding its entry. The Go and Python hosts
- * run programs of the SDKs of sdk/ (npm run gen:sdk). Both moved out of the SDK module into modules of
- * their own (Go's in 3.67, Python's in 3.80) that the Go module proxy does not serve, so each is the
- * last release inside the SDK module: legacy hosts that run programs but generate no code.
+ * Adding a host is adding its entry. The Go and Python hosts moved out of the SDK module (in 3.67
+ * and 3.80) into modules the Go module proxy does not serve, so each is the last release inside it:
+ * legacy hosts that run programs (the SDKs of sdk/) but generate no code.
  * @type {readonly ExtraHost[]}
  */
 const EXTRA_HOSTS = [
@@ -115,12 +91,10 @@ const EXTRA_HOSTS = [
     package: `${SDK_MODULE}/python/cmd/pulumi-language-python`,
     go: "1.21",
     versionVar: PULUMI_VERSION_VAR,
-    // The host runs every program through this Python script, which it looks for beside itself
-    // ("missing executor .../pulumi-language-python-exec" otherwise).
+    // The host runs every program through this script, looked for beside itself.
     companions: ["python/cmd/pulumi-language-python-exec"],
   },
 ];
-// Compiled into the v3.68.0 host: its RunPlugin, which starts Node policy packs.
 const POLICY_PACK_PATCH = path.join(repoRoot, "scripts", "engine", "nodejs-host-policy-packs.go");
 // The v3.68.0 host's stub, renamed so that the patch's RunPlugin takes its place.
 const RUN_PLUGIN_STUB = "func (host *nodeLanguageHost) RunPlugin(";
@@ -134,80 +108,47 @@ const { values: flags } = parseArgs({
 const log = (/** @type {string} */ msg) => {
   if (!flags.quiet) process.stderr.write(`[engine] ${msg}\n`);
 };
+const seconds = (/** @type {number} */ since) => `${Math.round((Date.now() - since) / 1000)}s`;
 
 /**
- * What a build records about the Node language host it put beside the CLI (bin/language-host.json);
- * `source` alone for a host of unknown origin.
- * @typedef {object} HostInfo
- * @property {string} [module] the Go module the host was built from
- * @property {string} [version] that module's version
- * @property {boolean} [matchesCli] whether it is the CLI's own host (else the v3.68.0 one)
- * @property {string} [policyPackPatch] the id of the RunPlugin patch compiled into a v3.68.0 host
- * @property {string} [source]
+ * What bin/language-host.json records of the Node host; `source` alone for one of unknown origin.
+ * @typedef {{ module?: string, version?: string, matchesCli?: boolean, policyPackPatch?: string, source?: string }} HostInfo
  */
 
 /**
- * The installed @pulumi/pulumi's version, else the dev pin.
- * @returns {string}
- */
-function sdkVersion() {
-  try {
-    return require(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] })).version;
-  } catch {
-    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
-    return pkg.devDependencies["@pulumi/pulumi"].replace(/^[^\d]*/, "");
-  }
-}
-
-/**
- * The CLI to build: package.json's `config.pulumiCli` (the newest pkg/v3 the Go module proxy serves),
- * or the SDK's version when that is newer. The rule is "CLI at least the SDK's version": pkg/v3 at the
- * newest SDK's version is not always downloadable, and a newer engine speaks to an older SDK.
- * @returns {{ version: string, why: string }} the version, and why it is the one
+ * The CLI to build, and why: the CLI is at least the SDK's version, and pkg/v3 at the newest SDK
+ * release is not always served by the Go module proxy, hence the pin.
  */
 function wantedVersion() {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
   /** @type {string | undefined} */
   const pinned = pkg.config?.pulumiCli;
   const sdk = sdkVersion();
-  if (pinned && compareVersions(pinned, sdk) > 0) {
+  const order = pinned ? compareVersions(pinned, sdk) : -1;
+  if (pinned && order > 0)
     return {
       version: pinned,
       why:
         `package.json config.pulumiCli, at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ` +
         "pkg/v3 at the newest SDK release is not always served by the Go module proxy)",
     };
-  }
-  if (pinned && compareVersions(pinned, sdk) === 0)
+  if (pinned && order === 0)
     return { version: pinned, why: `package.json config.pulumiCli, the version of @pulumi/pulumi ${sdk}` };
-  return {
-    version: sdk,
-    why: pinned
-      ? `the version of @pulumi/pulumi ${sdk}, newer than package.json config.pulumiCli ${pinned} ` +
-        "(the CLI is at least the SDK's version)"
-      : `the version of @pulumi/pulumi ${sdk} (package.json has no config.pulumiCli)`,
-  };
+  const over = pinned
+    ? `newer than package.json config.pulumiCli ${pinned} (the CLI is at least the SDK's version)`
+    : "(package.json has no config.pulumiCli)";
+  return { version: sdk, why: `the version of @pulumi/pulumi ${sdk} ${over}` };
 }
 
-/**
- * Orders two `[v]major.minor.patch` versions: negative, zero or positive as `a` is older, the same, newer.
- * @param {string} a
- * @param {string} b
- * @returns {number}
- */
-function compareVersions(a, b) {
-  const pa = a.replace(/^v/, "").split(".").map(Number);
-  const pb = b.replace(/^v/, "").split(".").map(Number);
+/** Negative, zero or positive as `[v]x.y.z` `a` is older than, as old as, newer than `b`. */
+function compareVersions(/** @type {string} */ a, /** @type {string} */ b) {
+  const [pa, pb] = [a, b].map((v) => v.replace(/^v/, "").split(".").map(Number));
   for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
   return 0;
 }
 
-/**
- * What `<bin> version` prints (`v3.274.1`), or undefined when it does not run.
- * @param {string} bin
- * @returns {string | undefined}
- */
-function pulumiVersionOf(bin) {
+/** What `<bin> version` prints (`v3.274.1`), or undefined when it does not run. */
+function pulumiVersionOf(/** @type {string} */ bin) {
   try {
     return execFileSync(bin, ["version"], {
       encoding: "utf8",
@@ -219,42 +160,28 @@ function pulumiVersionOf(bin) {
   }
 }
 
-/**
- * The executable `name` on PATH, resolved, if there is one.
- * @param {string} name
- * @returns {string | undefined}
- */
-function onPath(name) {
+/** The executable `name` on PATH, resolved, if there is one. */
+function onPath(/** @type {string} */ name) {
   const found = findExecutable([name]);
   return found === undefined ? undefined : fs.realpathSync(found);
 }
 
-/** @returns {string} */
-function shimSource() {
-  return path.join(
-    path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] })),
-    "pulumi-resource-pulumi-nodejs",
-  );
+/** Go, or a MissingToolError saying what it was needed for. */
+function needGo(/** @type {string} */ what, /** @type {string} */ why) {
+  const goBin = onPath("go");
+  if (!goBin) throw new MissingToolError(what, why);
+  return goBin;
 }
 
-/**
- * A root is usable when its CLI prints the wanted version and the dynamic-provider shim sits beside it.
- * @param {string} root
- * @param {string} version
- * @returns {boolean}
- */
-function usableRoot(root, version) {
+/** A root is usable when its CLI prints the wanted version and the dynamic-provider shim sits beside it. */
+function usableRoot(/** @type {string} */ root, /** @type {string} */ version) {
   const bin = path.join(root, "bin");
   if (pulumiVersionOf(path.join(bin, "pulumi")) !== `v${version}`) return false;
   return fs.existsSync(path.join(bin, "pulumi-resource-pulumi-nodejs"));
 }
 
-/**
- * What the root's Node language host is (written when it was built), if it has one.
- * @param {string} root
- * @returns {HostInfo | undefined}
- */
-function hostInfo(root) {
+/** What the root's Node language host is, if it has one. @returns {HostInfo | undefined} */
+function hostInfo(/** @type {string} */ root) {
   try {
     if (!fs.existsSync(path.join(root, "bin", "pulumi-language-nodejs"))) return undefined;
     return JSON.parse(fs.readFileSync(path.join(root, "bin", HOST_INFO), "utf8"));
@@ -264,12 +191,11 @@ function hostInfo(root) {
 }
 
 /**
- * Runs a command and answers its output (stdout and stderr, as they came); its stderr lines are
- * logged unless `echo` is false. Rejects with a CommandError (code, stdout, stderr) for a non-zero exit.
+ * Runs a command and answers its output; its stderr lines are logged unless `echo` is false.
+ * Rejects with a CommandError for a non-zero exit.
  * @param {string} cmd
  * @param {string[]} args
  * @param {{ echo?: boolean, cwd?: string, env?: NodeJS.ProcessEnv }} [options]
- * @returns {Promise<string>}
  */
 async function run(cmd, args, { echo = true, ...opts } = {}) {
   const onStderr = (/** @type {string} */ chunk) => {
@@ -279,89 +205,86 @@ async function run(cmd, args, { echo = true, ...opts } = {}) {
 }
 
 /**
- * A failed build step as a BuildError naming what was being built, with the command and the end of
- * its output; other failures (a BuildError already, a command that could not start) as they are.
+ * Runs `fn(staging, work)` in a temporary directory made beside `root` (staging: its prefix/bin)
+ * and removed after; a failed command becomes a BuildError naming `what`, with its output's end.
+ * @template T
+ * @param {string} root
+ * @param {string} prefix
  * @param {string} what
- * @param {unknown} err
- * @returns {unknown}
+ * @param {(staging: string, work: string) => Promise<T>} fn
+ * @returns {Promise<T>}
  */
-function asBuildError(what, err) {
-  return err instanceof CommandError ? new BuildError(what, err.message) : err;
+async function inWorkDir(root, prefix, what, fn) {
+  fs.mkdirSync(path.dirname(root), { recursive: true });
+  const work = fs.mkdtempSync(path.join(path.dirname(root), prefix));
+  const staging = path.join(work, "prefix", "bin");
+  fs.mkdirSync(staging, { recursive: true });
+  const started = Date.now();
+  const heartbeat = setInterval(() => log(`still building ${what} (${seconds(started)} elapsed)`), 20000);
+  try {
+    return await fn(staging, work);
+  } catch (err) {
+    throw err instanceof CommandError ? new BuildError(what, err.message) : err;
+  } finally {
+    clearInterval(heartbeat);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }
 
 /**
- * Builds the CLI at `version` from its Go modules, with the Node language host and the
- * dynamic-provider shim beside it, into `target` (renamed into place when complete).
+ * Builds the CLI at `version` from its Go modules, with every host and the dynamic-provider shim
+ * beside it, into `target` (renamed into place when complete).
  * @param {string} version
  * @param {string} target
- * @returns {Promise<void>}
  */
 async function build(version, target) {
-  const goBin = onPath("go");
-  if (!goBin) {
-    throw new MissingToolError(
-      `Pulumi CLI v${version}`,
-      `none was found and Go is not installed, so it cannot be built.\n` +
-        `Install the Pulumi CLI (https://www.pulumi.com/docs/install/) and put it on PATH, ` +
-        `or install Go >= 1.25 so that this script can build it from the Go module proxy.`,
-    );
-  }
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  const work = fs.mkdtempSync(path.join(path.dirname(target), `.build-v${version}-`));
-  const prefix = path.join(work, "prefix");
-  const bin = path.join(prefix, "bin");
-  fs.mkdirSync(bin, { recursive: true });
+  const goBin = needGo(
+    `Pulumi CLI v${version}`,
+    `none was found and Go is not installed, so it cannot be built.\n` +
+      `Install the Pulumi CLI (https://www.pulumi.com/docs/install/) and put it on PATH, ` +
+      `or install Go >= 1.25 so that this script can build it from the Go module proxy.`,
+  );
   const started = Date.now();
-  try {
+  await inWorkDir(target, `.build-v${version}-`, `Pulumi CLI v${version}`, async (bin, work) => {
     const env = goEnv();
     writeCliModule(work, version);
-    log(`building Pulumi CLI v${version} from Go modules in ${work}`);
-    await withHeartbeat(`Pulumi v${version}; the first build takes several minutes`, async () => {
-      await tidyVerified(goBin, work, env);
-      await run(goBin, goBuildArgs(path.join(bin, "pulumi"), `${PKG_MODULE}/cmd/pulumi`, `v${version}`), {
-        cwd: work,
-        env,
-      });
-      await buildNodeLanguageHost(goBin, work, env, version, bin);
-      for (const host of EXTRA_HOSTS) await buildExtraHost(goBin, goEnv(), host, work, bin);
-    });
-    fs.copyFileSync(shimSource(), path.join(bin, "pulumi-resource-pulumi-nodejs"));
-    fs.chmodSync(path.join(bin, "pulumi-resource-pulumi-nodejs"), 0o755);
-    const stamped = pulumiVersionOf(path.join(bin, "pulumi"));
+    log(`building Pulumi CLI v${version} from Go modules in ${work}; the first build takes several minutes`);
+    await tidyVerified(goBin, work, env);
+    const cli = path.join(bin, "pulumi");
+    await run(goBin, goBuildArgs(cli, `${PKG_MODULE}/cmd/pulumi`, `v${version}`), { cwd: work, env });
+    await buildNodeLanguageHost(goBin, work, env, version, bin);
+    for (const host of EXTRA_HOSTS) await buildExtraHost(goBin, host, work, bin);
+    const shim = path.join(bin, "pulumi-resource-pulumi-nodejs");
+    const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] }));
+    fs.copyFileSync(path.join(sdkDir, "pulumi-resource-pulumi-nodejs"), shim);
+    fs.chmodSync(shim, 0o755);
+    const stamped = pulumiVersionOf(cli);
     if (stamped !== `v${version}`)
       throw new BuildError(
         `Pulumi CLI v${version}`,
         `the built CLI reports version '${stamped}', expected v${version}`,
       );
     try {
-      fs.renameSync(prefix, target);
+      fs.renameSync(path.dirname(bin), target);
     } catch (err) {
       // Another run finished first: keep its build, drop ours.
       if (!usableRoot(target, version)) throw err;
     }
-    log(`built Pulumi v${version} in ${Math.round((Date.now() - started) / 1000)}s → ${target}`);
-  } catch (err) {
-    throw asBuildError(`Pulumi CLI v${version}`, err);
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+  });
+  log(`built Pulumi v${version} in ${seconds(started)} → ${target}`);
 }
 
-/**
- * The Go environment of a build: static binaries, module mode, checksums verified by default.
- * @returns {NodeJS.ProcessEnv}
- */
+/** The Go environment of a build: static binaries, module mode, checksums verified by default. */
 function goEnv() {
   return { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=mod -buildvcs=false" };
 }
 
 /**
- * Writes a wrapper module into `dir`: a go.mod requiring each module at its version (with `replaces`,
- * as replace directives of a dependency's own go.mod do not apply here) and a tools.go importing the
- * packages to build, so that `go mod tidy` resolves them and `go build <package>` builds them.
+ * Writes a wrapper module into `dir`: a go.mod requiring each module (with `replaces`, as a
+ * dependency's own replace directives do not apply here) and a tools.go importing the packages to
+ * build, so that `go mod tidy` resolves them.
  * @param {string} dir
  * @param {{ name: string, go: string, requires: Record<string, string>, imports: string[], replaces?: string[] }} module
- * @returns {void}
  */
 function writeWrapperModule(dir, { name, go, requires, imports, replaces = [] }) {
   const required = Object.entries(requires).map(([mod, v]) => `\t${mod} ${v}\n`);
@@ -377,13 +300,8 @@ function writeWrapperModule(dir, { name, go, requires, imports, replaces = [] })
   );
 }
 
-/**
- * The CLI's wrapper module at `version` (its pkg and sdk modules, and pkg's clipboard replace).
- * @param {string} dir
- * @param {string} version
- * @returns {void}
- */
-function writeCliModule(dir, version) {
+/** The CLI's wrapper module at `version`. */
+function writeCliModule(/** @type {string} */ dir, /** @type {string} */ version) {
   writeWrapperModule(dir, {
     name: "pulumi-aria/engine-build",
     go: "1.25",
@@ -394,13 +312,12 @@ function writeCliModule(dir, version) {
 }
 
 /**
- * `go mod tidy` with checksum verification against the checksum database. Where the database cannot
- * be reached or does not know a Pulumi version, the build goes on without verifying Pulumi's own
- * modules (GONOSUMDB) and says so: go.sum then only records what the module proxy served.
+ * `go mod tidy`, verified against the checksum database. Where the database cannot be reached or
+ * does not know a Pulumi version, Pulumi's own modules go unverified (GONOSUMDB, added to `env`),
+ * and it says so: go.sum then only records what the module proxy served.
  * @param {string} goBin
- * @param {string} work the module directory
- * @param {NodeJS.ProcessEnv} env the build's environment: GONOSUMDB is added to it when needed
- * @returns {Promise<void>}
+ * @param {string} work
+ * @param {NodeJS.ProcessEnv} env
  */
 async function tidyVerified(goBin, work, env) {
   try {
@@ -421,12 +338,11 @@ async function tidyVerified(goBin, work, env) {
 }
 
 /**
- * The arguments of `go build` for one binary, with the version stamped in.
+ * `go build` of one binary with the version stamped in.
  * @param {string} out
  * @param {string} pkg
  * @param {string} stampedVersion
- * @param {string} [versionVar] the variable that holds it
- * @returns {string[]}
+ * @param {string} [versionVar]
  */
 function goBuildArgs(out, pkg, stampedVersion, versionVar = PULUMI_VERSION_VAR) {
   const ldflags = `-s -w -X ${versionVar}=${stampedVersion}`;
@@ -434,21 +350,20 @@ function goBuildArgs(out, pkg, stampedVersion, versionVar = PULUMI_VERSION_VAR) 
 }
 
 /**
- * Builds the Node language host into `binDir`: the module matching the CLI where the module proxy
- * serves it (it has no tags, so it is required at the pkg tag's commit), otherwise the host of the
- * SDK module at v3.68.0 in a wrapper module of its own. Records which in language-host.json.
+ * Builds the Node language host into `binDir` and records which (language-host.json): the module
+ * matching the CLI where the module proxy serves it, else the SDK module's at v3.68.0 with the
+ * RunPlugin patch, in a wrapper module of its own (its go.mod has a replace directive).
  * @param {string} goBin
  * @param {string} work the CLI's wrapper module, tidied
  * @param {NodeJS.ProcessEnv} env
  * @param {string} version the CLI's
  * @param {string} binDir
- * @returns {Promise<HostInfo>}
  */
 async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
   const out = path.join(binDir, "pulumi-language-nodejs");
   let matchingReason;
   try {
-    /** @type {{ Time: string, Origin?: { Hash?: string } }} what `go list -m -json` says of the pkg tag */
+    /** @type {{ Time: string, Origin?: { Hash?: string } }} */
     const info = JSON.parse(
       await run(goBin, ["list", "-m", "-json", `${PKG_MODULE}@v${version}`], { cwd: work, env, echo: false }),
     );
@@ -482,8 +397,7 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
   });
   const hostEnv = { ...env };
   await tidyVerified(goBin, hostWork, hostEnv);
-  // The host's package, copied out of the module cache into the wrapper module, with its RunPlugin stub
-  // renamed and scripts/engine/nodejs-host-policy-packs.go beside it.
+  // The host's package, copied out of the module cache with its RunPlugin stub renamed and the patch beside it.
   const source = (
     await run(goBin, ["list", "-f", "{{.Dir}}", LEGACY_HOST_PACKAGE], {
       cwd: hostWork,
@@ -516,51 +430,18 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
   });
 }
 
-/**
- * Identifies the RunPlugin patch by content, so that a changed patch rebuilds the cached host.
- * @returns {string}
- */
+/** The RunPlugin patch's id by content, so that a changed patch rebuilds the cached host. */
 function policyPackPatchId() {
   return createHash("sha256").update(fs.readFileSync(POLICY_PACK_PATCH)).digest("hex").slice(0, 12);
 }
 
-/**
- * Whether a root's host starts Node policy packs: the CLI's own host does; a v3.68.0 one needs the patch.
- * @param {HostInfo | undefined} info
- * @returns {boolean}
- */
-function hostRunsPolicyPacks(info) {
-  return !!info && (info.matchesCli === true || info.policyPackPatch === policyPackPatchId());
-}
-
-/**
- * Records what the host in `binDir` is (language-host.json) and answers it.
- * @param {string} binDir
- * @param {HostInfo} info
- * @returns {HostInfo}
- */
+/** Records what the host in `binDir` is and answers it. @param {string} binDir @param {HostInfo} info */
 function writeHostInfo(binDir, info) {
   fs.writeFileSync(path.join(binDir, HOST_INFO), `${JSON.stringify(info, null, 2)}\n`);
   return info;
 }
 
-/**
- * The host as printed: its module and version, and why when it is not the CLI's own.
- * @param {HostInfo | undefined} info
- * @returns {string}
- */
-function describeHost(info) {
-  if (!info) return "none";
-  if (!info.module) return `pulumi-language-nodejs (${info.source})`;
-  const patched = info.policyPackPatch ? ", with RunPlugin for policy packs" : "";
-  return `pulumi-language-nodejs from ${info.module} ${info.version}${info.matchesCli ? "" : ` (the CLI's own is not served here${patched})`}`;
-}
-
-/**
- * The file an extra host is run as, the file recording it and the companions' names, all in `<root>/bin`.
- * @param {ExtraHost} host
- * @returns {{ binary: string, record: string, companions: string[] }}
- */
+/** An extra host's binary, record and companions, all in `<root>/bin`. @param {ExtraHost} host */
 function extraHostFiles(host) {
   return {
     binary: `pulumi-language-${host.runtime}`,
@@ -569,12 +450,7 @@ function extraHostFiles(host) {
   };
 }
 
-/**
- * Whether `binDir` holds `host` as the table has it: the binary, and a record of the same release.
- * @param {string} binDir
- * @param {ExtraHost} host
- * @returns {boolean}
- */
+/** Whether `binDir` holds `host` at the table's release. @param {string} binDir @param {ExtraHost} host */
 function hasExtraHost(binDir, host) {
   const { binary, record, companions } = extraHostFiles(host);
   try {
@@ -589,26 +465,30 @@ function hasExtraHost(binDir, host) {
   }
 }
 
-/**
- * The extra hosts as printed: module and version of each one `binDir` holds.
- * @param {string} binDir
- * @returns {string}
- */
-function describeExtraHosts(binDir) {
-  const held = EXTRA_HOSTS.filter((host) => hasExtraHost(binDir, host));
-  return held.map((host) => `${extraHostFiles(host).binary} from ${host.module} ${host.version}`).join("; ");
+/** Every language host of a root, as printed. @param {string} root @param {boolean} [nodeHost] */
+function describeHosts(root, nodeHost = true) {
+  const info = nodeHost ? hostInfo(root) : undefined;
+  let node = nodeHost ? "none" : "";
+  if (info && !info.module) node = `pulumi-language-nodejs (${info.source})`;
+  else if (info) {
+    const patched = info.policyPackPatch ? ", with RunPlugin for policy packs" : "";
+    node = `pulumi-language-nodejs from ${info.module} ${info.version}${info.matchesCli ? "" : ` (the CLI's own is not served here${patched})`}`;
+  }
+  const bin = path.join(root, "bin");
+  const extra = EXTRA_HOSTS.filter((host) => hasExtraHost(bin, host)).map(
+    (host) => `${extraHostFiles(host).binary} from ${host.module} ${host.version}`,
+  );
+  return [node, ...extra].filter(Boolean).join("; ");
 }
 
 /**
  * Builds `host` into `binDir` in a wrapper module of its own (under `work`), and records it there.
  * @param {string} goBin
- * @param {NodeJS.ProcessEnv} env
  * @param {ExtraHost} host
  * @param {string} work
  * @param {string} binDir
- * @returns {Promise<void>}
  */
-async function buildExtraHost(goBin, env, host, work, binDir) {
+async function buildExtraHost(goBin, host, work, binDir) {
   const { binary, record } = extraHostFiles(host);
   const hostWork = fs.mkdtempSync(path.join(work, `${host.runtime}-host-`));
   writeWrapperModule(hostWork, {
@@ -617,20 +497,14 @@ async function buildExtraHost(goBin, env, host, work, binDir) {
     requires: { [host.module]: host.version },
     imports: [host.package],
   });
-  const hostEnv = { ...env };
+  const env = goEnv();
+  const opts = { cwd: hostWork, env };
   const started = Date.now();
-  await tidyVerified(goBin, hostWork, hostEnv);
-  await run(goBin, goBuildArgs(path.join(binDir, binary), host.package, host.version, host.versionVar), {
-    cwd: hostWork,
-    env: hostEnv,
-  });
+  await tidyVerified(goBin, hostWork, env);
+  await run(goBin, goBuildArgs(path.join(binDir, binary), host.package, host.version, host.versionVar), opts);
   if (host.companions?.length) {
     const moduleDir = (
-      await run(goBin, ["list", "-m", "-f", "{{.Dir}}", host.module], {
-        cwd: hostWork,
-        env: hostEnv,
-        echo: false,
-      })
+      await run(goBin, ["list", "-m", "-f", "{{.Dir}}", host.module], { ...opts, echo: false })
     ).trim();
     for (const file of host.companions) {
       const target = path.join(binDir, path.posix.basename(file));
@@ -643,76 +517,41 @@ async function buildExtraHost(goBin, env, host, work, binDir) {
     path.join(binDir, record),
     `${JSON.stringify({ runtime, module, version, package: host.package }, null, 2)}\n`,
   );
-  log(`built ${binary} (${module} ${version}) in ${Math.round((Date.now() - started) / 1000)}s`);
+  log(`built ${binary} (${module} ${version}) in ${seconds(started)}`);
 }
 
 /**
- * Adds extra hosts to the `bin` of an existing root, without touching its CLI: built in a temporary
- * directory beside the root, then renamed in, the binary before its record, so that a record never
- * vouches for a host not yet in place and runs already started keep what they found.
+ * Adds extra hosts to the `bin` of an existing root without touching its CLI: built beside the root,
+ * then renamed in, the binary before its record, so that a record never vouches for a host not yet
+ * in place and runs already started keep what they found.
  * @param {string} root
  * @param {readonly ExtraHost[]} hosts
- * @returns {Promise<void>}
  */
 async function addExtraHosts(root, hosts) {
   if (hosts.length === 0) return;
   const names = hosts.map((host) => extraHostFiles(host).binary).join(", ");
-  const goBin = onPath("go");
-  if (!goBin)
-    throw new MissingToolError(
-      "Go",
-      `the engine at ${root} has no ${names}, and Go is not installed to build it: install Go >= 1.25.`,
-    );
+  const goBin = needGo(
+    "Go",
+    `the engine at ${root} has no ${names}, and Go is not installed to build it: install Go >= 1.25.`,
+  );
   log(`adding ${names} to ${path.join(root, "bin")}`);
-  const work = fs.mkdtempSync(path.join(path.dirname(root), ".hosts-"));
-  try {
-    const staging = path.join(work, "bin");
-    fs.mkdirSync(staging);
-    await withHeartbeat(names, async () => {
-      for (const host of hosts) await buildExtraHost(goBin, goEnv(), host, work, staging);
-    });
+  await inWorkDir(root, ".hosts-", `${names} for the engine at ${root}`, async (staging, work) => {
+    for (const host of hosts) await buildExtraHost(goBin, host, work, staging);
     for (const host of hosts) {
       const { binary, record, companions } = extraHostFiles(host);
       for (const file of [binary, ...companions, record])
         fs.renameSync(path.join(staging, file), path.join(root, "bin", file));
     }
-  } catch (err) {
-    throw asBuildError(`${names} for the engine at ${root}`, err);
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
- * Runs `fn`, saying every 20 seconds that `what` is still being built.
- * @template T
- * @param {string} what
- * @param {() => Promise<T>} fn
- * @returns {Promise<T>}
- */
-async function withHeartbeat(what, fn) {
-  const started = Date.now();
-  const heartbeat = setInterval(
-    () => log(`still building ${what} (${Math.round((Date.now() - started) / 1000)}s elapsed)`),
-    20000,
-  );
-  try {
-    return await fn();
-  } finally {
-    clearInterval(heartbeat);
-  }
-}
-
-/**
- * The root the tests use with a `pulumi` from PATH that lacks some extra hosts: a directory of the
- * cache, `pulumi-on-path-<hash of the CLI's directory>`, whose bin links to that `pulumi` and every
- * `pulumi*` file beside it, and holds the missing hosts, built there. Callers put `<root>/bin` first
- * on PATH, where the CLI finds them (it then warns "using pulumi-language-<runtime> from $PATH", as
- * they are not beside the file the link resolves to). Links are renamed into place, so that
- * concurrent runs see either the old link or the new one.
+ * The root for a `pulumi` from PATH that lacks some extra hosts: `pulumi-on-path-<hash of its
+ * directory>` in the cache, whose bin links to every `pulumi*` file beside it and holds the missing
+ * hosts (the CLI then warns "using pulumi-language-<runtime> from $PATH"). Links are renamed into
+ * place, so that concurrent runs see either the old link or the new one.
  * @param {string} cli the real path of the `pulumi` on PATH
  * @param {readonly ExtraHost[]} missing
- * @returns {Promise<string>}
  */
 async function pathRootWithHosts(cli, missing) {
   const cliDir = path.dirname(cli);
@@ -741,56 +580,32 @@ async function pathRootWithHosts(cli, missing) {
 }
 
 /**
- * Every language host of a root built here, as printed.
- * @param {string} root
- * @returns {string}
- */
-function describeHosts(root) {
-  return [describeHost(hostInfo(root)), describeExtraHosts(path.join(root, "bin"))]
-    .filter(Boolean)
-    .join("; ");
-}
-
-/**
- * Adds the Node language host to a cached root built before hosts were part of it, or replaces a
- * v3.68.0 host built before it could start policy packs. The new host is renamed into place: runs
- * already started keep the old one.
+ * Adds the Node host to a cached root that lacks it, or replaces a v3.68.0 host built without the
+ * current RunPlugin patch; renamed into place, so that runs already started keep the old one.
  * @param {string} root
  * @param {string} version
- * @returns {Promise<void>}
  */
 async function addLanguageHost(root, version) {
-  const goBin = onPath("go");
-  if (!goBin)
-    throw new MissingToolError(
-      "Go",
-      "the cached engine's Node language host is missing or cannot start policy packs, and Go is not " +
-        "installed to build one: install Go >= 1.25.",
-    );
-  const work = fs.mkdtempSync(path.join(path.dirname(root), `.host-v${version}-`));
-  try {
-    const staging = path.join(work, "bin");
-    fs.mkdirSync(staging);
+  const goBin = needGo(
+    "Go",
+    "the cached engine's Node language host is missing or cannot start policy packs, and Go is not " +
+      "installed to build one: install Go >= 1.25.",
+  );
+  const what = `the Node language host for Pulumi v${version}`;
+  await inWorkDir(root, `.host-v${version}-`, what, async (staging, work) => {
     const env = goEnv();
     writeCliModule(work, version);
     await tidyVerified(goBin, work, env);
     await buildNodeLanguageHost(goBin, work, env, version, staging);
-    // Added: the info file first, as a host without it would read as "unknown origin". Replaced: the
+    // Added: the info file first, as a host without it reads as "unknown origin". Replaced: the
     // host first, as its new info would otherwise vouch for the old host.
     const moves = [HOST_INFO, "pulumi-language-nodejs"];
     if (fs.existsSync(path.join(root, "bin", HOST_INFO))) moves.reverse();
     for (const file of moves) fs.renameSync(path.join(staging, file), path.join(root, "bin", file));
-  } catch (err) {
-    throw asBuildError(`the Node language host for Pulumi v${version}`, err);
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+  });
 }
 
-/**
- * Finds or builds the engine; answers its root.
- * @returns {Promise<string>}
- */
+/** Finds or builds the engine; answers its root. */
 async function main() {
   const { version, why } = wantedVersion();
   log(`CLI v${version}: ${why}`);
@@ -811,31 +626,26 @@ async function main() {
       );
     return override;
   }
-  // A pulumi on PATH is used as it is when it is at least the SDK's version (the same rule as a build).
+  // A pulumi on PATH at least the SDK's version is used as it is, with its own hosts; the shim ships
+  // in @pulumi/pulumi, whose folder callers put on PATH.
   const fromPath = onPath("pulumi");
   const pathVersion = fromPath ? pulumiVersionOf(fromPath) : undefined;
   if (fromPath && pathVersion && compareVersions(pathVersion, sdkVersion()) >= 0) {
-    // The dynamic-provider shim ships in @pulumi/pulumi; callers put that folder on PATH. The CLI
-    // keeps the language hosts installed with it; the extra hosts it lacks are built into the cache.
     const lacking = EXTRA_HOSTS.filter((host) => {
       const { binary } = extraHostFiles(host);
       return !fs.existsSync(path.join(path.dirname(fromPath), binary)) && !onPath(binary);
     });
     const using = `the Pulumi CLI on PATH (${fromPath}, ${pathVersion}) with its own language hosts`;
-    if (lacking.length === 0) {
-      log(`using ${using}`);
-      return path.dirname(path.dirname(fromPath));
-    }
     const names = lacking.map((host) => extraHostFiles(host).binary).join(", ");
-    if (!onPath("go")) {
-      log(
-        `using ${using}; warning: it has no ${names} and Go is not installed to build ` +
-          "it, so programs of that runtime will not run",
-      );
+    if (lacking.length === 0 || !onPath("go")) {
+      const warning = lacking.length
+        ? `; warning: it has no ${names} and Go is not installed to build it, so programs of that runtime will not run`
+        : "";
+      log(`using ${using}${warning}`);
       return path.dirname(path.dirname(fromPath));
     }
     const root = await pathRootWithHosts(fromPath, lacking);
-    log(`using ${using}, through ${root}, which adds ${describeExtraHosts(path.join(root, "bin"))}`);
+    log(`using ${using}, through ${root}, which adds ${describeHosts(root, false)}`);
     return root;
   } else if (fromPath) {
     log(
@@ -845,9 +655,10 @@ async function main() {
   const target = path.join(cacheBase(), `pulumi-v${version}`);
   if (usableRoot(target, version)) {
     const info = hostInfo(target);
+    const runsPolicyPacks = info?.matchesCli === true || info?.policyPackPatch === policyPackPatchId();
     if (!info) await addLanguageHost(target, version);
-    else if (info.module && !hostRunsPolicyPacks(info)) {
-      log(`the cached ${describeHost(info)} cannot start policy packs: building it again`);
+    else if (info.module && !runsPolicyPacks) {
+      log(`the cached ${describeHosts(target).split("; ")[0]} cannot start policy packs: building it again`);
       await addLanguageHost(target, version);
     }
     const bin = path.join(target, "bin");

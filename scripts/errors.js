@@ -8,10 +8,7 @@
 
 /** The base of every classified failure: `kind` names the class in what a script prints. */
 class ScriptError extends Error {
-  /**
-   * @param {string} message
-   * @param {string} kind
-   */
+  /** @param {string} message @param {string} kind */
   constructor(message, kind) {
     super(message);
     this.name = new.target.name;
@@ -34,10 +31,7 @@ class MissingToolError extends ScriptError {
 
 /** A build (the engine from its Go modules, a Node binary from npm) that ran and failed. */
 class BuildError extends ScriptError {
-  /**
-   * @param {string} what what was being built
-   * @param {string} output the end of the build's output
-   */
+  /** @param {string} what what was being built @param {string} output the end of the build's output */
   constructor(what, output) {
     super(`building ${what} failed:\n${output}`, "build failed");
     this.what = what;
@@ -63,12 +57,7 @@ class CommandError extends ScriptError {
   }
 }
 
-/**
- * The last `n` lines of a command's output.
- * @param {string} text
- * @param {number} [n]
- * @returns {string}
- */
+/** The last `n` lines of a command's output. @param {string} text @param {number} [n] */
 function lastLines(text, n = 30) {
   return String(text).trim().split("\n").slice(-n).join("\n");
 }
@@ -76,7 +65,6 @@ function lastLines(text, n = 30) {
 /**
  * The line a script prints for a failure: `kind: message` for a classified one, the message otherwise.
  * @param {unknown} err
- * @returns {string}
  */
 function describeFailure(err) {
   if (err instanceof ScriptError) return `${err.kind}: ${err.message}`;

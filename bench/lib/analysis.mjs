@@ -79,7 +79,6 @@ function leastSquares(points) {
  * at most 1.5 times the slope of the first segment (between the two smallest), plus 1 ms per
  * resource for noise on phases that barely depend on N. Undecided (null) with fewer than three sizes.
  * @param {Array<[number, number]>} points
- * @returns {Linearity}
  */
 function isLinear(points) {
   const pts = points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y)).sort((a, b) => a[0] - b[0]);
@@ -142,7 +141,6 @@ function engineFigures(phase, n) {
 /**
  * Per size and phase: the endpoints program, both floors and their ratio.
  * @param {{sizes: Record<string, any>}} raw results.json's `raw`
- * @returns {Record<number, any>}
  */
 function analyseSizes(raw) {
   /** @type {Record<number, any>} */
@@ -228,7 +226,6 @@ const verdict = (met) => (met === null ? "undecided" : met ? "met" : "not met");
  * @param {Record<number, any>} sizes
  * @param {Record<string, any>} slopes
  * @param {any} lookup
- * @returns {{referenceN: number, targets: Target[]}}
  */
 function judgeTargets(sizes, slopes, lookup) {
   const ns = sizesOf(sizes);

@@ -2,10 +2,7 @@
 // What the benchmark's command lines share: a usage error (the message, then the usage, exit 2) and
 // the parsing of numbers given as options, each failing with a usage error that names the option.
 
-/**
- * The option parsers of one command, whose usage errors print `usage`.
- * @param {string} usage
- */
+/** The option parsers of one command, whose usage errors print `usage`. @param {string} usage */
 export function cliHelpers(usage) {
   /** @param {string} message @returns {never} */
   const usageError = (message) => {
@@ -23,10 +20,7 @@ export function cliHelpers(usage) {
       `--${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got '${value}'`,
     );
   };
-  /**
-   * A number greater than 0.
-   * @param {string} name the option, without `--` @param {string} value
-   */
+  /** A number greater than 0. @param {string} name the option, without `--` @param {string} value */
   const positiveNumber = (name, value) => {
     const n = Number(value);
     return Number.isFinite(n) && n > 0 ? n : usageError(`--${name}: '${value}' is not a positive number`);

@@ -3,12 +3,24 @@
 // spec, a bounded pool, and the emulator's operations surface (request log; faults in lib/faults.mjs).
 
 import { createRequire } from "node:module";
+import * as fs from "node:fs";
 import * as path from "node:path";
 
 /** The repository root. */
 export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 /** The benchmark folder. */
 export const BENCH_DIR = path.join(REPO_ROOT, "bench");
+
+/** `dir`, else bench/results/<prefix><timestamp>, made. @param {string | undefined} dir @param {string} [prefix] */
+export function resultsDir(dir, prefix = "", at = new Date()) {
+  const stamp = at
+    .toISOString()
+    .replace(/[:.]/g, "-")
+    .replace(/-\d{3}Z$/, "Z");
+  const out = path.resolve(dir ?? path.join(BENCH_DIR, "results", `${prefix}${stamp}`));
+  fs.mkdirSync(out, { recursive: true });
+  return out;
+}
 /** The compiled API client (not a public export of the package, so loaded by path). */
 export const CLIENT_MODULE = path.join(REPO_ROOT, "dist", "provider", "client", "index.js");
 /** The compiled package (what `require("pulumi-aria")` loads). */

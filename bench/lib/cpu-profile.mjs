@@ -5,11 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-/**
- * The package (or runtime part) a script URL belongs to.
- * @param {string} url
- * @param {string} functionName
- */
+/** The package (or runtime part) a script URL belongs to. @param {string} url @param {string} functionName */
 function categoryOf(url, functionName) {
   if (!url) {
     if (/^\((garbage collector|idle|program|root)\)$/.test(functionName)) return functionName;
@@ -159,10 +155,7 @@ function shortUrl(url) {
  * of `providerPids`), `program` (`programPid`, the run-op process that runs the inline program) or
  * `helper` (e.g. the shim's `node -e` that locates the provider script).
  */
-/**
- * @param {string} dir
- * @param {{providerPids?: number[], programPid?: number}} [o]
- */
+/** @param {string} dir @param {{providerPids?: number[], programPid?: number}} [o] */
 export function summariseProfileDir(dir, { providerPids = [], programPid } = {}) {
   if (!fs.existsSync(dir)) return [];
   return fs

@@ -1,15 +1,8 @@
 // @ts-check
-// The processes of the benchmark. One stack of one benchmark program (scripts/program-runner.js's
-// ProgramStack, on a temporary `file://` backend), run through the real engine one process per
-// operation, in one of two ways:
-//   cli         the path users run: `pulumi <op>` in a copy of the program directory, the program
-//               installed from the packed package and compiled by the Node language host; an
-//               operation's time is the `pulumi` process's wall time;
-//   automation  the Automation API, by scripts/run-op.js; an operation's time is the engine
-//               operation alone, timed inside the run-op process (lib/op-timer.cjs).
-// The processes an operation starts are sampled from /proc while it runs. The benchmark's own scripts
-// (api-floor.mjs, lookup.mjs) run in child processes with a job file. Every process started here is
-// tracked, so that an interrupted run stops them all.
+// The processes of the benchmark: BenchStack, the tests' ProgramStack (scripts/program-runner.js) with
+// each operation timed and its processes sampled from /proc (the `pulumi` process's wall time through
+// the CLI; the engine operation alone, lib/op-timer.cjs, through the Automation API); the child
+// scripts (runScript); and killAll, which stops every process started here when a run is interrupted.
 
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -217,7 +210,6 @@ export class BenchStack extends ProgramStack {
    * @param {string} op up | preview | refresh | destroy | export
    * @param {{profileDir?: string, allowFailure?: boolean}} [opts] profileDir: write CPU profiles of
    *   every node process of the run (program and provider) into this directory (lib/cpu-profiler.cjs)
-   * @returns {Promise<OpResult>}
    */
   async run(op, { profileDir, allowFailure = false } = {}) {
     const cli = this.via === "cli";

@@ -1,10 +1,7 @@
 // @ts-check
-// The faults phase (--faults-size): the endpoints program's create (`up`), an `up` changing every
-// endpoint and `destroy`, once each, against an emulator that misbehaves as a real server behind a load
-// balancer and a rate limiter does, to set against the same operations without faults in the same run:
-// create and destroy from the lifecycle at the same N, and the update of every endpoint run once
-// without faults on the same stack just before its faulted run. After each phase (faults off) the
-// server's endpoints are compared with the state.
+// The faults phase (--faults-size): create, an `up` changing every endpoint and destroy under the
+// busy-server mix, set against the same operations without faults, and the server compared with the
+// state after each (bench/README.md, "under faults").
 
 import { createRequire } from "node:module";
 import { CLIENT_MODULE, EMULATOR_MODULE, emulatorOps } from "./common.mjs";
@@ -16,7 +13,6 @@ import { changesOf, loggedRun, programStack } from "./lifecycle.mjs";
  * The fault tier's mix, the emulator's busy server (emulator/ops/faults.ts, BUSY_SERVER_FAULTS): on
  * API paths only, 10% of requests answer 503, 5% answer 429 (Retry-After: 1), and 10% of writes are
  * carried out but their answer is lost (the socket is cut).
- * @returns {readonly import("../../emulator/ops/faults.js").FaultRule[]}
  */
 const faultMix = () =>
   /** @type {typeof import("../../emulator/index.js")} */ (require(EMULATOR_MODULE)).BUSY_SERVER_FAULTS;
@@ -53,32 +49,33 @@ function engineError(res, refreshToken) {
 }
 
 /**
- * The requests the faults answered in place of the server, from the emulator's request log.
+ * The requests the faults answered in place of the server (or, `slow`, late), from the emulator's log.
  * @param {import("./common.mjs").LogEntry[]} entries
  */
-function faultCounts(entries) {
-  const counts = { 429: 0, 503: 0, cut: 0 };
+export function faultCounts(entries) {
+  const counts = { 429: 0, 503: 0, cut: 0, slow: 0 };
   for (const e of entries) {
     if (e.fault === "cut") counts.cut += 1;
+    else if (e.fault === "delay") counts.slow += 1;
     else if (e.fault === "status" && (e.status === 429 || e.status === 503)) counts[e.status] += 1;
   }
   return counts;
 }
 
 /**
- * The server's benchmark endpoints against the state's: the same ids, no duplicate name and, after
- * an update to `revision`, every endpoint's description changed.
+ * The server's benchmark endpoints (either door's) against the state's: the same ids, no duplicate
+ * name and, after an update to `revision`, every endpoint's description changed.
  * @param {{listAllEndpoints(): Promise<Array<{id: string, name: string, description?: string}>>}} client
  * @param {import("./engine-stack.mjs").BenchStack} stack
  * @param {number} [revision]
  */
-async function serverAgainstState(client, stack, revision) {
-  const server = (await client.listAllEndpoints()).filter((e) => e.name.startsWith("bench-endpoint-"));
+export async function serverAgainstState(client, stack, revision) {
+  const server = (await client.listAllEndpoints()).filter((e) => /^bench-(plugin-)?endpoint-/.test(e.name));
   /** @type {any} */
   const exported = await stack.exportStack();
   /** @type {string[]} */
   const state = (exported?.deployment?.resources ?? [])
-    .filter((/** @type {{type: string}} */ r) => r.type.endsWith("aria:Endpoint"))
+    .filter((/** @type {{type: string}} */ r) => /aria(:index)?:\w*Endpoint$/.test(r.type))
     .map((/** @type {{id: string}} */ r) => r.id);
   /** @type {Map<string, number>} */
   const names = new Map();

@@ -1,11 +1,7 @@
 // @ts-check
-// What is measured for one N. The lifecycle of the benchmark programs, each on a fresh stack through
-// the real engine: create (`up`), `preview` with no changes, `refresh`, `up` changing one resource,
-// `destroy`. The programs run in lockstep, phase by phase and repetition by repetition (A B A B ...),
-// so that a change in the machine's load during the run hits the program and its floor alike. Around
-// each operation the emulator's request log is reset and read, so every sample carries the API
-// requests it made. Then the API floor (api-floor.mjs, a child process), `cycles` times over. With
-// --profile, one extra lifecycle with CPU profiles, and the engine floor without checkpoints.
+// What is measured for one N: the five phases of each benchmark program in lockstep (A B A B ..., so
+// that the machine's load hits a program and its floor alike), each sample with the API requests it
+// made; then the API floor, `cycles` times over; with --profile, one extra profiled lifecycle.
 
 import { createHash } from "node:crypto";
 import * as http from "node:http";
@@ -33,12 +29,10 @@ import { BenchStack, runScript } from "./engine-stack.mjs";
 /** @typedef {{phases: Record<string, {samples: Sample[]}>, deployment?: any, warnings: string[]}} ProgramResult */
 
 // --- Requests in flight ----------------------------------------------------------------------------
-// Counts the API requests in flight at the emulator (which runs in the benchmark's process), to check
-// that the API floor runs with the concurrency the engine actually reaches: the request log says how
-// many requests a phase made, not how many overlapped. Installed before the emulator starts, it wraps
-// `http.Server.prototype.emit` to see each request arrive and its response close. Every reset of the
-// request log (`DELETE /__emulator/requests`, made before each phase, also by the API floor's own
-// process) starts a new epoch; an epoch keeps the highest count in flight.
+// The API requests in flight at the emulator (in this process), to check that the API floor runs with
+// the concurrency the engine reaches: the request log says how many requests a phase made, not how
+// many overlapped. Each reset of the log (`DELETE /__emulator/requests`, before each phase) starts a
+// new epoch, which keeps its highest count.
 
 /** @type {number[]} the most requests in flight of each epoch */
 const epochs = [0];
@@ -167,7 +161,6 @@ class ProgramRun {
  * Runs the lifecycle of each program, in lockstep. Answers a {@link ProgramResult} per program.
  * @param {string[]} programs `endpoints`, `trivial`
  * @param {ConstructorParameters<typeof ProgramRun>[1]} o
- * @returns {Promise<Record<string, ProgramResult>>}
  */
 async function runLifecycles(programs, o) {
   const runs = programs.map((program) => new ProgramRun(program, o));

@@ -10,7 +10,6 @@
 /**
  * The Pulumi.yaml of N endpoints.
  * @param {Record<string, string | undefined>} config the project's config, by bare key
- * @returns {string}
  */
 export function programText(config) {
   const count = Number(config.count ?? "0");
