@@ -3,7 +3,9 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 import { createRequire } from "node:module";
 
-const { GENERATED_HEADER, GENERATED_DIR } = createRequire(import.meta.url)("./scripts/gen-dynamic.js");
+const { GENERATED_HEADER, GENERATED_DIR, API_TYPES } = createRequire(import.meta.url)(
+  "./scripts/gen-dynamic.js",
+);
 
 /**
  * Generated files are not edited by hand: each starts with the generator's header, and
@@ -62,7 +64,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [`provider/${GENERATED_DIR}/**`],
+    files: [`provider/${GENERATED_DIR}/**`, API_TYPES],
     plugins: { aria: { rules: { "generated-header": generatedHeader } } },
     rules: { "aria/generated-header": "error" },
   },

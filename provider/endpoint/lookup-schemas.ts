@@ -36,7 +36,6 @@ export const EndpointInfo: z.ZodObject<typeof endpointInfoShape, z.core.$strict>
       "An endpoint as the lookups return it. Secret properties come back as the server shows them (masked).",
   });
 
-/** An endpoint as the lookups return it. Secret properties come back as the server shows them (masked). */
 export type EndpointInfo = z.output<typeof EndpointInfo>;
 
 const getEndpointArgsShape = {
@@ -118,14 +117,12 @@ export type GetEndpointCertificateArgs = z.input<typeof GetEndpointCertificateAr
 
 const getEndpointCertificateResultShape = {
   certificates: z.array(Certificate).describe("The chain, leaf first."),
-  /** SHA-256 fingerprint of the leaf (upper-case hex, no colons): the value for `properties.fingerprint`. */
   sha256Fingerprint: z
     .string()
     .optional()
     .describe(
       "SHA-256 fingerprint of the leaf (upper-case hex, no colons): the value for `properties.fingerprint`.",
     ),
-  /** SHA-1 fingerprint of the leaf. */
   sha1Fingerprint: z.string().optional().describe("SHA-1 fingerprint of the leaf."),
 };
 

@@ -1,19 +1,16 @@
 /** The certificate chain of a server (`GET /endpoint-certificate`), leaf first. */
 import { z } from "zod";
+import type * as generated from "./generated";
 
 const Name = z
   .looseObject({
-    /** Common name. */
     commonName: z.string().nullish().describe("Common name."),
-    /** Organisation. */
     organization: z.string().nullish().describe("Organisation."),
   })
   .meta({ id: "CertificateName", description: "Who issued a certificate, or whom it was issued to." });
 
-/** One certificate of a chain. */
 export const Certificate = z
   .looseObject({
-    /** Upper-case hex fingerprints without colons; `SHA-256` goes into an endpoint's `fingerprint`. */
     fingerprints: z
       .looseObject({
         "SHA-1": z.string().nullish().describe("SHA-1 fingerprint."),
@@ -23,11 +20,8 @@ export const Certificate = z
       .describe(
         "Upper-case hex fingerprints without colons; `SHA-256` goes into an endpoint's `fingerprint`.",
       ),
-    /** Issuer. */
     issuedBy: Name.nullish().describe("Issuer."),
-    /** Subject. */
     issuedTo: Name.extend({
-      /** Serial number (the spec's example is a number; kept as a string). */
       serialNumber: z
         .union([z.string(), z.number()])
         .transform((value) => String(value))
@@ -37,7 +31,6 @@ export const Certificate = z
     })
       .nullish()
       .describe("Subject."),
-    /** Validity period (UNIX timestamps). */
     periodOfValidity: z
       .looseObject({
         beginsOn: z.number().nullish().describe("Start of validity (UNIX timestamp)."),
@@ -47,8 +40,7 @@ export const Certificate = z
       .describe("Validity period (UNIX timestamps)."),
   })
   .meta({ id: "Certificate", description: "One certificate of a chain." });
-/** One certificate of a chain. */
-export type Certificate = z.infer<typeof Certificate>;
+export type Certificate = generated.Certificate;
 
 /** A chain of certificates, leaf first. */
 export const CertificateChain = z.looseObject({ certificates: z.array(Certificate).default([]) });

@@ -15,28 +15,18 @@ export const SpringSort = z.looseObject({
 
 /** The paging fields of a Spring Data page, shared by every page schema. */
 export const SpringPageFields = {
-  /** Items across all pages. */
   totalElements: z.number().nullish().describe("Items across all pages."),
-  /** Number of pages. */
   totalPages: z.number().nullish().describe("Number of pages."),
-  /** This page's number (0-based). */
   number: z.number().nullish().describe("This page's number (0-based)."),
-  /** Requested page size. */
   size: z.number().nullish().describe("Requested page size."),
-  /** Items on this page. */
   numberOfElements: z.number().nullish().describe("Items on this page."),
-  /** Whether this is the first page. */
   first: z.boolean().nullish().describe("Whether this is the first page."),
-  /** Whether this is the last page. */
   last: z.boolean().nullish().describe("Whether this is the last page."),
-  /** Whether this page is empty. */
   empty: z.boolean().nullish().describe("Whether this page is empty."),
-  /** Sorting applied. */
   sort: z
     .union([SpringSort, z.array(z.unknown())])
     .nullish()
     .describe("Sorting applied."),
-  /** Paging request echoed by Spring (shape varies). */
   pageable: z.unknown().optional().describe("Paging request echoed by Spring (shape varies)."),
 };
 

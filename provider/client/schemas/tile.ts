@@ -1,40 +1,33 @@
 /** Endpoint tiles: the catalogue of endpoint types and their properties. */
 import { z } from "zod";
+import type * as generated from "./generated";
 
 /** One input or output property of a tile. */
 export const TileProperty = z
   .looseObject({
-    /** Value type (`String`, `Boolean`, ...). */
     type: z.string().describe("Value type (`String`, `Boolean`, ...)."),
-    /** Human description. */
     description: z.string().nullish().describe("Human description."),
-    /** Whether the property is required. */
     mandatory: z.boolean().nullish().describe("Whether the property is required."),
-    /** Whether the value is a secret (masked by the server). */
     secret: z.boolean().nullish().describe("Whether the value is a secret (masked by the server)."),
   })
   .meta({ id: "TileProperty", description: "One input or output property of an endpoint type (tile)." });
 /** One property of a tile. */
-export type TileProperty = z.infer<typeof TileProperty>;
+export type TileProperty = generated.TileProperty;
 
 /** An endpoint type and its properties. */
 export const Tile = z
   .looseObject({
-    /** Type id (`jenkins`, `k8s`, ...). */
     tileId: z.string().describe("Type id (`jenkins`, `k8s`, ...)."),
-    /** Display name. */
     displayName: z.string().nullish().describe("Display name."),
-    /** Properties an endpoint of this type takes. */
     inputProperties: z
       .record(z.string(), TileProperty)
       .default({})
       .describe("Properties an endpoint of this type takes."),
-    /** Properties it produces. */
     outputProperties: z.record(z.string(), TileProperty).default({}).describe("Properties it produces."),
   })
   .meta({ id: "Tile", description: "An endpoint type (tile) and its properties." });
 /** An endpoint type and its properties. */
-export type Tile = z.infer<typeof Tile>;
+export type Tile = generated.Tile;
 
 /** `GET /endpoint-tiles`. */
 export const Tiles = z.looseObject({
