@@ -9,7 +9,7 @@ export class ReconcileError extends CliError {
   override name = "ReconcileError";
   constructor(
     message: string,
-    override readonly exitCode: Exclude<ExitCode, 0 | 7>,
+    override readonly exitCode: Exclude<ExitCode, 0 | 5 | 7>,
   ) {
     super(message, exitCode);
   }
@@ -54,7 +54,7 @@ export function serverFailure(
  * backend is a usage or configuration problem (2), the CLI's own 2 and 3 stay; the rest, a program
  * or a provider that failed, is 4.
  */
-export function pulumiFailureCode(code: number, stderr: string): Exclude<ExitCode, 0 | 7> {
+export function pulumiFailureCode(code: number, stderr: string): Exclude<ExitCode, 0 | 5 | 7> {
   if (/no stack named|no current stack|passphrase|PULUMI_CONFIG_PASSPHRASE|not logged in/i.test(stderr))
     return EXIT.usage;
   if (code === EXIT.usage || code === EXIT.credentials) return code;

@@ -26,6 +26,8 @@ const report = (overrides: Partial<ReconcileReport>): ReconcileReport => ({
   ],
   drifted: [],
   unmanaged: [],
+  coverage: { managed: 2, total: 2, percent: 100, servers: [] },
+  events: [{ event: "drift_detection_succeeded", stack: "dev" }],
   duration: 4.2,
   ...overrides,
 });
@@ -39,6 +41,10 @@ describe("the exit code of a run", () => {
     // Remediation never adopts nor deletes an unmanaged endpoint: they are still there.
     expect(outcomeOf(2, 1, true)).toEqual({ result: "changes", exitCode: 7 });
     expect(outcomeOf(0, 0, true)).toEqual({ result: "in-sync", exitCode: 0 });
+    // A mandatory policy broken is Pulumi's policy exit code, before drift's 7.
+    expect(outcomeOf(0, 0, false, 1)).toEqual({ result: "violations", exitCode: 5 });
+    expect(outcomeOf(3, 1, false, 2)).toEqual({ result: "violations", exitCode: 5 });
+    expect(outcomeOf(0, 0, false, 0)).toEqual({ result: "in-sync", exitCode: 0 });
   });
 
   it("is 3 for credentials the server refuses, 4 for any other server failure, naming server, stack and setting", () => {
@@ -148,17 +154,87 @@ describe("the --json report", () => {
       id: "h1",
       adopt: { pulumiImport: "pulumi import ...", ariaExport: "aria-export ..." },
     };
+    const coverage = {
+      managed: 2,
+      total: 3,
+      percent: 66.7,
+      servers: [
+        {
+          server: SERVER,
+          managed: 2,
+          total: 3,
+          percent: 66.7,
+          projects: [{ project: "Platform", managed: 2, total: 3, percent: 66.7 }],
+        },
+      ],
+    };
     for (const sample of [
       report({}),
-      report({ result: "changes", exitCode: 7, drifted: [drifted], unmanaged: [unmanaged] }),
-      report({ result: "remediated", exitCode: 0, drifted: [{ ...drifted, remediated: true }] }),
-      report({ result: "error", exitCode: 4, stacks: [], error: { message: `server ${SERVER}: down` } }),
-    ]) {
+      report({
+        result: "changes",
+        exitCode: 7,
+        drifted: [drifted],
+        unmanaged: [unmanaged],
+        coverage,
+        events: [
+          { event: "drift_detection_succeeded", stack: "dev" },
+          { event: "drift_detected", stack: "dev", drifted: 1 },
+        ],
+      }),
+      report({
+        result: "violations",
+        exitCode: 5,
+        policy: {
+          violations: [
+            {
+              stack: "dev",
+              urn: drifted.urn,
+              name: "jenkins",
+              rule: "aria-endpoint-plain-http",
+              enforcementLevel: "mandatory",
+              message: "endpoint 'jenkins': properties.url uses plain http",
+            },
+          ],
+        },
+        adoption: {
+          dir: "/tmp/adopt",
+          unmanaged: 1,
+          covered: 1,
+          files: ["README.md", "import.json"],
+          settings: [
+            { server: SERVER, endpoint: "by-hand", property: "password", configKey: "by-hand-password" },
+          ],
+        },
+      }),
+      report({
+        result: "remediated",
+        exitCode: 0,
+        drifted: [{ ...drifted, remediated: true }],
+        events: [
+          { event: "drift_detection_succeeded", stack: "dev" },
+          { event: "drift_detected", stack: "dev", drifted: 1 },
+          { event: "drift_remediation_succeeded", stack: "dev", drifted: 1 },
+        ],
+      }),
+      report({
+        result: "error",
+        exitCode: 4,
+        stacks: [],
+        coverage: undefined,
+        events: [{ event: "drift_remediation_failed", stack: "dev", message: "stack dev: up failed" }],
+        error: { message: `server ${SERVER}: down` },
+      }),
+    ].map((r) => JSON.parse(JSON.stringify(r)) as ReconcileReport)) {
       expect(ReconcileReport.parse(sample)).toEqual(sample);
       expect(validate(sample) ? [] : validate.errors).toEqual([]);
     }
     expect(validate({ ...report({}), exitCode: 1 })).toBe(false);
     expect(validate({ ...report({}), drifted: [{ ...drifted, value: "x" }] })).toBe(false);
     expect(validate({ result: "in-sync" })).toBe(false);
+    // An event Pulumi Cloud does not name, a coverage above 100%, a report without its events.
+    expect(validate({ ...report({}), events: [{ event: "drift_found", stack: "dev" }] })).toBe(false);
+    expect(validate({ ...report({}), coverage: { ...coverage, percent: 101 } })).toBe(false);
+    const { events: _events, ...withoutEvents } = report({});
+    expect(validate(withoutEvents)).toBe(false);
   });
 });
