@@ -60,3 +60,17 @@ export function pulumiFailureCode(code: number, stderr: string): Exclude<ExitCod
   if (code === EXIT.usage || code === EXIT.credentials) return code;
   return EXIT.failure;
 }
+
+/**
+ * What to add to the message of a `pulumi` command that failed because another operation holds the
+ * stack's lock (a `pulumi up` running: the file and S3 backends lock a stack for an update; a preview
+ * takes no lock, so detection runs beside an update and only `--remediate` meets it). Empty otherwise.
+ */
+export function lockHint(stack: string, stderr: string): string {
+  if (!/currently locked|lock\(s\)/i.test(stderr)) return "";
+  return (
+    `\nStack ${stack} is locked by another operation (a \`pulumi up\` running?): it was left to it, ` +
+    "nothing was changed here. Run aria-reconcile again once it ends; if no operation is running, the " +
+    `lock is stale: \`pulumi cancel --stack ${stack}\` (or remove it from the backend's .pulumi/locks).`
+  );
+}

@@ -15,7 +15,7 @@ import { listServerEndpoints } from "../export/list";
 import { type RunPulumi, type PulumiResult, scrubbedTail } from "../cli/pulumi";
 import { actualResources, driftOf, PreviewDigest, previewErrors } from "./drift";
 import { policyViolations } from "./policy";
-import { pulumiFailureCode, ReconcileError, serverFailure } from "./failures";
+import { lockHint, pulumiFailureCode, ReconcileError, serverFailure } from "./failures";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { adoptionFiles, type AdoptionTarget } from "./adopt";
@@ -167,7 +167,7 @@ async function previewDrift(deps: ReconcileDeps, stack: string): Promise<Preview
     const errors = previewErrors(digest);
     throw new ReconcileError(
       `stack ${stack}: \`pulumi ${args.join(" ")}\` failed (exit ${result.code}): ` +
-        `${errors.length > 0 ? errors.join("\n") : tail(result)}\nNothing was changed.`,
+        `${errors.length > 0 ? errors.join("\n") : tail(result)}\nNothing was changed.${lockHint(stack, result.stderr)}`,
       pulumiFailureCode(result.code, result.stderr),
     );
   }
@@ -180,7 +180,8 @@ async function remediate(deps: ReconcileDeps, stack: string): Promise<void> {
   const result = await deps.run([...args, NON_INTERACTIVE]);
   if (result.code !== 0) {
     throw new ReconcileError(
-      `stack ${stack}: \`pulumi ${args.join(" ")}\` failed (exit ${result.code}):\n${tail(result)}`,
+      `stack ${stack}: \`pulumi ${args.join(" ")}\` failed (exit ${result.code}):\n${tail(result)}` +
+        lockHint(stack, result.stderr),
       pulumiFailureCode(result.code, result.stderr),
     );
   }

@@ -3,7 +3,12 @@ import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { createApiError } from "../../../provider/client/errors";
 import { ROUTES } from "../../../provider/client/routes";
-import { isCredentialsRefused, pulumiFailureCode, serverFailure } from "../../../provider/reconcile/failures";
+import {
+  isCredentialsRefused,
+  lockHint,
+  pulumiFailureCode,
+  serverFailure,
+} from "../../../provider/reconcile/failures";
 import { EXIT, outcomeOf, ReconcileReport, reportJsonSchema } from "../../../provider/reconcile/report";
 import { configSecrets, StackConfig, stackServer } from "../../../provider/reconcile/settings";
 
@@ -90,6 +95,15 @@ describe("the exit code of a run", () => {
     );
     expect(pulumiFailureCode(1, "error: preview failed")).toBe(EXIT.failure);
     expect(pulumiFailureCode(3, "error: unauthorized")).toBe(EXIT.credentials);
+  });
+
+  it("is 4 for a stack an update holds locked, with a message saying it was left to it and what to do", () => {
+    const locked =
+      "error: the stack is currently locked by 1 lock(s). Either wait for the other process(es) to end or delete the lock file with `pulumi cancel`.";
+    expect(pulumiFailureCode(255, locked)).toBe(EXIT.failure);
+    expect(lockHint("prod", locked)).toContain("Stack prod is locked by another operation");
+    expect(lockHint("prod", locked)).toContain("pulumi cancel --stack prod");
+    expect(lockHint("prod", "error: preview failed")).toBe("");
   });
 });
 
