@@ -115,7 +115,7 @@ async function readStack(deps: ReconcileDeps, name: string): Promise<StackInput>
     throw new ReconcileError(`${what}: \`pulumi config --json\` is not understood`, EXIT.failure);
   for (const value of configSecrets(config.data)) deps.secret(value);
   const state = readStackState(exported.data);
-  return { name, state, server: stackServer(name, config.data, state.door, deps.env) };
+  return { name, state, server: stackServer(name, config.data, state.door, deps.env, state.providerUrl) };
 }
 
 /** The stacks that share one server (and credentials), and what is on it. */

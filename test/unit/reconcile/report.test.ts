@@ -127,6 +127,14 @@ describe("a stack's server settings", () => {
     expect(configSecrets(config)).toEqual(["s3cret-token-value"]);
   });
 
+  it("take the server of an explicit aria provider resource where aria:url is not set, the credentials from VRA_*", () => {
+    const explicit = stackServer("dev", StackConfig.parse({}), "plugin", { VRA_REFRESH_TOKEN: "t" }, SERVER);
+    expect(explicit.config.url).toBe(SERVER);
+    expect(explicit.credentialSetting).toBe("VRA_REFRESH_TOKEN");
+    // aria:url, when set, is what the program's default provider uses.
+    expect(stackServer("dev", config, "plugin", {}, "https://other.example.com").config.url).toBe(SERVER);
+  });
+
   it("missing, are exit 2 with a message naming the stack and each setting", () => {
     let error: unknown;
     try {
