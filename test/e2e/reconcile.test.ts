@@ -3,6 +3,7 @@ import * as net from "node:net";
 import * as path from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { parse, stringify } from "yaml";
+import { startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
@@ -325,6 +326,112 @@ describe.each(DOORS)("aria-reconcile on a program of the $door door", ({ door, p
       code: 0,
       policy: { violations: [] },
     });
+  });
+
+  it("reconciles two stacks on two servers in one run: each listed once, coverage per server, events per stack", async () => {
+    const second = await startEmulator({ port: 0, seedResources: 0 });
+    const secondClient = createClient(
+      resolveClientConfig({ "vra:url": second.url, "vra:refreshToken": USERS.admin }, {}),
+    );
+    const other = `${stack.stackName}-other`;
+    const pulumi = async (args: string[]) => {
+      const result = await stack.pulumi([...args, "--stack", other, "--non-interactive"]);
+      expect({ args, code: result.code, stderr: result.code === 0 ? "" : result.stderr }).toEqual({
+        args,
+        code: 0,
+        stderr: "",
+      });
+    };
+    try {
+      await pulumi(["stack", "init"]);
+      await pulumi(["config", "set", `${ns}:url`, second.url]);
+      await pulumi(["config", "set", "--secret", `${ns}:refreshToken`, USERS.admin]);
+      await pulumi(["config", "set", `${ns}:validateEndpoints`, "false"]);
+      await pulumi(["config", "set", "--secret", "password", PASSWORD]);
+      await pulumi(["config", "set", "--secret", "gitToken", GIT_TOKEN]);
+      await pulumi(["up", "--yes", "--skip-preview"]);
+      await secondClient.createEndpoint({
+        name: "second-by-hand",
+        type: "jenkins",
+        project: "Platform",
+        properties: { url: "https://second.example.com", username: "me" },
+      });
+
+      const { code, report } = await reconcileJson(["--stack", `${stack.stackName},${other}`]);
+      expect(code).toBe(7);
+      expect(report.stacks.map((s) => [s.name, s.endpoints])).toEqual([
+        [stack.stackName, 3],
+        [other, 3],
+      ]);
+      expect(report.drifted).toEqual([]);
+      expect(report.unmanaged.map((u) => [u.name, u.project])).toEqual([["second-by-hand", "Platform"]]);
+      expect(report.coverage!.servers.map((s) => [s.server, s.managed, s.total])).toEqual([
+        [stack.url, 3, 3],
+        [second.url, 3, 4],
+      ]);
+      expect(report.coverage).toMatchObject({ managed: 6, total: 7, percent: 85.7 });
+      expect(report.events).toEqual([
+        { event: "drift_detection_succeeded", stack: stack.stackName },
+        { event: "drift_detection_succeeded", stack: other },
+      ]);
+    } finally {
+      await stack.pulumi(["destroy", "--yes", "--skip-preview", "--stack", other, "--non-interactive"]);
+      await stack.pulumi(["stack", "rm", "--yes", "--force", "--stack", other, "--non-interactive"]);
+      await secondClient.close();
+      await second.close();
+    }
+  });
+
+  it("beside an update holding the stack's lock: detects as usual, --remediate ends at once with exit 4, the lock untouched", async () => {
+    // The lock a running `pulumi up` holds on a file backend (written as the CLI writes it): what an
+    // update in progress looks like to any other command, without a race against a real one.
+    const locks = path.join(
+      stack.backendDir(),
+      ".pulumi",
+      "locks",
+      "organization",
+      stack.projectName,
+      stack.stackName,
+    );
+    const lock = path.join(locks, "e2e-running-up.json");
+    fs.mkdirSync(locks, { recursive: true });
+    const content = JSON.stringify({
+      pid: 1,
+      username: "e2e",
+      hostname: "runner",
+      timestamp: new Date(0).toISOString(),
+    });
+    fs.writeFileSync(lock, content);
+    try {
+      const jenkins = await client.getEndpoint(ids.jenkins);
+      await client.updateEndpoint(ids.jenkins, {
+        name: jenkins.name,
+        type: jenkins.type,
+        project: jenkins.project ?? undefined,
+        description: "changed during an update",
+        properties: { ...jenkins.properties, password: PASSWORD },
+      });
+      const detected = await reconcileJson(["--stack", stack.stackName]);
+      expect(detected.code).toBe(7);
+      expect(detected.report.drifted.map((d) => [d.name, d.fields])).toEqual([["jenkins", ["description"]]]);
+
+      const remediated = await reconcileJson(["--stack", stack.stackName, "--remediate"]);
+      expect(remediated.code).toBe(4);
+      expect(remediated.report.error!.message).toContain(
+        `Stack ${stack.stackName} is locked by another operation`,
+      );
+      expect(remediated.report.events.map((e) => e.event)).toEqual([
+        "drift_detection_succeeded",
+        "drift_detected",
+        "drift_remediation_failed",
+      ]);
+      expect(fs.readFileSync(lock, "utf8")).toBe(content);
+      expect((await client.getEndpoint(ids.jenkins)).description).toBe("changed during an update");
+    } finally {
+      fs.rmSync(lock, { force: true });
+    }
+    // The update over, --remediate puts it back.
+    expect((await reconcileJson(["--stack", stack.stackName, "--remediate"])).code).toBe(0);
   });
 
   it("exits 3 when the server refuses the credentials, naming the server and the setting", async () => {
