@@ -17,20 +17,25 @@ import { findOnPath, pulumiRunner } from "../cli/pulumi";
 import { ReconcileError } from "./failures";
 import { formatReport } from "./human";
 import { EXIT, reportJsonSchema, type ExitCode, type ReconcileReport } from "./report";
-import { reconcile, type ReconcileResult } from "./run";
+import { eventsOf, reconcile, type ReconcileResult } from "./run";
 
-const USAGE = `usage: aria-reconcile [--cwd DIR] [--stack NAME]... [--projects A,B] [--remediate] [--json]
+const USAGE = `usage: aria-reconcile [--cwd DIR] [--stack NAME]... [--projects A,B] [--remediate] [--adopt DIR] [--policy] [--json]
   --cwd DIR         the Pulumi program's directory (default: the current one)
   --stack NAME      a stack of it (repeatable, or a comma list; default: its current stack)
   --projects A,B    look for unmanaged endpoints in these projects (default: those of the stacks' endpoints)
   --remediate       run \`pulumi up --refresh\` on the stacks that drifted (never deletes or adopts
                     an unmanaged endpoint)
+  --adopt DIR       write what adopts every unmanaged endpoint into DIR: a \`pulumi import --file\`
+                    file (a program on the plugin), a TypeScript program of \`adopt: true\`
+                    declarations (the dynamic resources), a README naming the secrets to fill in
+  --policy          run the package's policy pack on what the endpoints are on the server (after
+                    the refresh, before --remediate); a mandatory policy broken is exit 5
   --json            print one JSON document on stdout (its JSON Schema: aria-reconcile --schema)
   --schema          print the JSON Schema of that document
 Uses the \`pulumi\` on PATH, with its backend and PULUMI_CONFIG_PASSPHRASE from the environment; the
 server and credentials are the stack's (vra: or aria: config), else VRA_URL, VRA_REFRESH_TOKEN, ...
-Exit codes: 0 in sync, 7 drift or unmanaged endpoints, 4 a failure of the server or the program,
-3 credentials refused, 2 bad configuration or usage.`;
+Exit codes: 0 in sync, 7 drift or unmanaged endpoints, 5 a mandatory policy broken (--policy),
+4 a failure of the server or the program, 3 credentials refused, 2 bad configuration or usage.`;
 
 /** The comma lists of repeated options, flattened. */
 function list(values: readonly string[]): string[] {
@@ -49,14 +54,24 @@ function options(argv: string[]) {
         stack: { type: "string", multiple: true, default: [] },
         projects: { type: "string", multiple: true, default: [] },
         remediate: { type: "boolean", default: false },
+        adopt: { type: "string" },
+        policy: { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         schema: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
     });
     const stacks = list(values.stack).map(checkStackName);
-    return { ...values, stacks, projects: list(values.projects), cwd: path.resolve(values.cwd ?? ".") };
+    const cwd = path.resolve(values.cwd ?? ".");
+    const adopt = values.adopt === undefined ? undefined : path.resolve(cwd, values.adopt);
+    return { ...values, stacks, projects: list(values.projects), cwd, adopt };
   });
+}
+
+/** The pulumi-aria range a written TypeScript project depends on: this package's version. */
+function packageVersion(): string {
+  const manifest = path.join(__dirname, "..", "..", "..", "package.json");
+  return `^${(JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version}`;
 }
 
 /** A progress line, on a terminal only (stderr stays clean in CI logs and under --json). */
@@ -105,7 +120,13 @@ async function main(argv: string[]): Promise<ExitCode> {
       );
     }
     const result = await reconcile(
-      { stacks: args.stacks, projects: args.projects, remediate: args.remediate },
+      {
+        stacks: args.stacks,
+        projects: args.projects,
+        remediate: args.remediate,
+        policy: args.policy,
+        ...(args.adopt !== undefined ? { adopt: { dir: args.adopt, version: packageVersion() } } : {}),
+      },
       {
         run: pulumiRunner(pulumi, args.cwd),
         env: process.env,
@@ -117,7 +138,9 @@ async function main(argv: string[]): Promise<ExitCode> {
     return print(result);
   } catch (e) {
     const exitCode = (e instanceof CliError ? e.exitCode : EXIT.failure) as ExitCode;
-    return print({ result: "error", exitCode, stacks: [], drifted: [], unmanaged: [] }, (e as Error).message);
+    const message = (e as Error).message;
+    const events = eventsOf(e) ?? [{ event: "drift_detection_failed" as const, message }];
+    return print({ result: "error", exitCode, stacks: [], drifted: [], unmanaged: [], events }, message);
   }
 }
 

@@ -138,3 +138,35 @@ export function previewErrors(preview: PreviewDigest | undefined): string[] {
     })
     .filter((text) => text !== "preview failed");
 }
+
+/** A resource as it is on the server, after the preview's refresh: its URN, type and inputs. */
+export interface ActualResource {
+  readonly urn: string;
+  readonly name: string;
+  readonly type: string;
+  readonly inputs: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Every resource of a refresh preview as it is on the server (not as declared): the refreshed state a
+ * `same` step carries (what is, being what is declared), or the old state of the step that would change it
+ * (the refreshed one). The refresh steps are not read: the CLI prints the state from before the
+ * refresh on both of their sides. A resource deleted out of band (a `create`) is not there to check,
+ * nor are the engine's own resources.
+ */
+export function actualResources(preview: PreviewDigest): ActualResource[] {
+  const byUrn = new Map<string, ActualResource>();
+  for (const step of preview.steps ?? []) {
+    const { type, name } = urnParts(step.urn);
+    if (isEngineResource(type) || step.op === "refresh" || byUrn.has(step.urn)) continue;
+    const state =
+      step.op === "same"
+        ? (step.oldState ?? step.newState)
+        : actionOf(step.op) !== undefined
+          ? step.oldState
+          : undefined;
+    if (!state?.inputs) continue;
+    byUrn.set(step.urn, { urn: step.urn, name, type: state.type ?? type, inputs: state.inputs });
+  }
+  return [...byUrn.values()];
+}

@@ -9,7 +9,7 @@ export class ReconcileError extends CliError {
   override name = "ReconcileError";
   constructor(
     message: string,
-    override readonly exitCode: Exclude<ExitCode, 0 | 7>,
+    override readonly exitCode: Exclude<ExitCode, 0 | 5 | 7>,
   ) {
     super(message, exitCode);
   }
@@ -54,9 +54,23 @@ export function serverFailure(
  * backend is a usage or configuration problem (2), the CLI's own 2 and 3 stay; the rest, a program
  * or a provider that failed, is 4.
  */
-export function pulumiFailureCode(code: number, stderr: string): Exclude<ExitCode, 0 | 7> {
+export function pulumiFailureCode(code: number, stderr: string): Exclude<ExitCode, 0 | 5 | 7> {
   if (/no stack named|no current stack|passphrase|PULUMI_CONFIG_PASSPHRASE|not logged in/i.test(stderr))
     return EXIT.usage;
   if (code === EXIT.usage || code === EXIT.credentials) return code;
   return EXIT.failure;
+}
+
+/**
+ * What to add to the message of a `pulumi` command that failed because another operation holds the
+ * stack's lock (a `pulumi up` running: the file and S3 backends lock a stack for an update; a preview
+ * takes no lock, so detection runs beside an update and only `--remediate` meets it). Empty otherwise.
+ */
+export function lockHint(stack: string, stderr: string): string {
+  if (!/currently locked|lock\(s\)/i.test(stderr)) return "";
+  return (
+    `\nStack ${stack} is locked by another operation (a \`pulumi up\` running?): it was left to it, ` +
+    "nothing was changed here. Run aria-reconcile again once it ends; if no operation is running, the " +
+    `lock is stale: \`pulumi cancel --stack ${stack}\` (or remove it from the backend's .pulumi/locks).`
+  );
 }

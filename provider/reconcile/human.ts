@@ -1,5 +1,5 @@
 /** The human form of aria-reconcile's report: a line of totals and short tables. Pure. */
-import type { ReconcileReport } from "./report";
+import type { CoverageRatio, ReconcileReport } from "./report";
 
 /** Rows as columns padded to their widest cell. */
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -13,6 +13,9 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** `managed/total (percent%)`. */
+const coverageText = (c: CoverageRatio) => `${c.managed}/${c.total} (${c.percent}%)`;
+
 /** The report as a person reads it. */
 export function formatReport(report: ReconcileReport): string {
   const out: string[] = [];
@@ -20,12 +23,14 @@ export function formatReport(report: ReconcileReport): string {
     "in-sync": "in sync",
     remediated: "drift put back",
     changes: "drift or unmanaged endpoints found",
+    violations: "mandatory policies broken",
     error: "failed",
   }[report.result];
   out.push(
     `aria-reconcile: ${verdict}: ${plural(report.stacks.length, "stack")} (${report.stacks.map((s) => s.name).join(", ")}), ` +
-      `${plural(report.drifted.length, "drifted resource")}, ${plural(report.unmanaged.length, "unmanaged endpoint")} ` +
-      `in ${report.duration}s`,
+      `${plural(report.drifted.length, "drifted resource")}, ${plural(report.unmanaged.length, "unmanaged endpoint")}` +
+      `${report.policy ? `, ${plural(report.policy.violations.length, "policy violation")}` : ""}` +
+      `${report.coverage ? `, coverage ${coverageText(report.coverage)}` : ""} in ${report.duration}s`,
   );
   if (report.drifted.length > 0) {
     out.push("", "Drifted (what `pulumi up` would do):");
@@ -64,6 +69,42 @@ export function formatReport(report: ReconcileReport): string {
       `Adopt one with ${plugin ? "`pulumi import` (its plugin resource)" : "aria-export (a program to copy from)"}:`,
     );
     for (const u of report.unmanaged) out.push(`  ${plugin ? u.adopt.pulumiImport : u.adopt.ariaExport}`);
+  }
+  if (report.policy && report.policy.violations.length > 0) {
+    out.push("", "Policy violations (of the endpoints as they are on the server):");
+    out.push(
+      table(
+        ["STACK", "RESOURCE", "RULE", "LEVEL"],
+        report.policy.violations.map((v) => [v.stack, v.name, v.rule, v.enforcementLevel]),
+      ),
+    );
+    for (const v of report.policy.violations) out.push(`  ${v.name}: ${v.message}`);
+  }
+  if (report.adoption) {
+    const a = report.adoption;
+    out.push(
+      "",
+      `Adoption: ${a.dir} adopts ${a.covered} of ${plural(a.unmanaged, "unmanaged endpoint")} (${a.files.join(", ") || "no file"})` +
+        (a.settings.length > 0
+          ? `; ${plural(a.settings.length, "secret")} to fill in: see its README.md`
+          : ""),
+    );
+  }
+  const coverage = report.coverage;
+  if (coverage && (coverage.managed < coverage.total || coverage.servers.length > 1)) {
+    out.push("", "Coverage (endpoints the stacks manage, of all in the projects looked in):");
+    out.push(
+      table(
+        ["SERVER", "PROJECT", "MANAGED"],
+        [
+          ...coverage.servers.flatMap((s) => [
+            ...s.projects.map((p) => [s.server, p.project || "-", coverageText(p)]),
+            ...(s.projects.length > 1 ? [[s.server, "(all)", coverageText(s)]] : []),
+          ]),
+          ...(coverage.servers.length > 1 ? [["(all)", "(all)", coverageText(coverage)]] : []),
+        ],
+      ),
+    );
   }
   return `${out.join("\n")}\n`;
 }

@@ -7,14 +7,16 @@ import { z } from "zod";
 
 /**
  * The exit codes, those of the Pulumi CLI (stable since 3.226.1) for the same situations: 0 in sync,
- * 2 configuration or usage, 3 credentials refused, 4 a failure of the server or the program, 7 drift
- * or unmanaged endpoints found.
+ * 2 configuration or usage, 3 credentials refused, 4 a failure of the server or the program, 5 a
+ * mandatory policy violated (with --policy, when nothing else failed), 7 drift or unmanaged endpoints
+ * found.
  */
 export const EXIT = {
   inSync: 0,
   usage: 2,
   credentials: 3,
   failure: 4,
+  policy: 5,
   changes: 7,
 } as const;
 
@@ -121,19 +123,161 @@ export const StackSummary: z.ZodObject<typeof stackShape, z.core.$strict> = z
 /** One stack looked at. */
 export type StackSummary = z.output<typeof StackSummary>;
 
+const ratioShape = {
+  /** The endpoints there that the given stacks manage. */
+  managed: z.number().int().nonnegative().describe("The endpoints there that the given stacks manage."),
+  /** Every endpoint there. */
+  total: z.number().int().nonnegative().describe("Every endpoint there."),
+  /** managed / total, in percent, to one decimal (100 where there is no endpoint). */
+  percent: z
+    .number()
+    .min(0)
+    .max(100)
+    .describe("managed / total in percent, to one decimal (100 where there is no endpoint)."),
+};
+/** How many of the endpoints somewhere the stacks manage. */
+export type CoverageRatio = { managed: number; total: number; percent: number };
+
+const projectCoverageShape = {
+  /** The project. */
+  project: z.string().describe("The project."),
+  ...ratioShape,
+};
+const serverCoverageShape = {
+  /** The server's URL. */
+  server: z.string().describe("The server's URL."),
+  ...ratioShape,
+  /** Per project looked in (those of --projects, else those of the stacks' endpoints). */
+  projects: z
+    .array(z.strictObject(projectCoverageShape))
+    .describe("Per project looked in (those of --projects, else those of the stacks' endpoints)."),
+};
+const coverageShape = {
+  ...ratioShape,
+  /** Per server. */
+  servers: z.array(z.strictObject(serverCoverageShape)).describe("Per server."),
+};
+/** The endpoints the stacks manage out of all the endpoints in the projects looked in, in total and per server and project. */
+export const Coverage: z.ZodObject<typeof coverageShape, z.core.$strict> = z
+  .strictObject(coverageShape)
+  .meta({
+    id: "Coverage",
+    description:
+      "The endpoints the given stacks manage out of every endpoint in the projects looked in: in total, per server, per project.",
+  });
+/** The endpoints the stacks manage out of all the endpoints in the projects looked in. */
+export type Coverage = z.output<typeof Coverage>;
+
+/**
+ * The drift events of a run, named as Pulumi Cloud's webhooks name theirs (the `filters` of a
+ * webhook), so that what consumes those reads ours.
+ */
+export const EVENT_KINDS = [
+  "drift_detected",
+  "drift_detection_succeeded",
+  "drift_detection_failed",
+  "drift_remediation_succeeded",
+  "drift_remediation_failed",
+] as const;
+/** One of {@link EVENT_KINDS}. */
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+const eventShape = {
+  /** The event, as Pulumi Cloud's webhook event filter names it. */
+  event: z
+    .enum(EVENT_KINDS)
+    .describe(
+      "As Pulumi Cloud's drift webhooks name it: drift_detection_succeeded (a stack's detection ran), drift_detected (and found drift), drift_detection_failed (it could not run), drift_remediation_succeeded / drift_remediation_failed (--remediate's update of a stack).",
+    ),
+  /** The stack (absent where a failure came before any stack was read). */
+  stack: z
+    .string()
+    .optional()
+    .describe("The stack (absent where the failure came before any stack was read)."),
+  /** With drift_detected and the remediation events: how many of the stack's resources drifted. */
+  drifted: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe("With drift_detected and the remediation events: how many of the stack's resources drifted."),
+  /** With the failed events: what failed, and what to do (never a secret). */
+  message: z
+    .string()
+    .optional()
+    .describe("With the failed events: what failed, and what to do (never a secret)."),
+};
+/** One drift event of a run. */
+export const DriftEvent: z.ZodObject<typeof eventShape, z.core.$strict> = z.strictObject(eventShape).meta({
+  id: "DriftEvent",
+  description: "One drift event, named as Pulumi Cloud's drift webhooks name it.",
+});
+/** One drift event of a run. */
+export type DriftEvent = z.output<typeof DriftEvent>;
+
+const adoptionShape = {
+  /** The directory written. */
+  dir: z.string().describe("The directory --adopt wrote."),
+  /** How many endpoints were found unmanaged. */
+  unmanaged: z.number().int().nonnegative().describe("How many endpoints were found unmanaged."),
+  /** How many of them the files adopt. */
+  covered: z.number().int().nonnegative().describe("How many of them the files adopt."),
+  /** The files written, relative to `dir`. */
+  files: z.array(z.string()).describe("The files written, relative to dir."),
+  /** The secrets the server masks, which no file holds: to fill in to have Pulumi write them. */
+  settings: z
+    .array(
+      z.strictObject({
+        server: z.string().describe("The server's URL."),
+        endpoint: z.string().describe("The endpoint's name."),
+        property: z.string().describe("The secret property."),
+        configKey: z.string().describe("The config key the TypeScript program reads it from."),
+      }),
+    )
+    .describe("The secrets the server masks, which no file holds: to fill in to have Pulumi write them."),
+};
+/** What --adopt wrote. */
+export const Adoption: z.ZodObject<typeof adoptionShape, z.core.$strict> = z
+  .strictObject(adoptionShape)
+  .meta({ id: "Adoption", description: "What --adopt wrote to adopt the unmanaged endpoints." });
+
+const violationShape = {
+  /** The stack whose resource it is. */
+  stack: z.string().describe("The stack whose resource it is."),
+  /** The resource's URN. */
+  urn: z.string().describe("The resource's URN."),
+  /** The resource's name in the program. */
+  name: z.string().describe("The resource's name in the program."),
+  /** The policy (rule) of the pack. */
+  rule: z.string().describe("The policy of the pack it breaks."),
+  /** Mandatory (exit 5) or advisory. */
+  enforcementLevel: z.enum(["advisory", "mandatory"]).describe("mandatory (exit 5) or advisory."),
+  /** What is wrong and how to fix it: the endpoint, the field; never a value of a secret. */
+  message: z.string().describe("What is wrong and how to fix it; never a secret."),
+};
+/** A rule of the policy pack that an endpoint, as it is on the server, breaks. */
+export const PolicyViolation: z.ZodObject<typeof violationShape, z.core.$strict> = z
+  .strictObject(violationShape)
+  .meta({
+    id: "PolicyViolation",
+    description: "A rule of the policy pack that an endpoint, as it is on the server, breaks.",
+  });
+/** A rule of the policy pack that an endpoint, as it is on the server, breaks. */
+export type PolicyViolation = z.output<typeof PolicyViolation>;
+
 const reportShape = {
   /**
    * `in-sync` (exit 0), `remediated` (drift put back, nothing unmanaged: exit 0), `changes` (drift or
    * unmanaged endpoints: exit 7), `error` (exit 2, 3 or 4, see `error`).
    */
   result: z
-    .enum(["in-sync", "remediated", "changes", "error"])
+    .enum(["in-sync", "remediated", "changes", "violations", "error"])
     .describe(
-      "in-sync (exit 0), remediated (drift put back and nothing unmanaged: exit 0), changes (drift or unmanaged endpoints: exit 7), error (exit 2, 3 or 4: see error).",
+      "in-sync (exit 0), remediated (drift put back and nothing unmanaged: exit 0), changes (drift or unmanaged endpoints: exit 7), violations (a mandatory policy broken, with --policy: exit 5, before 7), error (exit 2, 3 or 4: see error).",
     ),
   /** The process's exit code. */
   exitCode: z
-    .union([z.literal(0), z.literal(2), z.literal(3), z.literal(4), z.literal(7)])
+    .union([z.literal(0), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(7)])
     .describe("The exit code."),
   /** The stacks looked at. */
   stacks: z.array(StackSummary).describe("The stacks looked at."),
@@ -141,6 +285,23 @@ const reportShape = {
   drifted: z.array(DriftedResource).describe("Every drifted resource (empty when in sync)."),
   /** Every unmanaged endpoint (empty when there is none). */
   unmanaged: z.array(UnmanagedEndpoint).describe("Every unmanaged endpoint (empty when there is none)."),
+  /** The endpoints the stacks manage out of every endpoint there (absent when the run failed before listing them). */
+  coverage: Coverage.optional().describe(
+    "The endpoints the stacks manage out of every endpoint in the projects looked in (absent when the run failed before).",
+  ),
+  /** With --policy: the violations of the package's policy pack by what the endpoints are. */
+  policy: z
+    .strictObject({
+      violations: z.array(PolicyViolation).describe("Every violation, in stack and pack order."),
+    })
+    .optional()
+    .describe(
+      "With --policy: the package's policy pack run on what each stack's endpoints are on the server.",
+    ),
+  /** With --adopt: what it wrote. */
+  adoption: Adoption.optional().describe("With --adopt: what it wrote."),
+  /** The drift events of the run, in order. */
+  events: z.array(DriftEvent).describe("The drift events of the run, in the order they happened."),
   /** Wall time of the run, in seconds. */
   duration: z.number().nonnegative().describe("Wall time of the run, in seconds."),
   /** What failed (with `result: error`): which server, stack or setting, and what to do. */
@@ -157,15 +318,19 @@ export const ReconcileReport: z.ZodObject<typeof reportShape, z.core.$strict> = 
 export type ReconcileReport = z.output<typeof ReconcileReport>;
 
 /**
- * The result and exit code of a run that found `drifted` resources and `unmanaged` endpoints: 7 when
- * either is left (drift is left unless `remediated`; unmanaged endpoints always are, remediation never
+ * The result and exit code of a run that found `drifted` resources, `unmanaged` endpoints and
+ * `mandatoryViolations` of the policy pack: 5 for a violation (Pulumi's policy exit code: it comes
+ * before 7, as a failed policy check ends `pulumi preview` before its changes count); 7 when either
+ * of the others is left (drift is left unless `remediated`; unmanaged endpoints always are, remediation never
  * adopts nor deletes one), else 0.
  */
 export function outcomeOf(
   drifted: number,
   unmanaged: number,
   remediated: boolean,
+  mandatoryViolations = 0,
 ): Pick<ReconcileReport, "result" | "exitCode"> {
+  if (mandatoryViolations > 0) return { result: "violations", exitCode: EXIT.policy };
   if (unmanaged > 0 || (drifted > 0 && !remediated)) return { result: "changes", exitCode: EXIT.changes };
   if (drifted > 0) return { result: "remediated", exitCode: EXIT.inSync };
   return { result: "in-sync", exitCode: EXIT.inSync };

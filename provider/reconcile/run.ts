@@ -13,9 +13,21 @@ import type { AriaClient, ClientConfig } from "../client";
 import type { Endpoint as ApiEndpoint } from "../client/schemas";
 import { listServerEndpoints } from "../export/list";
 import { type RunPulumi, type PulumiResult, scrubbedTail } from "../cli/pulumi";
-import { driftOf, PreviewDigest, previewErrors } from "./drift";
-import { pulumiFailureCode, ReconcileError, serverFailure } from "./failures";
-import type { DriftedResource, ReconcileReport, StackSummary, UnmanagedEndpoint } from "./report";
+import { actualResources, driftOf, PreviewDigest, previewErrors } from "./drift";
+import { policyViolations } from "./policy";
+import { lockHint, pulumiFailureCode, ReconcileError, serverFailure } from "./failures";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { adoptionFiles, type AdoptionTarget } from "./adopt";
+import { coverageOf } from "./coverage";
+import type {
+  DriftedResource,
+  DriftEvent,
+  PolicyViolation,
+  ReconcileReport,
+  StackSummary,
+  UnmanagedEndpoint,
+} from "./report";
 import { EXIT, outcomeOf } from "./report";
 import { configSecrets, StackConfig, stackServer, type StackServer } from "./settings";
 import { readStackState, StackExport, type StackState } from "./state";
@@ -29,6 +41,10 @@ export interface ReconcileOptions {
   readonly projects: readonly string[];
   /** Run `pulumi up --refresh` on the stacks that drifted. */
   readonly remediate: boolean;
+  /** Run the package's policy pack on what each stack's endpoints are on the server. */
+  readonly policy?: boolean;
+  /** Write what adopts the unmanaged endpoints into this directory (and the pulumi-aria range its TypeScript project depends on). */
+  readonly adopt?: { readonly dir: string; readonly version: string };
 }
 
 /** What a reconciliation runs on. */
@@ -99,7 +115,7 @@ async function readStack(deps: ReconcileDeps, name: string): Promise<StackInput>
     throw new ReconcileError(`${what}: \`pulumi config --json\` is not understood`, EXIT.failure);
   for (const value of configSecrets(config.data)) deps.secret(value);
   const state = readStackState(exported.data);
-  return { name, state, server: stackServer(name, config.data, state.door, deps.env) };
+  return { name, state, server: stackServer(name, config.data, state.door, deps.env, state.providerUrl) };
 }
 
 /** The stacks that share one server (and credentials), and what is on it. */
@@ -136,7 +152,7 @@ async function listGroup(deps: ReconcileDeps, group: ServerGroup): Promise<void>
   }
 }
 
-async function previewDrift(deps: ReconcileDeps, stack: string): Promise<DriftedResource[]> {
+async function previewDrift(deps: ReconcileDeps, stack: string): Promise<PreviewDigest> {
   deps.progress(`stack ${stack}: pulumi preview --refresh`);
   const args = ["preview", "--refresh", "--json", "--stack", stack];
   const result = await deps.run([...args, NON_INTERACTIVE]);
@@ -151,11 +167,11 @@ async function previewDrift(deps: ReconcileDeps, stack: string): Promise<Drifted
     const errors = previewErrors(digest);
     throw new ReconcileError(
       `stack ${stack}: \`pulumi ${args.join(" ")}\` failed (exit ${result.code}): ` +
-        `${errors.length > 0 ? errors.join("\n") : tail(result)}\nNothing was changed.`,
+        `${errors.length > 0 ? errors.join("\n") : tail(result)}\nNothing was changed.${lockHint(stack, result.stderr)}`,
       pulumiFailureCode(result.code, result.stderr),
     );
   }
-  return driftOf(stack, digest);
+  return digest;
 }
 
 async function remediate(deps: ReconcileDeps, stack: string): Promise<void> {
@@ -164,15 +180,78 @@ async function remediate(deps: ReconcileDeps, stack: string): Promise<void> {
   const result = await deps.run([...args, NON_INTERACTIVE]);
   if (result.code !== 0) {
     throw new ReconcileError(
-      `stack ${stack}: \`pulumi ${args.join(" ")}\` failed (exit ${result.code}):\n${tail(result)}`,
+      `stack ${stack}: \`pulumi ${args.join(" ")}\` failed (exit ${result.code}):\n${tail(result)}` +
+        lockHint(stack, result.stderr),
       pulumiFailureCode(result.code, result.stderr),
     );
   }
 }
 
-/** Reconciles the stacks; a failure is a {@link ReconcileError} (or an unexpected error: exit 4). */
+/** Writes the files that adopt the unmanaged endpoints into `dir` (made if missing; those files replaced). */
+function writeAdoption(
+  adopt: NonNullable<ReconcileOptions["adopt"]>,
+  targets: readonly AdoptionTarget[],
+  unmanaged: number,
+): NonNullable<ReconcileReport["adoption"]> {
+  const { files, covered, settings } = adoptionFiles(targets, adopt.version);
+  try {
+    for (const [name, content] of Object.entries(files)) {
+      const file = path.join(adopt.dir, name);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, content);
+    }
+  } catch (e) {
+    throw new ReconcileError(
+      `--adopt ${adopt.dir}: cannot write there (${(e as Error).message}): pass a directory you can write`,
+      EXIT.usage,
+    );
+  }
+  return { dir: adopt.dir, unmanaged, covered, files: Object.keys(files).sort(), settings: [...settings] };
+}
+
+/** The drift events a failed run had, with the failure's (attached to the error the run throws). */
+const EVENTS = Symbol("aria-reconcile events");
+
+/** The events of a run that threw `error` (undefined for an error that did not come from {@link reconcile}). */
+export function eventsOf(error: unknown): DriftEvent[] | undefined {
+  return error !== null && typeof error === "object"
+    ? (error as { [EVENTS]?: DriftEvent[] })[EVENTS]
+    : undefined;
+}
+
+/**
+ * Reconciles the stacks; a failure is a {@link ReconcileError} (or an unexpected error: exit 4),
+ * carrying the run's events ({@link eventsOf}): `drift_detection_failed` for each stack whose
+ * detection did not finish, `drift_remediation_failed` for the stack whose update failed.
+ */
 export async function reconcile(options: ReconcileOptions, deps: ReconcileDeps): Promise<ReconcileResult> {
+  const events: DriftEvent[] = [];
+  const run = { names: [] as string[], remediating: undefined as string | undefined };
+  try {
+    return await reconcileStacks(options, deps, events, run);
+  } catch (e) {
+    const message = (e as Error).message;
+    if (run.remediating !== undefined) {
+      events.push({ event: "drift_remediation_failed", stack: run.remediating, message });
+    } else {
+      const detected = new Set(events.map((event) => event.stack));
+      const failed = run.names.filter((name) => !detected.has(name));
+      if (failed.length === 0) events.push({ event: "drift_detection_failed", message });
+      for (const stack of failed) events.push({ event: "drift_detection_failed", stack, message });
+    }
+    if (e !== null && typeof e === "object") Object.assign(e, { [EVENTS]: events });
+    throw e;
+  }
+}
+
+async function reconcileStacks(
+  options: ReconcileOptions,
+  deps: ReconcileDeps,
+  events: DriftEvent[],
+  run: { names: string[]; remediating: string | undefined },
+): Promise<ReconcileResult> {
   const names = options.stacks.length > 0 ? [...new Set(options.stacks)] : [await currentStack(deps)];
+  run.names = names;
   const stacks: StackInput[] = [];
   for (const name of names) {
     deps.progress(`stack ${name}: reading its state and settings`);
@@ -183,33 +262,58 @@ export async function reconcile(options: ReconcileOptions, deps: ReconcileDeps):
   for (const group of groups) await listGroup(deps, group);
 
   const drifted: DriftedResource[] = [];
-  for (const stack of stacks) drifted.push(...(await previewDrift(deps, stack.name)));
+  const violations: PolicyViolation[] = [];
+  for (const stack of stacks) {
+    const digest = await previewDrift(deps, stack.name);
+    const found = driftOf(stack.name, digest);
+    if (options.policy) violations.push(...policyViolations(stack.name, actualResources(digest)));
+    drifted.push(...found);
+    events.push({ event: "drift_detection_succeeded", stack: stack.name });
+    if (found.length > 0) events.push({ event: "drift_detected", stack: stack.name, drifted: found.length });
+  }
 
   const managed = new Set(stacks.flatMap((s) => s.state.endpoints.map((e) => e.id)));
   const unmanaged: UnmanagedEndpoint[] = [];
+  const listings = [];
+  const targets: AdoptionTarget[] = [];
   for (const group of groups) {
     const projects = new Set(
       options.projects.length > 0
         ? options.projects
         : group.stacks.flatMap((s) => s.state.endpoints.map((e) => e.project)),
     );
+    listings.push({ server: group.server.config.url, listed: group.listed, projects });
     const importInto = group.stacks.find((s) => s.state.door === "plugin") ?? group.stacks[0];
-    unmanaged.push(
-      ...unmanagedEndpoints({
-        server: group.server.config.url,
-        listed: group.listed,
-        projects,
-        managed,
-        stack: importInto?.name,
-      }),
-    );
+    const found = unmanagedEndpoints({
+      server: group.server.config.url,
+      listed: group.listed,
+      projects,
+      managed,
+      stack: importInto?.name,
+    });
+    unmanaged.push(...found);
+    const ids = new Set(found.map((u) => u.id));
+    targets.push({
+      server: group.server.config.url,
+      endpoints: group.listed.filter((e) => ids.has(e.id)),
+      stack: importInto?.name,
+      door: importInto?.state.door,
+    });
   }
+  const adoption = options.adopt ? writeAdoption(options.adopt, targets, unmanaged.length) : undefined;
 
   const remediated = new Set<string>();
   if (options.remediate) {
     for (const stack of new Set(drifted.map((d) => d.stack))) {
+      run.remediating = stack;
       await remediate(deps, stack);
+      run.remediating = undefined;
       remediated.add(stack);
+      events.push({
+        event: "drift_remediation_succeeded",
+        stack,
+        drifted: drifted.filter((d) => d.stack === stack).length,
+      });
     }
   }
   const summaries: StackSummary[] = stacks.map((s) => ({
@@ -227,6 +331,11 @@ export async function reconcile(options: ReconcileOptions, deps: ReconcileDeps):
       ? drifted.map((d) => ({ ...d, remediated: remediated.has(d.stack) }))
       : drifted,
     unmanaged,
+    coverage: coverageOf(listings, managed),
+    ...(options.policy ? { policy: { violations } } : {}),
+    ...(adoption ? { adoption } : {}),
+    events,
   };
-  return { ...outcomeOf(drifted.length, unmanaged.length, options.remediate), ...report };
+  const mandatory = violations.filter((v) => v.enforcementLevel === "mandatory").length;
+  return { ...outcomeOf(drifted.length, unmanaged.length, options.remediate, mandatory), ...report };
 }

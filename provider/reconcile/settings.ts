@@ -59,6 +59,7 @@ export function stackServer(
   config: StackConfig,
   door: Door | undefined,
   env: Readonly<Record<string, string | undefined>>,
+  providerUrl?: string,
 ): StackServer {
   const namespace = namespaceOf(door, config);
   const values: Record<string, string> = {};
@@ -66,6 +67,9 @@ export function stackServer(
     const value = config[`${namespace}:${key}`]?.value;
     if (typeof value === "string") values[`${namespace}:${key}`] = value;
   }
+  // A program that configures its provider resource explicitly names the server there, not in config.
+  if (values[`${namespace}:url`] === undefined && providerUrl !== undefined && namespace === "aria")
+    values[`${namespace}:url`] = providerUrl;
   try {
     const resolved = resolveClientConfig(values, env, namespace);
     const lookup = (name: string) => values[name];

@@ -19,6 +19,7 @@ export const StackExport = z.looseObject({
             urn: z.string(),
             type: z.string(),
             id: z.string().optional(),
+            inputs: z.record(z.string(), z.unknown()).optional(),
             outputs: z.record(z.string(), z.unknown()).optional(),
           }),
         )
@@ -41,13 +42,23 @@ export interface StackState {
   readonly endpoints: readonly ManagedEndpoint[];
   /** The door its program uses, when its state shows one. */
   readonly door?: Door;
+  /**
+   * The `url` of the program's `aria` provider resources, where they all name the same one (an
+   * explicit `pulumi:providers:aria` configured in the program rather than by `aria:url`).
+   */
+  readonly providerUrl?: string;
 }
 
 /** The endpoints and door of a state. */
 export function readStackState(state: StackExport): StackState {
   const endpoints: ManagedEndpoint[] = [];
+  const urls = new Set<string>();
   let door: Door | undefined;
   for (const resource of state.deployment?.resources ?? []) {
+    if (resource.type === `pulumi:providers:${PACKAGE}`) {
+      const url = resource.inputs?.url ?? resource.outputs?.url;
+      if (typeof url === "string" && url !== "") urls.add(url);
+    }
     if (resource.type.startsWith(`${PACKAGE}:`) || resource.type === `pulumi:providers:${PACKAGE}`)
       door = "plugin";
     else if (resource.type.startsWith(dynamicTypeToken("")) && door === undefined) door = "dynamic";
@@ -55,5 +66,9 @@ export function readStackState(state: StackExport): StackState {
     const project = resource.outputs?.project;
     endpoints.push({ id: resource.id, project: typeof project === "string" ? project : "" });
   }
-  return { endpoints, ...(door ? { door } : {}) };
+  return {
+    endpoints,
+    ...(door ? { door } : {}),
+    ...(urls.size === 1 ? { providerUrl: [...urls][0] } : {}),
+  };
 }

@@ -132,6 +132,15 @@ describe("the GitHub Actions example", () => {
       "steps.reconcile.outputs.exit-code != '0' && steps.reconcile.outputs.exit-code != '7'",
     );
   });
+
+  it("writes the adoption files and opens a pull request of them on exit 7", () => {
+    const job = workflow().jobs.reconcile;
+    expect(job.steps.find((s) => s.id === "reconcile")?.run).toContain("--adopt adopt");
+    const pr = job.steps.find((s) => (s.run ?? "").includes("gh pr create"));
+    expect(pr?.if).toBe("steps.reconcile.outputs.exit-code == '7'");
+    expect(pr?.run).toContain("git add infra/adopt");
+    expect(job.permissions).toMatchObject({ contents: "write", "pull-requests": "write" });
+  });
 });
 
 describe("the crontab example", () => {

@@ -18,6 +18,21 @@ const base: ReconcileReport = {
   ],
   drifted: [],
   unmanaged: [],
+  coverage: {
+    managed: 2,
+    total: 2,
+    percent: 100,
+    servers: [
+      {
+        server: SERVER,
+        managed: 2,
+        total: 2,
+        percent: 100,
+        projects: [{ project: "Platform", managed: 2, total: 2, percent: 100 }],
+      },
+    ],
+  },
+  events: [{ event: "drift_detection_succeeded", stack: "prod" }],
   duration: 3.5,
 };
 const unmanaged = {
@@ -35,7 +50,7 @@ const unmanaged = {
 describe("the human report", () => {
   it("is one line when in sync", () => {
     expect(formatReport(base)).toBe(
-      "aria-reconcile: in sync: 1 stack (prod), 0 drifted resources, 0 unmanaged endpoints in 3.5s\n",
+      "aria-reconcile: in sync: 1 stack (prod), 0 drifted resources, 0 unmanaged endpoints, coverage 2/2 (100%) in 3.5s\n",
     );
   });
 
@@ -73,6 +88,41 @@ describe("the human report", () => {
     });
     expect(dynamic).toContain(`  ${unmanaged.adopt.ariaExport}\n`);
     expect(dynamic).not.toContain("pulumi import");
+  });
+
+  it("tables the coverage per project and server where the stacks do not manage everything", () => {
+    const text = formatReport({
+      ...base,
+      result: "changes",
+      exitCode: 7,
+      unmanaged: [unmanaged],
+      coverage: {
+        managed: 2,
+        total: 4,
+        percent: 50,
+        servers: [
+          {
+            server: SERVER,
+            managed: 2,
+            total: 4,
+            percent: 50,
+            projects: [
+              { project: "Payments", managed: 0, total: 1, percent: 0 },
+              { project: "Platform", managed: 2, total: 3, percent: 66.7 },
+            ],
+          },
+        ],
+      },
+    });
+    expect(text.split("\n")).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("1 unmanaged endpoint, coverage 2/4 (50%) in 3.5s"),
+        "  SERVER                   PROJECT   MANAGED",
+        `  ${SERVER}  Payments  0/1 (0%)`,
+        `  ${SERVER}  Platform  2/3 (66.7%)`,
+        `  ${SERVER}  (all)     2/4 (50%)`,
+      ]),
+    );
   });
 
   it("says which drift --remediate put back", () => {

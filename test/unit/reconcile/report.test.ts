@@ -3,7 +3,12 @@ import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import { createApiError } from "../../../provider/client/errors";
 import { ROUTES } from "../../../provider/client/routes";
-import { isCredentialsRefused, pulumiFailureCode, serverFailure } from "../../../provider/reconcile/failures";
+import {
+  isCredentialsRefused,
+  lockHint,
+  pulumiFailureCode,
+  serverFailure,
+} from "../../../provider/reconcile/failures";
 import { EXIT, outcomeOf, ReconcileReport, reportJsonSchema } from "../../../provider/reconcile/report";
 import { configSecrets, StackConfig, stackServer } from "../../../provider/reconcile/settings";
 
@@ -26,6 +31,8 @@ const report = (overrides: Partial<ReconcileReport>): ReconcileReport => ({
   ],
   drifted: [],
   unmanaged: [],
+  coverage: { managed: 2, total: 2, percent: 100, servers: [] },
+  events: [{ event: "drift_detection_succeeded", stack: "dev" }],
   duration: 4.2,
   ...overrides,
 });
@@ -39,6 +46,10 @@ describe("the exit code of a run", () => {
     // Remediation never adopts nor deletes an unmanaged endpoint: they are still there.
     expect(outcomeOf(2, 1, true)).toEqual({ result: "changes", exitCode: 7 });
     expect(outcomeOf(0, 0, true)).toEqual({ result: "in-sync", exitCode: 0 });
+    // A mandatory policy broken is Pulumi's policy exit code, before drift's 7.
+    expect(outcomeOf(0, 0, false, 1)).toEqual({ result: "violations", exitCode: 5 });
+    expect(outcomeOf(3, 1, false, 2)).toEqual({ result: "violations", exitCode: 5 });
+    expect(outcomeOf(0, 0, false, 0)).toEqual({ result: "in-sync", exitCode: 0 });
   });
 
   it("is 3 for credentials the server refuses, 4 for any other server failure, naming server, stack and setting", () => {
@@ -85,6 +96,15 @@ describe("the exit code of a run", () => {
     expect(pulumiFailureCode(1, "error: preview failed")).toBe(EXIT.failure);
     expect(pulumiFailureCode(3, "error: unauthorized")).toBe(EXIT.credentials);
   });
+
+  it("is 4 for a stack an update holds locked, with a message saying it was left to it and what to do", () => {
+    const locked =
+      "error: the stack is currently locked by 1 lock(s). Either wait for the other process(es) to end or delete the lock file with `pulumi cancel`.";
+    expect(pulumiFailureCode(255, locked)).toBe(EXIT.failure);
+    expect(lockHint("prod", locked)).toContain("Stack prod is locked by another operation");
+    expect(lockHint("prod", locked)).toContain("pulumi cancel --stack prod");
+    expect(lockHint("prod", "error: preview failed")).toBe("");
+  });
 });
 
 describe("a stack's server settings", () => {
@@ -105,6 +125,14 @@ describe("a stack's server settings", () => {
     // A stack with nothing in its state reads the namespace its config uses.
     expect(stackServer("dev", config, undefined, {}).namespace).toBe("aria");
     expect(configSecrets(config)).toEqual(["s3cret-token-value"]);
+  });
+
+  it("take the server of an explicit aria provider resource where aria:url is not set, the credentials from VRA_*", () => {
+    const explicit = stackServer("dev", StackConfig.parse({}), "plugin", { VRA_REFRESH_TOKEN: "t" }, SERVER);
+    expect(explicit.config.url).toBe(SERVER);
+    expect(explicit.credentialSetting).toBe("VRA_REFRESH_TOKEN");
+    // aria:url, when set, is what the program's default provider uses.
+    expect(stackServer("dev", config, "plugin", {}, "https://other.example.com").config.url).toBe(SERVER);
   });
 
   it("missing, are exit 2 with a message naming the stack and each setting", () => {
@@ -148,17 +176,87 @@ describe("the --json report", () => {
       id: "h1",
       adopt: { pulumiImport: "pulumi import ...", ariaExport: "aria-export ..." },
     };
+    const coverage = {
+      managed: 2,
+      total: 3,
+      percent: 66.7,
+      servers: [
+        {
+          server: SERVER,
+          managed: 2,
+          total: 3,
+          percent: 66.7,
+          projects: [{ project: "Platform", managed: 2, total: 3, percent: 66.7 }],
+        },
+      ],
+    };
     for (const sample of [
       report({}),
-      report({ result: "changes", exitCode: 7, drifted: [drifted], unmanaged: [unmanaged] }),
-      report({ result: "remediated", exitCode: 0, drifted: [{ ...drifted, remediated: true }] }),
-      report({ result: "error", exitCode: 4, stacks: [], error: { message: `server ${SERVER}: down` } }),
-    ]) {
+      report({
+        result: "changes",
+        exitCode: 7,
+        drifted: [drifted],
+        unmanaged: [unmanaged],
+        coverage,
+        events: [
+          { event: "drift_detection_succeeded", stack: "dev" },
+          { event: "drift_detected", stack: "dev", drifted: 1 },
+        ],
+      }),
+      report({
+        result: "violations",
+        exitCode: 5,
+        policy: {
+          violations: [
+            {
+              stack: "dev",
+              urn: drifted.urn,
+              name: "jenkins",
+              rule: "aria-endpoint-plain-http",
+              enforcementLevel: "mandatory",
+              message: "endpoint 'jenkins': properties.url uses plain http",
+            },
+          ],
+        },
+        adoption: {
+          dir: "/tmp/adopt",
+          unmanaged: 1,
+          covered: 1,
+          files: ["README.md", "import.json"],
+          settings: [
+            { server: SERVER, endpoint: "by-hand", property: "password", configKey: "by-hand-password" },
+          ],
+        },
+      }),
+      report({
+        result: "remediated",
+        exitCode: 0,
+        drifted: [{ ...drifted, remediated: true }],
+        events: [
+          { event: "drift_detection_succeeded", stack: "dev" },
+          { event: "drift_detected", stack: "dev", drifted: 1 },
+          { event: "drift_remediation_succeeded", stack: "dev", drifted: 1 },
+        ],
+      }),
+      report({
+        result: "error",
+        exitCode: 4,
+        stacks: [],
+        coverage: undefined,
+        events: [{ event: "drift_remediation_failed", stack: "dev", message: "stack dev: up failed" }],
+        error: { message: `server ${SERVER}: down` },
+      }),
+    ].map((r) => JSON.parse(JSON.stringify(r)) as ReconcileReport)) {
       expect(ReconcileReport.parse(sample)).toEqual(sample);
       expect(validate(sample) ? [] : validate.errors).toEqual([]);
     }
     expect(validate({ ...report({}), exitCode: 1 })).toBe(false);
     expect(validate({ ...report({}), drifted: [{ ...drifted, value: "x" }] })).toBe(false);
     expect(validate({ result: "in-sync" })).toBe(false);
+    // An event Pulumi Cloud does not name, a coverage above 100%, a report without its events.
+    expect(validate({ ...report({}), events: [{ event: "drift_found", stack: "dev" }] })).toBe(false);
+    expect(validate({ ...report({}), coverage: { ...coverage, percent: 101 } })).toBe(false);
+    const { events: _events, ...withoutEvents } = report({});
+    expect(validate(withoutEvents)).toBe(false);
   });
 });

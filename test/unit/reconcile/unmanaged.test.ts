@@ -5,6 +5,37 @@ import { unmanagedEndpoints } from "../../../provider/reconcile/unmanaged";
 const SERVER = "https://vra.example.com";
 
 describe("what a stack's state manages", () => {
+  it("reads the url of the program's aria provider resource, where they all name one", () => {
+    const withProvider = (urls: unknown[]) =>
+      readStackState(
+        StackExport.parse({
+          deployment: {
+            resources: urls.map((url, i) => ({
+              urn: `u:p${i}`,
+              type: "pulumi:providers:aria",
+              id: `p${i}`,
+              inputs: {
+                url,
+                refreshToken: {
+                  "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+                  ciphertext: "x",
+                },
+              },
+            })),
+          },
+        }),
+      ).providerUrl;
+    expect(withProvider(["https://vra.example.com"])).toBe("https://vra.example.com");
+    expect(withProvider(["https://vra.example.com", "https://vra.example.com"])).toBe(
+      "https://vra.example.com",
+    );
+    // Two servers, or a url kept secret in the state: none to read.
+    expect(withProvider(["https://a.example.com", "https://b.example.com"])).toBeUndefined();
+    expect(
+      withProvider([{ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" }]),
+    ).toBeUndefined();
+  });
+
   it("finds the endpoints of the plugin's typed and generic resources, and the plugin door", () => {
     const state = StackExport.parse({
       version: 3,

@@ -1,0 +1,109 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import Ajv2020 from "ajv/dist/2020";
+import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
+import { USERS } from "../support/emulator";
+import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
+import { S3Server, startS3Server } from "../support/s3-server";
+
+/*
+ * aria-reconcile on a stack whose state is in S3: an S3-compatible server on loopback (moto_server,
+ * ../support/s3-server.ts) that the Pulumi CLI reaches through its own S3 driver, as it reaches AWS.
+ * The Pulumi YAML program on the plugin: in sync, a description changed out of band (exit 7), and
+ * `--remediate` through the backend's lock in the bucket (exit 0).
+ */
+
+jest.setTimeout(10 * 60_000);
+
+const PASSWORD = "e2e-ReconcileS3-Passw0rd";
+const GIT_TOKEN = "e2e-ReconcileS3-Git-T0ken";
+
+const schema = JSON.parse(
+  fs.readFileSync(path.join(REPO_ROOT, "provider", "reconcile", "report.schema.json"), "utf8"),
+) as object;
+const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+
+interface Report {
+  result: string;
+  exitCode: number;
+  drifted: { name: string; fields: string[] }[];
+  unmanaged: unknown[];
+  events: { event: string }[];
+}
+
+let s3: S3Server;
+let stack: E2EStack;
+let client: AriaClient;
+let jenkinsId: string;
+const outputs: string[] = [];
+
+async function reconcileJson(args: string[]) {
+  const bin = path.join(stack.workDir, "node_modules", ".bin", "aria-reconcile");
+  const result = await stack.command(bin, ["--json", "--stack", stack.stackName, ...args]);
+  outputs.push(result.stdout, result.stderr);
+  const report = JSON.parse(result.stdout) as Report;
+  expect(validate(report) ? [] : validate.errors).toEqual([]);
+  expect(report.exitCode).toBe(result.code);
+  return { code: result.code, report };
+}
+
+beforeAll(async () => {
+  s3 = await startS3Server();
+  stack = await openStack({
+    program: "test/e2e/programs/reconcile-yaml",
+    noCredentials: true,
+    env: s3.env,
+    emulatorOptions: { seedResources: 0 },
+  });
+  stack.setConfig("aria:url", stack.url);
+  stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
+  stack.setConfig("aria:validateEndpoints", "false");
+  stack.setConfig("password", { value: PASSWORD, secret: true });
+  stack.setConfig("gitToken", { value: GIT_TOKEN, secret: true });
+  client = createClient(resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}));
+  const up = expectOk(await stack.up());
+  expect(changes(up)).toEqual({ create: 3 });
+  jenkinsId = up.outputs!.jenkinsId.value as string;
+});
+
+afterAll(async () => {
+  await client?.close();
+  await stack?.dispose();
+  await s3?.close();
+});
+
+it("reads the state from the bucket: in sync, then drift found and put back through the bucket's lock", async () => {
+  expect(await s3.keys(".pulumi/stacks/")).toContain(`.pulumi/stacks/reconcile-yaml/${stack.stackName}.json`);
+  const inSync = await reconcileJson([]);
+  expect({ code: inSync.code, events: inSync.report.events }).toEqual({
+    code: 0,
+    events: [{ event: "drift_detection_succeeded", stack: stack.stackName }],
+  });
+
+  const jenkins = await client.getEndpoint(jenkinsId);
+  await client.updateEndpoint(jenkinsId, {
+    name: jenkins.name,
+    type: jenkins.type,
+    project: jenkins.project ?? undefined,
+    description: "changed by hand",
+    properties: { ...jenkins.properties, password: PASSWORD },
+  });
+  const drifted = await reconcileJson([]);
+  expect(drifted.code).toBe(7);
+  expect(drifted.report.drifted.map((d) => [d.name, d.fields])).toEqual([["jenkins", ["description"]]]);
+
+  const remediated = await reconcileJson(["--remediate"]);
+  expect({ code: remediated.code, result: remediated.report.result }).toEqual({
+    code: 0,
+    result: "remediated",
+  });
+  expect((await client.getEndpoint(jenkinsId)).description).toBe("CI server");
+  // The update's lock was taken in the bucket and let go.
+  expect(await s3.keys(".pulumi/locks/")).toEqual([]);
+});
+
+it("printed no secret", () => {
+  expect(outputs.length).toBeGreaterThan(0);
+  for (const text of outputs)
+    for (const secret of [PASSWORD, GIT_TOKEN, USERS.admin]) expect(text).not.toContain(secret);
+});
