@@ -226,7 +226,7 @@ function checkGoSdk() {
 
 /**
  * Every plugin archive, built (or reused from the cache) by scripts/build-plugin.mjs.
- * @returns {Array<{ target: string, tarball: string, executableBytes: number, tarballBytes: number, cached: boolean, buildMs: Record<string, number> }>}
+ * @returns {Array<{ target: string, tarball: string, node: string, bundleSha256: string, executableBytes: number, tarballBytes: number, cached: boolean, buildMs: Record<string, number> }>}
  */
 function buildPlugins() {
   const out = run(process.execPath, [
@@ -295,6 +295,8 @@ async function main() {
       target: p.target,
       archive: path.basename(p.tarball),
       archiveBytes: p.tarballBytes,
+      runtime: p.node,
+      bundleSha256: p.bundleSha256,
       executableBytes: p.executableBytes,
       cached: p.cached,
     })),
