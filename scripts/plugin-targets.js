@@ -134,7 +134,27 @@ function targetsNamed(list) {
   return known.filter((t) => names.includes(t.name));
 }
 
+/**
+ * An archive's sha256 in the two forms the Pulumi engine takes: `hex` for
+ * `pulumi plugin install --checksum` (and SHA256SUMS), `base64` for a project's
+ * `packages.<name>.checksums.<os>-<arch>` (a map of bytes, which JSON writes in base64).
+ * @param {Buffer} archive
+ */
+function pulumiChecksum(archive) {
+  const digest = require("node:crypto").createHash("sha256").update(archive).digest();
+  return { hex: digest.toString("hex"), base64: digest.toString("base64") };
+}
+
 /** llvm-strip (any release) strips ELF of either architecture; Debian's package llvm has it. */
 const STRIPPERS = ["llvm-strip", ...Array.from({ length: 12 }, (_, i) => `llvm-strip-${22 - i}`)];
 
-module.exports = { NODE_RELEASE, BUN_RELEASE, TARGETS, BUN_PROBE, STRIPPERS, archiveName, targetsNamed };
+module.exports = {
+  NODE_RELEASE,
+  BUN_RELEASE,
+  TARGETS,
+  BUN_PROBE,
+  STRIPPERS,
+  archiveName,
+  pulumiChecksum,
+  targetsNamed,
+};

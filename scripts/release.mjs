@@ -9,7 +9,8 @@
 //   pulumi-resource-aria-v<v>-<os>-<arch>.tar.gz the plugin for linux, darwin, windows on amd64, arm64
 //   aria-schema-v<v>.json                        the plugin's package schema (sdk/schema.json)
 //   goproxy/                                     the Go SDK in the module proxy layout (GOPROXY=file://...)
-//   release.json                                 what was built: version, tags, sizes, times
+//   release.json                                 what was built: version, tags, sizes, times, and the
+//                                                plugin archives' checksums as Pulumi.json pins them
 //   SHA256SUMS                                   `sha256sum -c SHA256SUMS` checks all of the above
 //
 // The Go SDK is published by a tag, not a file: the module github.com/pulumi-aria/pulumi-aria/sdk/go
@@ -36,7 +37,7 @@ import { parseArgs } from "node:util";
 
 const require = createRequire(import.meta.url);
 /** @type {typeof import("./plugin-targets.js")} */
-const { TARGETS } = require("./plugin-targets.js");
+const { TARGETS, pulumiChecksum } = require("./plugin-targets.js");
 /** @type {typeof import("./content-hash.js")} */
 const { contentHash, BUILD_LEFTOVERS } = require("./content-hash.js");
 /** @type {typeof import("./runtimes.js")} */
@@ -300,6 +301,10 @@ async function main() {
       executableBytes: p.executableBytes,
       cached: p.cached,
     })),
+    // The form a Pulumi.json's `packages.aria.checksums` takes (docs/guides/release-and-install.md).
+    pluginChecksums: Object.fromEntries(
+      plugins.map((p) => [p.target, pulumiChecksum(fs.readFileSync(p.tarball)).base64]),
+    ),
     schema: path.basename(schema),
     sizes: Object.fromEntries(files.map((f) => [f, fs.statSync(path.join(OUT, f)).size])),
     buildMs: times,
