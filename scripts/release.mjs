@@ -156,14 +156,17 @@ function pythonBuildVenv() {
 }
 
 /**
- * The Python SDK's wheel and sdist.
+ * The Python SDK's wheel and sdist. The wheel's entries are dated at the commit (SOURCE_DATE_EPOCH),
+ * so that a commit's wheel is the same bytes at every build; the sdist is not (setuptools dates the
+ * PKG-INFO and folders it writes, and the gzip header, at the time of the build).
  * @param {string} version
  */
 function buildPython(version) {
   const python = pythonBuildVenv();
   const dir = copyOfSdk("python");
+  const env = { ...process.env, SOURCE_DATE_EPOCH: run("git", ["log", "-1", "--format=%ct"]).trim() };
   try {
-    run(python, ["-m", "build", "--wheel", "--sdist", "--no-isolation", "--outdir", OUT, dir]);
+    run(python, ["-m", "build", "--wheel", "--sdist", "--no-isolation", "--outdir", OUT, dir], { env });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
