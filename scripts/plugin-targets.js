@@ -61,6 +61,26 @@ const TARGETS = [
 ];
 
 /**
+ * darwin-arm64's build (the same Bun release, the same bundle) for the platform the tests run on:
+ * built only for test/e2e/plugin-bun.test.ts, which runs a program on it through the engine, and never
+ * released (linux-amd64 users get the Node executable; the engine asks for one archive per platform).
+ * @type {PluginTarget}
+ */
+const BUN_PROBE = {
+  name: "linux-amd64-bun",
+  os: "linux",
+  arch: "amd64",
+  runtime: "bun",
+  runtimeRelease: BUN_RELEASE,
+  bunTarget: "bun-linux-x64",
+  codeCache: false,
+  sign: false,
+  executable: "pulumi-resource-aria",
+  format: "elf",
+  machine: "x86-64",
+};
+
+/**
  * A Node single-executable target.
  * @param {"linux" | "darwin" | "windows"} os
  * @param {"amd64" | "arm64"} arch
@@ -97,23 +117,44 @@ function archiveName(version, target) {
 }
 
 /**
- * The targets named in a comma-separated list ("all": every one); throws naming the unknown ones.
+ * The targets named in a comma-separated list ("all": every released one; linux-amd64-bun is the tests'); throws naming the unknown ones.
  * @param {string} list
  * @returns {PluginTarget[]}
  */
 function targetsNamed(list) {
   if (list === "all") return [...TARGETS];
   const names = list.split(",").map((n) => n.trim());
-  const unknown = names.filter((n) => !TARGETS.some((t) => t.name === n));
+  const known = [...TARGETS, BUN_PROBE];
+  const unknown = names.filter((n) => !known.some((t) => t.name === n));
   if (unknown.length > 0) {
     throw new Error(
-      `unknown plugin target(s) ${unknown.join(", ")}: use 'all' or some of ${TARGETS.map((t) => t.name).join(", ")}`,
+      `unknown plugin target(s) ${unknown.join(", ")}: use 'all' or some of ${known.map((t) => t.name).join(", ")}`,
     );
   }
-  return TARGETS.filter((t) => names.includes(t.name));
+  return known.filter((t) => names.includes(t.name));
+}
+
+/**
+ * An archive's sha256 in the two forms the Pulumi engine takes: `hex` for
+ * `pulumi plugin install --checksum` (and SHA256SUMS), `base64` for a project's
+ * `packages.<name>.checksums.<os>-<arch>` (a map of bytes, which JSON writes in base64).
+ * @param {Buffer} archive
+ */
+function pulumiChecksum(archive) {
+  const digest = require("node:crypto").createHash("sha256").update(archive).digest();
+  return { hex: digest.toString("hex"), base64: digest.toString("base64") };
 }
 
 /** llvm-strip (any release) strips ELF of either architecture; Debian's package llvm has it. */
 const STRIPPERS = ["llvm-strip", ...Array.from({ length: 12 }, (_, i) => `llvm-strip-${22 - i}`)];
 
-module.exports = { NODE_RELEASE, BUN_RELEASE, TARGETS, STRIPPERS, archiveName, targetsNamed };
+module.exports = {
+  NODE_RELEASE,
+  BUN_RELEASE,
+  TARGETS,
+  BUN_PROBE,
+  STRIPPERS,
+  archiveName,
+  pulumiChecksum,
+  targetsNamed,
+};

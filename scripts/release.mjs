@@ -9,7 +9,8 @@
 //   pulumi-resource-aria-v<v>-<os>-<arch>.tar.gz the plugin for linux, darwin, windows on amd64, arm64
 //   aria-schema-v<v>.json                        the plugin's package schema (sdk/schema.json)
 //   goproxy/                                     the Go SDK in the module proxy layout (GOPROXY=file://...)
-//   release.json                                 what was built: version, tags, sizes, times
+//   release.json                                 what was built: version, tags, sizes, times, and the
+//                                                plugin archives' checksums as Pulumi.json pins them
 //   SHA256SUMS                                   `sha256sum -c SHA256SUMS` checks all of the above
 //
 // The Go SDK is published by a tag, not a file: the module github.com/pulumi-aria/pulumi-aria/sdk/go
@@ -36,7 +37,7 @@ import { parseArgs } from "node:util";
 
 const require = createRequire(import.meta.url);
 /** @type {typeof import("./plugin-targets.js")} */
-const { TARGETS } = require("./plugin-targets.js");
+const { TARGETS, pulumiChecksum } = require("./plugin-targets.js");
 /** @type {typeof import("./content-hash.js")} */
 const { contentHash, BUILD_LEFTOVERS } = require("./content-hash.js");
 /** @type {typeof import("./runtimes.js")} */
@@ -155,14 +156,17 @@ function pythonBuildVenv() {
 }
 
 /**
- * The Python SDK's wheel and sdist.
+ * The Python SDK's wheel and sdist. The wheel's entries are dated at the commit (SOURCE_DATE_EPOCH),
+ * so that a commit's wheel is the same bytes at every build; the sdist is not (setuptools dates the
+ * PKG-INFO and folders it writes, and the gzip header, at the time of the build).
  * @param {string} version
  */
 function buildPython(version) {
   const python = pythonBuildVenv();
   const dir = copyOfSdk("python");
+  const env = { ...process.env, SOURCE_DATE_EPOCH: run("git", ["log", "-1", "--format=%ct"]).trim() };
   try {
-    run(python, ["-m", "build", "--wheel", "--sdist", "--no-isolation", "--outdir", OUT, dir]);
+    run(python, ["-m", "build", "--wheel", "--sdist", "--no-isolation", "--outdir", OUT, dir], { env });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -226,7 +230,7 @@ function checkGoSdk() {
 
 /**
  * Every plugin archive, built (or reused from the cache) by scripts/build-plugin.mjs.
- * @returns {Array<{ target: string, tarball: string, executableBytes: number, tarballBytes: number, cached: boolean, buildMs: Record<string, number> }>}
+ * @returns {Array<{ target: string, tarball: string, node: string, bundleSha256: string, executableBytes: number, tarballBytes: number, cached: boolean, buildMs: Record<string, number> }>}
  */
 function buildPlugins() {
   const out = run(process.execPath, [
@@ -295,9 +299,15 @@ async function main() {
       target: p.target,
       archive: path.basename(p.tarball),
       archiveBytes: p.tarballBytes,
+      runtime: p.node,
+      bundleSha256: p.bundleSha256,
       executableBytes: p.executableBytes,
       cached: p.cached,
     })),
+    // The form a Pulumi.json's `packages.aria.checksums` takes (docs/guides/release-and-install.md).
+    pluginChecksums: Object.fromEntries(
+      plugins.map((p) => [p.target, pulumiChecksum(fs.readFileSync(p.tarball)).base64]),
+    ),
     schema: path.basename(schema),
     sizes: Object.fromEntries(files.map((f) => [f, fs.statSync(path.join(OUT, f)).size])),
     buildMs: times,

@@ -38,15 +38,28 @@ export interface PluginStack {
 
 /**
  * Opens the YAML program on a fresh backend and emulator, with the plugin's settings (`aria:url`, a
- * secret `aria:refreshToken`, no endpoint validation). `env` goes to every engine run.
+ * secret `aria:refreshToken`, no endpoint validation). `env` goes to every engine run; with `tls`, the
+ * emulator serves HTTPS with that certificate, which `aria:caCert` (and the tests' client) trust.
  */
-export async function openPluginYamlStack(env?: Record<string, string>): Promise<PluginStack> {
-  const stack = await openStack({ program: PLUGIN_YAML_PROGRAM, noCredentials: true, env });
+export async function openPluginYamlStack(
+  env?: Record<string, string>,
+  tls?: { key: string; cert: string },
+): Promise<PluginStack> {
+  const stack = await openStack({
+    program: PLUGIN_YAML_PROGRAM,
+    noCredentials: true,
+    env,
+    ...(tls ? { emulatorOptions: { tls: { key: tls.key, cert: tls.cert } } } : {}),
+  });
   stack.setConfig("aria:url", stack.url);
   stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
   stack.setConfig("aria:validateEndpoints", "false");
+  if (tls) stack.setConfig("aria:caCert", tls.cert);
   const client = createClient(
-    resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}),
+    resolveClientConfig(
+      { "vra:url": stack.url, "vra:refreshToken": USERS.admin, ...(tls ? { "vra:caCert": tls.cert } : {}) },
+      {},
+    ),
   );
   return { stack, client };
 }
@@ -100,6 +113,8 @@ export async function closePluginStack(opened: Partial<PluginStack> | undefined)
 
 /** What scripts/build-plugin.mjs built (its `--json` answer). */
 export interface PluginBuild {
+  /** <os>-<arch> (or linux-amd64-bun). */
+  target: string;
   version: string;
   hash: string;
   node: string;
@@ -108,6 +123,8 @@ export interface PluginBuild {
   executableBytes: number;
   tarballBytes: number;
   bundleBytes: number;
+  /** The esbuild bundle's sha256: the same for every target built from the same inputs. */
+  bundleSha256: string;
   buildMs: Record<string, number>;
   startupMs: number[];
   cached: boolean;
