@@ -24,11 +24,8 @@ export const EXIT = {
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 const driftedShape = {
-  /** The stack whose program declares the resource. */
   stack: z.string().describe("The stack whose program declares the resource."),
-  /** The resource's URN. */
   urn: z.string().describe("The resource's URN."),
-  /** The resource's name in the program. */
   name: z.string().describe("The resource's name in the program."),
   /** The resource's type token (`aria:index:JenkinsEndpoint`, `pulumi-nodejs:dynamic/aria:Endpoint`, ...). */
   type: z.string().describe("The resource's type token."),
@@ -40,7 +37,6 @@ const driftedShape = {
     .describe(
       "What `pulumi up` would do: update (put the declared values back), create (it is gone from the server), replace, delete (no longer declared).",
     ),
-  /** The names (paths such as `properties.url`) of the inputs that differ; never a value. */
   fields: z
     .array(z.string())
     .describe("The names (paths such as `properties.url`) of the inputs that differ; never a value."),
@@ -50,14 +46,12 @@ const driftedShape = {
     .optional()
     .describe("Whether --remediate put it back (absent without --remediate)."),
 };
-/** A resource whose actual state differs from its declaration. */
 export const DriftedResource: z.ZodObject<typeof driftedShape, z.core.$strict> = z
   .strictObject(driftedShape)
   .meta({
     id: "DriftedResource",
     description: "A resource whose actual state differs from its declaration.",
   });
-/** A resource whose actual state differs from its declaration. */
 export type DriftedResource = z.output<typeof DriftedResource>;
 
 const adoptShape = {
@@ -74,59 +68,43 @@ const adoptShape = {
 };
 
 const unmanagedShape = {
-  /** The server's URL. */
   server: z.string().describe("The server's URL."),
-  /** The endpoint's project. */
   project: z.string().describe("The endpoint's project."),
-  /** The endpoint's name. */
   name: z.string().describe("The endpoint's name."),
   /** The endpoint's type (`jenkins`, `git`, ...). */
   type: z.string().describe("The endpoint's type."),
-  /** The endpoint's id. */
   id: z.string().describe("The endpoint's id."),
-  /** The commands that adopt it into a stack. */
   adopt: z.strictObject(adoptShape).describe("The commands that adopt it into a stack."),
 };
-/** An endpoint on the server, in a project the stacks use, that none of the stacks manages. */
 export const UnmanagedEndpoint: z.ZodObject<typeof unmanagedShape, z.core.$strict> = z
   .strictObject(unmanagedShape)
   .meta({
     id: "UnmanagedEndpoint",
     description: "An endpoint on the server, in a project the stacks use, that none of the stacks manages.",
   });
-/** An endpoint on the server, in a project the stacks use, that none of the stacks manages. */
 export type UnmanagedEndpoint = z.output<typeof UnmanagedEndpoint>;
 
 const stackShape = {
-  /** The stack's name. */
   name: z.string().describe("The stack's name."),
-  /** The server its settings name (no credential). */
   server: z.string().optional().describe("The server its settings name (no credential)."),
   /** Which door its program uses: the dynamic resources (`vra:` settings) or the plugin (`aria:` settings). */
   door: z
     .enum(["dynamic", "plugin"])
     .optional()
     .describe("dynamic (vra: settings) or plugin (aria: settings)."),
-  /** The projects its endpoints are in. */
   projects: z.array(z.string()).describe("The projects its endpoints are in."),
-  /** How many endpoints it manages. */
   endpoints: z.number().int().describe("How many endpoints it manages."),
-  /** How many of its resources drifted. */
   drifted: z.number().int().describe("How many of its resources drifted."),
   /** Whether `--remediate` ran `pulumi up --refresh` on it. */
   remediated: z.boolean().describe("Whether --remediate ran `pulumi up --refresh` on it."),
 };
-/** One stack looked at. */
 export const StackSummary: z.ZodObject<typeof stackShape, z.core.$strict> = z
   .strictObject(stackShape)
   .meta({ id: "StackSummary", description: "One stack looked at." });
-/** One stack looked at. */
 export type StackSummary = z.output<typeof StackSummary>;
 
 const ratioShape = {
-  /** The endpoints there that the given stacks manage. */
   managed: z.number().int().nonnegative().describe("The endpoints there that the given stacks manage."),
-  /** Every endpoint there. */
   total: z.number().int().nonnegative().describe("Every endpoint there."),
   /** managed / total, in percent, to one decimal (100 where there is no endpoint). */
   percent: z
@@ -139,22 +117,18 @@ const ratioShape = {
 export type CoverageRatio = { managed: number; total: number; percent: number };
 
 const projectCoverageShape = {
-  /** The project. */
   project: z.string().describe("The project."),
   ...ratioShape,
 };
 const serverCoverageShape = {
-  /** The server's URL. */
   server: z.string().describe("The server's URL."),
   ...ratioShape,
-  /** Per project looked in (those of --projects, else those of the stacks' endpoints). */
   projects: z
     .array(z.strictObject(projectCoverageShape))
     .describe("Per project looked in (those of --projects, else those of the stacks' endpoints)."),
 };
 const coverageShape = {
   ...ratioShape,
-  /** Per server. */
   servers: z.array(z.strictObject(serverCoverageShape)).describe("Per server."),
 };
 /** The endpoints the stacks manage out of all the endpoints in the projects looked in, in total and per server and project. */
@@ -194,14 +168,12 @@ const eventShape = {
     .string()
     .optional()
     .describe("The stack (absent where the failure came before any stack was read)."),
-  /** With drift_detected and the remediation events: how many of the stack's resources drifted. */
   drifted: z
     .number()
     .int()
     .nonnegative()
     .optional()
     .describe("With drift_detected and the remediation events: how many of the stack's resources drifted."),
-  /** With the failed events: what failed, and what to do (never a secret). */
   message: z
     .string()
     .optional()
@@ -218,13 +190,10 @@ export type DriftEvent = z.output<typeof DriftEvent>;
 const adoptionShape = {
   /** The directory written. */
   dir: z.string().describe("The directory --adopt wrote."),
-  /** How many endpoints were found unmanaged. */
   unmanaged: z.number().int().nonnegative().describe("How many endpoints were found unmanaged."),
-  /** How many of them the files adopt. */
   covered: z.number().int().nonnegative().describe("How many of them the files adopt."),
   /** The files written, relative to `dir`. */
   files: z.array(z.string()).describe("The files written, relative to dir."),
-  /** The secrets the server masks, which no file holds: to fill in to have Pulumi write them. */
   settings: z
     .array(
       z.strictObject({
@@ -242,11 +211,8 @@ export const Adoption: z.ZodObject<typeof adoptionShape, z.core.$strict> = z
   .meta({ id: "Adoption", description: "What --adopt wrote to adopt the unmanaged endpoints." });
 
 const violationShape = {
-  /** The stack whose resource it is. */
   stack: z.string().describe("The stack whose resource it is."),
-  /** The resource's URN. */
   urn: z.string().describe("The resource's URN."),
-  /** The resource's name in the program. */
   name: z.string().describe("The resource's name in the program."),
   /** The policy (rule) of the pack. */
   rule: z.string().describe("The policy of the pack it breaks."),
@@ -255,14 +221,12 @@ const violationShape = {
   /** What is wrong and how to fix it: the endpoint, the field; never a value of a secret. */
   message: z.string().describe("What is wrong and how to fix it; never a secret."),
 };
-/** A rule of the policy pack that an endpoint, as it is on the server, breaks. */
 export const PolicyViolation: z.ZodObject<typeof violationShape, z.core.$strict> = z
   .strictObject(violationShape)
   .meta({
     id: "PolicyViolation",
     description: "A rule of the policy pack that an endpoint, as it is on the server, breaks.",
   });
-/** A rule of the policy pack that an endpoint, as it is on the server, breaks. */
 export type PolicyViolation = z.output<typeof PolicyViolation>;
 
 const reportShape = {
@@ -279,11 +243,8 @@ const reportShape = {
   exitCode: z
     .union([z.literal(0), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(7)])
     .describe("The exit code."),
-  /** The stacks looked at. */
   stacks: z.array(StackSummary).describe("The stacks looked at."),
-  /** Every drifted resource (empty when in sync). */
   drifted: z.array(DriftedResource).describe("Every drifted resource (empty when in sync)."),
-  /** Every unmanaged endpoint (empty when there is none). */
   unmanaged: z.array(UnmanagedEndpoint).describe("Every unmanaged endpoint (empty when there is none)."),
   /** The endpoints the stacks manage out of every endpoint there (absent when the run failed before listing them). */
   coverage: Coverage.optional().describe(
@@ -298,11 +259,9 @@ const reportShape = {
     .describe(
       "With --policy: the package's policy pack run on what each stack's endpoints are on the server.",
     ),
-  /** With --adopt: what it wrote. */
   adoption: Adoption.optional().describe("With --adopt: what it wrote."),
   /** The drift events of the run, in order. */
   events: z.array(DriftEvent).describe("The drift events of the run, in the order they happened."),
-  /** Wall time of the run, in seconds. */
   duration: z.number().nonnegative().describe("Wall time of the run, in seconds."),
   /** What failed (with `result: error`): which server, stack or setting, and what to do. */
   error: z
