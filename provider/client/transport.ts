@@ -6,8 +6,8 @@
  * that was refused. Response bodies are always read to the end, so connections return to the pool.
  */
 import * as tls from "node:tls";
-import { Dispatcher, interceptors, Pool } from "undici";
-import type { RetryHandler } from "undici";
+import type { Dispatcher, Pool, RetryHandler } from "undici";
+import type * as Undici from "undici";
 import { lowLevelCode } from "./network-errors";
 import type { Clock } from "../core/clock";
 import { decideRetry, RetryPolicy } from "./retry-policy";
@@ -182,6 +182,9 @@ export class HttpTransport {
     if (this.closed) throw new TransportError(new Error("the API client was closed"), 0);
     if (!this.dispatcher) {
       const { insecure, caCert, timeoutMs } = this.options;
+      // undici is loaded with the first request, not with the client: the plugin prints its port
+      // before it (its start-up: docs/guides/large-stacks.md).
+      const { Pool, interceptors } = require("undici") as typeof Undici;
       this.pool = new Pool(this.origin, {
         connections: MAX_CONNECTIONS,
         pipelining: 1,

@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { mocksAreSet, reportedByMessage } from "../runtime/pulumi-internals";
 import { programApiClient } from "../runtime/context";
@@ -111,7 +111,10 @@ export function defineDataFunction<const N extends string, A, R>(
       } catch (error) {
         throw asProgramFailure(error);
       }
-      return (await pulumi.runtime.invoke(token, args as pulumi.Inputs, opts)) as R;
+      // The SDK is loaded here, in the program process, and never by the plugin, which serves
+      // data functions without it (its start-up and memory: docs/guides/large-stacks.md).
+      const { runtime } = require("@pulumi/pulumi") as typeof pulumi;
+      return (await runtime.invoke(token, args as pulumi.Inputs, opts)) as R;
     },
     async serve(client, args) {
       check(args);

@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type * as Client from "../client";
 import type { AriaClient } from "../client";
 import { settingSource, type ConfigNamespace, type SettingSource } from "../client/config";
@@ -72,7 +72,9 @@ export function providerApiClient(): AriaClient {
   return providerClient;
 }
 
-const programLookup: ConfigLookup = (key) => pulumi.runtime.getConfig(`vra:${key}`);
+/** The program's `vra:` config; the SDK is loaded on first use (the plugin process never loads it). */
+const programLookup: ConfigLookup = (key) =>
+  (require("@pulumi/pulumi") as typeof pulumi).runtime.getConfig(`vra:${key}`);
 
 /** The API client of the program process, used by data functions; built on first use. */
 export function programApiClient(): AriaClient {
