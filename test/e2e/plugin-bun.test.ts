@@ -7,6 +7,7 @@ import { loopbackCertificate } from "../support/certificates";
 import { changes, engineRoot, expectOk, REPO_ROOT } from "../support/program-stack";
 import {
   closePluginStack,
+  dropPluginsEntry,
   expectDestroyed,
   expectFirstUp,
   expectSecretsEncrypted,
@@ -77,10 +78,7 @@ beforeAll(async () => {
   const tls = await loopbackCertificate();
   opened = await openPluginYamlStack({ PATH }, tls);
   // Without `plugins:`, the engine finds the plugin where `pulumi plugin install` put it.
-  const file = path.join(opened.stack.workDir, "Pulumi.yaml");
-  const program = fs.readFileSync(file, "utf8").replace(/^plugins:\n(?: {2}.*\n)+/m, "");
-  expect(program).not.toMatch(/^plugins:/m);
-  fs.writeFileSync(file, program);
+  dropPluginsEntry(opened.stack);
 });
 
 afterAll(async () => {

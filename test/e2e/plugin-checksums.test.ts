@@ -6,6 +6,7 @@ import { changes, engineRoot, expectOk } from "../support/program-stack";
 import {
   buildPluginExecutable,
   closePluginStack,
+  dropPluginsEntry,
   expectDestroyed,
   expectFirstUp,
   openPluginYamlStack,
@@ -71,10 +72,7 @@ beforeAll(async () => {
   good = await serveRelease(path.join(mirrors, "good"));
   bad = await serveRelease(path.join(mirrors, "bad"));
   opened = await openPluginYamlStack({ PATH });
-  const file = path.join(opened.stack.workDir, "Pulumi.yaml");
-  const program = fs.readFileSync(file, "utf8").replace(/^plugins:\n(?: {2}.*\n)+/m, "");
-  expect(program).not.toMatch(/^plugins:/m);
-  fs.writeFileSync(file, program);
+  dropPluginsEntry(opened.stack);
 });
 
 afterAll(async () => {

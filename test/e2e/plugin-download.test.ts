@@ -4,6 +4,7 @@ import { changes, engineRoot, expectOk } from "../support/program-stack";
 import {
   buildPluginExecutable,
   closePluginStack,
+  dropPluginsEntry,
   expectDestroyed,
   expectFirstUp,
   pathWithoutNode,
@@ -43,21 +44,18 @@ beforeAll(async () => {
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
     ...server.env,
   });
-  const file = path.join(opened.stack.workDir, "Pulumi.yaml");
-  const program = fs
-    .readFileSync(file, "utf8")
-    .replace(/^plugins:\n(?: {2}.*\n)+/m, "")
-    .replace(
-      /^( {4}type: aria:index:\w+\n)/gm,
-      `$1    options:\n      version: ${build.version}\n      pluginDownloadURL: ${DOWNLOAD_URL}\n`,
-    )
-    .replace(
-      /^( {6}function: aria:index:\w+\n)/gm,
-      `$1      options:\n        version: ${build.version}\n        pluginDownloadURL: ${DOWNLOAD_URL}\n`,
-    );
-  expect(program).not.toMatch(/^plugins:/m);
+  const program = dropPluginsEntry(opened.stack, (text) =>
+    text
+      .replace(
+        /^( {4}type: aria:index:\w+\n)/gm,
+        `$1    options:\n      version: ${build.version}\n      pluginDownloadURL: ${DOWNLOAD_URL}\n`,
+      )
+      .replace(
+        /^( {6}function: aria:index:\w+\n)/gm,
+        `$1      options:\n        version: ${build.version}\n        pluginDownloadURL: ${DOWNLOAD_URL}\n`,
+      ),
+  );
   expect(program.match(/pluginDownloadURL/g)?.length).toBe(5);
-  fs.writeFileSync(file, program);
 });
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { changes, engineRoot, expectOk } from "../support/program-stack";
 import {
   buildPluginExecutable,
   closePluginStack,
+  dropPluginsEntry,
   expectDestroyed,
   expectFirstUp,
   expectSecretsEncrypted,
@@ -36,11 +37,7 @@ beforeAll(async () => {
   build = buildPluginExecutable();
   opened = await openPluginYamlStack({ PATH });
   // Without `plugins:`, the engine looks on PATH, then in PULUMI_HOME's plugin cache.
-  const file = path.join(opened.stack.workDir, "Pulumi.yaml");
-  const program = fs.readFileSync(file, "utf8");
-  const withoutPlugins = program.replace(/^plugins:\n(?: {2}.*\n)+/m, "");
-  expect(withoutPlugins).not.toMatch(/^plugins:/m);
-  fs.writeFileSync(file, withoutPlugins);
+  dropPluginsEntry(opened.stack);
 });
 
 afterAll(async () => {

@@ -64,6 +64,18 @@ export async function openPluginYamlStack(
   return { stack, client };
 }
 
+/**
+ * Rewrites the stack's Pulumi.yaml without its `plugins:` entry (then the engine looks on PATH, in
+ * PULUMI_HOME's plugin cache, or downloads), with `edit` applied after; returns the program written.
+ */
+export function dropPluginsEntry(stack: E2EStack, edit = (program: string) => program): string {
+  const file = path.join(stack.workDir, "Pulumi.yaml");
+  const program = edit(fs.readFileSync(file, "utf8").replace(/^plugins:\n(?: {2}.*\n)+/m, ""));
+  expect(program).not.toMatch(/^plugins:/m);
+  fs.writeFileSync(file, program);
+  return program;
+}
+
 /** Runs the first `up`: 3 resources and the stack created, the lookups answered, all on the server. */
 export async function expectFirstUp({ stack, client }: PluginStack): Promise<PluginIds> {
   const up = expectOk(await stack.up());

@@ -1,9 +1,7 @@
-import * as fs from "node:fs";
-import * as path from "node:path";
-import Ajv2020 from "ajv/dist/2020";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { USERS } from "../support/emulator";
-import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
+import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
+import { reconcileJson as runReconcileJson } from "./reconcile-helpers";
 
 /*
  * aria-reconcile on a Pulumi YAML program whose `aria` provider is an explicit resource, its server
@@ -13,11 +11,6 @@ import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/pr
  */
 
 jest.setTimeout(10 * 60_000);
-
-const schema = JSON.parse(
-  fs.readFileSync(path.join(REPO_ROOT, "provider", "reconcile", "report.schema.json"), "utf8"),
-) as object;
-const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
 
 interface Report {
   result: string;
@@ -32,15 +25,8 @@ let stack: E2EStack;
 let client: AriaClient;
 const outputs: string[] = [];
 
-async function reconcileJson(env: Record<string, string>) {
-  const bin = path.join(stack.workDir, "node_modules", ".bin", "aria-reconcile");
-  const result = await stack.command(bin, ["--json", "--stack", stack.stackName], env);
-  outputs.push(result.stdout, result.stderr);
-  const report = JSON.parse(result.stdout) as Report;
-  expect(validate(report) ? [] : validate.errors).toEqual([]);
-  expect(report.exitCode).toBe(result.code);
-  return { code: result.code, report, stderr: result.stderr };
-}
+const reconcileJson = (env: Record<string, string>) =>
+  runReconcileJson<Report>(stack, ["--stack", stack.stackName], outputs, env);
 
 beforeAll(async () => {
   stack = await openStack({

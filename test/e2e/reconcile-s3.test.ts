@@ -1,10 +1,8 @@
-import * as fs from "node:fs";
-import * as path from "node:path";
-import Ajv2020 from "ajv/dist/2020";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { USERS } from "../support/emulator";
-import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
+import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 import { S3Server, startS3Server } from "../support/s3-server";
+import { reconcileJson as runReconcileJson } from "./reconcile-helpers";
 
 /*
  * aria-reconcile on a stack whose state is in S3: an S3-compatible server on loopback (moto_server,
@@ -17,11 +15,6 @@ jest.setTimeout(10 * 60_000);
 
 const PASSWORD = "e2e-ReconcileS3-Passw0rd";
 const GIT_TOKEN = "e2e-ReconcileS3-Git-T0ken";
-
-const schema = JSON.parse(
-  fs.readFileSync(path.join(REPO_ROOT, "provider", "reconcile", "report.schema.json"), "utf8"),
-) as object;
-const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
 
 interface Report {
   result: string;
@@ -37,15 +30,8 @@ let client: AriaClient;
 let jenkinsId: string;
 const outputs: string[] = [];
 
-async function reconcileJson(args: string[]) {
-  const bin = path.join(stack.workDir, "node_modules", ".bin", "aria-reconcile");
-  const result = await stack.command(bin, ["--json", "--stack", stack.stackName, ...args]);
-  outputs.push(result.stdout, result.stderr);
-  const report = JSON.parse(result.stdout) as Report;
-  expect(validate(report) ? [] : validate.errors).toEqual([]);
-  expect(report.exitCode).toBe(result.code);
-  return { code: result.code, report };
-}
+const reconcileJson = (args: string[]) =>
+  runReconcileJson<Report>(stack, ["--stack", stack.stackName, ...args], outputs);
 
 beforeAll(async () => {
   s3 = await startS3Server();

@@ -1,12 +1,12 @@
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
-import Ajv2020 from "ajv/dist/2020";
 import { parse, stringify } from "yaml";
 import { startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { USERS } from "../support/emulator";
-import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
+import { reconcileJson as runReconcileJson } from "./reconcile-helpers";
+import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 
 /*
  * `aria-reconcile`, installed from the packed package, with the real CLI against the emulator,
@@ -25,11 +25,6 @@ const PASSWORD = "e2e-Reconcile-Passw0rd";
 const GIT_TOKEN = "e2e-Reconcile-Git-T0ken";
 const WRONG_TOKEN = "wrong-refresh-token-e2e";
 const SECRETS = [PASSWORD, GIT_TOKEN, USERS.admin, WRONG_TOKEN];
-
-const schema = JSON.parse(
-  fs.readFileSync(path.join(REPO_ROOT, "provider", "reconcile", "report.schema.json"), "utf8"),
-) as object;
-const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
 
 interface Report {
   result: string;
@@ -90,13 +85,8 @@ describe.each(DOORS)("aria-reconcile on a program of the $door door", ({ door, p
   }
 
   /** Runs it with --json: the exit code and the one document on stdout, checked against the schema. */
-  async function reconcileJson(args: string[], env: Record<string, string> = {}) {
-    const result = await reconcile(["--json", ...args], env);
-    const report = JSON.parse(result.stdout) as Report;
-    expect(validate(report) ? [] : validate.errors).toEqual([]);
-    expect(report.exitCode).toBe(result.code);
-    return { ...result, report };
-  }
+  const reconcileJson = (args: string[], env: Record<string, string> = {}) =>
+    runReconcileJson<Report>(stack, args, outputs, env);
 
   beforeAll(async () => {
     stack = await openStack({ program, noCredentials: true, emulatorOptions: { seedResources: 0 } });
