@@ -45,16 +45,17 @@ export function engineDefaultParallel() {
 // process or the `pulumi` CLI; other sessions on the machine may run engines too):
 //   provider  node .../@pulumi/pulumi/cmd/dynamic-provider (started by the pulumi-resource-pulumi-nodejs shim),
 //             or the aria provider plugin (node .../dist/provider/plugin/main.js, pulumi-resource-aria)
-//   program   node .../@pulumi/pulumi/cmd/run (started by the language host, on the CLI path), or the
-//             run-op process itself (the Automation API runs the inline program in it)
-//   engine    the pulumi CLI and its Go plugins (language hosts; a YAML program runs inside its host)
+//   program   node .../@pulumi/pulumi/cmd/run (started by the language host, on the CLI path), the
+//             run-op process itself (the Automation API runs the inline program in it), or the YAML
+//             language host (a YAML program runs inside it)
+//   engine    the pulumi CLI and its other Go plugins (the Node.js language host)
 /** @type {Array<[string, (cmd: string) => boolean]>} */
 const ROLES = [
   // Not the shim's `node -e "require.resolve('.../cmd/dynamic-provider')"`.
   ["provider", (cmd) => cmd.includes("cmd/dynamic-provider") && !cmd.includes("\0-e\0")],
   ["provider", (cmd) => /provider\/plugin\/main\.js(\0|$)|(^|\/)pulumi-resource-aria\0/.test(cmd)],
-  ["program", (cmd) => /@pulumi\/pulumi\/cmd\/run(\/|\0)/.test(cmd)],
-  ["engine", (cmd) => /(^|\/)(pulumi|pulumi-language-nodejs|pulumi-language-yaml)\0/.test(cmd)],
+  ["program", (cmd) => /@pulumi\/pulumi\/cmd\/run(\/|\0)|(^|\/)pulumi-language-yaml\0/.test(cmd)],
+  ["engine", (cmd) => /(^|\/)(pulumi|pulumi-language-nodejs)\0/.test(cmd)],
 ];
 
 /** @param {string} file */
