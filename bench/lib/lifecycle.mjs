@@ -98,7 +98,7 @@ export const changesOf = (summary = {}) =>
 class ProgramRun {
   /**
    * @param {string} program
-   * @param {Ctx & {n: number, exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
+   * @param {Ctx & {n: number, phases?: string[], exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
    */
   constructor(program, o) {
     this.program = program;
@@ -165,7 +165,7 @@ class ProgramRun {
 async function runLifecycles(programs, o) {
   const runs = programs.map((program) => new ProgramRun(program, o));
   try {
-    for (const phase of PHASES) {
+    for (const phase of PHASES.filter((p) => o.phases?.includes(p.name) ?? true)) {
       for (let rep = 0; rep < (REPEATABLE.has(phase.name) ? o.repeat : 1); rep++) {
         for (const run of runs) await run.runPhase(phase, rep);
       }
@@ -281,6 +281,21 @@ export async function measureSize(n, ctx) {
   entry.loadAverage = os.loadavg()[0];
   return entry;
 }
+
+/**
+ * The pull-request preview: a stack of 3 endpoints (validation on) previewed `runs` times through each
+ * door, in lockstep with the engine floor's. Answers `{<program>: {phases: {preview: {samples}}}}`.
+ * @param {Ctx} ctx
+ * @param {number} runs
+ */
+export const measureSmallPreview = (ctx, runs) =>
+  runLifecycles(["trivial", "endpoints", "endpoints-plugin"], {
+    ...ctx,
+    n: 3,
+    repeat: runs,
+    validate: true,
+    phases: ["create", "preview", "destroy"],
+  });
 
 /**
  * With --profile: one extra lifecycle of each program at one size, every node process of every
