@@ -22,7 +22,7 @@ const cpuOf = (c) => `${ms(c.provider)} / ${ms(c.program)} / ${ms(c.engine)}`;
 
 /** @typedef {Array<string | number>} Row */
 /** A Markdown table, its columns of figures aligned right. @param {Row} header @param {Row[]} rows */
-function table(header, rows) {
+export function table(header, rows) {
   const figure = (/** @type {Row[number]} */ c) => /^(-?[\d.]+x?|n\/a|-)$/.test(String(c));
   const sep = header.map((_, i) => (rows.length && rows.every((r) => figure(r[i])) ? "---:" : "---"));
   const line = (/** @type {Row} */ cells) =>
