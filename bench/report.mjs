@@ -30,7 +30,10 @@ export function table(header, rows) {
   return [line(header), line(sep), ...rows.map(line), ""].join("\n");
 }
 
-/** @typedef {Array<[string, (figures: any) => string | number]>} Columns a table's columns: header, cell */
+/** @typedef {[string, (figures: any) => string | number]} Column a table's column: header, cell */
+/** @typedef {Column[]} Columns */
+/** @type {(header: string, cell: Column[1]) => Column} */
+const col = (header, cell) => [header, cell];
 /**
  * A table with a row per size and phase (`phases`, default all): N, phase, then `columns`.
  * @param {Record<number, any>} sizes @param {Columns} columns @param {string[]} [phases]
@@ -87,14 +90,12 @@ const peaks = (/** @type {any} */ f) =>
   f ? `${mb(f.providerPeakRssBytes)} / ${mb(f.programPeakRssBytes)}` : "-";
 /** @type {Columns} */
 const MEMORY = [
-  ...DOORS.map(([key, door]) => /** @type {Columns[number]} */ ([`${door} door MB`, (p) => peaks(p[key])])),
+  ...DOORS.map(([key, door]) => col(`${door} door MB`, (p) => peaks(p[key]))),
   ["engine floor MB", (p) => peaks(p.engineFloor)],
-  ...DOORS.map(
-    ([key, door]) =>
-      /** @type {Columns[number]} */ ([
-        `${door} provider / floor's`,
-        (p) => ratio(p[key]?.providerPeakRssBytes / p.engineFloor.providerPeakRssBytes),
-      ]),
+  ...DOORS.map(([key, door]) =>
+    col(`${door} provider / floor's`, (p) =>
+      ratio(p[key]?.providerPeakRssBytes / p.engineFloor.providerPeakRssBytes),
+    ),
   ),
 ];
 /** @param {{firstSlope: number, lastSlope: number}} l */
@@ -112,12 +113,8 @@ const SLOPES = [
     "aria linear",
     (s) => (s.linearity.linear === null ? "n/a (< 3 sizes)" : s.linearity.linear ? "yes" : "no"),
   ],
-  ...[...DOORS, ["engineFloor", "floor"]].map(
-    ([key, who]) =>
-      /** @type {Columns[number]} */ ([
-        `${who} provider KB/resource`,
-        (s) => seg(s.memoryKbPerResource[key]),
-      ]),
+  ...[...DOORS, ["engineFloor", "floor"]].map(([key, who]) =>
+    col(`${who} provider KB/resource`, (s) => seg(s.memoryKbPerResource[key])),
   ),
 ];
 
