@@ -113,13 +113,8 @@ const results = fs.existsSync(resultsFile)
 const log = (msg) => process.stderr.write(`[realistic ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
 /** Requests a provider process makes once, one after the other, before the per-resource ones. */
-const ONE_OFFS = new Set([
-  "POST /iaas/api/login",
-  "POST /csp/gateway/am/api/login",
-  "GET /pipeline/api/about",
-  "GET /pipeline/api/endpoint-tiles",
-  "GET /iaas/api/projects",
-]);
+const ONE_OFFS =
+  /^(POST \/(iaas|csp\/gateway\/am)\/api\/login|GET \/pipeline\/api\/(about|endpoint-tiles)|GET \/iaas\/api\/projects)$/;
 const VALIDATION = "POST /pipeline/api/endpoint-validation";
 
 /**
@@ -132,7 +127,7 @@ const VALIDATION = "POST /pipeline/api/endpoint-validation";
 export function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concurrency) {
   let [oneOffs, serial, parallelCount] = [0, 0, 0];
   for (const [route, n] of Object.entries(counts)) {
-    if (ONE_OFFS.has(route)) oneOffs += n;
+    if (ONE_OFFS.test(route)) oneOffs += n;
     else if (route === VALIDATION && serialValidation) serial += n;
     else parallelCount += n;
   }
@@ -216,10 +211,7 @@ async function measure(programs, distance, n, cap) {
   return phases;
 }
 
-/**
- * Each door's floor at N, by phase (ms): measured once per N, or reused from --out's results.json.
- * @param {number} n
- */
+/** Each door's floor at N, by phase (ms): measured once per N, or reused from --out's results.json. @param {number} n */
 async function floorsOf(n) {
   const have = (results.floors[n] ??= {});
   const missing = [...new Set(doors.map((d) => FLOOR_OF[d]))].filter(
@@ -236,9 +228,7 @@ async function floorsOf(n) {
   return have;
 }
 
-function save() {
-  fs.writeFileSync(resultsFile, JSON.stringify({ parallel, ...results }, null, 2));
-}
+const save = () => fs.writeFileSync(resultsFile, JSON.stringify({ parallel, ...results }, null, 2));
 
 /** What a row measured (an earlier run's row of the same key is replaced). @param {any} r */
 const rowKey = (r) =>
@@ -259,8 +249,7 @@ for (const n of sizes) {
           const floorMs = floors[FLOOR_OF[door]][phase.name];
           const physical = physicalLimit(sample.counts, door === "endpoints", distance, concurrency);
           const row = {
-            latencyMs: distance.latencyMs,
-            rateLimit: distance.rateLimit,
+            ...distance,
             n,
             phase: phase.name,
             door: door === "endpoints" ? "dynamic" : "plugin",
