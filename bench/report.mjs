@@ -170,15 +170,11 @@ const FAULT_MIX =
 /** "yes", or what differs. @param {any} server */
 function serverText(server) {
   if (server.equal) return "yes";
-  const diffs = [
-    [server.duplicates.length, "duplicate names"],
-    [server.missingOnServer, "in the state, not on the server"],
-    [server.notInState, "on the server, not in the state"],
-    [server.notUpdated, "not updated"],
-  ];
-  return `**no: ${diffs
-    .filter(([count]) => count > 0)
-    .map(([count, what]) => `${count} ${what}`)
+  const { duplicates, missingOnServer: missing, notInState: extra, notUpdated: stale } = server;
+  const diffs = { "duplicate names": duplicates.length, "in the state, not on the server": missing };
+  Object.assign(diffs, { "on the server, not in the state": extra, "not updated": stale });
+  return `**no: ${Object.entries(diffs)
+    .flatMap(([what, count]) => (count > 0 ? [`${count} ${what}`] : []))
     .join(", ")}**`;
 }
 
@@ -228,8 +224,8 @@ function smallSection({ startup, smallPreview: sp }) {
   const lines = [];
   if (startup) {
     lines.push("## Start-up", "", "Launch to the printed port, no node on PATH (lib/startup.mjs).", "");
-    const rows = Object.entries(startup).map(([target, s]) => [
-      target,
+    const rows = Object.entries(startup).map(([t, s]) => [
+      t,
       s.runtime,
       ms(s.ms),
       s.samplesMs.map(Math.round).join(", "),
@@ -251,8 +247,9 @@ function smallSection({ startup, smallPreview: sp }) {
       ...DOORS.map(([key, door]) => row(`${door} door`, sp[key])),
       row("engine floor", sp.engineFloor),
     ];
-    const header = ["program", "ms", "/ floor", "provider / program / engine CPU ms", "requests", "peak MB"];
-    lines.push(table(header, rows));
+    lines.push(
+      table(["program", "ms", "/ floor", "provider / program / engine CPU ms", "requests", "peak MB"], rows),
+    );
   }
   return lines;
 }
