@@ -1,10 +1,6 @@
 // @ts-check
-// The reliability run of issue 38: N endpoints created by one `up` through each door under the
-// busy-server mix, slow answers and a server restart midway (bench/README.md, "Faults with a server
-// restart").
-//
-// Usage: node bench/faults-restart.mjs [--size 1000] [--door dynamic|plugin|both] [--out <file.json>]
-// (run `npm run build` first; `flock /tmp/aria-heavy.lock` on shared machines).
+// The reliability run of issue 38 (bench/README.md, "Faults with a server restart"):
+//   node bench/faults-restart.mjs [--size 1000] [--door dynamic|plugin|both] [--out <file.json>]
 
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -62,18 +58,7 @@ async function runDoor(door) {
   const url = emulator.url;
   const port = Number(new URL(url).port);
   const program = door === "dynamic" ? "endpoints" : "endpoints-plugin";
-  const stack = programStack(program, {
-    url,
-    refreshToken: REFRESH_TOKEN,
-    via: "cli",
-    n,
-    log: console.log,
-    repeat: 1,
-    cycles: 1,
-    validate: false,
-    parallel: 0, // unused here: no API floor
-    parallelFlag: undefined,
-  });
+  const stack = programStack(program, { url, refreshToken: REFRESH_TOKEN, via: "cli", n, validate: false });
   stack.setConfig("vra:apiTimeout", API_TIMEOUT_S);
   stack.setConfig("aria:apiTimeout", API_TIMEOUT_S);
   /** @type {Record<string, number>} */

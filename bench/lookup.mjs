@@ -1,13 +1,7 @@
 // @ts-check
-// `getEndpoints` over many endpoints, against fetching one page. Runs in its own process, as a
-// program process would: seeds `count` endpoints directly through the client (concurrently, not
-// measured), then times `getEndpoints()` (every page; cold: with the program client's token
-// exchange and `/about`, then warm) and `getEndpoints({top: <page size>})` (one page), counting the
-// requests of each from the emulator's log. Credentials come from VRA_URL and VRA_REFRESH_TOKEN,
-// as a program's would without stack config.
-//
-// Usage: node bench/lookup.mjs <job.json>  (job: {url, refreshToken, count, concurrency, repeat,
-// resultFile}); writes the result JSON to job.resultFile.
+// `getEndpoints()` over `count` endpoints (seeded through the client, not timed; cold, then warm)
+// against one page, with the requests of each, in a process of its own as a program would run it.
+// Usage: node bench/lookup.mjs <job.json> (job: url, refreshToken, count, concurrency, repeat, resultFile)
 
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -41,12 +35,7 @@ await runPool(
 await seeder.close();
 const seedMs = performance.now() - seedStart;
 
-/**
- * Times a call `times` times, with the requests of the first: `{ms (median), samplesMs, total,
- * listRequests, returned}`.
- * @param {number} times
- * @param {() => Promise<{endpoints: unknown[]}>} call
- */
+/** A call `times` times, with the requests of the first. @param {number} times @param {() => Promise<{endpoints: unknown[]}>} call */
 async function measure(times, call) {
   const samplesMs = [];
   let first;

@@ -13,6 +13,7 @@ import { cliHelpers } from "./lib/cli.mjs";
 import { BENCH_DIR, changedAt, CLIENT_MODULE, EMULATOR_MODULE, resultsDir } from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
 import { changesOf, installConcurrencyProbe, loggedRun, programStack } from "./lib/lifecycle.mjs";
+import { table } from "./report.mjs";
 
 /** Sets the provider process's connection cap (bench only). */
 const CONNECTIONS_PRELOAD = path.join(BENCH_DIR, "lib", "connections.cjs");
@@ -112,13 +113,8 @@ const results = fs.existsSync(resultsFile)
 const log = (msg) => process.stderr.write(`[realistic ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
 /** Requests a provider process makes once, one after the other, before the per-resource ones. */
-const ONE_OFFS = new Set([
-  "POST /iaas/api/login",
-  "POST /csp/gateway/am/api/login",
-  "GET /pipeline/api/about",
-  "GET /pipeline/api/endpoint-tiles",
-  "GET /iaas/api/projects",
-]);
+const ONE_OFFS =
+  /^(POST \/(iaas|csp\/gateway\/am)\/api\/login|GET \/pipeline\/api\/(about|endpoint-tiles)|GET \/iaas\/api\/projects)$/;
 const VALIDATION = "POST /pipeline/api/endpoint-validation";
 
 /**
@@ -129,11 +125,9 @@ const VALIDATION = "POST /pipeline/api/endpoint-validation";
  * @param {number} concurrency requests at once at most (the engine's --parallel, the client's cap)
  */
 export function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concurrency) {
-  let oneOffs = 0;
-  let serial = 0;
-  let parallelCount = 0;
+  let [oneOffs, serial, parallelCount] = [0, 0, 0];
   for (const [route, n] of Object.entries(counts)) {
-    if (ONE_OFFS.has(route)) oneOffs += n;
+    if (ONE_OFFS.test(route)) oneOffs += n;
     else if (route === VALIDATION && serialValidation) serial += n;
     else parallelCount += n;
   }
@@ -170,14 +164,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 async function measure(programs, distance, n, cap) {
   emulator = await startEmulator({ port: 0, seedResources: 0, ...distance });
   const url = /** @type {{url: string}} */ (emulator).url;
-  const ctx = {
-    url,
-    refreshToken: "admin-refresh-token",
-    validate: undefined,
-    parallelFlag: parallel,
-    via: "cli",
-    n,
-  };
+  const ctx = { url, refreshToken: "admin-refresh-token", parallelFlag: parallel, via: "cli", n };
   /** @type {Record<string, string>} */
   const env =
     cap === undefined
@@ -188,7 +175,7 @@ async function measure(programs, distance, n, cap) {
             .filter(Boolean)
             .join(" "),
         };
-  const stacks = Object.fromEntries(programs.map((p) => [p, programStack(p, /** @type {any} */ (ctx), env)]));
+  const stacks = Object.fromEntries(programs.map((p) => [p, programStack(p, ctx, env)]));
   const where = `${distance.latencyMs ? `${distance.latencyMs} ms` : "no distance"}${distance.rateLimit ? ` @${distance.rateLimit}/s` : ""}${cap === undefined ? "" : ` cap ${cap}`}`;
   /** @type {Record<string, Record<string, PhaseSample>>} */
   const phases = {};
@@ -208,15 +195,12 @@ async function measure(programs, distance, n, cap) {
           });
           into.ms.push(res.ms);
           into.maxInFlight = Math.max(into.maxInFlight, maxInFlight);
-          into.throttled += requests.entries.filter(
-            (/** @type {{status: number}} */ e) => e.status === 429,
-          ).length;
+          into.throttled += requests.entries.filter((e) => e.status === 429).length;
           log(
             `${where} N=${n} ${program} ${phase.name}: ${Math.round(res.ms)} ms, ${requests.total} requests, ` +
               `${maxInFlight} at most in flight, ${JSON.stringify(changesOf(res.summary))}`,
           );
         }
-        // A repeated preview of creating N needs a fresh stack: it changes nothing, so it just runs again.
       }
     }
   } finally {
@@ -227,10 +211,7 @@ async function measure(programs, distance, n, cap) {
   return phases;
 }
 
-/**
- * Each door's floor at N, by phase (ms): measured once per N, or reused from --out's results.json.
- * @param {number} n
- */
+/** Each door's floor at N, by phase (ms): measured once per N, or reused from --out's results.json. @param {number} n */
 async function floorsOf(n) {
   const have = (results.floors[n] ??= {});
   const missing = [...new Set(doors.map((d) => FLOOR_OF[d]))].filter(
@@ -247,9 +228,7 @@ async function floorsOf(n) {
   return have;
 }
 
-function save() {
-  fs.writeFileSync(resultsFile, JSON.stringify({ parallel, ...results }, null, 2));
-}
+const save = () => fs.writeFileSync(resultsFile, JSON.stringify({ parallel, ...results }, null, 2));
 
 /** What a row measured (an earlier run's row of the same key is replaced). @param {any} r */
 const rowKey = (r) =>
@@ -270,8 +249,7 @@ for (const n of sizes) {
           const floorMs = floors[FLOOR_OF[door]][phase.name];
           const physical = physicalLimit(sample.counts, door === "endpoints", distance, concurrency);
           const row = {
-            latencyMs: distance.latencyMs,
-            rateLimit: distance.rateLimit,
+            ...distance,
             n,
             phase: phase.name,
             door: door === "endpoints" ? "dynamic" : "plugin",
@@ -310,32 +288,30 @@ const rows = [...results.rows].sort((a, b) => {
   const i = x.findIndex((v, k) => v !== y[k]);
   return i < 0 ? 0 : x[i] < y[i] ? -1 : 1;
 });
-const table = [
-  "| round trip | rate limit | N | connections | phase | door | time (s) | its floor (s) | physical limit (s) | requests (serial) | most in flight | 429s | time / (floor + limit) |",
-  "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
-  ...rows.map(
-    (r) =>
-      `| ${r.latencyMs} ms | ${r.rateLimit ? `${r.rateLimit}/s` : "none"} | ${r.n} | ${r.connections} | ${r.phase} | ${r.door} | ${(r.ms / 1000).toFixed(1)} | ` +
-      `${(r.floorMs / 1000).toFixed(1)} | ${(r.physicalMs / 1000).toFixed(1)} (${r.bound}) | ${r.requests} (${r.serialRequests}) | ${r.maxInFlight} | ${r.throttled} | ${r.ratio.toFixed(2)} |`,
+const s = (/** @type {number} */ v) => (v / 1000).toFixed(1);
+const header = ["round trip", "rate limit", "N", "connections", "phase", "door", "time (s)", "its floor (s)"];
+header.push("physical limit (s)", "requests (serial)", "most in flight", "429s", "time / (floor + limit)");
+const rowTable = table(
+  header,
+  rows.map((r) => [
+    ...[`${r.latencyMs} ms`, r.rateLimit ? `${r.rateLimit}/s` : "none", r.n, r.connections, r.phase, r.door],
+    ...[s(r.ms), s(r.floorMs), `${s(r.physicalMs)} (${r.bound})`, `${r.requests} (${r.serialRequests})`],
+    ...[r.maxInFlight, r.throttled, r.ratio.toFixed(2)],
+  ]),
+);
+const floorTable = table(
+  ["N", "floor", ...ALL_PHASES.map((p) => p.name)],
+  Object.entries(results.floors).flatMap(([n, byFloor]) =>
+    Object.entries(byFloor).map(([floor, byPhase]) => [
+      n,
+      floor,
+      ...ALL_PHASES.map((p) => (byPhase[p.name] === undefined ? "" : s(byPhase[p.name]))),
+    ]),
   ),
-].join("\n");
-const floorTable = [
-  "| N | floor | " + ALL_PHASES.map((p) => p.name).join(" | ") + " |",
-  "|---|---|" + ALL_PHASES.map(() => "---|").join(""),
-  ...Object.entries(results.floors).flatMap(([n, byFloor]) =>
-    Object.entries(byFloor).map(
-      ([floor, byPhase]) =>
-        `| ${n} | ${floor} | ` +
-        ALL_PHASES.map((p) =>
-          byPhase[p.name] === undefined ? "" : (byPhase[p.name] / 1000).toFixed(1),
-        ).join(" | ") +
-        " |",
-    ),
-  ),
-].join("\n");
+);
 const report =
   `# Realistic profile\n\n\`node bench/realistic.mjs ${process.argv.slice(2).join(" ")}\`, --parallel ${parallel}.\n\n` +
-  `${table}\n\nFloors (s): trivial is the dynamic door's, endpoints-plugin (no distance) the plugin door's.\n\n${floorTable}\n`;
+  `${rowTable}\nFloors (s): trivial is the dynamic door's, endpoints-plugin (no distance) the plugin door's.\n\n${floorTable}`;
 fs.writeFileSync(path.join(outDir, "report.md"), report);
 process.stdout.write(
   `${report}\nResults: ${path.relative(process.cwd(), outDir)}/{results.json,report.md}\n`,

@@ -1,59 +1,56 @@
 // @ts-check
-// The benchmark's report, from results.json: report.md (Markdown tables), chart.svg (Vega-Lite) and the
-// summary printed at the end.
-// Used by run.mjs at the end of a run; also standalone, to render a results file again:
+// The benchmark's report from results.json: report.md, chart.svg (Vega-Lite) and the summary printed
+// at the end (the same Markdown tables). Also standalone, recomputing the figures from the raw samples:
 //   node bench/report.mjs bench/results/<timestamp>/results.json
-// (the figures and verdicts are recomputed from the raw samples it holds).
 
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vega from "vega";
 import { compile } from "vega-lite";
-import { analyse, PHASES, sizesOf, TARGET_RATIO } from "./lib/analysis.mjs";
+import { analyse, DOORS, MEMORY_PHASES, PHASES, sizesOf, TARGET_RATIO } from "./lib/analysis.mjs";
 import { inclusiveDelta, summariseProfile } from "./lib/cpu-profile.mjs";
 
-/** Milliseconds for a table: "1234" or "12.3". @param {number} v */
+/** Milliseconds: "1234" or "12.3". @param {number} v */
 const ms = (v) =>
   Number.isFinite(v) ? (Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(1)) : "n/a";
-/** Bytes as MB with one decimal. @param {number} v */
+/** Bytes as MB. @param {number} v */
 const mb = (v) => (Number.isFinite(v) && v > 0 ? (v / 1048576).toFixed(1) : "n/a");
 /** @param {number} v */
 const ratio = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : "n/a");
+/** @param {{provider: number, program: number, engine: number}} c */
+const cpuOf = (c) => `${ms(c.provider)} / ${ms(c.program)} / ${ms(c.engine)}`;
 
 /** @typedef {Array<string | number>} Row */
-
 /** A Markdown table, its columns of figures aligned right. @param {Row} header @param {Row[]} rows */
-function markdownTable(header, rows) {
+export function table(header, rows) {
   const figure = (/** @type {Row[number]} */ c) => /^(-?[\d.]+x?|n\/a|-)$/.test(String(c));
   const sep = header.map((_, i) => (rows.length && rows.every((r) => figure(r[i])) ? "---:" : "---"));
-  /** @param {Row} cells */
-  const line = (cells) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
-  return [line(header), line(sep), ...rows.map(line)].join("\n");
+  const line = (/** @type {Row} */ cells) =>
+    `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
+  return [line(header), line(sep), ...rows.map(line), ""].join("\n");
 }
 
-/** The same table padded for a terminal. @param {Row} header @param {Row[]} rows */
-function textTable(header, rows) {
-  const widths = header.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
-  /** @param {Row} cells */
-  const line = (cells) => cells.map((c, i) => String(c).padStart(widths[i])).join("  ");
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
-}
-
-/** @typedef {Array<[string, (figures: any) => string | number]>} Columns a table's columns: header, cell */
-
+/** @typedef {[string, (figures: any) => string | number]} Column a table's column: header, cell */
+/** @typedef {Column[]} Columns */
+/** @type {(header: string, cell: Column[1]) => Column} */
+const col = (header, cell) => [header, cell];
 /**
- * A table with a row per size (ascending) and phase: N, the phase, then `columns` of its figures.
- * @param {Record<number, any>} sizes
- * @param {Columns} columns
+ * A table with a row per size and phase (`phases`, default all): N, phase, then `columns`.
+ * @param {Record<number, any>} sizes @param {Columns} columns @param {string[]} [phases]
  */
-function phaseTable(sizes, columns) {
-  const rows = sizesOf(sizes).flatMap((n) =>
-    PHASES.map(({ name, label }) => [n, label, ...columns.map(([, cell]) => cell(sizes[n].phases[name]))]),
+const phaseTable = (sizes, columns, phases) =>
+  table(
+    ["N", "phase", ...columns.map(([h]) => h)],
+    sizesOf(sizes).flatMap((n) =>
+      PHASES.filter((p) => phases?.includes(p.name) ?? true).map(({ name, label }) => [
+        n,
+        label,
+        ...columns.map(([, cell]) => cell(sizes[n].phases[name])),
+      ]),
+    ),
   );
-  return { header: ["N", "phase", ...columns.map(([h]) => h)], rows };
-}
 
-/** @type {Columns} The main table: time against the floors, requests and provider memory. */
+/** @type {Columns} */
 const MAIN = [
   ["aria ms", (p) => ms(p.endpoints.ms)],
   ["plugin ms", (p) => (p.plugin ? ms(p.plugin.ms) : "-")],
@@ -65,17 +62,14 @@ const MAIN = [
   ["requests", (p) => p.endpoints.requestSummary.total],
   ["per endpoint", (p) => p.endpoints.requestSummary.perResource.toFixed(2)],
   ["one-offs", (p) => p.endpoints.requestSummary.oneOff],
-  ["provider peak MB", (p) => mb(p.endpoints.providerPeakRssBytes)],
-  ["provider CPU ms", (p) => ms(p.endpoints.cpuMs.provider)],
 ];
-
 /** Requests by route, most first. @param {Record<string, number>} counts */
 const byRoute = (counts) =>
   Object.entries(counts ?? {})
     .sort((a, b) => b[1] - a[1])
     .map(([route, c]) => `${c} × ${route}`)
     .join("<br>") || "none";
-/** @type {Columns} Requests by route, for the endpoints program and the API floor. */
+/** @type {Columns} */
 const REQUESTS = [
   ["endpoints program: requests by route", (p) => byRoute(p.endpoints.requests)],
   ["API floor: requests by route", (p) => byRoute(p.apiFloor.requests)],
@@ -84,21 +78,29 @@ const REQUESTS = [
     (p) => `${p.endpoints.maxInFlight} / ${p.apiFloor.maxInFlight ?? "n/a"}`,
   ],
 ];
-
-/** @param {{provider: number, program: number, engine: number}} c */
-const cpuOf = (c) => `${ms(c.provider)} / ${ms(c.program)} / ${ms(c.engine)}`;
-/** @type {Columns} CPU time by process role (median over repetitions), endpoints program against the engine floor. */
+/** @type {Columns} */
 const CPU = [
   ["aria: provider / program / engine CPU ms", (p) => cpuOf(p.endpoints.cpuMs)],
+  ["plugin: provider / program / engine CPU ms", (p) => (p.plugin ? cpuOf(p.plugin.cpuMs) : "-")],
   ["floor: provider / program / engine CPU ms", (p) => cpuOf(p.engineFloor.cpuMs)],
   ["API server time ms (sum)", (p) => ms(p.endpoints.serverMs)],
-  ["aria provider peak MB", (p) => mb(p.endpoints.providerPeakRssBytes)],
-  ["floor provider peak MB", (p) => mb(p.engineFloor.providerPeakRssBytes)],
 ];
-
+/** Peak memory, MB: provider / program of each door and of the floor, the doors' providers against the floor's. */
+const peaks = (/** @type {any} */ f) =>
+  f ? `${mb(f.providerPeakRssBytes)} / ${mb(f.programPeakRssBytes)}` : "-";
+/** @type {Columns} */
+const MEMORY = [
+  ...DOORS.map(([key, door]) => col(`${door} door MB`, (p) => peaks(p[key]))),
+  ["engine floor MB", (p) => peaks(p.engineFloor)],
+  ...DOORS.map(([key, door]) =>
+    col(`${door} provider / floor's`, (p) =>
+      ratio(p[key]?.providerPeakRssBytes / p.engineFloor.providerPeakRssBytes),
+    ),
+  ),
+];
 /** @param {{firstSlope: number, lastSlope: number}} l */
 const seg = (l) => (Number.isFinite(l.firstSlope) ? `${ms(l.firstSlope)} → ${ms(l.lastSlope)}` : "n/a");
-/** @type {Columns} Slopes (ms per resource) per phase: least squares over N, and first → last segment. */
+/** @type {Columns} Per phase: least squares over N, first → last segment. */
 const SLOPES = [
   ["aria ms/resource", (s) => ms(s.endpoints.slope)],
   ["engine floor ms/resource", (s) => ms(s.engineFloor.slope)],
@@ -111,13 +113,12 @@ const SLOPES = [
     "aria linear",
     (s) => (s.linearity.linear === null ? "n/a (< 3 sizes)" : s.linearity.linear ? "yes" : "no"),
   ],
+  ...[...DOORS, ["engineFloor", "floor"]].map(([key, who]) =>
+    col(`${who} provider KB/resource`, (s) => seg(s.memoryKbPerResource[key])),
+  ),
 ];
 
-/**
- * The chart: per phase, time against N for the endpoints program, the engine floor, engine + API
- * floor and the 1.2x limit of create and destroy; a Vega-Lite spec rendered to SVG in Node by Vega.
- * @param {Record<number, any>} sizes
- */
+/** Per phase, time against N: the endpoints program, the floors and the 1.2x limit (Vega-Lite to SVG). @param {Record<number, any>} sizes */
 async function renderChart(sizes) {
   /** @type {Array<[string, (p: any) => number]>} */
   const series = [
@@ -132,7 +133,6 @@ async function renderChart(sizes) {
     ),
   );
   const seriesScale = { field: "series", type: "nominal", sort: series.map(([what]) => what) };
-  const colors = { range: ["#1f6feb", "#d97706", "#6b7280", "#dc2626"] };
   const spec = {
     title: "Engine operation time (median) against N, measured in the same run",
     data: { values: values.filter((v) => Number.isFinite(v.ms)) },
@@ -146,58 +146,45 @@ async function renderChart(sizes) {
       encoding: {
         x: { field: "N", type: "quantitative", title: "N (resources)" },
         y: { field: "ms", type: "quantitative", title: "ms" },
-        color: { ...seriesScale, scale: colors, legend: { orient: "bottom", labelLimit: 400, title: null } },
+        color: {
+          ...seriesScale,
+          scale: { range: ["#1f6feb", "#d97706", "#6b7280", "#dc2626"] },
+          legend: { orient: "bottom", labelLimit: 400, title: null },
+        },
         strokeDash: seriesScale,
       },
     },
     config: { background: "white" },
   };
-  const view = new vega.View(vega.parse(compile(/** @type {any} */ (spec)).spec), { renderer: "none" });
-  return view.toSVG();
+  return new vega.View(vega.parse(compile(/** @type {any} */ (spec)).spec), { renderer: "none" }).toSVG();
 }
 
-/** The faults phase's phases (lib/faults.mjs). */
 const FAULT_PHASES = [
   ["create", "create (up)"],
   ["update", "up, every endpoint changed"],
   ["destroy", "destroy"],
 ];
-const FAULT_MIX_TEXT =
+const FAULT_MIX =
   "10% of API requests answer 503, 5% answer 429 (Retry-After: 1), 10% of writes lose their answer";
 
 /** "yes", or what differs. @param {any} server */
 function serverText(server) {
   if (server.equal) return "yes";
-  const diffs = [
-    [server.duplicates.length, "duplicate names"],
-    [server.missingOnServer, "in the state, not on the server"],
-    [server.notInState, "on the server, not in the state"],
-    [server.notUpdated, "not updated"],
-  ];
-  return `no: ${diffs
-    .filter(([count]) => count > 0)
-    .map(([count, what]) => `${count} ${what}`)
-    .join(", ")}`;
+  const { duplicates, missingOnServer: missing, notInState: extra, notUpdated: stale } = server;
+  const diffs = { "duplicate names": duplicates.length, "in the state, not on the server": missing };
+  Object.assign(diffs, { "on the server, not in the state": extra, "not updated": stale });
+  return `**no: ${Object.entries(diffs)
+    .flatMap(([what, count]) => (count > 0 ? [`${count} ${what}`] : []))
+    .join(", ")}**`;
 }
 
-/**
- * The faults phase: per phase the time with and without faults, the faults, the retries, whether it
- * succeeded in one run and left the server equal to the state.
- * @param {any} faults
- * @param {boolean} markdown with the retries by route (too wide for a terminal)
- */
-function faultsTable(faults, markdown) {
+/** The faults phase: each phase with and without faults, the faults, the retries, the outcome. @param {any} faults */
+function faultsSection(faults) {
   const header = ["phase", "with faults ms", "without ms", "ratio", "429s", "503s", "cut answers"];
-  header.push(
-    "requests (without)",
-    "retries",
-    ...(markdown ? ["retries by route"] : []),
-    "one run",
-    "server = state",
-  );
-  /** @param {Record<string, number>} byRoute @param {boolean} ok */
-  const routes = (byRoute, ok) =>
-    Object.entries(byRoute)
+  header.push("requests (without)", "retries", "retries by route", "one run", "server = state");
+  /** @param {Record<string, number>} counts @param {boolean} ok */
+  const routes = (counts, ok) =>
+    Object.entries(counts)
       // A failed run stopped early: only the requests it made beyond the fault-free run tell.
       .filter(([, c]) => ok || c > 0)
       .sort((x, y) => y[1] - x[1])
@@ -207,36 +194,21 @@ function faultsTable(faults, markdown) {
     const p = faults.phases[name];
     if (p.skipped) return [label, p.skipped, ...header.slice(2).map(() => "")];
     return [
-      label,
-      ms(p.ms),
-      ms(p.faultFreeMs),
-      ratio(p.ratio),
-      p.faults[429],
-      p.faults[503],
-      p.faults.cut,
+      ...[label, ms(p.ms), ms(p.faultFreeMs), ratio(p.ratio), p.faults[429], p.faults[503], p.faults.cut],
       `${p.requestTotal ?? "n/a"} (${p.faultFreeRequestTotal ?? "n/a"})`,
       p.ok ? (p.retries ?? "n/a") : "n/a (failed)",
-      ...(markdown ? [routes(p.retriesByRoute ?? {}, p.ok)] : []),
-      p.ok ? "succeeded" : markdown ? "**failed**" : "FAILED",
-      markdown && !p.server.equal ? `**${serverText(p.server)}**` : serverText(p.server),
+      routes(p.retriesByRoute ?? {}, p.ok),
+      p.ok ? "succeeded" : "**failed**",
+      serverText(p.server),
     ];
   });
-  return { header, rows };
-}
-
-/** The faults section of the report. @param {any} faults @returns {string[]} */
-function faultsSection(faults) {
-  const table = faultsTable(faults, true);
-  const failed = FAULT_PHASES.filter(([name]) => faults.phases[name]?.error);
   return [
     `## Under faults (N=${faults.n})`,
     "",
-    `The endpoints program once more at N=${faults.n} with the fault tier's mix on the API paths: ${FAULT_MIX_TEXT}. ` +
-      'The columns: bench/README.md, "What is measured".',
+    `The endpoints program at N=${faults.n} with the fault tier's mix on the API paths: ${FAULT_MIX}.`,
     "",
-    markdownTable(table.header, table.rows),
-    "",
-    ...failed.flatMap(([name, label]) => [
+    table(header, rows),
+    ...FAULT_PHASES.filter(([name]) => faults.phases[name]?.error).flatMap(([name, label]) => [
       `### ${label} under faults: the engine's error`,
       "",
       "```",
@@ -247,187 +219,133 @@ function faultsSection(faults) {
   ];
 }
 
-/**
- * State bytes per resource of each door, by size: what the engine rewrites after every step.
- * @param {Record<number, any>} sizes
- */
-function stateTable(sizes) {
-  const rows = sizesOf(sizes).map((n) => {
-    const s = sizes[n].stateBytes ?? {};
-    const cell = (/** @type {number | null | undefined} */ v) => (v == null ? "-" : String(v));
-    return [n, cell(s.dynamic), cell(s.plugin), cell(s.engineFloor)];
-  });
-  return {
-    header: ["N", "dynamic door B/resource", "plugin door B/resource", "engine floor B/resource"],
-    rows,
-  };
-}
-
-/** The terminal version of the main table and the targets. @param {any} results */
-export function consoleSummary(results) {
-  const { header, rows } = phaseTable(results.sizes, MAIN);
-  const state = stateTable(results.sizes);
-  const m = results.machine;
-  const versions = `Node ${m.node}, @pulumi/pulumi ${m.sdk ?? "unrecorded"}, Pulumi CLI ${m.pulumi}`;
-  const targets = results.targets.targets.map(
-    (/** @type {any} */ t) => `  [${t.status}] ${t.title}\n      ${t.detail}`,
-  );
-  const faults = results.faults && faultsTable(results.faults, false);
-  // A failed phase: its first error line (report.md has the engine's diagnostics).
-  const errors = FAULT_PHASES.filter(([name]) => results.faults?.phases[name]?.error).map(([name, label]) => {
-    const lines = results.faults.phases[name].error.split("\n");
-    const first = lines.find((/** @type {string} */ l) => /^\s*error:/i.test(l)) ?? lines[0];
-    return `\n  ${label} failed: ${first.trim().slice(0, 300)}`;
-  });
-  const faultsText = faults
-    ? `\n\nUnder faults at N=${results.faults.n} (${FAULT_MIX_TEXT}):\n` +
-      `${textTable(faults.header, faults.rows)}${errors.join("")}`
-    : "";
-  return (
-    `${versions}\n${textTable(header, rows)}\n\nState per resource:\n${textTable(state.header, state.rows)}` +
-    `${faultsText}\n\nTargets:\n${targets.join("\n")}\n`
-  );
+/** Start-up and the 3-endpoint preview (issue 48). @param {any} results */
+function smallSection({ startup, smallPreview: sp }) {
+  const lines = [];
+  if (startup) {
+    lines.push("## Start-up", "", "Launch to the printed port, no node on PATH (lib/startup.mjs).", "");
+    const rows = Object.entries(startup).map(([t, s]) => [
+      t,
+      s.runtime,
+      ms(s.ms),
+      s.samplesMs.map(Math.round).join(", "),
+    ]);
+    lines.push(table(["target", "runtime", "median ms", "each launch ms"], rows));
+  }
+  if (sp) {
+    lines.push("## Preview of 3 endpoints (a pull request's)", "");
+    lines.push(`\`pulumi preview\` of a stack of 3, validation on, median of ${sp.endpoints.runs}.`, "");
+    const row = (/** @type {string} */ who, /** @type {any} */ f) => [
+      who,
+      ms(f.ms),
+      f.ratio ? ratio(f.ratio) : "-",
+      cpuOf(f.cpuMs),
+      f.requestSummary.total,
+      `${mb(f.providerPeakRssBytes)} / ${mb(f.programPeakRssBytes)}`,
+    ];
+    const rows = [
+      ...DOORS.map(([key, door]) => row(`${door} door`, sp[key])),
+      row("engine floor", sp.engineFloor),
+    ];
+    lines.push(
+      table(["program", "ms", "/ floor", "provider / program / engine CPU ms", "requests", "peak MB"], rows),
+    );
+  }
+  return lines;
 }
 
 /** @param {Array<[string, any]>} entries */
 const list = (entries) => entries.map(([c, v]) => `${c} ${ms(v)}`).join(", ");
 
-/**
- * One phase's profiles: per process kind, pulumi-aria against the engine floor.
- * @param {any} results
- * @param {string} phaseName
- */
-function profileSection(results, phaseName) {
-  const prof = results.profiles?.phases?.[phaseName];
+/** One phase's profiles: per process kind, pulumi-aria against the engine floor. @param {any} results @param {string} phase */
+function profileSection(results, phase) {
+  const prof = results.profiles?.phases?.[phase];
   if (!prof) return [];
   const lines = [`Profile at N=${results.profiles.n} (one extra, profiled run of each program):`, ""];
   for (const kind of ["program", "provider"]) {
     const aria = prof.endpoints?.find((/** @type {any} */ p) => p.process === kind);
     const floor = prof.trivial?.find((/** @type {any} */ p) => p.process === kind);
     if (!aria) continue;
+    const self = Object.entries(aria.categories).filter(([c]) => c !== "(idle)");
     lines.push(
       `- **${kind} process**: ${ms(aria.busyMs)} ms busy (engine floor: ${floor ? ms(floor.busyMs) : "n/a"} ms). ` +
-        `Self time by package: ${list(
-          Object.entries(aria.categories)
-            .filter(([c]) => c !== "(idle)")
-            .slice(0, 6),
-        )}. ` +
+        `Self time by package: ${list(self.slice(0, 6))}. ` +
         `Inclusive time by package: ${list(Object.entries(aria.inclusiveCategories ?? {}).slice(0, 8))}.`,
     );
-    const grew = inclusiveDelta(aria, floor, 12);
+    const grew = inclusiveDelta(aria, floor, 12).map(
+      (g) => `\`${g.function}\` +${ms(g.deltaMs)} (${ms(g.subjectMs)} vs ${ms(g.floorMs)})`,
+    );
     if (grew.length > 0) {
       lines.push(
         "  Grew most against the engine floor (inclusive ms, pulumi-aria vs floor; one call chain reads " +
-          "outermost first): " +
-          grew
-            .map((g) => `\`${g.function}\` +${ms(g.deltaMs)} (${ms(g.subjectMs)} vs ${ms(g.floorMs)})`)
-            .join("; ") +
-          ".",
+          `outermost first): ${grew.join("; ")}.`,
       );
     }
-    lines.push(
-      `  Top functions by self time: ${aria.topFunctions
-        .slice(0, 8)
-        .map((/** @type {any} */ f) => `\`${f.function}\` (${f.where || f.category}) ${ms(f.selfMs)}`)
-        .join("; ")}.`,
-    );
+    const top = aria.topFunctions
+      .slice(0, 8)
+      .map((/** @type {any} */ f) => `\`${f.function}\` (${f.where || f.category}) ${ms(f.selfMs)}`);
+    lines.push(`  Top functions by self time: ${top.join("; ")}.`);
   }
   return lines;
 }
 
-/** For each target not met, where the time goes. @param {any} results */
+/** For each target not met (or above its limit where not judged), where the time goes. @param {any} results */
 function whereTimeGoes(results) {
-  const out = [];
   const refN = results.targets.referenceN;
-  // Not met, and time targets above the limit at the largest size run even when not judged (N=500 not run).
   const failing = results.targets.targets.filter(
     (/** @type {any} */ t) => t.status === "not met" || t.aboveLimit,
   );
   if (failing.length === 0) return ["Every target decided in this run is met."];
-  for (const t of failing) {
-    out.push(`### ${t.title} — ${t.status}`, "", t.detail, "");
-    const phaseName = t.id.startsWith("time-") ? t.id.slice(5) : undefined;
-    if (!phaseName) continue;
-    const p = results.sizes[refN].phases[phaseName];
-    const e = p.endpoints;
-    const f = p.engineFloor;
+  return failing.flatMap((/** @type {any} */ t) => {
+    const out = [`### ${t.title} — ${t.status}`, "", t.detail, ""];
+    const phase = t.id.startsWith("time-") ? t.id.slice(5) : undefined;
+    if (!phase) return out;
+    const p = results.sizes[refN].phases[phase];
+    const [e, f] = [p.endpoints, p.engineFloor];
     out.push(
       `At N=${refN} the phase takes ${ms(e.ms)} ms against ${ms(f.ms)} ms (engine floor) + ${ms(p.apiFloor.ms)} ms ` +
-        `(API floor): ${ms(p.overheadMs)} ms above the floors. CPU time, pulumi-aria vs engine floor: provider process ` +
-        `${ms(e.cpuMs.provider)} vs ${ms(f.cpuMs.provider)} ms, program process ${ms(e.cpuMs.program)} vs ` +
-        `${ms(f.cpuMs.program)} ms, engine ${ms(e.cpuMs.engine)} vs ${ms(f.cpuMs.engine)} ms; the emulator spent ` +
-        `${ms(e.serverMs)} ms answering ${e.requestSummary.total} requests (sum over requests, which overlap). ` +
-        `Provider peak memory ${mb(e.providerPeakRssBytes)} MB vs ${mb(f.providerPeakRssBytes)} MB.`,
+        `(API floor): ${ms(p.overheadMs)} ms above the floors. CPU ms, provider / program / engine, pulumi-aria ` +
+        `${cpuOf(e.cpuMs)} vs engine floor ${cpuOf(f.cpuMs)}; the emulator spent ${ms(e.serverMs)} ms answering ` +
+        `${e.requestSummary.total} requests (summed; they overlap).`,
       "",
     );
     const probe = results.profiles?.withoutCheckpoints;
-    const floorAtProbe = results.sizes[probe?.n]?.phases[phaseName]?.engineFloor;
-    if (probe?.[phaseName] && floorAtProbe) {
+    const floorAtProbe = results.sizes[probe?.n]?.phases[phase]?.engineFloor;
+    if (probe?.[phase] && floorAtProbe) {
       out.push(
-        `The engine writes the whole state after every step (a checkpoint). At N=${probe.n} the engine floor's ` +
-          `${phaseName} takes ${ms(floorAtProbe.ms)} ms with checkpoints (engine CPU ` +
-          `${ms(floorAtProbe.cpuMs.engine)} ms) and ${ms(probe[phaseName].ms)} ms without (engine CPU ` +
-          `${ms(probe[phaseName].engineCpuMs)} ms; PULUMI_SKIP_CHECKPOINTS=true).`,
+        `The engine writes the whole state after every step. At N=${probe.n} the engine floor's ${phase} takes ` +
+          `${ms(floorAtProbe.ms)} ms with checkpoints (engine CPU ${ms(floorAtProbe.cpuMs.engine)} ms) and ` +
+          `${ms(probe[phase].ms)} ms without (engine CPU ${ms(probe[phase].engineCpuMs)} ms; PULUMI_SKIP_CHECKPOINTS=true).`,
         "",
       );
     }
-    const prof = profileSection(results, phaseName);
-    out.push(
-      ...(prof.length ? prof : ["No profile in this run: run with `--profile` to see the functions."]),
-      "",
-    );
-  }
-  return out;
+    const prof = profileSection(results, phase);
+    return [...out, ...(prof.length ? prof : ["No profile in this run: run with `--profile`."]), ""];
+  });
 }
 
-/** A warning when the machine was busy with other work (the wall times are then noisy). @param {any} results */
-function loadNote(results) {
-  const load = results.machine.loadAverage;
-  if (!load) return [];
-  const perSize = Object.entries(results.sizes)
-    .map(([n, s]) => `${Number(s.loadAverage).toFixed(1)} after N=${n}`)
-    .join(", ");
-  const busy = Math.max(load.start, load.end, ...Object.values(results.sizes).map((s) => s.loadAverage ?? 0));
+/** The load average, flagged when others kept the machine busy (wall times are then noisy). @param {any} results */
+function loadNote({ machine, sizes }) {
+  const load = machine.loadAverage;
+  const perSize = Object.entries(sizes).map(([n, s]) => `${Number(s.loadAverage).toFixed(1)} after N=${n}`);
   const text =
-    `Load average (1 min): ${load.start.toFixed(1)} at the start, ${perSize}, ${load.end.toFixed(1)} at the end ` +
-    `(${results.machine.cpus} CPUs; the run itself keeps one or two busy).`;
-  // The benchmark's own processes keep the load near the number of CPUs; well above it, others ran too.
-  return busy > 1.5 * results.machine.cpus
-    ? [
-        `> **The machine was busy with other work during this run** — ${text} Wall times are noisy; ` +
-          "the CPU ratio is the steadier comparison.",
-        "",
-      ]
-    : [text, ""];
+    `Load average (1 min): ${load.start.toFixed(1)} at the start, ${perSize.join(", ")}, ${load.end.toFixed(1)} ` +
+    `at the end (${machine.cpus} CPUs; the run itself keeps one or two busy).`;
+  const busy = Math.max(load.start, load.end, ...Object.values(sizes).map((s) => s.loadAverage ?? 0));
+  return busy > 1.5 * machine.cpus
+    ? `> **The machine was busy with other work during this run** — ${text} The CPU ratio is the steadier comparison.`
+    : text;
 }
 
-/** The Markdown report. @param {any} results */
-function renderReport(results) {
-  const c = results.config;
-  const main = phaseTable(results.sizes, MAIN);
-  const reqs = phaseTable(results.sizes, REQUESTS);
-  const cpu = phaseTable(results.sizes, CPU);
-  const lookup = results.lookup;
-  const ns = Object.keys(results.sizes);
-  const lines = [
-    `# pulumi-aria benchmark`,
-    "",
-    `Run ${results.startedAt} → ${results.finishedAt} on ${results.machine.cpus} × ${results.machine.cpuModel}, ` +
-      `${mb(results.machine.memoryBytes)} MB, Node ${results.machine.node}, @pulumi/pulumi ${results.machine.sdk ?? "unrecorded"}` +
-      `${results.machine.leg ? ` (the '${results.machine.leg}' runtime leg)` : ""}, Pulumi CLI ${results.machine.pulumi}.`,
-    "",
-    `Command: \`${results.command}\``,
-    "",
-    ...loadNote(results),
-    `Sizes ${c.sizes.join(", ")}; preview, refresh and up changing one run ${c.repeat} time(s) (median), the other phases once ` +
-      `per cycle, ${c.cycles} cycle(s). Engine parallelism (its default \`--parallel\`, also the API floor's ` +
-      `concurrency): ${c.parallel}. Endpoint validation: ${c.validate === undefined ? "provider default (on)" : c.validate}.` +
-      (c.latencyMs ? ` Every API answer delayed by a ${c.latencyMs} ms round trip (--latency-ms).` : "") +
-      (c.rateLimit ? ` The server accepts ${c.rateLimit} requests per second (--rate-limit).` : ""),
+/** The tables every run prints and reports. @param {any} results */
+function summaryTables(results) {
+  const m = results.machine;
+  return [
+    `Node ${m.node}, @pulumi/pulumi ${m.sdk ?? "unrecorded"}, Pulumi CLI ${m.pulumi}. ${loadNote(results)}`,
     "",
     "## Targets",
     "",
-    markdownTable(
+    table(
       ["target", "status", "figures"],
       results.targets.targets.map((/** @type {any} */ t) => [
         t.title,
@@ -435,84 +353,97 @@ function renderReport(results) {
         t.detail,
       ]),
     ),
-    "",
     "## Time against the floors",
     "",
-    `\`aria ms\`: the endpoints program ${c.via === "automation" ? "through the Automation API" : "by the `pulumi` CLI"}; ` +
-      "`ratio` = aria / (engine floor + API floor), on wall and on CPU time; `plugin` the same program through " +
-      'the provider plugin. Every column: [bench/README.md, "What is measured"](../../README.md#what-is-measured).',
+    "`ratio` = the dynamic door (`aria`) / (engine floor + API floor), on wall and CPU time; `plugin ratio` " +
+      'the plugin door\'s. Every column: [bench/README.md, "What is measured"](../../README.md#what-is-measured).',
     "",
-    markdownTable(main.header, main.rows),
+    phaseTable(results.sizes, MAIN),
+    ...smallSection(results),
+    "## Peak memory",
     "",
-    "![time against N per phase](chart.svg)",
+    "Provider / program process (the Node.js program; the YAML language host on the plugin door), MB.",
     "",
+    phaseTable(results.sizes, MEMORY, MEMORY_PHASES),
     "## State per resource",
     "",
-    "Bytes of each door's state per resource after create (the engine rewrites it all after every step).",
+    table(
+      ["N", "dynamic door B/resource", "plugin door B/resource", "engine floor B/resource"],
+      sizesOf(results.sizes).map((n) => {
+        const s = results.sizes[n].stateBytes ?? {};
+        return [n, s.dynamic ?? "-", s.plugin ?? "-", s.engineFloor ?? "-"];
+      }),
+    ),
+    ...(results.faults ? faultsSection(results.faults) : []),
+  ];
+}
+
+/** The terminal's summary. @param {any} results */
+export const consoleSummary = (results) => `${summaryTables(results).join("\n")}\n`;
+
+/** The Markdown report. @param {any} results */
+function renderReport(results) {
+  const { config: c, machine: m, lookup } = results;
+  const ns = Object.keys(results.sizes);
+  const lines = [
+    "# pulumi-aria benchmark",
     "",
-    markdownTable(stateTable(results.sizes).header, stateTable(results.sizes).rows),
+    `Run ${results.startedAt} → ${results.finishedAt} on ${m.cpus} × ${m.cpuModel}, ${mb(m.memoryBytes)} MB` +
+      `${m.leg ? ` (the '${m.leg}' runtime leg)` : ""}. Command: \`${results.command}\``,
+    "",
+    `Sizes ${c.sizes.join(", ")}; preview, refresh and up changing one run ${c.repeat} time(s) (median), the ` +
+      `others once per cycle, ${c.cycles} cycle(s), ${c.via === "automation" ? "through the Automation API" : "by the `pulumi` CLI"}. ` +
+      `Engine parallelism (also the API floor's): ${c.parallel}. Endpoint validation: ${c.validate ?? "provider default (on)"}.`,
+    "",
+    ...summaryTables(results),
+    "![time against N per phase](chart.svg)",
     "",
     "## Slope per resource",
     "",
-    `Least squares over N = ${ns.join(", ")}; segments: the two smallest sizes → the two largest; overhead: ` +
-      "pulumi-aria minus the floors.",
+    `Least squares over N = ${ns.join(", ")}; segments: the two smallest sizes → the two largest.`,
     "",
-    markdownTable(
+    table(
       ["phase", ...SLOPES.map(([h]) => h)],
       PHASES.map(({ name, label }) => [label, ...SLOPES.map(([, cell]) => cell(results.slopes[name]))]),
     ),
-    "",
     "## API requests by route",
     "",
-    markdownTable(reqs.header, reqs.rows),
+    phaseTable(results.sizes, REQUESTS),
+    "## CPU by process",
     "",
-    "## CPU and memory by process",
-    "",
-    `Sampled from /proc every 100 ms; the program process is ${c.via === "automation" ? "the run-op process" : "the language host's node"}.`,
-    "",
-    markdownTable(cpu.header, cpu.rows),
-    "",
+    phaseTable(results.sizes, CPU),
     "## Serialised provider (`__provider`)",
     "",
-    markdownTable(
+    table(
       ["N", "resources", "bytes", "distinct texts", "identical"],
       ns.map((n) => {
         const p = results.sizes[n].provider;
-        return [
-          n,
-          p.resources,
-          p.bytes.min === p.bytes.max ? p.bytes.max : `${p.bytes.min}–${p.bytes.max}`,
-          p.distinct,
-          p.identical ? "yes" : "no",
-        ];
+        const bytes = p.bytes.min === p.bytes.max ? p.bytes.max : `${p.bytes.min}–${p.bytes.max}`;
+        return [n, p.resources, bytes, p.distinct, p.identical ? "yes" : "no"];
       }),
     ),
-    "",
   ];
   if (lookup) {
+    const { cold, warm } = lookup.all;
     lines.push(
       `## getEndpoints over ${lookup.count} endpoints`,
       "",
-      `Seeded through the client in ${ms(lookup.seedMs)} ms (not part of the figures). Page size ${lookup.pageSize}.`,
+      `Seeded in ${ms(lookup.seedMs)} ms (not counted). Page size ${lookup.pageSize}. All pages cost ` +
+        `${(warm.ms / lookup.onePage.ms).toFixed(1)}x one page for ${warm.listRequests}x the requests.`,
       "",
-      markdownTable(
+      table(
         ["call", "time ms", "requests", "list requests", "endpoints returned"],
         [
-          ["getEndpoints() — cold (token, /about)", lookup.all.cold],
-          [`getEndpoints() — warm, median of ${lookup.all.warm.samplesMs.length}`, lookup.all.warm],
+          ["getEndpoints() — cold (token, /about)", cold],
+          [`getEndpoints() — warm, median of ${warm.samplesMs.length}`, warm],
           [
-            `getEndpoints({top: ${lookup.pageSize}}) — one page, median of ${lookup.onePage.samplesMs.length}`,
+            `getEndpoints({top: ${lookup.pageSize}}) — median of ${lookup.onePage.samplesMs.length}`,
             lookup.onePage,
           ],
-        ].map(([call, m]) => [call, ms(m.ms), m.total, m.listRequests, m.returned]),
+        ].map(([call, f]) => [call, ms(f.ms), f.total, f.listRequests, f.returned]),
       ),
-      "",
-      `All pages cost ${(lookup.all.warm.ms / lookup.onePage.ms).toFixed(1)}x one page for ` +
-        `${lookup.all.warm.listRequests}x the requests.`,
-      "",
     );
   }
-  if (results.faults) lines.push(...faultsSection(results.faults));
   lines.push("## Where the time goes", "", ...whereTimeGoes(results), "");
   if (results.profiles) {
     lines.push("## Profiles", "");
@@ -521,28 +452,19 @@ function renderReport(results) {
       if (sec.length) lines.push(`### ${label}`, "", ...sec, "");
     }
   }
+  const fenced = (/** @type {any} */ e) => [`### ${e.stage}`, "", "```", e.message.slice(0, 3000), "```", ""];
   if (results.errors?.length) {
-    lines.push(
-      "## Errors",
-      "",
-      "The run stopped early; the figures above cover what completed.",
-      "",
-      ...results.errors.flatMap((/** @type {any} */ e) => [
-        `### ${e.stage}`,
-        "",
-        "```",
-        e.message.slice(0, 3000),
-        "```",
-        "",
-      ]),
-    );
+    lines.push("## Errors", "", "The run stopped early; the figures cover what completed.", "");
+    lines.push(...results.errors.flatMap(fenced));
   }
   if (results.retries?.length) {
     lines.push(
       "## Retried stages",
       "",
-      "These attempts failed and were run again from scratch with a fresh emulator (their samples are not used):",
+      "Run again from scratch with a fresh emulator (samples not used):",
       "",
+    );
+    lines.push(
       ...results.retries.map(
         (/** @type {any} */ r) => `- ${r.stage}, attempt ${r.attempt}: ${r.message.split("\n")[0]}`,
       ),
@@ -560,29 +482,26 @@ export async function writeReport(dir, results) {
   fs.writeFileSync(path.join(dir, "report.md"), renderReport(results));
 }
 
-/** Summarises the run's profiles again from their files, when they are still there. @param {any} results @param {string} dir */
-function resummariseProfiles(results, dir) {
-  for (const [phase, programs] of Object.entries(results.profiles?.phases ?? {})) {
-    for (const [program, summaries] of Object.entries(programs)) {
-      programs[program] = summaries.map((/** @type {any} */ old) => {
-        const file = path.join(dir, "profiles", `${program}-${phase}`, old.file);
-        if (!fs.existsSync(file)) return old;
-        return { ...old, ...summariseProfile(JSON.parse(fs.readFileSync(file, "utf8"))) };
-      });
-    }
-  }
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const file = process.argv[2];
   if (!file) {
     process.stderr.write("usage: node bench/report.mjs <results.json>\n");
     process.exit(2);
   }
+  const dir = path.dirname(path.resolve(file));
   const results = JSON.parse(fs.readFileSync(file, "utf8"));
-  // Recompute the figures from the raw samples, so a report always reflects the current analysis.
   Object.assign(results, analyse(results.raw, results.lookup));
-  resummariseProfiles(results, path.dirname(path.resolve(file)));
-  await writeReport(path.dirname(path.resolve(file)), results);
+  // The profiles summarised again from their files, where they are still there.
+  for (const [phase, programs] of Object.entries(results.profiles?.phases ?? {})) {
+    for (const [program, summaries] of Object.entries(programs)) {
+      programs[program] = summaries.map((/** @type {any} */ old) => {
+        const f = path.join(dir, "profiles", `${program}-${phase}`, old.file);
+        return fs.existsSync(f)
+          ? { ...old, ...summariseProfile(JSON.parse(fs.readFileSync(f, "utf8"))) }
+          : old;
+      });
+    }
+  }
+  await writeReport(dir, results);
   process.stdout.write(consoleSummary(results));
 }

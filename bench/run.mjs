@@ -1,9 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
-// The benchmark (`npm run bench`): what the provider costs against the floors it cannot beat (the
-// engine floor, bench/programs/trivial; the API floor, bench/api-floor.mjs), measured in the same run;
-// then the faults phase, getEndpoints over 10,000 endpoints and, with --profile, a CPU-profiled
-// lifecycle. Writes results.json, report.md and chart.svg. What is measured: bench/README.md.
+// The benchmark (`npm run bench`): what the provider costs against the floors it cannot beat, measured
+// in the same run. Writes results.json, report.md and chart.svg. What is measured: bench/README.md.
 
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -18,13 +16,19 @@ import { EMULATOR_MODULE, REPO_ROOT, resultsDir } from "./lib/common.mjs";
 import { engineDefaultParallel, engineRoot, killAll, runScript, VIAS } from "./lib/engine-stack.mjs";
 import { measureEmulator } from "./emulator.mjs";
 import { measureFaults } from "./lib/faults.mjs";
-import { installConcurrencyProbe, measureSize, profileLifecycle } from "./lib/lifecycle.mjs";
+import {
+  installConcurrencyProbe,
+  measureSize,
+  measureSmallPreview,
+  profileLifecycle,
+} from "./lib/lifecycle.mjs";
+import { measureStartup } from "./lib/startup.mjs";
 import { consoleSummary, writeReport } from "./report.mjs";
 
 /** @type {typeof import("../scripts/runtimes.js")} */
 const runtimes = createRequire(import.meta.url)("../scripts/runtimes.js");
 
-// The realistic profile (both doors against a server far away) is a run of its own: bench/realistic.mjs.
+// The realistic profile (a server far away, rate-limited) is a run of its own: bench/realistic.mjs.
 if (process.argv.includes("--realistic")) {
   await import("./realistic.mjs");
   process.exit(process.exitCode ?? 0);
@@ -36,24 +40,20 @@ const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options]
   --cycles 1             repetitions of the whole lifecycle (median of create/update/destroy; default 1)
   --out <dir>            results directory (default bench/results/<timestamp>)
   --validate true|false  the endpoints' validate input (default: unset, the provider's default)
+  --startup-runs 7       launches of each release executable that runs here, to its printed port
+                         (median); 0 skips
+  --preview-runs 5       previews of a 3-endpoint stack per door and the engine floor (median); 0 skips
   --lookup-count 10000   endpoints for the getEndpoints benchmark; 0 skips it
-  --faults-size <N>      N of the faults phase: create, update of every endpoint and destroy under 503s,
-                         429s and cut answers, against the same phases without faults; one of --sizes
-                         (default: 500 when 500 is among the sizes, else none)
+  --faults-size <N>      N of the faults phase (one of --sizes; default 500 when among them, else none)
   --no-faults            no faults phase
-  --profile              one extra, CPU-profiled lifecycle (provider and program processes), and
-                         the engine floor's create and destroy without the engine's checkpoints
+  --profile              one extra, CPU-profiled lifecycle, and the engine floor's create and destroy
+                         without the engine's checkpoints
   --profile-size <N>     size of the profiled lifecycle (default: the largest size)
-  --parallel <P>         the engine's --parallel for every operation, and the API floor's concurrency
-                         (default: the CLI's own default, 4 x CPUs)
-  --latency-ms <ms>      a remote server's round trip, added to every API answer (the emulator's
-                         latencyMs); for choosing --parallel. Implies --no-faults. Default 0
-  --rate-limit <n>       the emulator accepts n API requests per second (429 with Retry-After beyond;
-                         its rateLimit). Implies --no-faults. Default 0: none
-  --realistic            the realistic profile instead: both doors at 30 and 100 ms, behind a rate
-                         limit, N=200 and 1,000 (bench/realistic.mjs; its options follow it)
-  --via cli|automation   how programs run: cli (default), \`pulumi <op>\` in a program directory as users
-                         run it; automation, the Automation API (scripts/run-op.js)
+  --parallel <P>         the engine's --parallel, and the API floor's concurrency (default: the CLI's)
+  --realistic            the realistic profile instead: both doors against a server far away, behind a
+                         rate limit (bench/realistic.mjs; its options follow it)
+  --via cli|automation   cli (default): \`pulumi <op>\` in a program directory, as users run it;
+                         automation: the Automation API (scripts/run-op.js)
   --help`;
 
 const { values: args } = parseArgs({
@@ -63,6 +63,8 @@ const { values: args } = parseArgs({
     cycles: { type: "string", default: "1" },
     out: { type: "string" },
     validate: { type: "string" },
+    "startup-runs": { type: "string", default: "7" },
+    "preview-runs": { type: "string", default: "5" },
     "lookup-count": { type: "string", default: "10000" },
     "faults-size": { type: "string" },
     "no-faults": { type: "boolean", default: false },
@@ -70,8 +72,6 @@ const { values: args } = parseArgs({
     "profile-size": { type: "string" },
     via: { type: "string", default: "cli" },
     parallel: { type: "string" },
-    "latency-ms": { type: "string", default: "0" },
-    "rate-limit": { type: "string", default: "0" },
     help: { type: "boolean", default: false },
   },
 });
@@ -81,32 +81,32 @@ if (args.help) {
 }
 
 const { usageError, positiveInt } = cliHelpers(USAGE);
+const int = (/** @type {keyof typeof args} */ name, zero = false) =>
+  positiveInt(name, String(args[name]), zero);
 const sizes = [...new Set(args.sizes.split(",").map((s) => positiveInt("sizes", s.trim())))].sort(
   (a, b) => a - b,
 );
-const repeat = positiveInt("repeat", args.repeat);
-const cycles = positiveInt("cycles", args.cycles);
-const lookupCount = positiveInt("lookup-count", args["lookup-count"], true);
-const profileSize = args["profile-size"]
-  ? positiveInt("profile-size", args["profile-size"])
-  : sizes[sizes.length - 1];
+const [repeat, cycles] = [int("repeat"), int("cycles")];
+const [startupRuns, previewRuns, lookupCount] = [
+  int("startup-runs", true),
+  int("preview-runs", true),
+  int("lookup-count", true),
+];
+const profileSize = args["profile-size"] ? int("profile-size") : sizes[sizes.length - 1];
 if (args.validate !== undefined && !["true", "false"].includes(args.validate)) {
   usageError("--validate must be true or false");
 }
 const validate = args.validate === undefined ? undefined : args.validate === "true";
 if (!VIAS.includes(args.via)) usageError(`--via must be one of ${VIAS.join(", ")}, got '${args.via}'`);
 const via = args.via;
-const parallelFlag = args.parallel === undefined ? undefined : positiveInt("parallel", args.parallel);
-const latencyMs = positiveInt("latency-ms", args["latency-ms"], true);
-const rateLimit = positiveInt("rate-limit", args["rate-limit"], true);
-const faultsSize =
-  args["no-faults"] || latencyMs > 0 || rateLimit > 0
-    ? undefined
-    : args["faults-size"] !== undefined
-      ? positiveInt("faults-size", args["faults-size"])
-      : sizes.includes(500)
-        ? 500
-        : undefined;
+const parallelFlag = args.parallel === undefined ? undefined : int("parallel");
+const faultsSize = args["no-faults"]
+  ? undefined
+  : args["faults-size"] !== undefined
+    ? int("faults-size")
+    : sizes.includes(500)
+      ? 500
+      : undefined;
 if (faultsSize !== undefined && !sizes.includes(faultsSize)) {
   usageError(
     `--faults-size must be one of --sizes (the fault-free run it is set against), got ${faultsSize}`,
@@ -118,34 +118,28 @@ const outDir = resultsDir(args.out, "", startedAt);
 /** @param {string} msg */
 const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
-// What an engine run needs from the working tree: the compiled package and the self-link
-// `node_modules/pulumi-aria` through which the provider process loads it. Both are made by
-// scripts/bootstrap.mjs (`npm run bench` runs it first); an `npm install` elsewhere in the tree removes
-// the link, a rebuild replaces dist/ for a moment, so they are checked before each stage and restored.
+// What an engine run needs from the tree, made by scripts/bootstrap.mjs (`npm run bench` runs it):
+// other work in the tree may rebuild dist/ or unlink the package, so they are checked before each stage.
 const PREREQUISITES = [
   EMULATOR_MODULE,
   path.join(REPO_ROOT, "dist", "provider", "index.js"),
   path.join(REPO_ROOT, "dist", "provider", "dynamic", "impl.js"),
   path.join(REPO_ROOT, "node_modules", "pulumi-aria", "package.json"),
 ];
-const missingPrerequisites = () =>
-  PREREQUISITES.filter((file) => !fs.existsSync(file)).map((file) => path.relative(REPO_ROOT, file));
+const missing = () => PREREQUISITES.filter((f) => !fs.existsSync(f)).map((f) => path.relative(REPO_ROOT, f));
 function restorePrerequisites() {
-  const missing = missingPrerequisites();
-  if (missing.length === 0) return;
-  log(`missing ${missing.join(", ")}: running scripts/bootstrap.mjs`);
+  if (missing().length === 0) return;
+  log(`missing ${missing().join(", ")}: running scripts/bootstrap.mjs`);
   execFileSync(process.execPath, [path.join(REPO_ROOT, "scripts", "bootstrap.mjs")], {
     cwd: REPO_ROOT,
     stdio: ["ignore", process.stderr, process.stderr],
   });
-  const still = missingPrerequisites();
-  if (still.length > 0) throw new Error(`still missing after bootstrap: ${still.join(", ")}`);
+  if (missing().length > 0) throw new Error(`still missing after bootstrap: ${missing().join(", ")}`);
 }
 restorePrerequisites();
 
 const REFRESH_TOKEN = "admin-refresh-token";
 const MAX_ATTEMPTS = 3;
-const RETRY_DELAY_MS = 30_000;
 installConcurrencyProbe();
 const { startEmulator } = await import(EMULATOR_MODULE);
 /** @type {{url: string, close(): Promise<void>} | undefined} the emulator of the stage running */
@@ -168,33 +162,29 @@ async function main() {
     encoding: "utf8",
     env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
   }).trim();
+  const leg = runtimes.activeLeg();
   log(
-    `Node ${process.versions.node}, @pulumi/pulumi ${runtimes.activeLeg().sdk} ('${runtimes.activeLeg().name}' leg), engine ${pulumiVersion} at ${root}; parallelism ${parallel}${parallelFlag ? " (--parallel)" : " (the CLI's default)"}; results in ${outDir}`,
+    `Node ${process.versions.node}, @pulumi/pulumi ${leg.sdk} ('${leg.name}' leg), engine ${pulumiVersion} at ${root}; ` +
+      `parallelism ${parallel}${parallelFlag ? " (--parallel)" : " (the CLI's default)"}; results in ${outDir}`,
   );
-
   const loadAtStart = os.loadavg()[0];
-  /** @type {{sizes: Record<number, any>, faults?: any}} */
+  /** @type {{sizes: Record<number, any>, faults?: any, startup?: any, smallPreview?: any}} */
   const raw = { sizes: {} };
   /** @type {string[]} */
   const warnings = [];
-  /** @type {{stage: string, attempt: number, message: string}[]} */
-  const errors = [];
-  /** @type {{stage: string, attempt: number, message: string}[]} */
-  const retries = [];
+  /** @type {{stage: string, attempt: number, message: string}[][]} */
+  const [errors, retries] = [[], []];
   const ctx = { refreshToken: REFRESH_TOKEN, repeat, cycles, validate, parallel, parallelFlag, via, log };
-  // Each stage gets a fresh emulator and, when it fails (say, the package was rebuilt or unlinked
-  // under the run by other work in the tree), up to two more attempts; a stage that still fails ends
-  // the measurements, not the report.
+  // Each stage gets a fresh emulator and, when it fails (say, the package was rebuilt under the run),
+  // up to two more attempts, 30 s apart; a stage that still fails ends the measurements, not the report.
   /** @param {string} name @param {(c: import("./lib/lifecycle.mjs").Ctx) => Promise<void>} body */
   const stage = async (name, body) => {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      // Give a rebuild or reinstall in progress time to finish before trying again.
-      if (attempt > 1) await sleep(RETRY_DELAY_MS);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS && errors.length === 0; attempt++) {
+      if (attempt > 1) await sleep(30_000);
       try {
         restorePrerequisites();
-        const started = await startEmulator({ port: 0, seedResources: 0, latencyMs, rateLimit });
-        emulator = started;
-        await body({ ...ctx, url: started.url });
+        emulator = await startEmulator({ port: 0, seedResources: 0 });
+        await body({ ...ctx, url: /** @type {{url: string}} */ (emulator).url });
         return true;
       } catch (error) {
         const message = String(/** @type {any} */ (error)?.stack ?? error).slice(0, 8000);
@@ -208,6 +198,15 @@ async function main() {
     return false;
   };
 
+  if (startupRuns > 0)
+    await stage("start-up", async () => void (raw.startup = await measureStartup(startupRuns, log)));
+  if (previewRuns > 0) {
+    await stage("preview of 3", async (c) => {
+      const runs = await measureSmallPreview(c, previewRuns);
+      raw.smallPreview = Object.fromEntries(Object.entries(runs).map(([k, r]) => [k, { phases: r.phases }]));
+      Object.values(runs).forEach((r) => warnings.push(...r.warnings));
+    });
+  }
   for (const n of sizes) {
     const ok = await stage(`N=${n}`, async (c) => {
       const { warnings: w, ...entry } = await measureSize(n, c);
@@ -216,28 +215,20 @@ async function main() {
     });
     if (!ok) break;
   }
-
-  if (faultsSize !== undefined && errors.length === 0) {
+  if (faultsSize !== undefined) {
     await stage("faults", async (c) => {
       log(`N=${faultsSize} under faults: create, update of every endpoint, destroy`);
       raw.faults = await measureFaults(faultsSize, c);
     });
   }
-
   let lookup;
-  if (lookupCount > 0 && errors.length === 0) {
+  if (lookupCount > 0) {
     await stage("getEndpoints", async (c) => {
       log(`getEndpoints over ${lookupCount} endpoints (seeding them first)`);
-      lookup = await runScript("lookup.mjs", {
-        url: c.url,
-        refreshToken: REFRESH_TOKEN,
-        count: lookupCount,
-        concurrency: 16,
-        repeat,
-      });
+      const job = { url: c.url, refreshToken: REFRESH_TOKEN, count: lookupCount, concurrency: 16, repeat };
+      lookup = await runScript("lookup.mjs", job);
     });
   }
-
   // The emulator's own figures at 10,000 endpoints (bench/emulator.mjs), with their targets.
   let emulatorFigures;
   if (errors.length === 0) {
@@ -252,9 +243,8 @@ async function main() {
       });
     }
   }
-
   let profiles;
-  if (args.profile && errors.length === 0) {
+  if (args.profile) {
     await stage("profile", async (c) => {
       log(`profiling one lifecycle of each program at N=${profileSize}`);
       profiles = await profileLifecycle(profileSize, outDir, c);
@@ -262,21 +252,22 @@ async function main() {
   }
 
   if (Object.keys(raw.sizes).length === 0) {
-    fs.writeFileSync(path.join(outDir, "results.json"), JSON.stringify({ errors, warnings }, null, 2));
+    fs.writeFileSync(path.join(outDir, "results.json"), JSON.stringify({ errors, warnings, raw }, null, 2));
     throw new Error(`no size completed; see ${path.join(outDir, "results.json")}`);
   }
+  const cpus = os.cpus();
   const results = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     command: `node bench/run.mjs ${process.argv.slice(2).join(" ")}`.trim(),
     machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? "unknown",
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model ?? "unknown",
       memoryBytes: os.totalmem(),
       node: process.versions.node,
       // The runtime leg (scripts/runtimes.js): the programs install its @pulumi/pulumi.
-      leg: runtimes.activeLeg().name,
-      sdk: runtimes.activeLeg().sdk,
+      leg: leg.name,
+      sdk: leg.sdk,
       platform: `${os.platform()} ${os.release()}`,
       pulumi: pulumiVersion,
       loadAverage: { start: loadAtStart, end: os.loadavg()[0] },
@@ -287,13 +278,10 @@ async function main() {
       cycles,
       parallel,
       parallelFlag,
-      latencyMs,
-      rateLimit,
       validate,
       via,
       lookupCount,
       faultsSize,
-      profile: args.profile,
       profileSize,
     },
     ...analyse(raw, lookup),

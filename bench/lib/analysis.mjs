@@ -11,26 +11,34 @@ export const PHASES = [
   { name: "destroy", op: "destroy", label: "destroy" },
 ];
 /**
- * Phases run `--repeat` times (the median counts): preview and refresh change nothing, and `up, one
- * changed` changes the same endpoint back and forth, one update each time. A single run of a phase of
- * a few seconds varies by more than the margins the targets judge.
+ * Phases run `--repeat` times (the median counts): a single run of a few seconds varies by more than
+ * the margins the targets judge. `up, one changed` changes the same endpoint back and forth.
  */
 export const REPEATABLE = new Set(["preview", "refresh", "update"]);
+/** The doors, by their program's key in the figures. */
+export const DOORS = [
+  ["endpoints", "dynamic"],
+  ["plugin", "plugin"],
+];
+/** The phases whose peak memory is judged (the largest requests and state). */
+export const MEMORY_PHASES = ["create", "refresh", "destroy"];
 
-/** The size at which the create and destroy targets are judged. */
+// Targets. Create and destroy: within TARGET_RATIO of (engine floor + API floor) at N=500, linear in
+// N. The phases a large stack runs most (every pull request previews, GitOps refreshes, most updates
+// change one endpoint): within FREQUENT_RATIO at each of FREQUENT_SIZES that ran, the provider's own
+// overhead per endpoint constant as N grows.
 const TARGET_N = 500;
-/** Allowed ratio of create and destroy to (engine floor + API floor). */
 export const TARGET_RATIO = 1.2;
-/**
- * The phases a large stack runs most (every pull request previews, GitOps refreshes, most updates
- * change one endpoint): allowed ratio to (engine floor + API floor), judged at each of these sizes that
- * ran, with the provider's own overhead per endpoint constant as N grows.
- */
 const FREQUENT_PHASES = new Set(["preview", "refresh", "update"]);
 const FREQUENT_RATIO = 1.15;
 const FREQUENT_SIZES = [500, 1000];
-/** Allowed size of `__provider`, in bytes. */
 const PROVIDER_LIMIT_BYTES = 2048;
+/** Start-up of a release executable to its printed port, and the 3-endpoint preview (issue 48). */
+export const STARTUP_LIMIT_MS = 250;
+const SMALL_PREVIEW_RATIO = 1.2;
+/** Each door's provider at most this times the engine floor's provider, at MEMORY_N. */
+const MEMORY_RATIO = 1.5;
+const MEMORY_N = 1000;
 
 /**
  * @typedef {{provider?: {peakRssBytes: number, cpuMs: number, pids: number[]}, program?: any, engine?: any}} Roles
@@ -53,52 +61,41 @@ export const sizesOf = (sizes) =>
     .map(Number)
     .sort((a, b) => a - b);
 
-/**
- * The least-squares slope of y over x, with R² (NaN with fewer than two distinct x values).
- * @param {Array<[number, number]>} points
- */
+/** The least-squares slope of y over x, with R² (NaN with fewer than two distinct x). @param {Array<[number, number]>} points */
 function leastSquares(points) {
   const pts = points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y));
-  const n = pts.length;
-  const mx = pts.reduce((s, [x]) => s + x, 0) / n;
-  const my = pts.reduce((s, [, y]) => s + y, 0) / n;
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  for (const [x, y] of pts) {
-    sxx += (x - mx) ** 2;
-    sxy += (x - mx) * (y - my);
-    syy += (y - my) ** 2;
-  }
-  if (n < 2 || sxx === 0) return { slope: NaN, r2: NaN };
+  const mean = (/** @type {number} */ i) => pts.reduce((s, p) => s + p[i], 0) / pts.length;
+  const [mx, my] = [mean(0), mean(1)];
+  let [sxx, sxy, syy] = [0, 0, 0];
+  for (const [x, y] of pts)
+    [sxx, sxy, syy] = [sxx + (x - mx) ** 2, sxy + (x - mx) * (y - my), syy + (y - my) ** 2];
+  if (pts.length < 2 || sxx === 0) return { slope: NaN, r2: NaN };
   return { slope: sxy / sxx, r2: syy === 0 ? 1 : (sxy * sxy) / (sxx * syy) };
 }
 
 /**
- * Whether time grows linearly with N: the slope of the last segment (between the two largest N) is
- * at most 1.5 times the slope of the first segment (between the two smallest), plus 1 ms per
- * resource for noise on phases that barely depend on N. Undecided (null) with fewer than three sizes.
+ * Whether y grows linearly with N: the slope between the two largest N at most 1.5 times the slope
+ * between the two smallest, plus 1 unit per resource for noise on phases that barely depend on N.
+ * Undecided (null) with fewer than three sizes.
  * @param {Array<[number, number]>} points
+ * @returns {Linearity}
  */
 function isLinear(points) {
   const pts = points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y)).sort((a, b) => a[0] - b[0]);
   if (pts.length < 3) return { linear: null, firstSlope: NaN, lastSlope: NaN };
-  /** @param {number[]} p @param {number[]} q */
-  const segment = ([x1, y1], [x2, y2]) => (y2 - y1) / (x2 - x1);
-  const firstSlope = segment(pts[0], pts[1]);
-  const lastSlope = segment(pts[pts.length - 2], pts[pts.length - 1]);
+  const segment = (/** @type {number} */ i) => (pts[i + 1][1] - pts[i][1]) / (pts[i + 1][0] - pts[i][0]);
+  const [firstSlope, lastSlope] = [segment(0), segment(pts.length - 2)];
   return { linear: lastSlope <= 1.5 * Math.max(firstSlope, 0) + 1, firstSlope, lastSlope };
 }
 
 /**
- * A phase's requests split into per-process one-offs (logins and token exchanges, `/about`, tiles,
- * and the IaaS projects list that `check` reads once per process) and per-resource calls.
+ * A phase's requests split into per-process one-offs (token exchanges, `/about`, tiles, and the IaaS
+ * projects list `check` reads once per process) and per-resource calls.
  * @param {Record<string, number>} counts requests by `<METHOD> <route>`
  * @param {number} n resources
  */
 function classifyRequests(counts, n) {
-  let oneOff = 0;
-  let perResourceTotal = 0;
+  let [oneOff, perResourceTotal] = [0, 0];
   for (const [route, count] of Object.entries(counts)) {
     if (/login|\/api-tokens\/|\/about$|\/endpoint-tiles|\/iaas\/api\/projects$/.test(route)) oneOff += count;
     else perResourceTotal += count;
@@ -111,37 +108,39 @@ function classifyRequests(counts, n) {
   };
 }
 
-/** @param {Sample[]} samples @param {"provider" | "program" | "engine"} role @param {"cpuMs" | "peakRssBytes"} field */
-const roleValues = (samples, role, field) => samples.map((s) => s.processes?.[role]?.[field] ?? NaN);
-
 /**
- * The figures of one program's phase from its samples.
+ * The figures of one program's phase from its samples: medians of time and CPU per role, the most
+ * of peak memory per role.
  * @param {{samples: Sample[]} | undefined} phase
  * @param {number} n
  */
 function engineFigures(phase, n) {
   const samples = phase?.samples ?? [];
   const requests = samples[0]?.requests ?? {};
+  /** @param {"provider" | "program" | "engine"} role @param {"cpuMs" | "peakRssBytes"} field */
+  const values = (role, field) => samples.map((s) => s.processes?.[role]?.[field] ?? NaN);
+  const peak = (/** @type {"provider" | "program"} */ role) =>
+    Math.max(0, ...values(role, "peakRssBytes").map((v) => v || 0)) || null;
   return {
     ms: median(samples.map((s) => s.ms)),
     requests,
     requestSummary: classifyRequests(requests, n),
     serverMs: median(samples.map((s) => s.serverMs)),
     maxInFlight: Math.max(0, ...samples.map((s) => s.maxInFlight ?? 0)),
-    providerPeakRssBytes:
-      Math.max(0, ...roleValues(samples, "provider", "peakRssBytes").map((v) => v || 0)) || null,
+    providerPeakRssBytes: peak("provider"),
+    programPeakRssBytes: peak("program"),
     cpuMs: {
-      provider: median(roleValues(samples, "provider", "cpuMs")),
-      program: median(roleValues(samples, "program", "cpuMs")),
-      engine: median(roleValues(samples, "engine", "cpuMs")),
+      provider: median(values("provider", "cpuMs")),
+      program: median(values("program", "cpuMs")),
+      engine: median(values("engine", "cpuMs")),
     },
   };
 }
 
-/**
- * Per size and phase: the endpoints program, both floors and their ratio.
- * @param {{sizes: Record<string, any>}} raw results.json's `raw`
- */
+/** @param {{provider: number, program: number, engine: number}} c */
+const cpuSum = (c) => (c.provider || 0) + (c.program || 0) + (c.engine || 0);
+
+/** Per size and phase: each program, both floors and their ratio. @param {{sizes: Record<string, any>}} raw */
 function analyseSizes(raw) {
   /** @type {Record<number, any>} */
   const sizes = {};
@@ -151,7 +150,7 @@ function analyseSizes(raw) {
     const phases = {};
     for (const { name } of PHASES) {
       const endpoints = engineFigures(entry.endpoints.phases[name], n);
-      // The plugin door's program (results from before it was measured have none).
+      // Results from before the plugin door was measured have none.
       const plugin = entry.plugin?.phases?.[name] ? engineFigures(entry.plugin.phases[name], n) : null;
       const engineFloor = engineFigures(entry.engineFloor.phases[name], n);
       const api = entry.apiFloor.phases[name];
@@ -163,11 +162,9 @@ function analyseSizes(raw) {
         requestSummary: classifyRequests(api.requests, n),
       };
       const floorMs = engineFloor.ms + apiFloor.ms;
-      /** @param {{provider: number, program: number, engine: number}} c */
-      const cpuOf = (c) => (c.provider || 0) + (c.program || 0) + (c.engine || 0);
       phases[name] = {
         // CPU time is less disturbed than wall time by other work on the machine.
-        cpuRatio: cpuOf(endpoints.cpuMs) / (cpuOf(engineFloor.cpuMs) + (apiFloor.cpuMs || 0)),
+        cpuRatio: cpuSum(endpoints.cpuMs) / (cpuSum(engineFloor.cpuMs) + (apiFloor.cpuMs || 0)),
         endpoints,
         plugin,
         pluginRatio: plugin ? plugin.ms / floorMs : null,
@@ -189,17 +186,17 @@ function analyseSizes(raw) {
 }
 
 /**
- * Per phase: ms per resource (least squares over N) of the endpoints program and the floors, and the
- * linearity of the program, of the floors' sum and of the program's overhead over them.
+ * Per phase: ms per resource (least squares over N) of the endpoints program and the floors, the
+ * linearity of the program, of the floors' sum and of the program's overhead over them (the
+ * provider's own cost); per door and memory phase, the provider's KB per resource.
  * @param {Record<number, any>} sizes
  */
 function analyseSlopes(sizes) {
-  const ns = sizesOf(sizes);
   /** @type {Record<string, any>} */
   const slopes = {};
   for (const { name } of PHASES) {
     /** @param {(p: any) => number} pick @returns {Array<[number, number]>} */
-    const series = (pick) => ns.map((n) => [n, pick(sizes[n].phases[name])]);
+    const series = (pick) => sizesOf(sizes).map((n) => [n, pick(sizes[n].phases[name])]);
     const endpoints = series((p) => p.endpoints.ms);
     slopes[name] = {
       endpoints: leastSquares(endpoints),
@@ -207,135 +204,129 @@ function analyseSlopes(sizes) {
       apiFloor: leastSquares(series((p) => p.apiFloor.ms)),
       linearity: isLinear(endpoints),
       floorsLinearity: isLinear(series((p) => p.floorMs)),
-      // What pulumi-aria adds over the floors: the provider's own cost.
       overheadLinearity: isLinear(series((p) => p.overheadMs)),
+      memoryKbPerResource: Object.fromEntries(
+        [...DOORS, ["engineFloor"]].map(([key]) => [
+          key,
+          isLinear(series((p) => (p[key]?.providerPeakRssBytes ?? NaN) / 1024)),
+        ]),
+      ),
     };
   }
   return slopes;
 }
 
-/** @param {boolean | null} met */
-const verdict = (met) => (met === null ? "undecided" : met ? "met" : "not met");
+/** The pull-request preview (lib/lifecycle.mjs measureSmallPreview): each door against the engine floor. @param {any} raw */
+function analyseSmallPreview(raw) {
+  const floor = engineFigures(raw.trivial.phases.preview, 3);
+  /** @param {string} program */
+  const door = (program) => {
+    const d = engineFigures(raw[program].phases.preview, 3);
+    return { ...d, ratio: d.ms / floor.ms, runs: raw[program].phases.preview.samples.length };
+  };
+  return { engineFloor: floor, endpoints: door("endpoints"), plugin: door("endpoints-plugin") };
+}
+
+/** @typedef {{id: string, title: string, met: boolean | null, status: string, detail: string, aboveLimit?: boolean}} Target */
 
 /**
- * @typedef {{id: string, title: string, met: boolean | null, status: string, detail: string, aboveLimit?: boolean}} Target
- */
-
-/**
- * The targets of the issue.
+ * The targets of the issues.
  * @param {Record<number, any>} sizes
  * @param {Record<string, any>} slopes
  * @param {any} lookup
+ * @param {any} extra `startup`, `smallPreview` (absent when not run)
  */
-function judgeTargets(sizes, slopes, lookup) {
+function judgeTargets(sizes, slopes, lookup, { startup, smallPreview }) {
   const ns = sizesOf(sizes);
   /** @type {Target[]} */
   const targets = [];
   /** @param {string} id @param {string} title @param {boolean | null} met @param {string} detail */
-  const add = (id, title, met, detail) => targets.push({ id, title, met, status: verdict(met), detail });
-  /** @template T @param {string} phase @param {(p: any, n: number) => T} fn */
-  const per = (phase, fn) => ns.map((n) => ({ n, ...fn(sizes[n].phases[phase], n) }));
+  const add = (id, title, met, detail) =>
+    targets.push({ id, title, met, status: met === null ? "undecided" : met ? "met" : "not met", detail });
+  /**
+   * Per size: `fn` of the phase, `ok` judged over all.
+   * @param {string} phase @param {(p: any, n: number) => {ok: boolean, text: string}} fn
+   * @returns {[boolean, string]}
+   */
+  const perSize = (phase, fn) => {
+    const all = ns.map((n) => ({ n, ...fn(sizes[n].phases[phase], n) }));
+    return [all.every((x) => x.ok), all.map((x) => `N=${x.n}: ${x.text}`).join("; ")];
+  };
 
-  const preview = per("preview", (p) => ({ perResource: p.endpoints.requestSummary.perResourceTotal }));
   add(
     "preview-requests",
     "Preview with no changes: zero per-endpoint API requests",
-    preview.every((x) => x.perResource === 0),
-    preview.map((x) => `N=${x.n}: ${x.perResource} per-endpoint requests`).join("; "),
+    ...perSize("preview", (p) => {
+      const count = p.endpoints.requestSummary.perResourceTotal;
+      return { ok: count === 0, text: `${count} per-endpoint requests` };
+    }),
   );
-
   // Refresh reads each endpoint with a GET, or (past ten reads of a project) from pages of the
   // project's listing: provider/endpoint/reads.ts.
-  const refresh = per("refresh", (p, n) => {
-    /** @param {RegExp} pattern */
-    const count = (pattern) =>
-      Object.entries(p.endpoints.requests)
-        .filter(([route]) => pattern.test(route))
-        .reduce((s, [, c]) => s + c, 0);
-    const gets = count(/^GET .*\/endpoints\/\{id\}$/);
-    const pages = count(/^GET .*\/endpoints$/);
-    const other = p.endpoints.requestSummary.perResourceTotal - gets - pages;
-    return { gets, pages, other, ok: gets + pages <= n && other === 0 };
-  });
   add(
     "refresh-requests",
     "Refresh: at most one read request per endpoint (a GET, or its share of a page of the project's listing)",
-    refresh.every((x) => x.ok),
-    refresh
-      .map(
-        (x) =>
-          `N=${x.n}: ${x.gets} GET /endpoints/{id}, ${x.pages} listing pages, ${x.other} other per-endpoint requests`,
-      )
-      .join("; "),
+    ...perSize("refresh", (p, n) => {
+      /** @param {RegExp} pattern */
+      const count = (pattern) =>
+        Object.entries(p.endpoints.requests).reduce((s, [route, c]) => s + (pattern.test(route) ? c : 0), 0);
+      const [gets, pages] = [count(/^GET .*\/endpoints\/\{id\}$/), count(/^GET .*\/endpoints$/)];
+      const other = p.endpoints.requestSummary.perResourceTotal - gets - pages;
+      return {
+        ok: gets + pages <= n && other === 0,
+        text: `${gets} GET /endpoints/{id}, ${pages} listing pages, ${other} other per-endpoint requests`,
+      };
+    }),
   );
-
-  const create = per("create", (p, n) => ({ s: p.endpoints.requestSummary, n }));
   add(
     "create-requests",
     "Create: at most 2 API requests per endpoint beyond per-process one-offs",
-    create.every((x) => x.s.perResourceTotal <= 2 * x.n),
-    create
-      .map((x) => `N=${x.n}: ${x.s.perResource.toFixed(2)} per endpoint (+${x.s.oneOff} one-offs)`)
-      .join("; "),
+    ...perSize("create", (p, n) => {
+      const s = p.endpoints.requestSummary;
+      return {
+        ok: s.perResourceTotal <= 2 * n,
+        text: `${s.perResource.toFixed(2)} per endpoint (+${s.oneOff} one-offs)`,
+      };
+    }),
   );
 
   const refN = ns.includes(TARGET_N) ? TARGET_N : ns[ns.length - 1];
   /** @param {Linearity} l */
   const seg = (l) => `${l.firstSlope.toFixed(1)} → ${l.lastSlope.toFixed(1)} ms/resource`;
-  /** @param {number} n @param {string} name */
-  const ratioAt = (n, name) => {
-    const p = sizes[n].phases[name];
-    return (
-      `ratio ${p.ratio.toFixed(2)} at N=${n} (${Math.round(p.endpoints.ms)} ms vs ` +
-      `${Math.round(p.engineFloor.ms)} + ${Math.round(p.apiFloor.ms)} ms)`
-    );
-  };
   for (const { name, label } of PHASES) {
     /** @type {{linearity: Linearity, overheadLinearity: Linearity, floorsLinearity: Linearity}} */
     const { linearity: lin, overheadLinearity: overhead, floorsLinearity: floors } = slopes[name];
-    // The frequent phases: within their ratio at every target size that ran, pulumi-aria's overhead per
-    // endpoint constant in N. Create and destroy: within theirs at N=500 only, linear in N. Both need
-    // three sizes for the growth.
     const frequent = FREQUENT_PHASES.has(name);
     const judged = frequent ? FREQUENT_SIZES.filter((n) => ns.includes(n)) : refN === TARGET_N ? [refN] : [];
     const shown = judged.length > 0 ? judged : [ns[ns.length - 1]];
-    const within = (frequent ? judged : shown).every(
-      (n) => sizes[n].phases[name].ratio <= (frequent ? FREQUENT_RATIO : TARGET_RATIO),
-    );
+    const limit = frequent ? FREQUENT_RATIO : TARGET_RATIO;
+    const within = shown.every((n) => sizes[n].phases[name].ratio <= limit);
     const growth = frequent ? overhead : lin;
-    const met =
-      judged.length === 0
-        ? null
-        : !within || growth.linear === false
-          ? false
-          : growth.linear === null
-            ? null
-            : true;
-    let title;
-    let detail;
-    if (frequent) {
-      title =
-        `${label}: within ${FREQUENT_RATIO}x of (engine floor + API floor) at N=${FREQUENT_SIZES.join(" and N=")}, ` +
-        "overhead per endpoint constant in N" +
-        (judged.length === 0 ? ` (not run at those sizes; figures at N=${shown[0]})` : "");
-      detail =
-        overhead.linear === null
-          ? "constancy of the overhead needs three sizes"
-          : `pulumi-aria's overhead over the floors ${seg(overhead)} (first → last segment): ` +
-            `${overhead.linear ? "constant" : "growing"} per endpoint`;
-    } else {
-      title =
-        `${label}: within ${TARGET_RATIO}x of (engine floor + API floor) at N=${TARGET_N}, linear in N` +
-        (refN !== TARGET_N ? ` (N=${TARGET_N} not run; figures at N=${refN})` : "");
-      detail =
-        lin.linear === null
-          ? "linearity needs three sizes"
-          : `${lin.linear ? "linear" : "superlinear"}: ${seg(lin)} (first → last segment); engine + API floor ` +
-            `${seg(floors)}${floors.linear ? "" : " (superlinear too)"}; ` +
-            `pulumi-aria's overhead over the floors ${seg(overhead)} ` +
-            `(${overhead.linear ? "linear" : "superlinear"})`;
-    }
-    add(`time-${name}`, title, met, `${shown.map((n) => ratioAt(n, name)).join("; ")}; ${detail}`);
+    const met = judged.length === 0 ? null : !within || growth.linear === false ? false : growth.linear;
+    const sizesText = frequent ? FREQUENT_SIZES.join(" and N=") : TARGET_N;
+    const notRun = judged.length === 0 ? ` (not run at N=${sizesText}; figures at N=${shown[0]})` : "";
+    const overheadText = `pulumi-aria's overhead over the floors ${seg(overhead)}`;
+    const detail = frequent
+      ? overhead.linear === null
+        ? "constancy of the overhead needs three sizes"
+        : `${overheadText} (first → last segment): ${overhead.linear ? "constant" : "growing"} per endpoint`
+      : lin.linear === null
+        ? "linearity needs three sizes"
+        : `${lin.linear ? "linear" : "superlinear"}: ${seg(lin)} (first → last segment); engine + API floor ` +
+          `${seg(floors)}${floors.linear ? "" : " (superlinear too)"}; ${overheadText} ` +
+          `(${overhead.linear ? "linear" : "superlinear"})`;
+    const ratios = shown.map((n) => {
+      const p = sizes[n].phases[name];
+      const [e, f, a] = [p.endpoints.ms, p.engineFloor.ms, p.apiFloor.ms].map(Math.round);
+      return `ratio ${p.ratio.toFixed(2)} at N=${n} (${e} ms vs ${f} + ${a} ms)`;
+    });
+    const what = frequent ? "overhead per endpoint constant in N" : "linear in N";
+    add(
+      `time-${name}`,
+      `${label}: within ${limit}x of (engine floor + API floor) at N=${sizesText}, ${what}${notRun}`,
+      met,
+      `${ratios.join("; ")}; ${detail}`,
+    );
     targets[targets.length - 1].aboveLimit = !within || growth.linear === false;
   }
 
@@ -351,24 +342,66 @@ function judgeTargets(sizes, slopes, lookup) {
       .join("; "),
   );
 
-  if (!lookup) {
+  const count = lookup?.count ?? 10000;
+  const title = `getEndpoints over ${count} endpoints in ceil(${count} / page size) requests`;
+  if (!lookup) add("lookup-requests", title, null, "not run");
+  else {
+    const { warm, cold } = lookup.all;
     add(
       "lookup-requests",
-      "getEndpoints over 10000 endpoints in ceil(10000 / page size) requests",
-      null,
-      "not run",
-    );
-  } else {
-    add(
-      "lookup-requests",
-      `getEndpoints over ${lookup.count} endpoints in ceil(${lookup.count} / page size) requests`,
-      lookup.all.warm.listRequests === lookup.expectedListRequests &&
-        lookup.all.warm.returned === lookup.count,
-      `${lookup.all.warm.listRequests} list requests (expected ${lookup.expectedListRequests} at page size ` +
-        `${lookup.pageSize}), ${lookup.all.warm.total} in all warm, ${lookup.all.cold.total} cold (token, /about); ` +
-        `${lookup.all.warm.returned} endpoints returned`,
+      title,
+      warm.listRequests === lookup.expectedListRequests && warm.returned === lookup.count,
+      `${warm.listRequests} list requests (expected ${lookup.expectedListRequests} at page size ${lookup.pageSize}), ` +
+        `${warm.total} in all warm, ${cold.total} cold (token, /about); ${warm.returned} endpoints returned`,
     );
   }
+
+  const starts = Object.entries(startup ?? {});
+  add(
+    "startup",
+    `Start-up of the release executables that run here, launch to printed port: at most ${STARTUP_LIMIT_MS} ms (median)`,
+    starts.length ? starts.every(([, s]) => s.ms <= STARTUP_LIMIT_MS) : null,
+    starts
+      .map(([t, s]) => `${t} (${s.runtime}): ${Math.round(s.ms)} ms, median of ${s.samplesMs.length}`)
+      .join("; ") || "not run",
+  );
+  add(
+    "small-preview",
+    `Preview of a 3-endpoint program (validation on): each door within ${SMALL_PREVIEW_RATIO}x of the engine floor (median)`,
+    smallPreview ? DOORS.every(([key]) => smallPreview[key].ratio <= SMALL_PREVIEW_RATIO) : null,
+    smallPreview
+      ? DOORS.map(
+          ([key, door]) =>
+            `${door} door ${Math.round(smallPreview[key].ms)} ms (${smallPreview[key].ratio.toFixed(2)}x)`,
+        )
+          .concat(
+            `engine floor ${Math.round(smallPreview.engineFloor.ms)} ms, median of ${smallPreview.endpoints.runs}`,
+          )
+          .join("; ")
+      : "not run",
+  );
+
+  const memN = ns.includes(MEMORY_N) ? MEMORY_N : ns[ns.length - 1];
+  const memory = DOORS.flatMap(([key, door]) =>
+    MEMORY_PHASES.map((phase) => {
+      const p = sizes[memN].phases[phase];
+      const ratio = (p[key]?.providerPeakRssBytes ?? NaN) / p.engineFloor.providerPeakRssBytes;
+      const g = slopes[phase].memoryKbPerResource[key];
+      const growth =
+        g.linear === null ? "" : ` (${g.firstSlope.toFixed(1)} → ${g.lastSlope.toFixed(1)} KB/resource)`;
+      return {
+        ok: ratio <= MEMORY_RATIO && g.linear !== false,
+        text: `${door} ${phase} ${ratio.toFixed(2)}x${growth}`,
+      };
+    }),
+  );
+  add(
+    "memory",
+    `Peak memory of each door's provider at most ${MEMORY_RATIO}x the engine floor's provider at N=${MEMORY_N}, growth per resource flat` +
+      (memN !== MEMORY_N ? ` (N=${MEMORY_N} not run; figures at N=${memN})` : ""),
+    memN === MEMORY_N ? memory.every((m) => m.ok) : null,
+    `provider peak against the floor's at N=${memN} (growth first → last segment): ${memory.map((m) => m.text).join(", ")}`,
+  );
   return { referenceN: refN, targets };
 }
 
@@ -396,14 +429,15 @@ function analyseFaults(raw, sizes) {
       const extra = (p.requests[route] ?? 0) - (without.requests[route] ?? 0);
       if (extra !== 0) retriesByRoute[route] = extra;
     }
+    const [total, faultFreeTotal] = [sum(p.requests), sum(without.requests)];
     phases[name] = {
       ...p,
       faultFreeMs: without.ms,
       ratio: p.ms / without.ms,
       faultFreeRequests: without.requests,
-      requestTotal: sum(p.requests),
-      faultFreeRequestTotal: sum(without.requests),
-      retries: sum(p.requests) - sum(without.requests),
+      requestTotal: total,
+      faultFreeRequestTotal: faultFreeTotal,
+      retries: total - faultFreeTotal,
       retriesByRoute,
     };
   }
@@ -413,16 +447,19 @@ function analyseFaults(raw, sizes) {
 /**
  * Every figure and verdict of a run, from its raw samples (run.mjs; report.mjs when it renders a
  * results file again).
- * @param {{sizes: Record<string, any>, faults?: any}} raw
+ * @param {{sizes: Record<string, any>, faults?: any, startup?: any, smallPreview?: any}} raw
  * @param {any} lookup
  */
 export function analyse(raw, lookup) {
   const sizes = analyseSizes(raw);
   const slopes = analyseSlopes(sizes);
+  const smallPreview = raw.smallPreview ? analyseSmallPreview(raw.smallPreview) : undefined;
   return {
     sizes,
     slopes,
-    targets: judgeTargets(sizes, slopes, lookup),
+    startup: raw.startup,
+    smallPreview,
+    targets: judgeTargets(sizes, slopes, lookup, { startup: raw.startup, smallPreview }),
     faults: raw.faults ? analyseFaults(raw.faults, sizes) : undefined,
   };
 }

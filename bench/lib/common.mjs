@@ -29,19 +29,10 @@ export const PACKAGE_MODULE = path.join(REPO_ROOT, "dist", "provider", "index.js
 const require = createRequire(import.meta.url);
 export const EMULATOR_MODULE = path.join(REPO_ROOT, "dist", "emulator", "index.js");
 
-/**
- * The endpoint whose folderPath repetition `rep` of "up, one changed" changes: endpoint 0 to
- * "/jobs/changed", then back (-1: none changed), one update each time. The programs and the API floor
- * follow it alike.
- * @param {number} rep
- */
+/** The endpoint repetition `rep` of "up, one changed" changes: 0, then back (-1: none). @param {number} rep */
 export const changedAt = (rep) => (rep % 2 === 0 ? 0 : -1);
 
-/**
- * Endpoint `i` of bench/programs/endpoints as the provider sends it (its folderPath changed when
- * `i === changed`): the API floor and the lookup benchmark send exactly this.
- * @param {{i: number, changed?: number, targetUrl: string, namePrefix?: string}} o
- */
+/** Endpoint `i` of programs/endpoints as the provider sends it. @param {{i: number, changed?: number, targetUrl: string, namePrefix?: string}} o */
 export function endpointSpec({ i, changed = -1, targetUrl, namePrefix = "bench-endpoint" }) {
   return {
     name: `${namePrefix}-${i}`,
@@ -59,12 +50,8 @@ export function endpointSpec({ i, changed = -1, targetUrl, namePrefix = "bench-e
 }
 
 /**
- * Calls `task(item)` for every item, `concurrency` at a time, as the engine's step executor does with
- * `--parallel`. Rejects with the first failure, after the tasks in flight end.
- * @template T
- * @param {T[]} items
- * @param {number} concurrency
- * @param {(item: T) => Promise<unknown>} task
+ * `task(item)` for every item, `concurrency` at a time; rejects with the first failure.
+ * @template T @param {T[]} items @param {number} concurrency @param {(item: T) => Promise<unknown>} task
  */
 export async function runPool(items, concurrency, task) {
   let next = 0;
@@ -89,12 +76,7 @@ export async function runPool(items, concurrency, task) {
 /** @type {typeof import("../../emulator/ops/client.js").emulatorOps | undefined} */
 let opsClient;
 
-/**
- * The emulator's typed client of its operations surface (emulator/ops/client.ts, from the build; the
- * one the tests use), loaded on first use so that a bench process that never calls it does not load
- * the emulator.
- * @param {string} url the emulator
- */
+/** The emulator's operations client (emulator/ops/client.ts), loaded on first use. @param {string} url */
 export function emulatorOps(url) {
   opsClient ??= /** @type {typeof import("../../emulator/ops/client.js")} */ (require(EMULATOR_MODULE))
     .emulatorOps;

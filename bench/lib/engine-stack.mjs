@@ -1,8 +1,6 @@
 // @ts-check
-// The processes of the benchmark: BenchStack, the tests' ProgramStack (scripts/program-runner.js) with
-// each operation timed and its processes sampled from /proc (the `pulumi` process's wall time through
-// the CLI; the engine operation alone, lib/op-timer.cjs, through the Automation API); the child
-// scripts (runScript); and killAll, which stops every process started here when a run is interrupted.
+// The benchmark's processes: BenchStack, the tests' ProgramStack with each operation timed and its
+// processes sampled from /proc; the child scripts; killAll, for an interrupted run.
 
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -45,26 +43,21 @@ export function engineDefaultParallel() {
 // process or the `pulumi` CLI; other sessions on the machine may run engines too):
 //   provider  node .../@pulumi/pulumi/cmd/dynamic-provider (started by the pulumi-resource-pulumi-nodejs shim),
 //             or the aria provider plugin (node .../dist/provider/plugin/main.js, pulumi-resource-aria)
-//   program   node .../@pulumi/pulumi/cmd/run (started by the language host, on the CLI path), or the
-//             run-op process itself (the Automation API runs the inline program in it)
-//   engine    the pulumi CLI and its Go plugins (language hosts; a YAML program runs inside its host)
+//   program   node .../@pulumi/pulumi/cmd/run (started by the language host, on the CLI path), the
+//             run-op process itself (the Automation API runs the inline program in it), or the YAML
+//             language host (a YAML program runs inside it)
+//   engine    the pulumi CLI and its other Go plugins (the Node.js language host)
 /** @type {Array<[string, (cmd: string) => boolean]>} */
 const ROLES = [
   // Not the shim's `node -e "require.resolve('.../cmd/dynamic-provider')"`.
   ["provider", (cmd) => cmd.includes("cmd/dynamic-provider") && !cmd.includes("\0-e\0")],
   ["provider", (cmd) => /provider\/plugin\/main\.js(\0|$)|(^|\/)pulumi-resource-aria\0/.test(cmd)],
-  ["program", (cmd) => /@pulumi\/pulumi\/cmd\/run(\/|\0)/.test(cmd)],
-  ["engine", (cmd) => /(^|\/)(pulumi|pulumi-language-nodejs|pulumi-language-yaml)\0/.test(cmd)],
+  ["program", (cmd) => /@pulumi\/pulumi\/cmd\/run(\/|\0)|(^|\/)pulumi-language-yaml\0/.test(cmd)],
+  ["engine", (cmd) => /(^|\/)(pulumi|pulumi-language-nodejs)\0/.test(cmd)],
 ];
 
 /** @param {string} file */
-function readOr(file) {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return "";
-  }
-}
+const readOr = (file) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
 
 /**
  * Starts sampling, every 100 ms, the processes under `rootPid` (itself counted as `rootRole`). For each
@@ -130,13 +123,12 @@ function sampleProcesses(rootPid, rootRole = "program") {
   };
 }
 
-/** The benchmark's scripts running now, and its stacks, so that an interrupted run can stop and remove them all. */
-/** @type {Set<ChildProcess>} */
+/** @type {Set<ChildProcess>} the scripts running now */
 const scripts = new Set();
 /** @type {Set<BenchStack>} */
 const stacks = new Set();
 
-/** Kills every process still running (its process group and every descendant) and removes the stacks' directories. */
+/** Kills every process still running (and its descendants) and removes the stacks' directories. */
 export function killAll() {
   for (const child of scripts) killTree(child);
   scripts.clear();
@@ -146,12 +138,7 @@ export function killAll() {
   }
 }
 
-/**
- * Runs `bench/<script>` with `job` (plus a `resultFile`) and answers the JSON it writes; rejects when
- * it writes none.
- * @param {string} script
- * @param {Record<string, unknown>} job
- */
+/** Runs `bench/<script>` with `job` (plus a `resultFile`) and answers the JSON it writes. @param {string} script @param {Record<string, unknown>} job */
 export async function runScript(script, job) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-bench-job-"));
   const jobFile = path.join(dir, "job.json");
@@ -173,12 +160,6 @@ export async function runScript(script, job) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-
-/**
- * What one operation answered (scripts/program-runner.js), plus `ms` (the engine operation alone),
- * `processes` (per role: peak memory, CPU time, pids) and `programPid`.
- * @typedef {import("../../scripts/program-runner.js").CliResult & {ms: number, processes: Roles, programPid?: number}} OpResult
- */
 
 export class BenchStack extends ProgramStack {
   /**

@@ -28,11 +28,8 @@ import { BenchStack, runScript } from "./engine-stack.mjs";
 /** @typedef {import("./analysis.mjs").Sample} Sample */
 /** @typedef {{phases: Record<string, {samples: Sample[]}>, deployment?: any, warnings: string[]}} ProgramResult */
 
-// --- Requests in flight ----------------------------------------------------------------------------
-// The API requests in flight at the emulator (in this process), to check that the API floor runs with
-// the concurrency the engine reaches: the request log says how many requests a phase made, not how
-// many overlapped. Each reset of the log (`DELETE /__emulator/requests`, before each phase) starts a
-// new epoch, which keeps its highest count.
+// The API requests in flight at the emulator (in this process): the request log says how many a phase
+// made, not how many overlapped. Each reset of the log (before each phase) starts an epoch.
 
 /** @type {number[]} the most requests in flight of each epoch */
 const epochs = [0];
@@ -59,8 +56,7 @@ export function installConcurrencyProbe() {
 
 /**
  * A stack of one program with the benchmark's config.
- * @param {string} program
- * @param {Ctx & {n: number}} o
+ * @param {string} program @param {Pick<Ctx, "url" | "refreshToken" | "via"> & Partial<Ctx> & {n: number}} o
  * @param {Record<string, string>} [env]
  */
 export function programStack(program, o, env) {
@@ -70,20 +66,13 @@ export function programStack(program, o, env) {
   // The plugin door's settings (the dynamic programs do not read them).
   stack.setConfig("aria:url", o.url);
   stack.setConfig("aria:refreshToken", o.refreshToken, true);
-  stack.setConfig("count", o.n);
-  stack.setConfig("targetUrl", o.url);
-  stack.setConfig("changed", -1);
+  for (const [key, value] of Object.entries({ count: o.n, targetUrl: o.url, changed: -1 }))
+    stack.setConfig(key, value);
   if (o.validate !== undefined) stack.setConfig("validate", o.validate);
   return stack;
 }
 
-/**
- * Runs one operation between a reset and a read of the emulator's request log.
- * @param {BenchStack} stack
- * @param {string} url
- * @param {string} op
- * @param {{profileDir?: string, allowFailure?: boolean}} [opts]
- */
+/** One operation between a reset and a read of the request log. @param {BenchStack} stack @param {string} url @param {string} op @param {{profileDir?: string, allowFailure?: boolean}} [opts] */
 export async function loggedRun(stack, url, op, opts) {
   await resetRequestLog(url);
   const res = await stack.run(op, opts);
@@ -98,7 +87,7 @@ export const changesOf = (summary = {}) =>
 class ProgramRun {
   /**
    * @param {string} program
-   * @param {Ctx & {n: number, exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
+   * @param {Ctx & {n: number, phases?: string[], exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
    */
   constructor(program, o) {
     this.program = program;
@@ -109,7 +98,7 @@ class ProgramRun {
     this.stack = programStack(program, o);
   }
 
-  /** Runs one repetition of a phase and records it. @param {{name: string, op: string}} phase @param {number} rep */
+  /** @param {{name: string, op: string}} phase @param {number} rep */
   async runPhase({ name, op }, rep) {
     const { o } = this;
     if (name === "update") this.stack.setConfig("changed", changedAt(rep));
@@ -117,15 +106,11 @@ class ProgramRun {
     const { res, log, maxInFlight } = await loggedRun(this.stack, o.url, op, { profileDir });
     if (name === "create") this.created = true;
     if (name === "destroy") this.created = false;
-    // What each phase should report as changes, to catch a phase that did not do what it claims.
-    /** @type {Record<string, Record<string, number>>} */
-    const expectedChanges = {
-      create: { create: o.n + 1 },
-      update: { update: 1 },
-      destroy: { delete: o.n + 1 },
-    };
+    // The changes each phase should report, to catch a phase that did not do what it claims.
+    const expected = JSON.stringify(
+      { create: { create: o.n + 1 }, update: { update: 1 }, destroy: { delete: o.n + 1 } }[name] ?? {},
+    );
     const changes = JSON.stringify(changesOf(res.summary));
-    const expected = JSON.stringify(expectedChanges[name] ?? {});
     if (changes !== expected) {
       this.result.warnings.push(
         `${this.program} N=${o.n} ${name}: the engine reported ${changes}, expected ${expected}`,
@@ -146,7 +131,7 @@ class ProgramRun {
     if (name === "create" && o.exportAfterCreate) this.result.deployment = await this.stack.exportStack();
   }
 
-  /** Destroys what a failed run left behind (so the next size starts from an empty emulator) and cleans up. */
+  /** Destroys what a failed run left behind, so the next size starts from an empty emulator. */
   async close() {
     if (this.created) {
       await this.stack
@@ -157,15 +142,11 @@ class ProgramRun {
   }
 }
 
-/**
- * Runs the lifecycle of each program, in lockstep. Answers a {@link ProgramResult} per program.
- * @param {string[]} programs `endpoints`, `trivial`
- * @param {ConstructorParameters<typeof ProgramRun>[1]} o
- */
+/** The lifecycle of each program, in lockstep. @param {string[]} programs @param {ConstructorParameters<typeof ProgramRun>[1]} o */
 async function runLifecycles(programs, o) {
   const runs = programs.map((program) => new ProgramRun(program, o));
   try {
-    for (const phase of PHASES) {
+    for (const phase of PHASES.filter((p) => o.phases?.includes(p.name) ?? true)) {
       for (let rep = 0; rep < (REPEATABLE.has(phase.name) ? o.repeat : 1); rep++) {
         for (const run of runs) await run.runPhase(phase, rep);
       }
@@ -176,11 +157,7 @@ async function runLifecycles(programs, o) {
   return Object.fromEntries(runs.map((run) => [run.program, run.result]));
 }
 
-/**
- * The serialised provider (`__provider`) of every dynamic resource in an exported stack: its size in
- * bytes and whether every resource carries the same text.
- * @param {any} exported
- */
+/** The `__provider` of every dynamic resource in an exported stack: its bytes, the same text for all? @param {any} exported */
 function providerSizes(exported) {
   /** @type {string[]} */
   const texts = (exported?.deployment?.resources ?? [])
@@ -196,11 +173,7 @@ function providerSizes(exported) {
   };
 }
 
-/**
- * The bytes of state per resource in an exported stack: the JSON of its custom resources (not the
- * stack, not the providers), divided by their number. What the engine rewrites after every step.
- * @param {any} exported
- */
+/** Bytes of state per custom resource (no providers) in an exported stack: what the engine rewrites. @param {any} exported */
 export function stateBytesPerResource(exported) {
   const resources = (exported?.deployment?.resources ?? []).filter(
     (/** @type {any} */ r) => r.custom && !String(r.type).startsWith("pulumi:providers:"),
@@ -253,47 +226,39 @@ export async function measureSize(n, ctx) {
     // The API floor resets the request log once per phase, in this order: one probe epoch each.
     ctx.log(`API floor N=${n}`);
     const marker = epochs.length;
-    const api = await runScript("api-floor.mjs", {
-      url: ctx.url,
-      refreshToken: ctx.refreshToken,
-      count: n,
-      repeat: ctx.repeat,
-      concurrency: ctx.parallel,
-      validate: ctx.validate !== false,
-      targetUrl: ctx.url,
-      namePrefix: "bench-floor",
-    });
+    const { url, refreshToken, repeat, parallel: concurrency } = ctx;
+    const job = { url, refreshToken, count: n, repeat, concurrency, validate: ctx.validate !== false };
+    const api = await runScript("api-floor.mjs", { ...job, targetUrl: url, namePrefix: "bench-floor" });
     const order = ["create", ...Array(ctx.repeat).fill("preview"), ...Array(ctx.repeat).fill("refresh")];
     order.push(...Array(ctx.repeat).fill("update"), "destroy");
     for (const [name, phase] of Object.entries(api.phases)) {
       const inFlight = order.map((p, i) => (p === name ? (epochs[marker + i] ?? 0) : 0));
-      const into = (entry.apiFloor.phases[name] ??= {
-        samplesMs: [],
-        cpuMs: [],
-        requests: phase.requests,
-        maxInFlight: 0,
-      });
+      const into = (entry.apiFloor.phases[name] ??= { samplesMs: [], cpuMs: [], requests: phase.requests });
       into.samplesMs.push(...phase.samplesMs);
       into.cpuMs.push(...phase.cpuMs);
-      into.maxInFlight = Math.max(into.maxInFlight, ...inFlight);
+      into.maxInFlight = Math.max(into.maxInFlight ?? 0, ...inFlight);
     }
   }
   entry.loadAverage = os.loadavg()[0];
   return entry;
 }
 
+/** A pull request's preview: a stack of 3 endpoints (validation on) through each door and the floor. @param {Ctx} ctx @param {number} runs */
+export const measureSmallPreview = (ctx, runs) =>
+  runLifecycles(["trivial", "endpoints", "endpoints-plugin"], {
+    ...ctx,
+    n: 3,
+    repeat: runs,
+    validate: true,
+    phases: ["create", "preview", "destroy"],
+  });
+
 /**
- * With --profile: one extra lifecycle of each program at one size, every node process of every
- * operation CPU-profiled (lib/cpu-profiler.cjs), summarised per phase and process; then the engine
- * floor's create and destroy once more with PULUMI_SKIP_CHECKPOINTS=true. The engine writes the whole
- * state after every step (on a `file://` backend, the whole file), so those phases cost O(N²) in the
- * engine whatever the provider does; the difference between the two runs is what the checkpoints cost
- * (the engine is Go, so this stands in for its profile). Extra runs: they never count in the timings.
- * Answers `{n, phases: {<phase>: {endpoints: [summary], trivial: [summary]}}, withoutCheckpoints:
- * {n, create: {ms, engineCpuMs}, destroy: {ms, engineCpuMs}}}`; profiles stay in `outDir/profiles`.
- * @param {number} n
- * @param {string} outDir
- * @param {Ctx} ctx
+ * With --profile: one extra lifecycle of each program, every node process CPU-profiled
+ * (lib/cpu-profiler.cjs), summarised per phase and process; then the engine floor's create and destroy
+ * with PULUMI_SKIP_CHECKPOINTS=true: the engine (Go, not profiled) rewrites the whole state after every
+ * step, O(N²) whatever the provider does, and the difference is what that costs. Never timed.
+ * @param {number} n @param {string} outDir @param {Ctx} ctx
  */
 export async function profileLifecycle(n, outDir, ctx) {
   const programs = ["trivial", "endpoints"];
