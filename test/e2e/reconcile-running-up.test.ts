@@ -72,7 +72,13 @@ describe("aria-reconcile beside a running `pulumi up` of the same stack, held by
     // The deployment: `pulumi up --refresh`, whose update of the endpoint the server holds.
     await stack.ops.setFaults([{ kind: "hold", method: "PUT", path: "/endpoints/" }]);
     const running = stack.up({ refresh: true });
-    const held = await stack.ops.held(1);
+    // Answered by the emulator once the update is held (or, were it never sent, the up's end fails the test).
+    const held = await Promise.race([
+      stack.ops.held(1),
+      running.then((r) => {
+        throw new Error(`the up ended (exit ${r.code}) without its update being held:\n${r.stderr}`);
+      }),
+    ]);
     expect(held).toEqual([{ method: "PUT", path: expect.stringContaining("/endpoints/") }]);
 
     // Detection while the up holds the stack's lock and its update is in flight: as usual.
