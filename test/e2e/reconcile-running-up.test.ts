@@ -76,7 +76,7 @@ describe("aria-reconcile beside a running `pulumi up` of the same stack, held by
     const held = await Promise.race([
       stack.ops.held(1),
       running.then((r) => {
-        throw new Error(`the up ended (exit ${r.code}) without its update being held:\n${r.stderr}`);
+        throw new Error(`the up ended (ok: ${r.ok}) without its update being held:\n${r.stderr ?? r.stdout}`);
       }),
     ]);
     expect(held).toEqual([{ method: "PUT", path: expect.stringContaining("/endpoints/") }]);
