@@ -35,8 +35,28 @@ const generatedHeader = {
   },
 };
 
-/** The hidden inputs the doors keep in the engine's inputs (provider/dynamic/hidden-inputs.ts). */
+/**
+ * The keys kept in the engine's inputs beside a kind's: the dynamic door's bookkeeping
+ * (provider/dynamic/hidden-inputs.ts) and the note of the secrets `check` moved, which both doors
+ * write and readers read back (provider/core/checked-inputs.ts).
+ */
 const DOOR_KEYS = ["__provider", "__owner", "movedSecrets"];
+
+/** Their constants: outside the door a key is not named at all; a reader takes what is read back. */
+const DOOR_KEY_IMPORTS = [
+  {
+    group: ["**/dynamic/hidden-inputs"],
+    importNames: ["PROVIDER_KEY", "OWNER_KEY"],
+    message:
+      "a door's hidden-input key is named only in provider/dynamic/: use what the door reads back (kindInputs, ownerOf)",
+  },
+  {
+    group: ["**/core/checked-inputs"],
+    importNames: ["MOVED_SECRETS_KEY"],
+    message:
+      "the moved-secrets note is written and read through provider/core/checked-inputs.ts (withMovedSecrets, checkedInputs), never by its key",
+  },
+];
 
 export default tseslint.config(
   {
@@ -73,21 +93,13 @@ export default tseslint.config(
     // named in provider/dynamic/hidden-inputs.ts, and no other file of provider/ spells them. A kind
     // takes the program's inputs and, apart, a context (provider/core/kind.ts).
     files: ["provider/**/*.ts"],
-    ignores: ["provider/dynamic/**"],
+    ignores: ["provider/dynamic/**", "provider/core/checked-inputs.ts"],
     rules: {
-      // Nor by the constants that hold them: outside the door a key is not named at all; a reader
-      // takes what the door reads back (`kindInputs`, `checkedInputs`).
+      // Nor by the constants that hold them.
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["**/dynamic/hidden-inputs"],
-              importNames: ["PROVIDER_KEY", "OWNER_KEY", "MOVED_SECRETS_KEY"],
-              message:
-                "a door's hidden-input key is named only in provider/dynamic/: use what the door reads back (kindInputs, checkedInputs)",
-            },
-          ],
+          patterns: DOOR_KEY_IMPORTS,
         },
       ],
       "no-restricted-syntax": [
@@ -107,6 +119,26 @@ export default tseslint.config(
             { selector: `MemberExpression > Identifier.property[name=${JSON.stringify(key)}]`, message },
           ];
         }),
+      ],
+    },
+  },
+  {
+    // The layers: a policy reads what an analyzer is given through the core (its CheckedInputs) and
+    // the registry, never through a door: nothing of provider/dynamic/ or provider/plugin/ is imported.
+    files: ["provider/policy/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...DOOR_KEY_IMPORTS,
+            {
+              group: ["**/dynamic", "**/dynamic/**", "**/plugin", "**/plugin/**"],
+              message:
+                "provider/policy/ reads endpoints through the core (core/checked-inputs.ts, CheckedInputs), never through a door (provider/dynamic/, provider/plugin/)",
+            },
+          ],
+        },
       ],
     },
   },

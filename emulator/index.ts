@@ -128,6 +128,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     served: (match, count) => log.served(match, count),
     arrived: (match, count) => log.arrived(match, count),
     close: () => {
+      // A request a `hold` fault keeps would keep its connection, and the server, open.
+      faults.release();
       closing ??= server.close().then(() => writer?.flush());
       return closing;
     },

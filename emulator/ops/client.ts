@@ -1,4 +1,4 @@
-import type { FaultRule } from "./faults";
+import type { FaultRule, HeldRequest } from "./faults";
 import type { RequestLogSnapshot } from "./request-log";
 
 /*
@@ -65,6 +65,13 @@ export interface EmulatorOpsClient {
   setFaults(rules: readonly FaultRule[]): Promise<FaultRule[]>;
   /** `DELETE /__emulator/faults`: removes every fault rule. */
   clearFaults(): Promise<void>;
+  /**
+   * `GET /__emulator/faults/held?atLeast=N`: the requests `hold` rules keep, answered once at least
+   * `atLeast` are held (at once with 0).
+   */
+  held(atLeast?: number): Promise<HeldRequest[]>;
+  /** `POST /__emulator/faults/release`: lets every held request go on; answers how many there were. */
+  release(): Promise<number>;
   /** `POST /__emulator/reset`: all data back to the seed (the log and the faults are kept). */
   reset(): Promise<EmulatorResetAnswer>;
   /** `GET /__emulator/clock`: the emulator's time. */
@@ -96,6 +103,9 @@ export function emulatorOps(url: string): EmulatorOpsClient {
     faults: async () => (await call<{ rules: FaultRule[] }>("GET", "faults")).rules,
     setFaults: async (rules) => (await call<{ rules: FaultRule[] }>("PUT", "faults", { rules })).rules,
     clearFaults: () => call("DELETE", "faults"),
+    held: async (atLeast = 0) =>
+      (await call<{ held: HeldRequest[] }>("GET", `faults/held?atLeast=${atLeast}`)).held,
+    release: async () => (await call<{ released: number }>("POST", "faults/release")).released,
     reset: () => call("POST", "reset"),
     clock: () => call("GET", "clock"),
     advanceClock: (ms) => call("POST", "clock", { advanceMs: ms }),

@@ -6,8 +6,13 @@ export interface FaultRule {
   method?: string;
   /** Only requests whose path matches this regular expression source (any when absent). */
   path?: string;
-  /** `status`: answer `status` instead of serving; `delay`: wait `delayMs` first; `cut`: serve, then drop the socket. */
-  kind: "status" | "delay" | "cut";
+  /**
+   * `status`: answer `status` instead of serving; `delay`: wait `delayMs` first; `cut`: serve, then
+   * drop the socket; `hold`: keep the request, unserved, until `POST /__emulator/faults/release` (a
+   * test's control of a slow server: it knows when the request is held from `GET
+   * /__emulator/faults/held`, and decides when it goes on; no clock involved).
+   */
+  kind: "status" | "delay" | "cut" | "hold";
   /** Status for `status` faults (default 500). */
   status?: number;
   /** Adds `Retry-After: <n>` to `status` faults. */
@@ -54,6 +59,14 @@ export interface FaultDecision {
   clockAdvanceMs?: number;
   /** The terminal fault, if any. */
   action?: { kind: "status"; status: number; retryAfterSeconds?: number } | { kind: "cut" };
+  /** Held by a `hold` rule: served (or faulted) once this settles, when a test releases it. */
+  hold?: Promise<void>;
+}
+
+/** A request a `hold` rule keeps, as `GET /__emulator/faults/held` lists it. */
+export interface HeldRequest {
+  readonly method: string;
+  readonly path: string;
 }
 
 interface ActiveRule {
@@ -62,7 +75,7 @@ interface ActiveRule {
   remaining?: number;
 }
 
-const KINDS = new Set(["status", "delay", "cut"]);
+const KINDS = new Set(["status", "delay", "cut", "hold"]);
 
 function isNumber(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value);
@@ -74,7 +87,7 @@ function parseRule(raw: unknown, index: number): ActiveRule {
     throw badRequest(`${where} must be an object`);
   const r = raw as Record<string, unknown>;
   if (typeof r.kind !== "string" || !KINDS.has(r.kind)) {
-    throw badRequest(`${where}.kind must be one of: status, delay, cut`);
+    throw badRequest(`${where}.kind must be one of: status, delay, cut, hold`);
   }
   if (r.method !== undefined && typeof r.method !== "string")
     throw badRequest(`${where}.method must be a string`);
@@ -126,6 +139,10 @@ function parseRule(raw: unknown, index: number): ActiveRule {
  */
 export class FaultInjector {
   private rules: ActiveRule[] = [];
+  /** The requests `hold` rules keep, each with what lets it go on. */
+  private holding: { request: HeldRequest; release: () => void }[] = [];
+  /** Who waits for a number of held requests (`GET /__emulator/faults/held?atLeast=N`). */
+  private watchers: { atLeast: number; notify: () => void }[] = [];
 
   constructor(private readonly random: () => number = Math.random) {}
 
@@ -136,9 +153,37 @@ export class FaultInjector {
     this.rules = raw.map(parseRule);
   }
 
-  /** Removes all rules. */
+  /** Removes all rules, and lets every held request go on. */
   clear(): void {
     this.rules = [];
+    this.release();
+  }
+
+  /** The requests held now, in the order they arrived. */
+  held(): HeldRequest[] {
+    return this.holding.map((h) => h.request);
+  }
+
+  /** Settles once at least `atLeast` requests are held (at once when they are). */
+  whenHeld(atLeast: number): Promise<HeldRequest[]> {
+    if (this.holding.length >= atLeast) return Promise.resolve(this.held());
+    return new Promise((resolve) => this.watchers.push({ atLeast, notify: () => resolve(this.held()) }));
+  }
+
+  /** Lets every held request go on; answers how many there were. */
+  release(): number {
+    const released = this.holding;
+    this.holding = [];
+    for (const h of released) h.release();
+    return released.length;
+  }
+
+  private hold(request: HeldRequest): Promise<void> {
+    const held = new Promise<void>((resolve) => this.holding.push({ request, release: resolve }));
+    const ready = this.watchers.filter((w) => this.holding.length >= w.atLeast);
+    this.watchers = this.watchers.filter((w) => this.holding.length < w.atLeast);
+    for (const w of ready) w.notify();
+    return held;
   }
 
   /** The installed rules, with `count` showing what is left. */
@@ -165,6 +210,10 @@ export class FaultInjector {
       }
       if (rule.kind === "delay") {
         decision.delayMs += rule.delayMs ?? 0;
+        continue;
+      }
+      if (rule.kind === "hold") {
+        decision.hold ??= this.hold({ method, path });
         continue;
       }
       decision.action =

@@ -28,6 +28,16 @@ function advanceOf(body: unknown): number {
   return advanceMs;
 }
 
+/** `?atLeast=N` of `GET /__emulator/faults/held` (0 when absent: answer at once). */
+function atLeastOf(value: string | null): number {
+  if (value === null) return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) {
+    throw badRequest("'atLeast' must be a whole number, 0 or more: how many held requests to wait for");
+  }
+  return n;
+}
+
 const op = (method: string, path: string, handler: RouteDef["handler"]): RouteDef => ({
   method,
   template: `/__emulator${path}`,
@@ -60,6 +70,12 @@ export function opsRoutes(deps: OpsDeps): RouteDef[] {
       deps.faults.clear();
       return noContent();
     }),
+    // The requests `hold` rules keep; with `atLeast=N`, answered once N are held.
+    op("GET", "/faults/held", async (ctx) => {
+      const atLeast = atLeastOf(ctx.query.get("atLeast"));
+      return ok({ held: await deps.faults.whenHeld(atLeast) });
+    }),
+    op("POST", "/faults/release", () => ok({ released: deps.faults.release() })),
     op("GET", "/clock", clockView),
     op("POST", "/clock", (ctx) => {
       clock.advance(advanceOf(ctx.body));

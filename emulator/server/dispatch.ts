@@ -149,6 +149,7 @@ export async function dispatch(deps: DispatchDeps, req: IncomingMessage, res: Se
     const raw = await readBody(req);
     await deps.distance.travel(req.socket, () => deps.log.arrive({ method, path }));
     decision = deps.faults.decide(method, path);
+    if (decision.hold) await decision.hold;
     if (decision.delayMs > 0 || decision.clockAdvanceMs !== undefined) fault = "delay";
     if (decision.delayMs > 0) await sleep(decision.delayMs);
     if (decision.clockAdvanceMs !== undefined) deps.clock.advance(decision.clockAdvanceMs);

@@ -37,8 +37,8 @@ export interface CheckResult {
 /**
  * A kind's checked inputs as an analyzer (a policy pack) reads them back from the engine: the inputs,
  * with what the door noted beside them taken apart again (the secrets {@link CheckResult.moved}).
- * The door that writes the notes reads them (../dynamic/hidden-inputs.ts, `checkedInputs`); a reader
- * gets this shape and never a door's key.
+ * Both doors write the note and a reader reads it back through ./checked-inputs.ts: a reader gets
+ * this shape and never a door's key.
  */
 export type CheckedInputs = Required<Pick<CheckResult, "inputs" | "moved">>;
 

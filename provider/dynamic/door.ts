@@ -1,7 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ResourceInitError, type ResourceKind } from "../core/kind";
 import { reveal, type PropertyMap } from "../core/values";
-import { kindInputs, ownerOf, OWNER_KEY, PROVIDER_KEY, withMovedSecrets } from "./hidden-inputs";
+import { withMovedSecrets } from "../core/checked-inputs";
+import { kindInputs, ownerOf, OWNER_KEY, PROVIDER_KEY } from "./hidden-inputs";
 
 /*
  * The dynamic door: a provider-core resource kind (../core/kind.ts) served as a Pulumi dynamic

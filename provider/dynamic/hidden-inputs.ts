@@ -1,4 +1,4 @@
-import type { CheckedInputs } from "../core/kind";
+import { MOVED_SECRETS_KEY } from "../core/checked-inputs";
 import type { PropertyMap } from "../core/values";
 
 /*
@@ -22,14 +22,9 @@ export const PROVIDER_KEY = "__provider";
 export const OWNER_KEY = "__owner";
 
 /**
- * The note beside an endpoint's checked inputs naming, by name only, the secrets `check` moved out of
- * the plain `properties` (../endpoint/secret-routing.ts). An analyzer (the policy pack) is given the
- * inputs as `check` returned them, not as the program declared them: without the note the mistake
- * would be invisible to it. Both doors write it, the plugin door too (policy packs run on both).
+ * Every key kept in the engine's inputs beside the kind's: the two above and the note of the secrets
+ * `check` moved, which both doors write (the core's: ../core/checked-inputs.ts).
  */
-export const MOVED_SECRETS_KEY = "movedSecrets";
-
-/** Every key a door keeps in the engine's inputs for itself. */
 const DOOR_KEYS: ReadonlySet<string> = new Set([PROVIDER_KEY, OWNER_KEY, MOVED_SECRETS_KEY]);
 
 /**
@@ -51,25 +46,4 @@ export function kindInputs(bag: Readonly<Record<string, unknown>> | undefined): 
 export function ownerOf(bag: Readonly<Record<string, unknown>> | undefined): string | undefined {
   const owner = bag?.[OWNER_KEY];
   return typeof owner === "string" && owner !== "" ? owner : undefined;
-}
-
-/** A kind's checked inputs with the note of the secrets `check` moved, when it moved any. */
-export function withMovedSecrets<T extends Record<string, unknown>>(
-  inputs: T,
-  moved: readonly string[] | undefined,
-): T {
-  return moved && moved.length > 0 ? { ...inputs, [MOVED_SECRETS_KEY]: [...moved] } : inputs;
-}
-
-/**
- * Checked inputs as the engine hands them to an analyzer, read back into the core's shape: the kind's
- * inputs (every door key taken out) and, apart, the secrets `check` moved (names only). The one
- * reading of the note, so that a policy pack never names a door's key.
- */
-export function checkedInputs(bag: Readonly<Record<string, unknown>> | undefined): CheckedInputs {
-  const moved = bag?.[MOVED_SECRETS_KEY];
-  return {
-    inputs: kindInputs(bag),
-    moved: Array.isArray(moved) ? moved.filter((key): key is string => typeof key === "string") : [],
-  };
 }

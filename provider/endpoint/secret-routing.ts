@@ -19,7 +19,7 @@ import { isNonSecretValue, tileSecretNames } from "../core/secrets";
  * a value that was not secret only hides it in diffs, leaving a secret in clear would store it.
  *
  * `check` also answers the names of the moved secrets beside its inputs (`CheckResult.moved`), which
- * each door notes in the checked inputs it returns (../dynamic/hidden-inputs.ts). An analyzer (a
+ * each door notes in the checked inputs it returns (../core/checked-inputs.ts). An analyzer (a
  * policy pack) is given the inputs as `check` returned them, not as the program declared them:
  * without that note the mistake, which the warning reports, would be invisible to the pack.
  */

@@ -11,7 +11,8 @@ import type { SettingKey } from "../runtime/settings";
 import { checkConfig, diffConfig, NAMESPACE, settingsOf } from "./config";
 import { pluginResources, type PluginResource } from "./resources";
 import { fromWire, mapFromWire, mapToWire } from "./wire";
-import { kindInputs, withMovedSecrets } from "../dynamic/hidden-inputs";
+import { withMovedSecrets } from "../core/checked-inputs";
+import { kindInputs } from "../dynamic/hidden-inputs";
 
 /*
  * The plugin door: the provider core served over Pulumi's provider protocol, on the SDK's generated

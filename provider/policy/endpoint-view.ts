@@ -1,7 +1,7 @@
 import { isUnknown } from "../common/unknowns";
 import { dynamicTypeToken } from "../core/tokens";
 import { isEndpointType } from "../registry/typed-endpoints";
-import { checkedInputs } from "../dynamic/hidden-inputs";
+import { checkedInputs } from "../core/checked-inputs";
 
 /*
  * What a policy sees of an endpoint. The analyzer is given a resource's inputs as the provider's
@@ -9,8 +9,8 @@ import { checkedInputs } from "../dynamic/hidden-inputs";
  * endpoint resource, the generic `Endpoint` and each typed one (`JenkinsEndpoint`, ...), reaches the
  * engine as the same inputs under the same type token: `type`, `name`, `project`, `isRestricted`,
  * `properties`, `secretProperties`, and the note of the secrets `check` moved out of `properties`,
- * which the door that writes it reads back (`checkedInputs` of ../dynamic/hidden-inputs.ts, into the
- * core's `CheckedInputs`): no key of a door's is named here.
+ * which both doors write and the core reads back (`checkedInputs` of ../core/checked-inputs.ts, into
+ * its `CheckedInputs`): nothing of a door's is named or imported here.
  * Values not known in preview are the engine's unknown sentinel; a policy skips what it cannot know.
  */
 

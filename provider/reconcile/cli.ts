@@ -17,9 +17,11 @@ import { findOnPath, pulumiRunner } from "../cli/pulumi";
 import { ReconcileError } from "./failures";
 import { formatReport } from "./human";
 import { EXIT, reportJsonSchema, type ExitCode, type ReconcileReport } from "./report";
+import type { UserPolicyPack } from "./policy-pack";
 import { eventsOf, reconcile, type ReconcileResult } from "./run";
 
-const USAGE = `usage: aria-reconcile [--cwd DIR] [--stack NAME]... [--projects A,B] [--remediate] [--adopt DIR] [--policy] [--json]
+const USAGE = `usage: aria-reconcile [--cwd DIR] [--stack NAME]... [--projects A,B] [--remediate] [--adopt DIR] [--policy]
+                      [--policy-pack DIR [--policy-pack-config FILE]]... [--json]
   --cwd DIR         the Pulumi program's directory (default: the current one)
   --stack NAME      a stack of it (repeatable, or a comma list; default: its current stack)
   --projects A,B    look for unmanaged endpoints in these projects (default: those of the stacks' endpoints)
@@ -30,11 +32,16 @@ const USAGE = `usage: aria-reconcile [--cwd DIR] [--stack NAME]... [--projects A
                     declarations (the dynamic resources), a README naming the secrets to fill in
   --policy          run the package's policy pack on what the endpoints are on the server (after
                     the refresh, before --remediate); a mandatory policy broken is exit 5
+  --policy-pack DIR a policy pack of yours, run by the engine (\`pulumi policy analyze\`) on what
+                    each stack's resources are on the server after the refresh (repeatable); a
+                    mandatory policy broken is exit 5
+  --policy-pack-config FILE
+                    the JSON config of the --policy-pack given before it (as \`pulumi preview\` takes it)
   --json            print one JSON document on stdout (its JSON Schema: aria-reconcile --schema)
   --schema          print the JSON Schema of that document
 Uses the \`pulumi\` on PATH, with its backend and PULUMI_CONFIG_PASSPHRASE from the environment; the
 server and credentials are the stack's (vra: or aria: config), else VRA_URL, VRA_REFRESH_TOKEN, ...
-Exit codes: 0 in sync, 7 drift or unmanaged endpoints, 5 a mandatory policy broken (--policy),
+Exit codes: 0 in sync, 7 drift or unmanaged endpoints, 5 a mandatory policy broken (--policy, --policy-pack),
 4 a failure of the server or the program, 3 credentials refused, 2 bad configuration or usage.`;
 
 /** The comma lists of repeated options, flattened. */
@@ -47,8 +54,9 @@ function list(values: readonly string[]): string[] {
 
 function options(argv: string[]) {
   return parseCommandLine(USAGE, () => {
-    const { values } = parseArgs({
+    const { values, tokens } = parseArgs({
       args: argv,
+      tokens: true,
       options: {
         cwd: { type: "string" },
         stack: { type: "string", multiple: true, default: [] },
@@ -56,6 +64,8 @@ function options(argv: string[]) {
         remediate: { type: "boolean", default: false },
         adopt: { type: "string" },
         policy: { type: "boolean", default: false },
+        "policy-pack": { type: "string", multiple: true, default: [] },
+        "policy-pack-config": { type: "string", multiple: true, default: [] },
         json: { type: "boolean", default: false },
         schema: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
@@ -64,8 +74,58 @@ function options(argv: string[]) {
     const stacks = list(values.stack).map(checkStackName);
     const cwd = path.resolve(values.cwd ?? ".");
     const adopt = values.adopt === undefined ? undefined : path.resolve(cwd, values.adopt);
-    return { ...values, stacks, projects: list(values.projects), cwd, adopt };
+    return {
+      ...values,
+      stacks,
+      projects: list(values.projects),
+      cwd,
+      adopt,
+      policyPacks: userPacks(tokens, cwd),
+    };
   });
+}
+
+/**
+ * The --policy-pack DIRs, each with the --policy-pack-config FILE given after it (before the next
+ * pack), as Pulumi pairs them; each checked now, so a wrong path is a usage error naming it.
+ */
+function userPacks(tokens: ReturnType<typeof parseArgs>["tokens"], cwd: string): UserPolicyPack[] {
+  const packs: { dir: string; config?: string }[] = [];
+  for (const token of tokens ?? []) {
+    if (token.kind !== "option" || token.value === undefined) continue;
+    if (token.name === "policy-pack") {
+      const dir = path.resolve(cwd, token.value);
+      if (!fs.existsSync(path.join(dir, "PulumiPolicy.yaml"))) {
+        throw new Error(
+          `--policy-pack ${token.value}: ${dir} holds no policy pack (no PulumiPolicy.yaml): pass the pack's directory`,
+        );
+      }
+      packs.push({ dir });
+    } else if (token.name === "policy-pack-config") {
+      const last = packs[packs.length - 1];
+      if (last === undefined || last.config !== undefined) {
+        throw new Error(
+          `--policy-pack-config ${token.value}: give it after the --policy-pack it configures (one each)`,
+        );
+      }
+      const file = path.resolve(cwd, token.value);
+      let config: unknown;
+      try {
+        config = JSON.parse(fs.readFileSync(file, "utf8"));
+      } catch (e) {
+        throw new Error(
+          `--policy-pack-config ${token.value}: cannot read it as JSON (${(e as Error).message}): pass the pack's config file`,
+        );
+      }
+      if (config === null || typeof config !== "object" || Array.isArray(config)) {
+        throw new Error(
+          `--policy-pack-config ${token.value}: the config is a JSON object of policy names: {"policy-name": {...}}`,
+        );
+      }
+      last.config = file;
+    }
+  }
+  return packs;
 }
 
 /** The pulumi-aria range a written TypeScript project depends on: this package's version. */
@@ -125,6 +185,7 @@ async function main(argv: string[]): Promise<ExitCode> {
         projects: args.projects,
         remediate: args.remediate,
         policy: args.policy,
+        policyPacks: args.policyPacks,
         ...(args.adopt !== undefined ? { adopt: { dir: args.adopt, version: packageVersion() } } : {}),
       },
       {

@@ -216,6 +216,13 @@ const violationShape = {
   name: z.string().describe("The resource's name in the program."),
   /** The policy (rule) of the pack. */
   rule: z.string().describe("The policy of the pack it breaks."),
+  /** The pack's name, for a pack of the user's (--policy-pack); absent for the package's own (--policy). */
+  pack: z
+    .string()
+    .optional()
+    .describe(
+      "The name of the user's policy pack (--policy-pack) it comes from; absent: the package's (--policy).",
+    ),
   /** Mandatory (exit 5) or advisory. */
   enforcementLevel: z.enum(["advisory", "mandatory"]).describe("mandatory (exit 5) or advisory."),
   /** What is wrong and how to fix it: the endpoint, the field; never a value of a secret. */
@@ -237,7 +244,7 @@ const reportShape = {
   result: z
     .enum(["in-sync", "remediated", "changes", "violations", "error"])
     .describe(
-      "in-sync (exit 0), remediated (drift put back and nothing unmanaged: exit 0), changes (drift or unmanaged endpoints: exit 7), violations (a mandatory policy broken, with --policy: exit 5, before 7), error (exit 2, 3 or 4: see error).",
+      "in-sync (exit 0), remediated (drift put back and nothing unmanaged: exit 0), changes (drift or unmanaged endpoints: exit 7), violations (a mandatory policy broken, with --policy or --policy-pack: exit 5, before 7), error (exit 2, 3 or 4: see error).",
     ),
   /** The process's exit code. */
   exitCode: z
@@ -250,14 +257,14 @@ const reportShape = {
   coverage: Coverage.optional().describe(
     "The endpoints the stacks manage out of every endpoint in the projects looked in (absent when the run failed before).",
   ),
-  /** With --policy: the violations of the package's policy pack by what the endpoints are. */
+  /** With --policy or --policy-pack: the violations by what the resources are on the server. */
   policy: z
     .strictObject({
       violations: z.array(PolicyViolation).describe("Every violation, in stack and pack order."),
     })
     .optional()
     .describe(
-      "With --policy: the package's policy pack run on what each stack's endpoints are on the server.",
+      "With --policy or --policy-pack: the package's policy pack, and the user's, run on what each stack's resources are on the server.",
     ),
   adoption: Adoption.optional().describe("With --adopt: what it wrote."),
   /** The drift events of the run, in order. */

@@ -15,6 +15,7 @@ import { listServerEndpoints } from "../export/list";
 import { type RunPulumi, type PulumiResult, scrubbedTail } from "../cli/pulumi";
 import { actualResources, driftOf, PreviewDigest, previewErrors } from "./drift";
 import { policyViolations } from "./policy";
+import { runUserPacks, type UserPolicyPack } from "./policy-pack";
 import { lockHint, pulumiFailureCode, ReconcileError, serverFailure } from "./failures";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -43,6 +44,8 @@ export interface ReconcileOptions {
   readonly remediate: boolean;
   /** Run the package's policy pack on what each stack's endpoints are on the server. */
   readonly policy?: boolean;
+  /** Run these policy packs of the user's (through the engine) on what each stack's resources are. */
+  readonly policyPacks?: readonly UserPolicyPack[];
   /** Write what adopts the unmanaged endpoints into this directory (and the pulumi-aria range its TypeScript project depends on). */
   readonly adopt?: { readonly dir: string; readonly version: string };
 }
@@ -100,6 +103,8 @@ async function currentStack(deps: ReconcileDeps): Promise<string> {
 /** One stack as read before its preview. */
 interface StackInput {
   readonly name: string;
+  /** Its state as `pulumi stack export` printed it (whole: a user's policy pack is run on it). */
+  readonly exported: unknown;
   readonly state: StackState;
   readonly server: StackServer;
 }
@@ -115,7 +120,12 @@ async function readStack(deps: ReconcileDeps, name: string): Promise<StackInput>
     throw new ReconcileError(`${what}: \`pulumi config --json\` is not understood`, EXIT.failure);
   for (const value of configSecrets(config.data)) deps.secret(value);
   const state = readStackState(exported.data);
-  return { name, state, server: stackServer(name, config.data, state.door, deps.env, state.providerUrl) };
+  return {
+    name,
+    exported: exported.data,
+    state,
+    server: stackServer(name, config.data, state.door, deps.env, state.providerUrl),
+  };
 }
 
 /** The stacks that share one server (and credentials), and what is on it. */
@@ -267,6 +277,12 @@ async function reconcileStacks(
     const digest = await previewDrift(deps, stack.name);
     const found = driftOf(stack.name, digest);
     if (options.policy) violations.push(...policyViolations(stack.name, actualResources(digest)));
+    if (options.policyPacks?.length) {
+      deps.progress(`stack ${stack.name}: pulumi policy analyze`);
+      violations.push(
+        ...(await runUserPacks(deps.run, stack.name, options.policyPacks, stack.exported, digest)),
+      );
+    }
     drifted.push(...found);
     events.push({ event: "drift_detection_succeeded", stack: stack.name });
     if (found.length > 0) events.push({ event: "drift_detected", stack: stack.name, drifted: found.length });
@@ -332,7 +348,7 @@ async function reconcileStacks(
       : drifted,
     unmanaged,
     coverage: coverageOf(listings, managed),
-    ...(options.policy ? { policy: { violations } } : {}),
+    ...(options.policy || options.policyPacks?.length ? { policy: { violations } } : {}),
     ...(adoption ? { adoption } : {}),
     events,
   };

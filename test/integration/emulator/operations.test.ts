@@ -142,6 +142,27 @@ describe("the operations surface", () => {
       });
     });
 
+    it("holds a matching request unserved until released, telling the test it is held", async () => {
+      await install([{ method: "POST", path: "/endpoints$", kind: "hold", count: 1 }]);
+      let answered = false;
+      const create = h.admin.post("/pipeline/api/endpoints", jenkinsSpec("held")).then((r) => {
+        answered = true;
+        return r;
+      });
+      // Answered once the request is held, by the emulator itself: no clock, no polling.
+      expect(await h.ops.held(1)).toEqual([{ method: "POST", path: "/pipeline/api/endpoints" }]);
+      // Held: not served, not answered, while other requests are.
+      expect((await h.admin.get("/pipeline/api/endpoints/Default%20Project/held")).status).toBe(404);
+      expect(answered).toBe(false);
+      expect(await h.ops.release()).toBe(1);
+      expect((await create).status).toBe(200);
+      expect(await h.ops.held()).toEqual([]);
+      expect((await h.admin.get("/pipeline/api/endpoints/Default%20Project/held")).status).toBe(200);
+      const bad = await h.anonymous.get("/__emulator/faults/held?atLeast=x");
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toMatch(/'atLeast' must be a whole number/);
+    });
+
     it("lists, validates and clears rules", async () => {
       await install([{ kind: "status", status: 503, rate: 0 }]);
       expect((await h.admin.get("/pipeline/api/about")).status).toBe(200);

@@ -1,14 +1,12 @@
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
+import { checkedInputs, MOVED_SECRETS_KEY, withMovedSecrets } from "../../../provider/core/checked-inputs";
 import {
   BOOKKEEPING_INPUTS,
   kindInputs,
-  checkedInputs,
-  MOVED_SECRETS_KEY,
   OWNER_KEY,
   ownerOf,
   PROVIDER_KEY,
-  withMovedSecrets,
 } from "../../../provider/dynamic/hidden-inputs";
 
 const root = path.resolve(__dirname, "../../..");
@@ -36,7 +34,7 @@ describe("the doors' hidden inputs", () => {
 
   it("are read back for an analyzer as the core's checked inputs, the note apart", () => {
     expect(checkedInputs({ __provider: "p", name: "ci", movedSecrets: ["pw", 3] })).toEqual({
-      inputs: { name: "ci" },
+      inputs: { __provider: "p", name: "ci" },
       moved: ["pw"],
     });
     expect(checkedInputs({ name: "ci" })).toEqual({ inputs: { name: "ci" }, moved: [] });
@@ -80,14 +78,32 @@ describe("the lint that keeps them in the door", () => {
 
   const imports = [
     'import { OWNER_KEY, kindInputs } from "../dynamic/hidden-inputs";',
-    'import { MOVED_SECRETS_KEY } from "../../dynamic/hidden-inputs";',
-    'import { checkedInputs } from "../dynamic/hidden-inputs";',
+    'import { MOVED_SECRETS_KEY } from "../core/checked-inputs";',
+    'import { checkedInputs } from "../core/checked-inputs";',
     "export const all = [OWNER_KEY, kindInputs, MOVED_SECRETS_KEY, checkedInputs];",
   ].join("\n");
 
-  it("refuses their constants outside the dynamic door, not what the door reads back", async () => {
-    expect(await lint("provider/policy/probe.ts", imports, "no-restricted-imports")).toEqual([1, 2]);
+  it("refuses their constants outside the dynamic door, not what is read back", async () => {
     expect(await lint("provider/plugin/probe.ts", imports, "no-restricted-imports")).toEqual([1, 2]);
+    expect(await lint("provider/reconcile/probe.ts", imports, "no-restricted-imports")).toEqual([1, 2]);
     expect(await lint("provider/dynamic/probe.ts", imports, "no-restricted-imports")).toEqual([]);
+  });
+
+  it("keeps provider/policy/ off both doors: it reads through the core", async () => {
+    const policy = [
+      'import { kindInputs } from "../dynamic/hidden-inputs";',
+      'import { checkedInputs } from "../core/checked-inputs";',
+      'import { struct } from "../plugin/wire";',
+      'import { OWNER_KEY } from "../../dynamic/hidden-inputs";',
+      'import { MOVED_SECRETS_KEY } from "../core/checked-inputs";',
+      "export const all = [kindInputs, checkedInputs, struct, OWNER_KEY, MOVED_SECRETS_KEY];",
+    ].join("\n");
+    // Line 4 twice: a door's module, and a key.
+    expect(await lint("provider/policy/probe.ts", policy, "no-restricted-imports")).toEqual([1, 3, 4, 4, 5]);
+    expect(await lint("provider/policy/rules/probe.ts", policy, "no-restricted-imports")).toEqual([
+      1, 3, 4, 4, 5,
+    ]);
+    // The same lines elsewhere: only the keys are refused.
+    expect(await lint("provider/reconcile/probe.ts", policy, "no-restricted-imports")).toEqual([4, 5]);
   });
 });

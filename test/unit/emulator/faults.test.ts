@@ -78,4 +78,31 @@ describe("fault rules", () => {
   ])("reject %j naming the problem", (body, message) => {
     expect(() => new FaultInjector().set(body)).toThrow(message);
   });
+
+  it("hold a matching request until released, and say how many are held", async () => {
+    const faults = new FaultInjector();
+    faults.set({ rules: [{ kind: "hold", method: "PUT", count: 1 }] });
+    expect(faults.decide("GET", "/pipeline/api/endpoints").hold).toBeUndefined();
+    const waiting = faults.whenHeld(1);
+    const decision = faults.decide("PUT", "/pipeline/api/endpoints/1");
+    expect(await waiting).toEqual([{ method: "PUT", path: "/pipeline/api/endpoints/1" }]);
+    let released = false;
+    const going = decision.hold!.then(() => (released = true));
+    await Promise.resolve();
+    expect(released).toBe(false);
+    expect(faults.release()).toBe(1);
+    await going;
+    expect(released).toBe(true);
+    // count 1: the next one goes through.
+    expect(faults.decide("PUT", "/pipeline/api/endpoints/1").hold).toBeUndefined();
+    expect(faults.held()).toEqual([]);
+  });
+
+  it("let held requests go when the rules are cleared", async () => {
+    const faults = new FaultInjector();
+    faults.set({ rules: [{ kind: "hold" }] });
+    const decision = faults.decide("POST", "/x");
+    faults.clear();
+    await expect(decision.hold).resolves.toBeUndefined();
+  });
 });

@@ -5,6 +5,8 @@
  * `npm run lint:workflows` also passes through actionlint) and the crontab line.
  */
 import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { exampleText, yamlDocuments } from "../../support/example-files";
 
@@ -120,16 +122,17 @@ describe("the GitHub Actions example", () => {
     expect(workflow().jobs.reconcile.permissions.issues).toBe("write");
   });
 
-  it("runs aria-reconcile --json and opens or updates the issue on exit 7 only, failing on 2, 3 and 4", () => {
+  it("runs aria-reconcile --json --policy and opens or updates the issue on exit 0, 5 and 7, failing on 2, 3 and 4", () => {
     const steps = workflow().jobs.reconcile.steps;
-    expect(steps.find((s) => s.id === "reconcile")?.run).toMatch(/aria-reconcile "\$\{args\[@\]\}"/);
-    expect(steps.find((s) => s.id === "reconcile")?.run).toContain("--json");
+    const reconcile = steps.find((s) => s.id === "reconcile")?.run ?? "";
+    expect(reconcile).toMatch(/aria-reconcile "\$\{args\[@\]\}"/);
+    expect(reconcile).toContain("--json");
+    expect(reconcile).toContain("--policy");
+    expect(reconcile).toContain("--policy-pack policy");
     const conditions = steps.map((s) => s.if ?? "");
+    expect(conditions).toContain(`contains(fromJSON('["0", "5", "7"]'), steps.reconcile.outputs.exit-code)`);
     expect(conditions).toContain(
-      "steps.reconcile.outputs.exit-code == '0' || steps.reconcile.outputs.exit-code == '7'",
-    );
-    expect(conditions).toContain(
-      "steps.reconcile.outputs.exit-code != '0' && steps.reconcile.outputs.exit-code != '7'",
+      `\${{ !contains(fromJSON('["0", "5", "7"]'), steps.reconcile.outputs.exit-code) }}`,
     );
   });
 
@@ -137,9 +140,74 @@ describe("the GitHub Actions example", () => {
     const job = workflow().jobs.reconcile;
     expect(job.steps.find((s) => s.id === "reconcile")?.run).toContain("--adopt adopt");
     const pr = job.steps.find((s) => (s.run ?? "").includes("gh pr create"));
-    expect(pr?.if).toBe("steps.reconcile.outputs.exit-code == '7'");
-    expect(pr?.run).toContain("git add infra/adopt");
+    expect(pr?.if).toBe(
+      "steps.reconcile.outputs.exit-code == '7' || steps.reconcile.outputs.exit-code == '5'",
+    );
+    expect(pr?.run).toContain('bash .github/aria-adoption-branch.sh infra/adopt "aria-adopt/$GITHUB_RUN_ID"');
     expect(job.permissions).toMatchObject({ contents: "write", "pull-requests": "write" });
+  });
+});
+
+describe("the adoption branch script of the GitHub Actions example", () => {
+  const SCRIPT = path.join(ROOT, "examples", "gitops", "adoption-branch.sh");
+  let tmp: string;
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, ...IDENTITY } }).trim();
+  const IDENTITY = {
+    GIT_AUTHOR_NAME: "t",
+    GIT_AUTHOR_EMAIL: "t@example.com",
+    GIT_COMMITTER_NAME: "t",
+    GIT_COMMITTER_EMAIL: "t@example.com",
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_CONFIG_NOSYSTEM: "1",
+  };
+  /** A clone of a bare `origin`, as actions/checkout leaves one: one commit on main, infra/ in it. */
+  const checkout = () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aria-adopt-branch-"));
+    const origin = path.join(tmp, "origin.git");
+    git(tmp, "init", "--quiet", "--bare", "--initial-branch=main", origin);
+    const work = path.join(tmp, "work");
+    git(tmp, "clone", "--quiet", origin, work);
+    fs.mkdirSync(path.join(work, "infra"));
+    fs.writeFileSync(path.join(work, "infra", "Pulumi.yaml"), "name: infra\nruntime: nodejs\n");
+    git(work, "add", ".");
+    git(work, "commit", "--quiet", "-m", "the program");
+    git(work, "push", "--quiet", "origin", "HEAD:main");
+    return { origin, work };
+  };
+  const run = (work: string) =>
+    execFileSync("bash", [SCRIPT, "infra/adopt", "aria-adopt/42"], {
+      cwd: work,
+      encoding: "utf8",
+      env: { ...process.env, ...IDENTITY },
+    });
+  afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it("commits what --adopt wrote to a branch of its own and pushes it, naming it", () => {
+    const { origin, work } = checkout();
+    fs.mkdirSync(path.join(work, "infra", "adopt"));
+    fs.writeFileSync(path.join(work, "infra", "adopt", "import.json"), '{"resources":[]}\n');
+    fs.writeFileSync(path.join(work, "infra", "adopt", "README.md"), "# Adopt\n");
+    // An unrelated change in the work tree stays out of the commit.
+    fs.writeFileSync(path.join(work, "infra", "Pulumi.yaml"), "name: infra\nruntime: nodejs\n# edited\n");
+    expect(run(work).trim()).toBe("aria-adopt/42");
+    expect(git(origin, "ls-tree", "-r", "--name-only", "aria-adopt/42").split("\n").sort()).toEqual([
+      "infra/Pulumi.yaml",
+      "infra/adopt/README.md",
+      "infra/adopt/import.json",
+    ]);
+    expect(git(origin, "show", "aria-adopt/42:infra/Pulumi.yaml")).not.toContain("edited");
+    expect(git(origin, "log", "-1", "--format=%s", "aria-adopt/42")).toBe(
+      "Adopt the Aria endpoints no stack declares",
+    );
+    expect(git(origin, "rev-parse", "aria-adopt/42~1")).toBe(git(origin, "rev-parse", "main"));
+  });
+
+  it("prints nothing and pushes nothing when --adopt wrote nothing new", () => {
+    const { origin, work } = checkout();
+    expect(run(work)).toBe("");
+    expect(git(origin, "branch", "--list", "--format=%(refname:short)")).toBe("main");
+    expect(git(work, "branch", "--show-current")).toBe("main");
   });
 });
 

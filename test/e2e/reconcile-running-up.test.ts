@@ -1,0 +1,137 @@
+import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
+import { USERS } from "../support/emulator";
+import { reconcileJson as runReconcileJson } from "./reconcile-helpers";
+import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
+
+/*
+ * `aria-reconcile` while a real `pulumi up` of the same stack runs, held mid-run by a slow server:
+ * the emulator holds the up's update request (a `hold` fault, emulator/README.md) until the test
+ * releases it, and the test knows it is held from the emulator itself (`GET
+ * /__emulator/faults/held?atLeast=1`): no sleep, no race. While it is held, detection reports as usual
+ * (it takes no lock) and `--remediate` ends at once with exit 4 and the lock message; released, the
+ * `up` completes and the stack's state is whole.
+ */
+
+jest.setTimeout(10 * 60_000);
+
+const PASSWORD = "e2e-RunningUp-Passw0rd";
+const GIT_TOKEN = "e2e-RunningUp-Git-T0ken";
+const SECRETS = [PASSWORD, GIT_TOKEN, USERS.admin];
+
+interface Report {
+  result: string;
+  exitCode: number;
+  drifted: { name: string; action: string; fields: string[]; remediated?: boolean }[];
+  unmanaged: unknown[];
+  events: { event: string; stack?: string; drifted?: number; message?: string }[];
+  error?: { message: string };
+}
+
+describe("aria-reconcile beside a running `pulumi up` of the same stack, held by a slow server", () => {
+  let stack: E2EStack;
+  let client: AriaClient;
+  let jenkinsId: string;
+  const outputs: string[] = [];
+  const reconcileJson = (args: string[]) =>
+    runReconcileJson<Report>(stack, ["--stack", stack.stackName, ...args], outputs);
+
+  beforeAll(async () => {
+    stack = await openStack({
+      program: "test/e2e/programs/reconcile-dynamic",
+      noCredentials: true,
+      emulatorOptions: { seedResources: 0 },
+    });
+    stack.setConfig("vra:url", stack.url);
+    stack.setConfig("vra:refreshToken", { value: USERS.admin, secret: true });
+    stack.setConfig("vra:validateEndpoints", "false");
+    stack.setConfig("password", { value: PASSWORD, secret: true });
+    stack.setConfig("gitToken", { value: GIT_TOKEN, secret: true });
+    client = createClient(resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}));
+    const up = expectOk(await stack.up());
+    expect(changes(up)).toEqual({ create: 3 });
+    jenkinsId = up.outputs!.jenkinsId.value as string;
+  });
+
+  afterAll(async () => {
+    await stack?.ops.release().catch(() => 0);
+    await client?.close();
+    await stack?.dispose();
+  });
+
+  it("detects as usual, --remediate ends at once with exit 4, and the held up then completes whole", async () => {
+    // Drift for the up to put back: the description changed by hand.
+    const jenkins = await client.getEndpoint(jenkinsId);
+    await client.updateEndpoint(jenkinsId, {
+      name: jenkins.name,
+      type: jenkins.type,
+      project: jenkins.project ?? undefined,
+      description: "changed by hand",
+      properties: { ...jenkins.properties, password: PASSWORD },
+    });
+
+    // The deployment: `pulumi up --refresh`, whose update of the endpoint the server holds.
+    await stack.ops.setFaults([{ kind: "hold", method: "PUT", path: "/endpoints/" }]);
+    const running = stack.up({ refresh: true });
+    // Answered by the emulator once the update is held (or, were it never sent, the up's end fails the test).
+    const held = await Promise.race([
+      stack.ops.held(1),
+      running.then((r) => {
+        throw new Error(`the up ended (ok: ${r.ok}) without its update being held:\n${r.stderr ?? r.stdout}`);
+      }),
+    ]);
+    expect(held).toEqual([{ method: "PUT", path: expect.stringContaining("/endpoints/") }]);
+
+    // Detection while the up holds the stack's lock and its update is in flight: as usual.
+    const detected = await reconcileJson([]);
+    expect(detected.code).toBe(7);
+    expect(detected.report.result).toBe("changes");
+    expect(detected.report.drifted).toEqual([
+      expect.objectContaining({ name: "jenkins", action: "update", fields: ["description"] }),
+    ]);
+    expect(detected.report.events).toEqual([
+      { event: "drift_detection_succeeded", stack: stack.stackName },
+      { event: "drift_detected", stack: stack.stackName, drifted: 1 },
+    ]);
+    // Still held: detection neither waited for the up nor let it go.
+    expect(await stack.ops.held()).toHaveLength(1);
+
+    // --remediate: the update cannot take the lock; it ends at once, naming it, with exit 4.
+    const remediate = await reconcileJson(["--remediate"]);
+    expect(remediate.code).toBe(4);
+    expect(remediate.report.result).toBe("error");
+    expect(remediate.report.error!.message).toContain(
+      `Stack ${stack.stackName} is locked by another operation`,
+    );
+    expect(remediate.report.events.at(-1)).toMatchObject({
+      event: "drift_remediation_failed",
+      stack: stack.stackName,
+    });
+    expect(await stack.ops.held()).toHaveLength(1);
+
+    // Released, the up completes as if nothing had run beside it.
+    await stack.ops.clearFaults();
+    const up = expectOk(await running);
+    expect(changes(up)).toMatchObject({ update: 1 });
+    expect((await client.getEndpoint(jenkinsId)).description).toBe("CI server");
+
+    // The state is whole: no pending operation, the lock gone, nothing drifted or unmanaged.
+    const exported = await stack.pulumi(["stack", "export", "--stack", stack.stackName]);
+    expect(exported.code).toBe(0);
+    const deployment = JSON.parse(exported.stdout).deployment;
+    expect(deployment.pending_operations ?? []).toEqual([]);
+    expect(deployment.resources.filter((r: { id?: string }) => r.id === jenkinsId)).toHaveLength(1);
+    const after = await reconcileJson([]);
+    expect({ code: after.code, drifted: after.report.drifted, unmanaged: after.report.unmanaged }).toEqual({
+      code: 0,
+      drifted: [],
+      unmanaged: [],
+    });
+    // And a remediation now takes the lock and finds nothing to do.
+    expect((await reconcileJson(["--remediate"])).code).toBe(0);
+  });
+
+  it("printed no secret in any output", () => {
+    expect(outputs.length).toBeGreaterThan(0);
+    for (const output of outputs) for (const secret of SECRETS) expect(output).not.toContain(secret);
+  });
+});
