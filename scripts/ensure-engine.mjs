@@ -3,9 +3,9 @@
 // Finds or builds the Pulumi engine the e2e tests, the demo and the benchmarks run: the CLI, its
 // language hosts and the dynamic-provider shim in `<root>/bin` (--print-root prints the root).
 //
-// The version: package.json's `config.pulumiCli`, or @pulumi/pulumi's when newer. Order:
-// $PULUMI_ARIA_ENGINE_ROOT; a `pulumi` on PATH at least the SDK's version (the EXTRA_HOSTS it lacks
-// are built into ~/.cache/pulumi-aria/pulumi-on-path-<hash>, whose bin links to it); a cached build
+// The version: package.json's `config.pulumiCli`, or @pulumi/pulumi's when newer. Order: a `pulumi`
+// on PATH at least the SDK's version (the EXTRA_HOSTS it lacks are built into
+// ~/.cache/pulumi-aria/pulumi-on-path-<hash>, whose bin links to it); a cached build
 // ~/.cache/pulumi-aria/pulumi-v<version>; else a build from the CLI's Go modules. Every build is made
 // in a temporary directory and renamed into place, so that concurrent runs never see half a cache.
 //
@@ -99,21 +99,22 @@ const writeJson = (/** @type {string} */ file, /** @type {unknown} */ value) =>
 
 /** @typedef {{ module?: string, version?: string, matchesCli?: boolean, policyPackPatch?: string, source?: string }} HostInfo */
 
-/** The CLI to build, and why: pkg/v3 at the newest SDK release is not always served, hence the pin. */
+const PIN_WHY = "pkg/v3 at the newest SDK release is not always served by the Go module proxy";
+
+/** The CLI to build, and why. */
 function wantedVersion() {
   /** @type {string | undefined} */
   const pinned = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).config?.pulumiCli;
   const sdk = sdkVersion();
   const order = pinned ? compareVersions(pinned, sdk) : -1;
-  if (pinned && order > 0)
+  if (pinned && order >= 0) {
+    const why =
+      order > 0 ? `at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ${PIN_WHY})` : "";
     return {
       version: pinned,
-      why:
-        `package.json config.pulumiCli, at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ` +
-        "pkg/v3 at the newest SDK release is not always served by the Go module proxy)",
+      why: `package.json config.pulumiCli, ${why || `the version of @pulumi/pulumi ${sdk}`}`,
     };
-  if (pinned && order === 0)
-    return { version: pinned, why: `package.json config.pulumiCli, the version of @pulumi/pulumi ${sdk}` };
+  }
   const over = pinned
     ? `newer than package.json config.pulumiCli ${pinned} (the CLI is at least the SDK's version)`
     : "(package.json has no config.pulumiCli)";
@@ -530,38 +531,19 @@ async function addLanguageHost(/** @type {string} */ root, /** @type {string} */
   });
 }
 
-/** The extra hosts neither in `binDir` nor on PATH. @param {string} binDir */
-const lackingHosts = (binDir) =>
-  EXTRA_HOSTS.filter((host) => {
-    const { binary } = extraHostFiles(host);
-    return !fs.existsSync(path.join(binDir, binary)) && !onPath(binary);
-  });
-
 /** Finds or builds the engine; answers its root. */
 async function main() {
   const { version, why } = wantedVersion();
   log(`CLI v${version}: ${why}`);
-  const override = process.env.PULUMI_ARIA_ENGINE_ROOT;
-  if (override) {
-    if (!usableRoot(override, version))
-      throw new MissingToolError(
-        `Pulumi CLI v${version} in PULUMI_ARIA_ENGINE_ROOT`,
-        `PULUMI_ARIA_ENGINE_ROOT=${override} has no bin/pulumi v${version} with pulumi-resource-pulumi-nodejs beside it; ` +
-          "put them there, or unset it to use a pulumi on PATH or a build of this script",
-      );
-    const lacking = lackingHosts(path.join(override, "bin")).map((host) => extraHostFiles(host).binary);
-    if (lacking.length > 0)
-      log(
-        `warning: PULUMI_ARIA_ENGINE_ROOT has no ${lacking.join(", ")}: programs of that runtime will not run`,
-      );
-    return override;
-  }
   // A pulumi on PATH at least the SDK's version is used with its own hosts; the shim ships in
   // @pulumi/pulumi, whose folder callers put on PATH.
   const fromPath = onPath("pulumi");
   const pathVersion = fromPath ? pulumiVersionOf(fromPath) : undefined;
   if (fromPath && pathVersion && compareVersions(pathVersion, sdkVersion()) >= 0) {
-    const lacking = lackingHosts(path.dirname(fromPath));
+    const lacking = EXTRA_HOSTS.filter((host) => {
+      const { binary } = extraHostFiles(host);
+      return !fs.existsSync(path.join(path.dirname(fromPath), binary)) && !onPath(binary);
+    });
     const using = `the Pulumi CLI on PATH (${fromPath}, ${pathVersion}) with its own language hosts`;
     if (lacking.length === 0 || !onPath("go")) {
       const names = lacking.map((host) => extraHostFiles(host).binary).join(", ");

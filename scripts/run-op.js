@@ -8,7 +8,7 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
-/** @typedef {import("./program-runner.js").AutomationJob & { stream?: boolean }} Job */
+/** @typedef {import("./program-runner.js").AutomationJob} Job */
 /** The Automation API's CommandError keeps the CLI's output in a private `commandResult`, read by shape. */
 /** @typedef {{ message?: string, commandResult?: { stdout: string, stderr: string } }} AutomationFailure */
 
@@ -55,7 +55,7 @@ async function main() {
   let stdout = "";
   const onOutput = (/** @type {string} */ out) => {
     stdout += out;
-    if (process.env.E2E_VERBOSE || job.stream) process.stderr.write(out);
+    if (process.env.E2E_VERBOSE) process.stderr.write(out);
   };
   // ProgramStack.run completes it: a summary ({} when the operation wrote none) and this process's stderr.
   /** @type {Partial<import("./program-runner.js").CliResult> & { ok: boolean, op: string }} */
