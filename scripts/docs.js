@@ -9,6 +9,8 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
+const { replaceRegion } = require("./generated.js");
+
 const ROOT = path.resolve(__dirname, "..");
 
 /**
@@ -79,23 +81,6 @@ function regionTexts(root) {
   for (const { name, file, lang } of EXAMPLES) {
     const program = fs.readFileSync(path.join(root, file), "utf8").replace(/\n+$/, "");
     out[name] = `From [\`${file}\`](../${file}):\n\n\`\`\`${lang}\n${program}\n\`\`\``;
-  }
-  return out;
-}
-
-/**
- * `text` with each generated region `names` holds filled from `regions`.
- * @param {string} text @param {string} file for messages @param {readonly string[]} names @param {Record<string, string>} regions
- */
-function fillRegions(text, file, names, regions) {
-  let out = text;
-  for (const name of names) {
-    const begin = `<!-- BEGIN GENERATED: ${name} (npm run gen:docs) -->\n`;
-    const end = `<!-- END GENERATED: ${name} -->`;
-    const from = out.indexOf(begin);
-    const to = out.indexOf(end, from);
-    if (from < 0 || to < 0) throw new Error(`${file} lacks the markers of the generated region '${name}'`);
-    out = `${out.slice(0, from + begin.length)}${regions[name]}\n${out.slice(to)}`;
   }
   return out;
 }
@@ -268,8 +253,12 @@ function generatedDocs(root = ROOT) {
   /** @type {Record<string, string>} */
   const out = {};
   for (const [file, names] of Object.entries(PAGES_WITH_REGIONS)) {
-    const current = fs.readFileSync(path.join(root, file), "utf8");
-    out[file] = fillRegions(current, file, names, regions);
+    let text = fs.readFileSync(path.join(root, file), "utf8");
+    for (const name of names) {
+      const begin = `<!-- BEGIN GENERATED: ${name} (npm run gen:docs) -->\n`;
+      text = replaceRegion(text, begin, `<!-- END GENERATED: ${name} -->`, regions[name], file);
+    }
+    out[file] = text;
   }
   Object.assign(out, referencePages(readSchema(root)));
   return out;

@@ -1,6 +1,6 @@
 // @ts-check
-// The write-or-check step of the generators (gen-schema, gen-dynamic, gen-docs): with --check, exit 1
-// naming each stale file; else write every file that differs.
+// What the generators (gen-schema, gen-dynamic, gen-docs) share: the generated region of a hand-written
+// file, and the write-or-check step (with --check, exit 1 naming each stale file; else write them).
 "use strict";
 
 const fs = require("node:fs");
@@ -32,4 +32,16 @@ function writeOrCheck(tag, command, files) {
   if (stale.length === 0) say("nothing to write");
 }
 
-module.exports = { writeOrCheck };
+/**
+ * `text` with what lies between the marker lines `begin` and `end` replaced by `body`.
+ * @param {string} text @param {string} begin @param {string} end @param {string} body @param {string} where for messages
+ */
+function replaceRegion(text, begin, end, body, where) {
+  const from = text.indexOf(begin);
+  const to = text.indexOf(end, from);
+  if (from < 0 || to < 0)
+    throw new Error(`${where} has no generated region ${begin.trim()} ... ${end.trim()}`);
+  return `${text.slice(0, from + begin.length)}${body}\n${text.slice(to)}`;
+}
+
+module.exports = { writeOrCheck, replaceRegion };
