@@ -47,6 +47,11 @@ const PULUMI_VERSION_VAR = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Ve
  *   versionVar?: string, companions?: string[] }} ExtraHost
  */
 
+/** A host of the SDK module. @param {string} runtime @param {string} version @param {string} pkg @param {string[]} [companions] */
+function sdkHost(runtime, version, pkg, companions) {
+  return { runtime, module: SDK_MODULE, version, package: `${SDK_MODULE}/${pkg}`, go: "1.21", companions };
+}
+
 /**
  * The Go and Python hosts moved out of the SDK module (in 3.67 and 3.80) into modules the Go module
  * proxy does not serve, so each is the last release inside it: they run programs but generate no code.
@@ -61,21 +66,10 @@ const EXTRA_HOSTS = [
     go: "1.24",
     versionVar: "github.com/pulumi/pulumi-yaml/pkg/version.Version",
   },
-  {
-    runtime: "go",
-    module: SDK_MODULE,
-    version: "v3.66.0",
-    package: `${SDK_MODULE}/go/pulumi-language-go`,
-    go: "1.21",
-  },
-  {
-    runtime: "python",
-    module: SDK_MODULE,
-    version: "v3.79.0",
-    package: `${SDK_MODULE}/python/cmd/pulumi-language-python`,
-    go: "1.21",
-    companions: ["python/cmd/pulumi-language-python-exec"],
-  },
+  sdkHost("go", "v3.66.0", "go/pulumi-language-go"),
+  sdkHost("python", "v3.79.0", "python/cmd/pulumi-language-python", [
+    "python/cmd/pulumi-language-python-exec",
+  ]),
 ];
 const POLICY_PACK_PATCH = path.join(repoRoot, "scripts", "engine", "nodejs-host-policy-packs.go");
 // The v3.68.0 host's stub, renamed so that the patch's RunPlugin takes its place.
@@ -219,10 +213,8 @@ async function build(/** @type {string} */ version, /** @type {string} */ target
   );
   const started = Date.now();
   await inWorkDir(target, `.build-v${version}-`, what, async (bin, work) => {
-    const env = goEnv();
-    writeCliModule(work, version);
     log(`building Pulumi CLI v${version} from Go modules in ${work}; the first build takes several minutes`);
-    await tidyVerified(goBin, work, env);
+    const env = await cliModule(goBin, work, version);
     const cli = path.join(bin, "pulumi");
     await run(goBin, goBuildArgs(cli, `${PKG_MODULE}/cmd/pulumi`, `v${version}`), { cwd: work, env });
     await buildNodeLanguageHost(goBin, work, env, version, bin);
@@ -264,7 +256,9 @@ function writeWrapperModule(dir, { name, go, requires, imports, replaces = [] })
   );
 }
 
-function writeCliModule(/** @type {string} */ dir, /** @type {string} */ version) {
+/** The CLI's wrapper module in `dir`, tidied; answers its Go environment. @param {string} goBin @param {string} dir @param {string} version */
+async function cliModule(goBin, dir, version) {
+  const env = goEnv();
   writeWrapperModule(dir, {
     name: "pulumi-aria/engine-build",
     go: "1.25",
@@ -272,6 +266,8 @@ function writeCliModule(/** @type {string} */ dir, /** @type {string} */ version
     imports: [`${PKG_MODULE}/cmd/pulumi`],
     replaces: [CLIPBOARD_REPLACE],
   });
+  await tidyVerified(goBin, dir, env);
+  return env;
 }
 
 /**
@@ -519,9 +515,7 @@ async function addLanguageHost(/** @type {string} */ root, /** @type {string} */
   );
   const what = `the Node language host for Pulumi v${version}`;
   await inWorkDir(root, `.host-v${version}-`, what, async (staging, work) => {
-    const env = goEnv();
-    writeCliModule(work, version);
-    await tidyVerified(goBin, work, env);
+    const env = await cliModule(goBin, work, version);
     await buildNodeLanguageHost(goBin, work, env, version, staging);
     // Added: the info file first, as a host without it reads as "unknown origin". Replaced: the
     // host first, as its new info would otherwise vouch for the old host.
