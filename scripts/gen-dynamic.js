@@ -63,8 +63,7 @@ function typedSummary(typed) {
     typed.secret.length === 0
       ? ""
       : `; ${listed(typed.secret)} ${typed.secret.length === 1 ? "is stored as a secret" : "are stored as secrets"}`;
-  const a = article(typed.title);
-  return `${a.charAt(0).toUpperCase()}${a.slice(1)} ${typed.title} (type \`${typed.type}\`)${about}${secrets}.`;
+  return `${pascal(article(typed.title))} ${typed.title} (type \`${typed.type}\`)${about}${secrets}.`;
 }
 
 /** The typed endpoint classes and their arguments. @param {Registry} registry */
@@ -248,14 +247,9 @@ function documentedTypes(registry) {
   const types = [];
   for (const kind of Object.values(registry.RESOURCE_KINDS)) {
     for (const [name, type] of Object.entries(kind.publicTypes)) {
-      types.push({
-        name,
-        schema: type.schema,
-        io: type.io,
-        readonly: type.readonly,
-        exported: type.exported,
-        doc: type.schema.description ?? `The ${kind.name}'s ${type.io === "input" ? "inputs" : "outputs"}.`,
-      });
+      const doc =
+        type.schema.description ?? `The ${kind.name}'s ${type.io === "input" ? "inputs" : "outputs"}.`;
+      types.push({ name, ...type, doc });
     }
   }
   for (const { fn } of declaredFunctions(registry)) {
