@@ -333,15 +333,15 @@ class ProgramStack {
   /**
    * Runs `pulumi <args>` in the program directory with the stack's environment; never throws for a
    * non-zero exit (code -1 when killed).
-   * @param {string[]} args @param {{ input?: string, env?: Record<string, string> }} [options]
+   * @param {string[]} args @param {{ env?: Record<string, string> }} [options]
    */
-  exec(args, { input, env } = {}) {
+  exec(args, { env } = {}) {
     const { echo, onOutput } = this.options;
     return new Promise((resolve, reject) => {
       const child = spawn("pulumi", args, {
         cwd: this.workDir,
         env: { ...process.env, ...this.env, ...env },
-        stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+        stdio: ["ignore", "pipe", "pipe"],
         detached: true,
       });
       this.track(child);
@@ -353,7 +353,6 @@ class ProgramStack {
           onOutput?.(String(d));
         });
       }
-      if (input !== undefined) /** @type {import("node:stream").Writable} */ (child.stdin).end(input);
       child.on("error", reject);
       child.on("close", (code, signal) => resolve({ code: code ?? -1, signal, ...out }));
     });
