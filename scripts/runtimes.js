@@ -188,12 +188,8 @@ function npmIn(/** @type {string} */ cwd, /** @type {string[]} */ args) {
   }
 }
 
-/** `npm install <spec>` into the cache directory `dir` (see intoCache). */
-function cachedNpmInstall(
-  /** @type {string} */ dir,
-  /** @type {string} */ spec,
-  /** @type {(root: string) => string | undefined} */ problem,
-) {
+/** `npm install <spec>` into the cache directory `dir`. @param {string} dir @param {string} spec @param {(root: string) => string | undefined} problem */
+function cachedNpmInstall(dir, spec, problem) {
   intoCache(dir, spec, problem, (tmp) => {
     fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"pulumi-aria-cache","private":true}\n');
     npmIn(tmp, ["install", "--no-audit", "--no-fund", spec]);
