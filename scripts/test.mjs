@@ -26,22 +26,17 @@ const { CommandError, describeFailure } = require("./errors.js");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const say = (/** @type {string} */ msg) => process.stderr.write(`[test] ${msg}\n`);
 
+const E2E = ["--selectProjects", "e2e", "--runInBand"];
 /** The tiers and how jest selects them. */
 const TIERS = {
   unit: ["--selectProjects", "unit"],
   integration: ["--selectProjects", "integration"],
-  e2e: ["--selectProjects", "e2e", "--runInBand"],
+  e2e: E2E,
   faults: ["--selectProjects", "faults", "--runInBand"],
   // The contract with the SDK's internals (provider/runtime/pulumi-internals.ts), against the leg's SDK.
   contract: ["--selectProjects", "unit", "--runTestsByPath", "test/unit/pulumi-internals.test.ts"],
-  cli: [
-    "--selectProjects",
-    "e2e",
-    "--runInBand",
-    "--runTestsByPath",
-    "test/e2e/runtime-leg.test.ts",
-    "test/e2e/examples.test.ts",
-  ],
+  // The engine's CLI path: the examples and a lifecycle.
+  cli: [...E2E, "--runTestsByPath", "test/e2e/runtime-leg.test.ts", "test/e2e/examples.test.ts"],
 };
 /** @typedef {keyof typeof TIERS} Tier */
 
