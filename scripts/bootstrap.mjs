@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 // @ts-check
 // Everything a fresh clone needs before `npm test`, `npm run demo` or `npm run bench`: dependencies,
-// the self-link that lets programs import the package by name, the compiled package, and (with
-// --engine) the Pulumi engine, and (with --system-tools) the Debian packages the release tests run
-// (qemu and the arm64 C library, llvm-strip, osslsigncode). Each step is skipped when already done,
-// so it is cheap to repeat.
-// A failed step is printed classified (scripts/errors.js): which command failed, with what code.
+// the self-link that lets programs import the package by name, the compiled package, with --engine
+// the Pulumi engine, and with --system-tools the Debian packages the release tests run. Each step is
+// skipped when already done, so it is cheap to repeat.
 
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -35,13 +33,7 @@ if (major < 20 || (major === 20 && minor < 18)) {
   process.exit(1);
 }
 
-/**
- * Runs one step's command with the terminal as its output; a non-zero exit is a CommandError (the
- * command's output is already on the terminal), a command that cannot start fails as it is.
- * @param {string} file
- * @param {string[]} args
- * @param {string} command the command as printed
- */
+/** Runs one step's command with the terminal as its output; a CommandError for a non-zero exit. @param {string} file @param {string[]} args @param {string} command */
 function runStep(file, args, command) {
   try {
     execFileSync(file, args, { cwd: root, stdio: "inherit" });
@@ -54,14 +46,10 @@ function runStep(file, args, command) {
 }
 
 try {
-  // 1. Dependencies: `npm ci` (exactly the lock file, as users' CI installs) when node_modules is
-  // missing or was installed from another lock file. What it was installed from is a hash of the
-  // lock file kept in node_modules/.aria-lock-hash; an install from before that file existed counts as
-  // current while it is newer than the lock file. A node_modules that is a link (a git worktree
-  // sharing another checkout's) is never reinstalled through the link: that would empty the other
-  // checkout's. package.json pins unrs-resolver (jest's resolver) through `overrides` to a release
-  // whose bindings for every platform are published, so that the lock file lists them all and
-  // `npm ci` accepts it on any machine.
+  // 1. `npm ci` when node_modules is missing or was installed from another lock file (its hash is kept
+  // in node_modules/.aria-lock-hash; an install older than that file counts while newer than the
+  // lock). A linked node_modules (a worktree sharing another checkout's) is never reinstalled
+  // through the link: that would empty the other checkout's.
   const lock = path.join(root, "package-lock.json");
   const modules = path.join(root, "node_modules");
   const marker = path.join(modules, ".package-lock.json");
@@ -87,9 +75,7 @@ try {
     fs.writeFileSync(hashFile, `${lockHash}\n`);
   }
 
-  // 2. node_modules/pulumi-aria -> the repository, so that example and test programs, and the
-  // dynamic-provider process that runs from their directory, resolve `pulumi-aria` exactly as in a
-  // user's project.
+  // 2. node_modules/pulumi-aria -> the repository, so that programs resolve `pulumi-aria` as in a user's project.
   const self = path.join(root, "node_modules", "pulumi-aria");
   let linked = false;
   try {
@@ -102,40 +88,28 @@ try {
     fs.symlinkSync("..", self, "dir");
   }
 
-  // 3. Compile the package (provider and emulator) to dist/, and complete the policy pack directory.
+  // 3. The package (provider and emulator) in dist/, the policy pack directory completed.
   say("compiling TypeScript (tsc)");
-  runStep(
-    process.execPath,
-    [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"],
-    "tsc -p tsconfig.json",
-  );
-  runStep(
-    process.execPath,
-    [path.join(root, "scripts", "policy-pack-files.mjs")],
-    "node scripts/policy-pack-files.mjs",
-  );
-
-  // 4. The Pulumi engine, built once and cached outside the work tree.
-  if (flags.engine) {
+  const node = (/** @type {string} */ file, /** @type {string[]} */ ...args) =>
     runStep(
       process.execPath,
-      [path.join(root, "scripts", "ensure-engine.mjs")],
-      "node scripts/ensure-engine.mjs",
+      [path.join(root, file), ...args],
+      `${path.basename(file)} ${args.join(" ")}`.trim(),
     );
-  }
-
-  // 5. The system packages the e2e tier's release tests use: the linux-arm64 plugin runs under qemu
-  // with Debian's arm64 C library (test/e2e/release-archives.test.ts), the plugin build strips with
-  // llvm-strip and unsigns the Windows executable with osslsigncode (scripts/build-plugin.mjs).
-  // Installed with apt-get as root; otherwise one line says what to install, and those tests say it
-  // again when they fail.
+  node("node_modules/typescript/bin/tsc", "-p", "tsconfig.json");
+  node("scripts/policy-pack-files.mjs");
+  // 4. The Pulumi engine, built once and cached outside the work tree.
+  if (flags.engine) node("scripts/ensure-engine.mjs");
+  // 5. What the release tests use: qemu and Debian's arm64 C library for the linux-arm64 plugin,
+  // llvm-strip and osslsigncode for the plugin build. Installed with apt-get as root, else one line
+  // says what to install.
   if (flags["system-tools"]) ensureSystemTools();
 } catch (err) {
   say(describeFailure(err));
   process.exit(1);
 }
 
-/** Each Debian package the release tests need, and a file that is there once it is installed. */
+/** Each Debian package the release tests need, and whether it is there. */
 function systemPackages() {
   const onPath = (/** @type {string[]} */ ...names) => findExecutable(names) !== undefined;
   return [

@@ -1,32 +1,18 @@
 // @ts-check
-// The one maker of TLS certificates for the project's local servers: the demo's stand-in CI server
-// and the tests' (test/support/certificates.ts builds its loopback certificate and small CA on it).
-// RSA 2048 keys signed with SHA-256, by `selfsigned`; a certificate is self-signed unless an issuer
-// is given.
+// The one maker of TLS certificates for the project's local servers (the demo's stand-in CI server,
+// test/support/certificates.ts): RSA 2048 keys signed with SHA-256 by `selfsigned`, self-signed
+// unless an issuer is given, valid for a year from `notBefore` (now).
 "use strict";
 
 const { X509Certificate } = require("node:crypto");
 const selfsigned = require("selfsigned");
 
-/**
- * A certificate and its private key, PEM, with its SHA-256 fingerprint as the Aria API writes it.
- * @typedef {object} Certificate
- * @property {string} key the private key
- * @property {string} cert the certificate
- * @property {string} fingerprint SHA-256 of the certificate, upper-case hex without colons
- */
+/** PEM key and certificate, and its SHA-256 fingerprint as the Aria API writes it. @typedef {{ key: string, cert: string, fingerprint: string }} Certificate */
 
 /**
- * What to certify.
- * @typedef {object} CertificateRequest
- * @property {string} commonName the subject's CN
- * @property {string} [organization] the subject's O
- * @property {readonly string[]} [dnsNames] subjectAltName DNS entries
- * @property {readonly string[]} [ips] subjectAltName IP entries
- * @property {boolean} [ca] a certificate authority (may sign certificates) rather than a leaf
- * @property {boolean} [serverAuth] marks it for TLS servers (keyUsage and extKeyUsage)
- * @property {{ key: string, cert: string }} [issuer] the CA that signs it; self-signed when not given
- * @property {Date} [notBefore] the start of its validity (now when not given); it lasts a year
+ * What to certify: `ca` may sign certificates; `serverAuth` marks it for TLS servers.
+ * @typedef {{ commonName: string, organization?: string, dnsNames?: readonly string[], ips?: readonly string[],
+ *   ca?: boolean, serverAuth?: boolean, issuer?: { key: string, cert: string }, notBefore?: Date }} CertificateRequest
  */
 
 /** @typedef {NonNullable<NonNullable<Parameters<typeof selfsigned.generate>[1]>["extensions"]>} Extensions */

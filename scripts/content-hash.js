@@ -1,22 +1,16 @@
 // @ts-check
-// One content hash for every cache keyed by what it was built from (the SDK generator, the plugin's
-// single executable, the e2e tests' venvs and Go builds): strings, then the files under some paths
-// (names relative to each path's base name, and contents, in sorted order), skipping what a build
-// leaves in a source tree.
+// One content hash for every cache keyed by what it was built from: strings, then the files under
+// some paths (names relative to each path's base name, and contents, sorted), build leftovers skipped.
 
 const { createHash } = require("node:crypto");
 const fs = require("node:fs");
 const path = require("node:path");
 
-/** What a build leaves in a source tree, never part of a hash. */
 const BUILD_LEFTOVERS = /[\\/](node_modules|bin|build|dist|__pycache__|[^\\/]*\.egg-info)$/;
 
 /**
- * A short hash of `parts` and of the files under `paths` (a path may be a file).
- * @param {readonly string[]} parts
- * @param {readonly string[]} [paths]
- * @param {{ skip?: RegExp, length?: number }} [options] skip: paths left out (default: build
- *   leftovers; pass /$^/ to keep everything); length: hex digits kept (default 12)
+ * A short hash of `parts` and of the files under `paths` (`skip`: /$^/ keeps everything).
+ * @param {readonly string[]} parts @param {readonly string[]} [paths] @param {{ skip?: RegExp, length?: number }} [options]
  */
 function contentHash(parts, paths = [], { skip = BUILD_LEFTOVERS, length = 12 } = {}) {
   const hash = createHash("sha256");

@@ -1,15 +1,12 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run demo`: installs the quickstart program (examples/quickstart) as a user would (npm install
-// of the packed package in .demo/program) and runs it with the `pulumi` CLI
-// against the embedded Aria Automation emulator, refreshes to show there is no drift, and prints
-// what happened. Everything lives under .demo/ (gitignored): the emulator's data, the stack state
-// and a self-signed certificate for the stand-in CI server, so running it again is safe: the second
-// run finds everything in place and changes nothing.
+// `npm run demo`: installs examples/quickstart as a user would (npm install of the packed package in
+// .demo/program), runs it with the `pulumi` CLI against the embedded emulator, refreshes to show there
+// is no drift, and prints what happened. Everything lives under .demo/ (gitignored), so a second run
+// finds everything in place and changes nothing.
 //
-//   npm run demo                     create or update, refresh, summarise
-//   npm run demo -- --keep-running   same, then keep the servers up to look around (Ctrl-C stops)
-//   npm run demo -- --destroy        delete everything the demo created and remove .demo/
+//   npm run demo [-- --keep-running]   create or update, refresh, summarise (then keep the servers up)
+//   npm run demo -- --destroy          delete everything the demo created and remove .demo/
 
 import * as fs from "node:fs";
 import * as https from "node:https";
@@ -30,14 +27,8 @@ const { values: flags } = parseArgs({
 });
 
 /** @typedef {typeof import("./program-runner.js")} Runner */
-/** @typedef {import("./program-runner.js").CliResult} CliResult */
 /** @typedef {import("./program-runner.js").ProgramStack} DemoContext the demo's stack, in .demo/ */
-/** @typedef {import("../emulator/index.js").RunningEmulator} RunningEmulator */
-
-/**
- * The ports of the last run (.demo/ports.json), reused so that URLs in the stack stay the same.
- * @typedef {{ emulatorPort?: number, ciPort?: number }} SavedPorts
- */
+/** @typedef {{ emulatorPort?: number, ciPort?: number }} SavedPorts the last run's, so that URLs stay the same */
 
 const tty = process.stdout.isTTY;
 const bold = (/** @type {string} */ s) => (tty ? `\x1b[1m${s}\x1b[0m` : s);
@@ -46,13 +37,7 @@ const step = (/** @type {string} */ s) => process.stdout.write(`\n${bold(`▶ ${
 const line = (s = "") => process.stdout.write(`${s}\n`);
 const rel = (/** @type {string} */ p) => path.relative(root, p) || ".";
 
-/**
- * A JSON file's content, or `fallback` when it is missing or unreadable.
- * @template T
- * @param {string} file
- * @param {T} fallback
- * @returns {T}
- */
+/** A JSON file's content, or `fallback` when it is missing or unreadable. @template T @param {string} file @param {T} fallback @returns {T} */
 function readJson(file, fallback) {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8"));
@@ -61,12 +46,7 @@ function readJson(file, fallback) {
   }
 }
 
-/**
- * Listens on the port used last time when it is free, so URLs in the stack stay the same.
- * @param {import("node:net").Server} server
- * @param {number} [preferred]
- * @returns {Promise<number>} the port
- */
+/** Listens on the port used last time when it is free. @param {import("node:net").Server} server @param {number} [preferred] @returns {Promise<number>} */
 function listen(server, preferred) {
   return new Promise((resolve, reject) => {
     const tryPort = (/** @type {number} */ port) => {
@@ -82,9 +62,8 @@ function listen(server, preferred) {
 }
 
 /**
- * A stand-in for a team's CI servers: one HTTPS server that plays Jenkins and the Git server, with a
- * self-signed certificate kept in .demo/ (the quickstart pins its fingerprint). Aria Automation's
- * endpoint validation connects to it, as it would to the real servers.
+ * A stand-in for a team's CI servers that endpoint validation connects to: one HTTPS server playing
+ * Jenkins and the Git server, its certificate kept in .demo/ (the quickstart pins its fingerprint).
  * @param {SavedPorts} saved
  */
 async function startCiStandIn(saved) {
@@ -94,7 +73,6 @@ async function startCiStandIn(saved) {
   if (!tls) {
     /** @type {typeof import("./certificates.js")} */
     const { makeCertificate } = require("./certificates.js");
-    // Valid for a year, as every certificate of scripts/certificates.js.
     const pems = await makeCertificate({ commonName: "ci.demo.local", ips: ["127.0.0.1"] });
     tls = { key: pems.key, cert: pems.cert };
     fs.writeFileSync(tlsFile, JSON.stringify(tls), { mode: 0o600 });
@@ -107,20 +85,15 @@ async function startCiStandIn(saved) {
   return { server, url: `https://127.0.0.1:${port}`, port };
 }
 
-/**
- * A sink for the CLI's output that copies it to ours, indented, without the engine's progress dots.
- * @returns {(chunk: string) => void}
- */
+// The engine's progress dots, and its advice to `pulumi stack rm` (the demo removes .demo/ itself).
+const QUIET =
+  /^@ \w+\.*\s*$|^\s*$|^The resources in the stack have been deleted|^If you want to remove the stack completely/;
+
+/** A sink for the CLI's output that copies it to ours, indented. @returns {(chunk: string) => void} */
 function relay() {
   let pending = "";
   const emit = (/** @type {string} */ text) => {
-    // The engine's progress dots, and its advice to `pulumi stack rm` (the demo removes .demo/ itself).
-    if (/^@ \w+\.*\s*$/.test(text) || text.trim() === "") return;
-    if (
-      /^(The resources in the stack have been deleted|If you want to remove the stack completely)/.test(text)
-    )
-      return;
-    process.stdout.write(`  ${dim("│")} ${text}\n`);
+    if (!QUIET.test(text)) process.stdout.write(`  ${dim("│")} ${text}\n`);
   };
   return (chunk) => {
     const lines = (pending + chunk).split("\n");
@@ -129,12 +102,7 @@ function relay() {
   };
 }
 
-/**
- * The quickstart as a user's project in .demo/program: copied from examples/quickstart and installed
- * with `npm install` of the packed package, again only when the package changed.
- * @param {Runner} runner
- * @returns {string} the program directory
- */
+/** The quickstart as a user's project in .demo/program, installed again only when the package changed. @param {Runner} runner */
 function prepareQuickstart(runner) {
   const pack = runner.packPackage();
   const dest = path.join(demoDir, "program");
@@ -147,15 +115,9 @@ function prepareQuickstart(runner) {
   return dest;
 }
 
-/**
- * Runs one operation on the demo stack with the `pulumi` CLI in the program directory; a failed one
- * is an "operation failed" with the end of its output.
- * @param {string} op
- * @param {DemoContext} ctx
- * @param {Record<string, unknown>} [options]
- */
-async function runOp(op, ctx, options = {}) {
-  const result = await ctx.run(op, options);
+/** Runs one operation on the demo stack; a failed one is an "operation failed". @param {string} op @param {DemoContext} ctx */
+async function runOp(op, ctx) {
+  const result = await ctx.run(op);
   if (!result.ok) {
     const output = (result.error ?? "").split("\n").slice(-6).join("\n");
     throw new ScriptError(`pulumi ${op} failed: ${output}`, "operation failed");
@@ -163,23 +125,16 @@ async function runOp(op, ctx, options = {}) {
   return result;
 }
 
-/**
- * A plain value of a stack output (`{value, secret}`), or `[secret]`.
- * @param {{ value: unknown, secret: boolean } | undefined} output
- */
-function plain(output) {
-  if (output === undefined) return undefined;
-  return output.secret ? "[secret]" : output.value;
-}
+/** A stack output's value, or `[secret]`. @param {{ value: unknown, secret: boolean } | undefined} output */
+const plain = (output) => (output?.secret ? "[secret]" : output?.value);
 
 /** @type {Record<string, string>} */
 const VERBS = { create: "created", update: "updated", delete: "deleted", replace: "replaced" };
 
 /**
- * "created 3, updated 1", or `none` when nothing changed. The engine counts the stack itself as a
- * resource: left out here (it is "same" once it exists, "create" on the first run).
- * @param {Record<string, number>} summary
- * @param {string} none what to say when nothing changed
+ * "created 3, updated 1", or `none` when nothing changed; the engine's count of the stack itself is
+ * left out (it is "same" once it exists, "create" on the first run).
+ * @param {Record<string, number>} summary @param {string} none
  */
 function describeChanges(summary, none, firstRun = false) {
   const changed = Object.entries(summary)
@@ -209,11 +164,7 @@ async function requestCount(url) {
   return /** @type {{ total: number }} */ (await res.json()).total;
 }
 
-/**
- * A shell snippet that points the Pulumi CLI at the demo's engine and state.
- * @param {DemoContext} ctx
- * @returns {string} the file
- */
+/** Writes a shell snippet that points the Pulumi CLI at the demo's engine and state. @param {DemoContext} ctx */
 function writeEnvFile(ctx) {
   const file = path.join(demoDir, "env.sh");
   const vars = ["PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_HOME", "PULUMI_SKIP_UPDATE_CHECK"];
@@ -227,10 +178,8 @@ function writeEnvFile(ctx) {
 
 /**
  * Prints what the run did: the changes, the endpoints on the server, what the lookups found.
- * @param {DemoContext} ctx
- * @param {{ up: CliResult, refresh: CliResult, firstRun: boolean }} results
- * @param {RunningEmulator} emulator
- * @param {number} requestsBefore the emulator's request count before the run
+ * @param {DemoContext} ctx @param {{ up: import("./program-runner.js").CliResult, refresh: import("./program-runner.js").CliResult, firstRun: boolean }} results
+ * @param {import("../emulator/index.js").RunningEmulator} emulator @param {number} requestsBefore
  */
 async function summarise(ctx, { up, refresh, firstRun }, emulator, requestsBefore) {
   step("Summary");
@@ -281,8 +230,6 @@ async function main() {
     line("Nothing to destroy: the demo has not run (or was already cleaned up).");
     return;
   }
-  fs.mkdirSync(path.join(demoDir, "state"), { recursive: true });
-  fs.mkdirSync(path.join(demoDir, "home"), { recursive: true });
   fs.rmSync(path.join(demoDir, "work"), { recursive: true, force: true }); // the Automation API era's
   /** @type {Runner} */
   const runner = require("./program-runner.js");

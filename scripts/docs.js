@@ -1,19 +1,15 @@
 // @ts-check
 // The generated parts of the documentation, from what they document, so that nothing is written
-// twice: the settings table of docs/installation-configuration.md from the provider plugin's schema
-// (sdk/schema.json, itself generated from the zod settings and fresh-checked), the examples of
-// docs/_index.md copied from the quickstart programs (which the e2e tests run against the emulator),
-// and the reference pages of docs/reference/ from the schema. `npm run gen:docs` writes them
-// (scripts/gen-docs.mjs); test/unit/scripts/docs.test.ts fails when one is stale.
-//
-// A generated region of a hand-written page sits between two marker comments:
-//   <!-- BEGIN GENERATED: <name> (npm run gen:docs) -->
-//   ...
-//   <!-- END GENERATED: <name> -->
-// and only the text between them is replaced.
+// twice: the settings table of docs/installation-configuration.md and the pages of docs/reference/
+// from sdk/schema.json, and the examples of docs/_index.md copied from the quickstart programs (which
+// the e2e tests run). A region of a hand-written page lies between `<!-- BEGIN GENERATED: <name> ...`
+// and `<!-- END GENERATED: <name> -->`. Written by scripts/gen-docs.mjs; test/unit/scripts/docs.test.ts
+// fails when one is stale.
 
 const fs = require("node:fs");
 const path = require("node:path");
+
+const { replaceRegion } = require("./generated.js");
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -39,7 +35,6 @@ const EXAMPLES = [
   { name: "example-yaml", file: "examples/quickstart-yaml/Pulumi.yaml", lang: "yaml" },
 ];
 
-/** The pages holding generated regions, and the regions of each. */
 const PAGES_WITH_REGIONS = {
   "docs/installation-configuration.md": ["settings"],
   "docs/_index.md": EXAMPLES.map((e) => e.name),
@@ -55,11 +50,7 @@ function cell(text) {
   return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
 }
 
-/**
- * A description split into what the setting does and its default (a trailing "Default: X." or
- * "Default (or 0): X." sentence, as the settings' zod descriptions write it).
- * @param {string} description
- */
+/** A description split at its trailing "Default: X." or "Default (or 0): X." sentence. @param {string} description */
 function splitDefault(description) {
   const match = /\s*Default( \([^)]*\))?: ([^]*?)\.?$/.exec(description);
   if (!match) return { text: description, byDefault: "" };
@@ -67,11 +58,7 @@ function splitDefault(description) {
   return { text, byDefault: `${match[2]}${match[1] ?? ""}` };
 }
 
-/**
- * The settings table: every setting of the plugin's schema (the `aria:` keys), with its `vra:` key for
- * the TypeScript resources, its environment variables, type, default and whether it is a secret.
- * @param {PackageSchema} schema
- */
+/** The settings table: every setting of the plugin's schema, its keys at both doors, variables and default. @param {PackageSchema} schema */
 function settingsTable(schema) {
   const rows = [
     "| Setting (`aria:` plugin, `vra:` TypeScript resources) | Environment | Type | Default | Secret | What it does |",
@@ -87,47 +74,13 @@ function settingsTable(schema) {
   return rows.join("\n");
 }
 
-/**
- * A quickstart program as a fenced block, with where it comes from.
- * @param {{ file: string, lang: string }} example
- * @param {string} root
- */
-function exampleBlock(example, root) {
-  const program = fs.readFileSync(path.join(root, example.file), "utf8").replace(/\n+$/, "");
-  return [
-    `From [\`${example.file}\`](../${example.file}):`,
-    "",
-    `\`\`\`${example.lang}`,
-    program,
-    "```",
-  ].join("\n");
-}
-
 /** The text of every generated region, by name. @param {string} root */
 function regionTexts(root) {
-  const schema = readSchema(root);
   /** @type {Record<string, string>} */
-  const out = { settings: settingsTable(schema) };
-  for (const example of EXAMPLES) out[example.name] = exampleBlock(example, root);
-  return out;
-}
-
-/**
- * `text` with each generated region's content replaced by `regions[name]`.
- * @param {string} text
- * @param {string} file for messages
- * @param {readonly string[]} names the regions the page must hold
- * @param {Record<string, string>} regions
- */
-function fillRegions(text, file, names, regions) {
-  let out = text;
-  for (const name of names) {
-    const begin = `<!-- BEGIN GENERATED: ${name} (npm run gen:docs) -->\n`;
-    const end = `<!-- END GENERATED: ${name} -->`;
-    const from = out.indexOf(begin);
-    const to = out.indexOf(end, from);
-    if (from < 0 || to < 0) throw new Error(`${file} lacks the markers of the generated region '${name}'`);
-    out = `${out.slice(0, from + begin.length)}${regions[name]}\n${out.slice(to)}`;
+  const out = { settings: settingsTable(readSchema(root)) };
+  for (const { name, file, lang } of EXAMPLES) {
+    const program = fs.readFileSync(path.join(root, file), "utf8").replace(/\n+$/, "");
+    out[name] = `From [\`${file}\`](../${file}):\n\n\`\`\`${lang}\n${program}\n\`\`\``;
   }
   return out;
 }
@@ -136,19 +89,13 @@ function fillRegions(text, file, names, regions) {
 
 const TYPE_PREFIX = "#/types/";
 
-/**
- * A property's type in words, types of the package linked to their section of types.md.
- * @param {Property} spec
- * @param {string} typesPage the link to types.md from the page being written
- * @returns {string}
- */
+/** A property's type in words, the package's types linked to types.md. @param {Property} spec @param {string} typesPage @returns {string} */
 function typeName(spec, typesPage) {
   if (spec.$ref) {
     if (spec.$ref === "pulumi.json#/Any") return "any";
     if (spec.$ref === "pulumi.json#/Json") return "JSON";
     if (spec.$ref.startsWith(TYPE_PREFIX)) {
-      const token = spec.$ref.slice(TYPE_PREFIX.length);
-      const name = token.split(":").pop() ?? token;
+      const name = shortName(spec.$ref.slice(TYPE_PREFIX.length));
       return `[${name}](${typesPage}#${name.toLowerCase()})`;
     }
     return spec.$ref;
@@ -160,12 +107,9 @@ function typeName(spec, typesPage) {
 }
 
 /**
- * A table of properties.
- * @param {Record<string, Property> | undefined} properties
- * @param {readonly string[]} required
- * @param {string} typesPage
- * @param {{ replaces?: boolean, requiredLabel?: string }} [options] replaces: say which inputs replace
- *   the resource; requiredLabel: the header of the column of required ones (default "Required")
+ * A table of properties; `replaces`: say which inputs replace the resource.
+ * @param {Record<string, Property> | undefined} properties @param {readonly string[]} required @param {string} typesPage
+ * @param {{ replaces?: boolean, requiredLabel?: string }} [options]
  */
 function propertyTable(properties, required, typesPage, options = {}) {
   const entries = Object.entries(properties ?? {});
@@ -209,17 +153,11 @@ function referencePages(schema) {
     "",
     "## Resources",
     "",
-    ...resources.map(
-      (t) =>
-        `- [\`${shortName(t)}\`](resources.md#${shortName(t).toLowerCase()}): ${cell(firstSentence(schema.resources[t].description ?? ""))}`,
-    ),
+    ...listing("resources.md", schema.resources),
     "",
     "## Functions",
     "",
-    ...functions.map(
-      (t) =>
-        `- [\`${shortName(t)}\`](functions.md#${shortName(t).toLowerCase()}): ${cell(firstSentence(schema.functions[t].description ?? ""))}`,
-    ),
+    ...listing("functions.md", schema.functions),
     "",
     "## Provider settings",
     "",
@@ -233,10 +171,7 @@ function referencePages(schema) {
 
   /**
    * A page of one section per token: its name, token and description, then a table per part.
-   * @template S
-   * @param {string} title
-   * @param {string[]} tokens
-   * @param {(token: string) => S & { description?: string }} specOf
+   * @template S @param {string} title @param {string[]} tokens @param {(token: string) => S & { description?: string }} specOf
    * @param {(spec: S) => Array<[string, string[], string]>} parts heading, lines before the table, table
    */
   const tokenPage = (title, tokens, specOf, parts) => {
@@ -298,24 +233,32 @@ function referencePages(schema) {
   };
 }
 
+/** An index entry of each token of `specs`. @param {string} page @param {Record<string, { description?: string }>} specs */
+function listing(page, specs) {
+  return Object.entries(specs).map(([token, spec]) => {
+    const name = shortName(token);
+    return `- [\`${name}\`](${page}#${name.toLowerCase()}): ${cell(firstSentence(spec.description ?? ""))}`;
+  });
+}
+
 /** The first sentence of a description. @param {string} text */
 function firstSentence(text) {
   const match = /^[^`]*?(`[^`]*`[^`]*?)*?[.:](?=\s+[A-Z]|$)/.exec(text);
   return (match ? match[0] : text).trim().replace(/:$/, ".");
 }
 
-/**
- * What every generated file should hold now, by path relative to the repository: the pages with
- * regions (their hand-written text as it is, the regions filled) and the reference pages.
- * @param {string} [root]
- */
+/** What every generated file should hold now, by path relative to the repository. @param {string} [root] */
 function generatedDocs(root = ROOT) {
   const regions = regionTexts(root);
   /** @type {Record<string, string>} */
   const out = {};
   for (const [file, names] of Object.entries(PAGES_WITH_REGIONS)) {
-    const current = fs.readFileSync(path.join(root, file), "utf8");
-    out[file] = fillRegions(current, file, names, regions);
+    let text = fs.readFileSync(path.join(root, file), "utf8");
+    for (const name of names) {
+      const begin = `<!-- BEGIN GENERATED: ${name} (npm run gen:docs) -->\n`;
+      text = replaceRegion(text, begin, `<!-- END GENERATED: ${name} -->`, regions[name], file);
+    }
+    out[file] = text;
   }
   Object.assign(out, referencePages(readSchema(root)));
   return out;
@@ -330,15 +273,4 @@ function staleDocs(root = ROOT) {
   });
 }
 
-/** Writes every generated file; answers those it changed. @param {string} [root] */
-function writeDocs(root = ROOT) {
-  const stale = staleDocs(root);
-  const expected = generatedDocs(root);
-  for (const file of stale) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), expected[file]);
-  }
-  return stale;
-}
-
-module.exports = { EXAMPLES, generatedDocs, staleDocs, writeDocs, settingsTable, splitDefault };
+module.exports = { generatedDocs, staleDocs };

@@ -1,7 +1,6 @@
 // @ts-check
-// What every runner of the real engine needs (the e2e harness, the demo, the benchmarks): the
-// engine root found or built by ensure-engine.mjs, and the offline environment the CLI, the
-// program and the dynamic-provider process run in.
+// What every runner of the real engine needs (the e2e harness, the demo, the benchmarks): the engine
+// root of ensure-engine.mjs, and the offline environment the CLI, program and provider run in.
 "use strict";
 
 const { execFileSync } = require("node:child_process");
@@ -14,10 +13,7 @@ const SDK_DIR = path.dirname(require.resolve("@pulumi/pulumi/package.json", { pa
 /** @type {string | undefined} */
 let cachedRoot;
 
-/**
- * The engine root (`<root>/bin/pulumi`), found or built once per process by scripts/ensure-engine.mjs.
- * @param {{ quiet?: boolean }} [options]
- */
+/** The engine root (`<root>/bin/pulumi`), found or built once per process. @param {{ quiet?: boolean }} [options] */
 function engineRoot({ quiet = false } = {}) {
   if (!cachedRoot) {
     const args = [path.join(REPO_ROOT, "scripts", "ensure-engine.mjs"), "--print-root"];
@@ -30,10 +26,7 @@ function engineRoot({ quiet = false } = {}) {
   return cachedRoot;
 }
 
-/**
- * The environment of an engine run on a local `file://` backend, with no network and no plugin downloads.
- * @param {{ root: string, stateDir: string, homeDir: string, passphrase: string }} options
- */
+/** The environment of an engine run on a `file://` backend, with no plugin downloads. @param {{ root: string, stateDir: string, homeDir: string, passphrase: string }} options */
 function engineEnv({ root, stateDir, homeDir, passphrase }) {
   return {
     PULUMI_CONFIG_PASSPHRASE: passphrase,

@@ -1,24 +1,17 @@
 #!/usr/bin/env node
 // @ts-check
 // Finds or builds the Pulumi engine the e2e tests, the demo and the benchmarks run: the CLI, its
-// language hosts and the dynamic-provider shim, side by side in `<root>/bin`. Prints the root with
-// --print-root; callers put `<root>/bin` first on PATH (scripts/engine-env.js).
+// language hosts and the dynamic-provider shim in `<root>/bin` (--print-root prints the root).
 //
-// The version: package.json's `config.pulumiCli`, or @pulumi/pulumi's when newer. Order:
-// $PULUMI_ARIA_ENGINE_ROOT; a `pulumi` on PATH at least the SDK's version, with its own hosts (the
-// EXTRA_HOSTS it lacks are built into ~/.cache/pulumi-aria/pulumi-on-path-<hash>, whose bin links
-// to it); a cached build ~/.cache/pulumi-aria/pulumi-v<version>; else a build from the CLI's Go
-// modules, made in a temporary directory and renamed into place so that concurrent runs never see
-// half a cache. Hosts a cached root lacks (or has at another release) are added without rebuilding
-// the CLI; each is recorded in <root>/bin/language-host[-<runtime>].json.
+// The version: package.json's `config.pulumiCli`, or @pulumi/pulumi's when newer. Order: a `pulumi`
+// on PATH at least the SDK's version (the EXTRA_HOSTS it lacks are built into
+// ~/.cache/pulumi-aria/pulumi-on-path-<hash>, whose bin links to it); a cached build
+// ~/.cache/pulumi-aria/pulumi-v<version>; else a build from the CLI's Go modules. Every build is made
+// in a temporary directory and renamed into place, so that concurrent runs never see half a cache.
 //
-// The Node host is the CLI's own module when the module proxy serves it, else the last one inside
-// the SDK module (v3.68.0). A CLI starts Node policy packs through the host's RunPlugin, which
-// v3.68.0 answers "not supported", so that host is built with scripts/engine/nodejs-host-policy-packs.go
-// (and rebuilt when that file changes).
-//
-// Failures print as `[engine] <kind>: <message>` (scripts/errors.js): "missing" with no CLI and no
-// Go, "build failed" with the end of the Go tools' output.
+// The Node host is the CLI's own module when the module proxy serves it, else the SDK module's
+// v3.68.0, which answers RunPlugin "not supported": it is built with
+// scripts/engine/nodejs-host-policy-packs.go so that policy packs run (and rebuilt when that changes).
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
@@ -45,26 +38,23 @@ const NODEJS_HOST_MODULE = "github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-langu
 const LEGACY_HOST_SDK_VERSION = "v3.68.0";
 const LEGACY_HOST_PACKAGE = `${SDK_MODULE}/nodejs/cmd/pulumi-language-nodejs`;
 const HOST_INFO = "language-host.json";
-// The variable `go build -X` stamps with the version, in the CLI and the SDK's hosts.
 const PULUMI_VERSION_VAR = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Version";
 
 /**
- * A language host beside the CLI other than the Node one: a fixed release of a Go module, built in
- * a wrapper module of its own.
- * @typedef {object} ExtraHost
- * @property {string} runtime Pulumi.yaml's `runtime:`; the CLI runs `pulumi-language-<runtime>`
- * @property {string} module
- * @property {string} version
- * @property {string} package the host's main package
- * @property {string} go the wrapper module's go line
- * @property {string} versionVar the variable `-X` stamps with the version
- * @property {string[]} [companions] files of the module the host runs from beside itself
+ * A language host other than the Node one, a fixed release of a Go module (`runtime`: Pulumi.yaml's;
+ * `go`: its wrapper module's go line; `companions`: files of the module it runs from beside itself).
+ * @typedef {{ runtime: string, module: string, version: string, package: string, go: string,
+ *   versionVar?: string, companions?: string[] }} ExtraHost
  */
 
+/** A host of the SDK module. @param {string} runtime @param {string} version @param {string} pkg @param {string[]} [companions] */
+function sdkHost(runtime, version, pkg, companions) {
+  return { runtime, module: SDK_MODULE, version, package: `${SDK_MODULE}/${pkg}`, go: "1.21", companions };
+}
+
 /**
- * Adding a host is adding its entry. The Go and Python hosts moved out of the SDK module (in 3.67
- * and 3.80) into modules the Go module proxy does not serve, so each is the last release inside it:
- * legacy hosts that run programs (the SDKs of sdk/) but generate no code.
+ * The Go and Python hosts moved out of the SDK module (in 3.67 and 3.80) into modules the Go module
+ * proxy does not serve, so each is the last release inside it: they run programs but generate no code.
  * @type {readonly ExtraHost[]}
  */
 const EXTRA_HOSTS = [
@@ -76,24 +66,10 @@ const EXTRA_HOSTS = [
     go: "1.24",
     versionVar: "github.com/pulumi/pulumi-yaml/pkg/version.Version",
   },
-  {
-    runtime: "go",
-    module: SDK_MODULE,
-    version: "v3.66.0",
-    package: `${SDK_MODULE}/go/pulumi-language-go`,
-    go: "1.21",
-    versionVar: PULUMI_VERSION_VAR,
-  },
-  {
-    runtime: "python",
-    module: SDK_MODULE,
-    version: "v3.79.0",
-    package: `${SDK_MODULE}/python/cmd/pulumi-language-python`,
-    go: "1.21",
-    versionVar: PULUMI_VERSION_VAR,
-    // The host runs every program through this script, looked for beside itself.
-    companions: ["python/cmd/pulumi-language-python-exec"],
-  },
+  sdkHost("go", "v3.66.0", "go/pulumi-language-go"),
+  sdkHost("python", "v3.79.0", "python/cmd/pulumi-language-python", [
+    "python/cmd/pulumi-language-python-exec",
+  ]),
 ];
 const POLICY_PACK_PATCH = path.join(repoRoot, "scripts", "engine", "nodejs-host-policy-packs.go");
 // The v3.68.0 host's stub, renamed so that the patch's RunPlugin takes its place.
@@ -101,6 +77,7 @@ const RUN_PLUGIN_STUB = "func (host *nodeLanguageHost) RunPlugin(";
 // pkg/go.mod carries this non-local replace; a wrapper module must repeat it to build the CLI.
 const CLIPBOARD_REPLACE =
   "github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e";
+const INSTALL_GO = "install Go >= 1.25.";
 
 const { values: flags } = parseArgs({
   options: { "print-root": { type: "boolean" }, quiet: { type: "boolean" } },
@@ -109,31 +86,29 @@ const log = (/** @type {string} */ msg) => {
   if (!flags.quiet) process.stderr.write(`[engine] ${msg}\n`);
 };
 const seconds = (/** @type {number} */ since) => `${Math.round((Date.now() - since) / 1000)}s`;
+// Static binaries, module mode, checksums verified by default.
+const goEnv = () => ({ ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=mod -buildvcs=false" });
+const writeJson = (/** @type {string} */ file, /** @type {unknown} */ value) =>
+  fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 
-/**
- * What bin/language-host.json records of the Node host; `source` alone for one of unknown origin.
- * @typedef {{ module?: string, version?: string, matchesCli?: boolean, policyPackPatch?: string, source?: string }} HostInfo
- */
+/** @typedef {{ module?: string, version?: string, matchesCli?: boolean, policyPackPatch?: string, source?: string }} HostInfo */
 
-/**
- * The CLI to build, and why: the CLI is at least the SDK's version, and pkg/v3 at the newest SDK
- * release is not always served by the Go module proxy, hence the pin.
- */
+const PIN_WHY = "pkg/v3 at the newest SDK release is not always served by the Go module proxy";
+
+/** The CLI to build, and why. */
 function wantedVersion() {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
   /** @type {string | undefined} */
-  const pinned = pkg.config?.pulumiCli;
+  const pinned = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).config?.pulumiCli;
   const sdk = sdkVersion();
   const order = pinned ? compareVersions(pinned, sdk) : -1;
-  if (pinned && order > 0)
+  if (pinned && order >= 0) {
+    const why =
+      order > 0 ? `at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ${PIN_WHY})` : "";
     return {
       version: pinned,
-      why:
-        `package.json config.pulumiCli, at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ` +
-        "pkg/v3 at the newest SDK release is not always served by the Go module proxy)",
+      why: `package.json config.pulumiCli, ${why || `the version of @pulumi/pulumi ${sdk}`}`,
     };
-  if (pinned && order === 0)
-    return { version: pinned, why: `package.json config.pulumiCli, the version of @pulumi/pulumi ${sdk}` };
+  }
   const over = pinned
     ? `newer than package.json config.pulumiCli ${pinned} (the CLI is at least the SDK's version)`
     : "(package.json has no config.pulumiCli)";
@@ -176,8 +151,10 @@ function needGo(/** @type {string} */ what, /** @type {string} */ why) {
 /** A root is usable when its CLI prints the wanted version and the dynamic-provider shim sits beside it. */
 function usableRoot(/** @type {string} */ root, /** @type {string} */ version) {
   const bin = path.join(root, "bin");
-  if (pulumiVersionOf(path.join(bin, "pulumi")) !== `v${version}`) return false;
-  return fs.existsSync(path.join(bin, "pulumi-resource-pulumi-nodejs"));
+  return (
+    pulumiVersionOf(path.join(bin, "pulumi")) === `v${version}` &&
+    fs.existsSync(path.join(bin, "pulumi-resource-pulumi-nodejs"))
+  );
 }
 
 /** What the root's Node language host is, if it has one. @returns {HostInfo | undefined} */
@@ -191,11 +168,9 @@ function hostInfo(/** @type {string} */ root) {
 }
 
 /**
- * Runs a command and answers its output; its stderr lines are logged unless `echo` is false.
- * Rejects with a CommandError for a non-zero exit.
- * @param {string} cmd
- * @param {string[]} args
- * @param {{ echo?: boolean, cwd?: string, env?: NodeJS.ProcessEnv }} [options]
+ * Runs a command and answers its output, its stderr logged unless `echo` is false; a CommandError
+ * for a non-zero exit.
+ * @param {string} cmd @param {string[]} args @param {{ echo?: boolean, cwd?: string, env?: NodeJS.ProcessEnv }} [options]
  */
 async function run(cmd, args, { echo = true, ...opts } = {}) {
   const onStderr = (/** @type {string} */ chunk) => {
@@ -205,14 +180,10 @@ async function run(cmd, args, { echo = true, ...opts } = {}) {
 }
 
 /**
- * Runs `fn(staging, work)` in a temporary directory made beside `root` (staging: its prefix/bin)
- * and removed after; a failed command becomes a BuildError naming `what`, with its output's end.
- * @template T
- * @param {string} root
- * @param {string} prefix
- * @param {string} what
- * @param {(staging: string, work: string) => Promise<T>} fn
- * @returns {Promise<T>}
+ * Runs `fn(staging, work)` in a temporary directory beside `root` (staging: its prefix/bin), removed
+ * after; a failed command becomes a BuildError naming `what`.
+ * @template T @param {string} root @param {string} prefix @param {string} what
+ * @param {(staging: string, work: string) => Promise<T>} fn @returns {Promise<T>}
  */
 async function inWorkDir(root, prefix, what, fn) {
   fs.mkdirSync(path.dirname(root), { recursive: true });
@@ -231,25 +202,19 @@ async function inWorkDir(root, prefix, what, fn) {
   }
 }
 
-/**
- * Builds the CLI at `version` from its Go modules, with every host and the dynamic-provider shim
- * beside it, into `target` (renamed into place when complete).
- * @param {string} version
- * @param {string} target
- */
-async function build(version, target) {
+/** Builds the CLI at `version` with every host and the shim beside it into `target`. */
+async function build(/** @type {string} */ version, /** @type {string} */ target) {
+  const what = `Pulumi CLI v${version}`;
   const goBin = needGo(
-    `Pulumi CLI v${version}`,
+    what,
     `none was found and Go is not installed, so it cannot be built.\n` +
       `Install the Pulumi CLI (https://www.pulumi.com/docs/install/) and put it on PATH, ` +
       `or install Go >= 1.25 so that this script can build it from the Go module proxy.`,
   );
   const started = Date.now();
-  await inWorkDir(target, `.build-v${version}-`, `Pulumi CLI v${version}`, async (bin, work) => {
-    const env = goEnv();
-    writeCliModule(work, version);
+  await inWorkDir(target, `.build-v${version}-`, what, async (bin, work) => {
     log(`building Pulumi CLI v${version} from Go modules in ${work}; the first build takes several minutes`);
-    await tidyVerified(goBin, work, env);
+    const env = await cliModule(goBin, work, version);
     const cli = path.join(bin, "pulumi");
     await run(goBin, goBuildArgs(cli, `${PKG_MODULE}/cmd/pulumi`, `v${version}`), { cwd: work, env });
     await buildNodeLanguageHost(goBin, work, env, version, bin);
@@ -260,10 +225,7 @@ async function build(version, target) {
     fs.chmodSync(shim, 0o755);
     const stamped = pulumiVersionOf(cli);
     if (stamped !== `v${version}`)
-      throw new BuildError(
-        `Pulumi CLI v${version}`,
-        `the built CLI reports version '${stamped}', expected v${version}`,
-      );
+      throw new BuildError(what, `the built CLI reports version '${stamped}', expected v${version}`);
     try {
       fs.renameSync(path.dirname(bin), target);
     } catch (err) {
@@ -274,15 +236,9 @@ async function build(version, target) {
   log(`built Pulumi v${version} in ${seconds(started)} → ${target}`);
 }
 
-/** The Go environment of a build: static binaries, module mode, checksums verified by default. */
-function goEnv() {
-  return { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=mod -buildvcs=false" };
-}
-
 /**
  * Writes a wrapper module into `dir`: a go.mod requiring each module (with `replaces`, as a
- * dependency's own replace directives do not apply here) and a tools.go importing the packages to
- * build, so that `go mod tidy` resolves them.
+ * dependency's own replace directives do not apply here) and a tools.go importing the packages to build.
  * @param {string} dir
  * @param {{ name: string, go: string, requires: Record<string, string>, imports: string[], replaces?: string[] }} module
  */
@@ -300,8 +256,9 @@ function writeWrapperModule(dir, { name, go, requires, imports, replaces = [] })
   );
 }
 
-/** The CLI's wrapper module at `version`. */
-function writeCliModule(/** @type {string} */ dir, /** @type {string} */ version) {
+/** The CLI's wrapper module in `dir`, tidied; answers its Go environment. @param {string} goBin @param {string} dir @param {string} version */
+async function cliModule(goBin, dir, version) {
+  const env = goEnv();
   writeWrapperModule(dir, {
     name: "pulumi-aria/engine-build",
     go: "1.25",
@@ -309,15 +266,14 @@ function writeCliModule(/** @type {string} */ dir, /** @type {string} */ version
     imports: [`${PKG_MODULE}/cmd/pulumi`],
     replaces: [CLIPBOARD_REPLACE],
   });
+  await tidyVerified(goBin, dir, env);
+  return env;
 }
 
 /**
- * `go mod tidy`, verified against the checksum database. Where the database cannot be reached or
- * does not know a Pulumi version, Pulumi's own modules go unverified (GONOSUMDB, added to `env`),
- * and it says so: go.sum then only records what the module proxy served.
- * @param {string} goBin
- * @param {string} work
- * @param {NodeJS.ProcessEnv} env
+ * `go mod tidy`, verified against the checksum database; where that cannot verify a Pulumi version,
+ * Pulumi's own modules go unverified (GONOSUMDB, added to `env`) and it says so.
+ * @param {string} goBin @param {string} work @param {NodeJS.ProcessEnv} env
  */
 async function tidyVerified(goBin, work, env) {
   try {
@@ -337,36 +293,25 @@ async function tidyVerified(goBin, work, env) {
   }
 }
 
-/**
- * `go build` of one binary with the version stamped in.
- * @param {string} out
- * @param {string} pkg
- * @param {string} stampedVersion
- * @param {string} [versionVar]
- */
+/** `go build` of one binary with the version stamped in. @param {string} out @param {string} pkg @param {string} stampedVersion */
 function goBuildArgs(out, pkg, stampedVersion, versionVar = PULUMI_VERSION_VAR) {
   const ldflags = `-s -w -X ${versionVar}=${stampedVersion}`;
   return ["build", "-trimpath", "-tags", "osusergo,grpcnotrace", "-ldflags", ldflags, "-o", out, pkg];
 }
 
 /**
- * Builds the Node language host into `binDir` and records which (language-host.json): the module
- * matching the CLI where the module proxy serves it, else the SDK module's at v3.68.0 with the
- * RunPlugin patch, in a wrapper module of its own (its go.mod has a replace directive).
- * @param {string} goBin
- * @param {string} work the CLI's wrapper module, tidied
- * @param {NodeJS.ProcessEnv} env
- * @param {string} version the CLI's
- * @param {string} binDir
+ * Builds the Node language host into `binDir` and records which: the module matching the CLI where
+ * the module proxy serves it, else the SDK module's at v3.68.0 with the RunPlugin patch.
+ * @param {string} goBin @param {string} work the CLI's wrapper module, tidied
+ * @param {NodeJS.ProcessEnv} env @param {string} version the CLI's @param {string} binDir
  */
 async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
   const out = path.join(binDir, "pulumi-language-nodejs");
+  const quiet = { cwd: work, env, echo: false };
   let matchingReason;
   try {
     /** @type {{ Time: string, Origin?: { Hash?: string } }} */
-    const info = JSON.parse(
-      await run(goBin, ["list", "-m", "-json", `${PKG_MODULE}@v${version}`], { cwd: work, env, echo: false }),
-    );
+    const info = JSON.parse(await run(goBin, ["list", "-m", "-json", `${PKG_MODULE}@v${version}`], quiet));
     const time = new Date(info.Time).toISOString().replace(/[-:T]/g, "").slice(0, 14);
     // The host module has no tags: it is pinned to the pkg tag's commit, which only a proxy that
     // records the origin names (proxy.golang.org's .info often has only Version and Time).
@@ -375,9 +320,13 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
         `the module proxy's record of ${PKG_MODULE} v${version} names no commit, so the untagged host module cannot be pinned to it`,
       );
     const pseudo = `v3.0.0-${time}-${info.Origin.Hash.slice(0, 12)}`;
-    await run(goBin, ["get", `${NODEJS_HOST_MODULE}@${pseudo}`], { cwd: work, env, echo: false });
+    await run(goBin, ["get", `${NODEJS_HOST_MODULE}@${pseudo}`], quiet);
     await run(goBin, goBuildArgs(out, NODEJS_HOST_MODULE, `v${version}`), { cwd: work, env });
-    return writeHostInfo(binDir, { module: NODEJS_HOST_MODULE, version: pseudo, matchesCli: true });
+    return writeJson(path.join(binDir, HOST_INFO), {
+      module: NODEJS_HOST_MODULE,
+      version: pseudo,
+      matchesCli: true,
+    });
   } catch (err) {
     const lines = String(err instanceof Error ? err.message : err)
       .split("\n")
@@ -395,15 +344,11 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
     requires: { [SDK_MODULE]: LEGACY_HOST_SDK_VERSION },
     imports: [LEGACY_HOST_PACKAGE],
   });
-  const hostEnv = { ...env };
-  await tidyVerified(goBin, hostWork, hostEnv);
+  const hostOpts = { cwd: hostWork, env: { ...env } };
+  await tidyVerified(goBin, hostWork, hostOpts.env);
   // The host's package, copied out of the module cache with its RunPlugin stub renamed and the patch beside it.
   const source = (
-    await run(goBin, ["list", "-f", "{{.Dir}}", LEGACY_HOST_PACKAGE], {
-      cwd: hostWork,
-      env: hostEnv,
-      echo: false,
-    })
+    await run(goBin, ["list", "-f", "{{.Dir}}", LEGACY_HOST_PACKAGE], { ...hostOpts, echo: false })
   ).trim();
   fs.rmSync(path.join(hostWork, "tools.go"));
   for (const file of fs.readdirSync(source)) {
@@ -420,9 +365,9 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
     fs.writeFileSync(path.join(hostWork, file), text);
   }
   fs.copyFileSync(POLICY_PACK_PATCH, path.join(hostWork, path.basename(POLICY_PACK_PATCH)));
-  await run(goBin, ["mod", "tidy"], { cwd: hostWork, env: hostEnv, echo: false });
-  await run(goBin, goBuildArgs(out, ".", LEGACY_HOST_SDK_VERSION), { cwd: hostWork, env: hostEnv });
-  return writeHostInfo(binDir, {
+  await run(goBin, ["mod", "tidy"], { ...hostOpts, echo: false });
+  await run(goBin, goBuildArgs(out, ".", LEGACY_HOST_SDK_VERSION), hostOpts);
+  writeJson(path.join(binDir, HOST_INFO), {
     module: SDK_MODULE,
     version: LEGACY_HOST_SDK_VERSION,
     matchesCli: false,
@@ -433,12 +378,6 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
 /** The RunPlugin patch's id by content, so that a changed patch rebuilds the cached host. */
 function policyPackPatchId() {
   return createHash("sha256").update(fs.readFileSync(POLICY_PACK_PATCH)).digest("hex").slice(0, 12);
-}
-
-/** Records what the host in `binDir` is and answers it. @param {string} binDir @param {HostInfo} info */
-function writeHostInfo(binDir, info) {
-  fs.writeFileSync(path.join(binDir, HOST_INFO), `${JSON.stringify(info, null, 2)}\n`);
-  return info;
 }
 
 /** An extra host's binary, record and companions, all in `<root>/bin`. @param {ExtraHost} host */
@@ -474,8 +413,7 @@ function describeHosts(root, nodeHost = true) {
     const patched = info.policyPackPatch ? ", with RunPlugin for policy packs" : "";
     node = `pulumi-language-nodejs from ${info.module} ${info.version}${info.matchesCli ? "" : ` (the CLI's own is not served here${patched})`}`;
   }
-  const bin = path.join(root, "bin");
-  const extra = EXTRA_HOSTS.filter((host) => hasExtraHost(bin, host)).map(
+  const extra = EXTRA_HOSTS.filter((host) => hasExtraHost(path.join(root, "bin"), host)).map(
     (host) => `${extraHostFiles(host).binary} from ${host.module} ${host.version}`,
   );
   return [node, ...extra].filter(Boolean).join("; ");
@@ -483,10 +421,7 @@ function describeHosts(root, nodeHost = true) {
 
 /**
  * Builds `host` into `binDir` in a wrapper module of its own (under `work`), and records it there.
- * @param {string} goBin
- * @param {ExtraHost} host
- * @param {string} work
- * @param {string} binDir
+ * @param {string} goBin @param {ExtraHost} host @param {string} work @param {string} binDir
  */
 async function buildExtraHost(goBin, host, work, binDir) {
   const { binary, record } = extraHostFiles(host);
@@ -497,10 +432,9 @@ async function buildExtraHost(goBin, host, work, binDir) {
     requires: { [host.module]: host.version },
     imports: [host.package],
   });
-  const env = goEnv();
-  const opts = { cwd: hostWork, env };
+  const opts = { cwd: hostWork, env: goEnv() };
   const started = Date.now();
-  await tidyVerified(goBin, hostWork, env);
+  await tidyVerified(goBin, hostWork, opts.env);
   await run(goBin, goBuildArgs(path.join(binDir, binary), host.package, host.version, host.versionVar), opts);
   if (host.companions?.length) {
     const moduleDir = (
@@ -513,26 +447,21 @@ async function buildExtraHost(goBin, host, work, binDir) {
     }
   }
   const { runtime, module, version } = host;
-  fs.writeFileSync(
-    path.join(binDir, record),
-    `${JSON.stringify({ runtime, module, version, package: host.package }, null, 2)}\n`,
-  );
+  writeJson(path.join(binDir, record), { runtime, module, version, package: host.package });
   log(`built ${binary} (${module} ${version}) in ${seconds(started)}`);
 }
 
 /**
- * Adds extra hosts to the `bin` of an existing root without touching its CLI: built beside the root,
- * then renamed in, the binary before its record, so that a record never vouches for a host not yet
- * in place and runs already started keep what they found.
- * @param {string} root
- * @param {readonly ExtraHost[]} hosts
+ * Adds extra hosts to an existing root without touching its CLI: built beside it, then renamed in,
+ * the binary before its record, so that a record never vouches for a host not yet in place.
+ * @param {string} root @param {readonly ExtraHost[]} hosts
  */
 async function addExtraHosts(root, hosts) {
   if (hosts.length === 0) return;
   const names = hosts.map((host) => extraHostFiles(host).binary).join(", ");
   const goBin = needGo(
     "Go",
-    `the engine at ${root} has no ${names}, and Go is not installed to build it: install Go >= 1.25.`,
+    `the engine at ${root} has no ${names}, and Go is not installed to build it: ${INSTALL_GO}`,
   );
   log(`adding ${names} to ${path.join(root, "bin")}`);
   await inWorkDir(root, ".hosts-", `${names} for the engine at ${root}`, async (staging, work) => {
@@ -547,11 +476,9 @@ async function addExtraHosts(root, hosts) {
 
 /**
  * The root for a `pulumi` from PATH that lacks some extra hosts: `pulumi-on-path-<hash of its
- * directory>` in the cache, whose bin links to every `pulumi*` file beside it and holds the missing
- * hosts (the CLI then warns "using pulumi-language-<runtime> from $PATH"). Links are renamed into
- * place, so that concurrent runs see either the old link or the new one.
- * @param {string} cli the real path of the `pulumi` on PATH
- * @param {readonly ExtraHost[]} missing
+ * directory>` in the cache, whose bin links to every `pulumi*` file beside it (each link renamed into
+ * place) and holds the missing hosts.
+ * @param {string} cli the real path of the `pulumi` on PATH @param {readonly ExtraHost[]} missing
  */
 async function pathRootWithHosts(cli, missing) {
   const cliDir = path.dirname(cli);
@@ -579,23 +506,16 @@ async function pathRootWithHosts(cli, missing) {
   return root;
 }
 
-/**
- * Adds the Node host to a cached root that lacks it, or replaces a v3.68.0 host built without the
- * current RunPlugin patch; renamed into place, so that runs already started keep the old one.
- * @param {string} root
- * @param {string} version
- */
-async function addLanguageHost(root, version) {
+/** Adds the Node host to a cached root that lacks it, or replaces one without the current RunPlugin patch. */
+async function addLanguageHost(/** @type {string} */ root, /** @type {string} */ version) {
   const goBin = needGo(
     "Go",
     "the cached engine's Node language host is missing or cannot start policy packs, and Go is not " +
-      "installed to build one: install Go >= 1.25.",
+      `installed to build one: ${INSTALL_GO}`,
   );
   const what = `the Node language host for Pulumi v${version}`;
   await inWorkDir(root, `.host-v${version}-`, what, async (staging, work) => {
-    const env = goEnv();
-    writeCliModule(work, version);
-    await tidyVerified(goBin, work, env);
+    const env = await cliModule(goBin, work, version);
     await buildNodeLanguageHost(goBin, work, env, version, staging);
     // Added: the info file first, as a host without it reads as "unknown origin". Replaced: the
     // host first, as its new info would otherwise vouch for the old host.
@@ -609,25 +529,8 @@ async function addLanguageHost(root, version) {
 async function main() {
   const { version, why } = wantedVersion();
   log(`CLI v${version}: ${why}`);
-  const override = process.env.PULUMI_ARIA_ENGINE_ROOT;
-  if (override) {
-    if (!usableRoot(override, version))
-      throw new MissingToolError(
-        `Pulumi CLI v${version} in PULUMI_ARIA_ENGINE_ROOT`,
-        `PULUMI_ARIA_ENGINE_ROOT=${override} has no bin/pulumi v${version} with pulumi-resource-pulumi-nodejs beside it; ` +
-          "put them there, or unset it to use a pulumi on PATH or a build of this script",
-      );
-    const lacking = EXTRA_HOSTS.map((host) => extraHostFiles(host).binary).filter(
-      (binary) => !fs.existsSync(path.join(override, "bin", binary)) && !onPath(binary),
-    );
-    if (lacking.length > 0)
-      log(
-        `warning: PULUMI_ARIA_ENGINE_ROOT has no ${lacking.join(", ")}: programs of that runtime will not run`,
-      );
-    return override;
-  }
-  // A pulumi on PATH at least the SDK's version is used as it is, with its own hosts; the shim ships
-  // in @pulumi/pulumi, whose folder callers put on PATH.
+  // A pulumi on PATH at least the SDK's version is used with its own hosts; the shim ships in
+  // @pulumi/pulumi, whose folder callers put on PATH.
   const fromPath = onPath("pulumi");
   const pathVersion = fromPath ? pulumiVersionOf(fromPath) : undefined;
   if (fromPath && pathVersion && compareVersions(pathVersion, sdkVersion()) >= 0) {
@@ -636,8 +539,8 @@ async function main() {
       return !fs.existsSync(path.join(path.dirname(fromPath), binary)) && !onPath(binary);
     });
     const using = `the Pulumi CLI on PATH (${fromPath}, ${pathVersion}) with its own language hosts`;
-    const names = lacking.map((host) => extraHostFiles(host).binary).join(", ");
     if (lacking.length === 0 || !onPath("go")) {
+      const names = lacking.map((host) => extraHostFiles(host).binary).join(", ");
       const warning = lacking.length
         ? `; warning: it has no ${names} and Go is not installed to build it, so programs of that runtime will not run`
         : "";

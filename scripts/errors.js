@@ -1,9 +1,7 @@
 // @ts-check
-// The failures of the project's scripts, classified as Pulumi's Automation API classifies its own
-// (sdk/nodejs/automation/errors.ts: CommandError with the command's output, and subclasses a caller
-// can tell apart): what is missing from the machine, what failed to build, and which command failed
-// with what it printed. `describeFailure` turns any of them into the one message a script prints.
-// The TypeScript tests take its types from this JSDoc (test/tsconfig.json's allowJs).
+// The failures of the project's scripts, classified as Pulumi's Automation API classifies its own:
+// what the machine lacks, what failed to build, which command failed with what it printed.
+// `describeFailure` turns any of them into the one message a script prints.
 "use strict";
 
 /** The base of every classified failure: `kind` names the class in what a script prints. */
@@ -18,10 +16,7 @@ class ScriptError extends Error {
 
 /** Something the machine lacks and no step here can provide (no Go to build the engine, no Node for a leg). */
 class MissingToolError extends ScriptError {
-  /**
-   * @param {string} tool what is missing ("Pulumi engine", "Node 24", ...)
-   * @param {string} remedy what the user does about it
-   */
+  /** @param {string} tool what is missing ("Node 24") @param {string} remedy what the user does about it */
   constructor(tool, remedy) {
     super(`${tool} is missing: ${remedy}`, "missing");
     this.tool = tool;
@@ -41,10 +36,7 @@ class BuildError extends ScriptError {
 
 /** A command (a `pulumi` operation, `npm`, `go`) that exited non-zero: its exit code and output. */
 class CommandError extends ScriptError {
-  /**
-   * @param {string} command the command line, as typed
-   * @param {{ code: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} result
-   */
+  /** @param {string} command @param {{ code: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} result */
   constructor(command, result) {
     const how = result.signal ? `was killed by ${result.signal}` : `exited with ${result.code}`;
     const output = lastLines(result.stderr || result.stdout || "");
@@ -62,10 +54,7 @@ function lastLines(text, n = 30) {
   return String(text).trim().split("\n").slice(-n).join("\n");
 }
 
-/**
- * The line a script prints for a failure: `kind: message` for a classified one, the message otherwise.
- * @param {unknown} err
- */
+/** The line a script prints for a failure: `kind: message` for a classified one. @param {unknown} err */
 function describeFailure(err) {
   if (err instanceof ScriptError) return `${err.kind}: ${err.message}`;
   return err instanceof Error ? err.message : String(err);

@@ -1,10 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // `npm run gen:dynamic`: writes the dynamic door's generated surface (scripts/gen-dynamic.js) from the
-// compiled registry: build first (`npm run build`, which the npm script does).
-//
-//   node scripts/gen-dynamic.mjs           write the generated files
-//   node scripts/gen-dynamic.mjs --check   exit 1 when one is stale
+// compiled registry (build first: the npm script does); `--check` exits 1 when one is stale.
 
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -12,31 +9,21 @@ import * as path from "node:path";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const compiled = path.join(root, "dist", "provider", "registry", "index.js");
-if (!fs.existsSync(compiled)) {
+const dist = (/** @type {string[]} */ ...parts) => path.join(root, "dist", "provider", ...parts);
+if (!fs.existsSync(dist("registry", "index.js"))) {
   process.stderr.write(
-    `[gen-dynamic] ${path.relative(root, compiled)} is missing: run npm run build first.\n`,
+    "[gen-dynamic] dist/provider/registry/index.js is missing: run npm run build first.\n",
   );
   process.exit(1);
 }
 /** @type {typeof import("./gen-dynamic.js")} */
-const { generatedFiles, staleFiles } = require("./gen-dynamic.js");
+const { generatedFiles } = require("./gen-dynamic.js");
+/** @type {typeof import("./generated.js")} */
+const { writeOrCheck } = require("./generated.js");
 const registry = {
-  ...require(compiled),
-  isDataFunction: require(path.join(root, "dist", "provider", "common", "data-function.js")).isDataFunction,
-  apiSchemas: require(path.join(root, "dist", "provider", "client", "schemas", "index.js")),
-  JsonValue: require(path.join(root, "dist", "provider", "endpoint", "schema.js")).JsonValue,
+  ...require(dist("registry", "index.js")),
+  isDataFunction: require(dist("common", "data-function.js")).isDataFunction,
+  apiSchemas: require(dist("client", "schemas", "index.js")),
+  JsonValue: require(dist("endpoint", "schema.js")).JsonValue,
 };
-
-if (process.argv.includes("--check")) {
-  const stale = await staleFiles(registry);
-  for (const file of stale) process.stderr.write(`[gen-dynamic] ${file} is stale: run npm run gen:dynamic\n`);
-  if (stale.length > 0) process.exit(1);
-  process.stdout.write("[gen-dynamic] the generated files are up to date\n");
-} else {
-  for (const [file, text] of await generatedFiles(registry)) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
-    process.stdout.write(`[gen-dynamic] wrote ${file}\n`);
-  }
-}
+writeOrCheck("gen-dynamic", "npm run gen:dynamic", await generatedFiles(registry));

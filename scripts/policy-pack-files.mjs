@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-// Completes the policy pack directory that tsc compiles to dist/provider/policy/pack/: the CLI loads a
-// pack from a directory holding PulumiPolicy.yaml, and @pulumi/policy reads the pack's version from the
-// package.json there. PulumiPolicy.yaml is copied from provider/policy/pack/; the package.json is written
-// with this package's version, so the pack's version is always the package's. Run after tsc (by
-// `npm run build` and scripts/bootstrap.mjs).
+// Completes the policy pack directory tsc compiles to dist/provider/policy/pack/: the CLI loads a pack
+// from a directory holding PulumiPolicy.yaml, and @pulumi/policy reads its version from the
+// package.json there, written with this package's version.
 
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -1,8 +1,7 @@
 // @ts-check
 // The one way the tests, the demo and the benchmarks run Pulumi programs: as users run them, the
-// `pulumi` CLI in a copy of the program directory with pulumi-aria installed from its packed tarball
-// (packPackage, userInstall, prepareProgram), or the Automation API (scripts/run-op.js, an inline
-// program in a process of its own). ProgramStack: one program's stack on a backend of its own.
+// `pulumi` CLI in a copy of the program directory with pulumi-aria installed from its packed tarball,
+// or the Automation API (scripts/run-op.js, an inline program in a process of its own).
 "use strict";
 
 const { spawn } = require("node:child_process");
@@ -25,21 +24,13 @@ const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
 
 /** @typedef {import("node:child_process").ChildProcess} ChildProcess */
 /** @typedef {{ tarball: string, shasum: string }} Pack The packed package: the tarball and its sha1. */
-/** @typedef {{ value: string, secret: boolean }} ConfigValue A config value of the stack. */
-/** @typedef {{ code: number, signal: NodeJS.Signals | null, stdout: string, stderr: string }} ExecResult What one `pulumi` process answered (code -1 when killed). */
+/** @typedef {{ value: string, secret: boolean }} ConfigValue */
 
 /**
- * What one operation answered (the CLI's, or run-op's through the Automation API).
- * @typedef {object} CliResult
- * @property {boolean} ok
- * @property {string} op
- * @property {Record<string, number>} summary resource change counts
- * @property {Record<string, { value: unknown, secret: boolean }>} [outputs]
- * @property {{ version: number, deployment: unknown }} [deployment]
- * @property {string} stdout
- * @property {string} [stderr]
- * @property {string} [error]
- * @property {number} [pid] the run-op process's (Automation API)
+ * What one operation answered (the CLI's, or run-op's through the Automation API; `pid` is run-op's).
+ * @typedef {{ ok: boolean, op: string, summary: Record<string, number>, stdout: string, stderr?: string,
+ *   error?: string, outputs?: Record<string, { value: unknown, secret: boolean }>,
+ *   deployment?: { version: number, deployment: unknown }, pid?: number }} CliResult
  */
 
 /**
@@ -50,8 +41,8 @@ const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
  */
 
 /**
- * Versions the program installs use: @pulumi/pulumi of the runtime leg this process runs on
- * (scripts/runtimes.js; `sdk` overrides it), TypeScript and @types/node as this repository develops.
+ * Versions the program installs use: @pulumi/pulumi of this process's runtime leg (`sdk` overrides
+ * it), TypeScript and @types/node as this repository develops.
  * @param {string} [sdk]
  */
 function programVersions(sdk) {
@@ -65,20 +56,17 @@ function programVersions(sdk) {
   };
 }
 
-/**
- * Runs `npm <args>` in `cwd` and answers its stdout; throws a CommandError with its output.
- * @param {string[]} args
- * @param {string} cwd
- */
+/** `npm <args>` in `cwd`: its stdout, or a CommandError. @param {string[]} args @param {string} cwd */
 const npmRun = (args, cwd) =>
   runSync(npm, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } });
+const npmInstall = (/** @type {string} */ cwd) =>
+  npmRun(["install", "--no-audit", "--no-fund", "--prefer-offline"], cwd);
+const writeJson = (/** @type {string} */ file, /** @type {unknown} */ value) =>
+  fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 
 /** @type {Pack | undefined} */
 let packed;
-/**
- * Packs the repository (as `npm publish` would) into .e2e/pack, once per process; returns the
- * tarball and its sha1.
- */
+/** Packs the repository (as `npm publish` would) into .e2e/pack, once per process. */
 function packPackage() {
   if (packed && fs.existsSync(packed.tarball)) return packed;
   if (!fs.existsSync(path.join(REPO_ROOT, "dist", "provider", "index.js"))) {
@@ -93,28 +81,18 @@ function packPackage() {
 
 /**
  * A package.json of a program using the packed pulumi-aria.
- * @param {string} name
- * @param {ReturnType<typeof programVersions>} versions
- * @param {Record<string, string>} [extra]
+ * @param {string} name @param {ReturnType<typeof programVersions>} versions @param {Record<string, string>} [extra]
  */
-function manifestText(name, versions, extra = {}) {
+function manifest(name, versions, extra = {}) {
   const { "@pulumi/pulumi": sdk, ...dev } = versions;
-  const pkg = {
-    name,
-    private: true,
-    ...extra,
-    dependencies: { "@pulumi/pulumi": sdk, "pulumi-aria": "file:./pulumi-aria.tgz" },
-    devDependencies: dev,
-  };
-  return `${JSON.stringify(pkg, null, 2)}\n`;
+  const dependencies = { "@pulumi/pulumi": sdk, "pulumi-aria": "file:./pulumi-aria.tgz" };
+  return { name, private: true, ...extra, dependencies, devDependencies: dev };
 }
 
 /**
  * A node_modules holding the packed pulumi-aria, @pulumi/pulumi and TypeScript, installed once per
- * tarball content under .e2e/install-<sha>/ and reused; made in a temporary directory and renamed
- * into place, so a half-made install is never used.
- * @param {Pack} pack
- * @param {string} [sdk] the @pulumi/pulumi release to install: the runtime leg's when not given
+ * tarball content under .e2e/install-<sha>/ (renamed into place, so a half-made one is never used).
+ * @param {Pack} pack @param {string} [sdk] the @pulumi/pulumi release: the runtime leg's when not given
  */
 function userInstall(pack, sdk) {
   const versions = programVersions(sdk);
@@ -134,8 +112,8 @@ function userInstall(pack, sdk) {
   }
   const tmp = fs.mkdtempSync(path.join(WORK_ROOT, ".install-"));
   fs.copyFileSync(pack.tarball, path.join(tmp, "pulumi-aria.tgz"));
-  fs.writeFileSync(path.join(tmp, "package.json"), manifestText("pulumi-aria-programs", versions));
-  npmRun(["install", "--no-audit", "--no-fund", "--prefer-offline"], tmp);
+  writeJson(path.join(tmp, "package.json"), manifest("pulumi-aria-programs", versions));
+  npmInstall(tmp);
   try {
     fs.renameSync(tmp, dir);
   } catch {
@@ -160,15 +138,12 @@ const TSCONFIG = {
 };
 
 /**
- * Copies a program directory to `dest` and makes it runnable by `pulumi`:
- * - with a package.json (a standalone project): its `pulumi-aria` dependency is pointed at the
- *   tarball and `npm install` runs there, as a user's install does;
- * - without one: node_modules links to the shared user install (whose .bin holds the `aria` plugin's
- *   launcher, for programs in other languages too), and a Pulumi.yaml (named `projectName`) and, for
- *   a Node.js program, a tsconfig.json are written where missing.
- * Returns the project name from the Pulumi.yaml.
+ * Copies a program directory to `dest` and makes it runnable by `pulumi`; answers its project name.
+ * With a package.json (a standalone project), its `pulumi-aria` dependency is pointed at the tarball
+ * and `npm install` runs there, as a user's install does; without one, node_modules links to the
+ * shared user install (whose .bin holds the `aria` plugin's launcher), and a Pulumi.yaml and, for a
+ * Node.js program, a tsconfig.json are written where missing.
  * @param {{ source: string, dest: string, projectName: string, pack: Pack, sdk?: string }} options
- *   sdk: the @pulumi/pulumi release to install, the runtime leg's (scripts/runtimes.js) when not given
  */
 function prepareProgram({ source, dest, projectName, pack, sdk }) {
   const versions = programVersions(sdk);
@@ -177,25 +152,22 @@ function prepareProgram({ source, dest, projectName, pack, sdk }) {
     if (entry === "node_modules" || entry === "bin" || /^Pulumi\..+\.ya?ml$/.test(entry)) continue;
     fs.cpSync(path.join(source, entry), path.join(dest, entry), { recursive: true });
   }
-  const manifest = path.join(dest, "package.json");
-  if (fs.existsSync(manifest)) {
-    const pkg = JSON.parse(fs.readFileSync(manifest, "utf8"));
+  const manifestFile = path.join(dest, "package.json");
+  if (fs.existsSync(manifestFile)) {
+    const pkg = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
     if (!pkg.dependencies?.["pulumi-aria"])
       throw new Error(`${source}/package.json does not depend on pulumi-aria`);
     fs.copyFileSync(pack.tarball, path.join(dest, "pulumi-aria.tgz"));
     pkg.dependencies["pulumi-aria"] = "file:./pulumi-aria.tgz";
     // The leg's SDK release, as a user's lock file pins one release of the project's range.
     if (pkg.dependencies["@pulumi/pulumi"]) pkg.dependencies["@pulumi/pulumi"] = versions["@pulumi/pulumi"];
-    fs.writeFileSync(manifest, `${JSON.stringify(pkg, null, 2)}\n`);
-    npmRun(["install", "--no-audit", "--no-fund", "--prefer-offline"], dest);
+    writeJson(manifestFile, pkg);
+    npmInstall(dest);
   } else {
-    // What `npm install pulumi-aria @pulumi/pulumi` leaves in a user's project, with node_modules
-    // shared between the test programs instead of installed again for each.
-    fs.writeFileSync(manifest, manifestText(projectName, versions, { main: "index.ts" }));
+    writeJson(manifestFile, manifest(projectName, versions, { main: "index.ts" }));
     fs.symlinkSync(path.join(userInstall(pack, sdk), "node_modules"), path.join(dest, "node_modules"), "dir");
-    if (runtimeOf(dest) === "nodejs" && !fs.existsSync(path.join(dest, "tsconfig.json"))) {
-      fs.writeFileSync(path.join(dest, "tsconfig.json"), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
-    }
+    if (runtimeOf(dest) === "nodejs" && !fs.existsSync(path.join(dest, "tsconfig.json")))
+      writeJson(path.join(dest, "tsconfig.json"), TSCONFIG);
   }
   const projectFile = path.join(dest, "Pulumi.yaml");
   if (!fs.existsSync(projectFile)) fs.writeFileSync(projectFile, `name: ${projectName}\nruntime: nodejs\n`);
@@ -216,10 +188,7 @@ function runtimeOf(/** @type {string} */ dir) {
   return (typeof runtime === "string" ? runtime : runtime?.name) ?? "nodejs";
 }
 
-/**
- * Resource change counts of an operation: the last summary event of its event log.
- * @param {string} eventLog
- */
+/** Resource change counts of an operation: the last summary event of its event log. @param {string} eventLog */
 function summaryOf(eventLog) {
   /** @type {Record<string, number>} */
   let summary = {};
@@ -230,40 +199,25 @@ function summaryOf(eventLog) {
   return summary;
 }
 
-/** @type {Record<string, string>} The CLI's flag of each boolean option, by the Automation API's name. */
-const SWITCHES = {
-  diff: "--diff",
-  refresh: "--refresh",
-  skipPreview: "--skip-preview",
-  clearPendingCreates: "--clear-pending-creates",
-  expectNoChanges: "--expect-no-changes",
-};
-/** @type {Record<string, string>} The same for the options with one value or several. */
-const VALUED = {
-  parallel: "--parallel",
-  target: "--target",
-  policyPacks: "--policy-pack",
-  policyPackConfigs: "--policy-pack-config",
-};
+// The Automation API's options the CLI runner takes: each is its flag in camel case (a list's plural).
+const SWITCHES = ["diff", "refresh", "skipPreview", "clearPendingCreates", "expectNoChanges"];
+const VALUED = ["parallel", "target", "policyPacks", "policyPackConfigs"];
+const flagOf = (/** @type {string} */ key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-/**
- * Command-line flags of an operation's options.
- * @param {string} op
- * @param {Record<string, unknown>} options
- */
+/** Command-line flags of an operation's options. @param {string} op @param {Record<string, unknown>} options */
 function flagsOf(op, options) {
   return Object.entries(options).flatMap(([key, value]) => {
     if (value === undefined || value === false) return [];
-    if (SWITCHES[key]) return [SWITCHES[key]];
-    if (!VALUED[key]) throw new Error(`pulumi ${op}: option '${key}' is not supported by the program runner`);
-    return /** @type {unknown[]} */ ([]).concat(value).flatMap((v) => [VALUED[key], String(v)]);
+    if (SWITCHES.includes(key)) return [flagOf(key)];
+    if (!VALUED.includes(key))
+      throw new Error(`pulumi ${op}: option '${key}' is not supported by the program runner`);
+    return /** @type {unknown[]} */ ([])
+      .concat(value)
+      .flatMap((v) => [flagOf(key.replace(/s$/, "")), String(v)]);
   });
 }
 
-/**
- * Every process's parent and CPU time (utime + stime, ms), and the children of each, from /proc
- * (Linux; empty elsewhere).
- */
+/** Every process's parent and CPU time (utime + stime, ms), and the children of each, from /proc (Linux). */
 function processTree() {
   /** @type {Map<number, { ppid: number, cpuMs: number }>} */
   const stats = new Map();
@@ -285,14 +239,6 @@ function processTree() {
   return { stats, children };
 }
 
-/** The pids of every descendant of `root`, children first. @param {number} root */
-function descendantsOf(root) {
-  const { children } = processTree();
-  const out = [...(children.get(root) ?? [])];
-  for (let i = 0; i < out.length; i++) out.push(...(children.get(out[i]) ?? []));
-  return out;
-}
-
 /**
  * SIGKILLs a process, its process group and (with `all`) every descendant, as a machine that dies
  * would: plugins may run in process groups of their own.
@@ -300,7 +246,10 @@ function descendantsOf(root) {
  */
 function killTree(child, all = true) {
   const pid = /** @type {number} */ (child.pid);
-  for (const target of [...(all ? descendantsOf(pid) : []), pid, -pid]) {
+  const { children } = processTree();
+  const descendants = all ? [...(children.get(pid) ?? [])] : [];
+  for (let i = 0; i < descendants.length; i++) descendants.push(...(children.get(descendants[i]) ?? []));
+  for (const target of [...descendants, pid, -pid]) {
     try {
       process.kill(target, "SIGKILL");
     } catch {
@@ -310,32 +259,16 @@ function killTree(child, all = true) {
 }
 
 /**
- * How a ProgramStack is opened.
- * @typedef {object} ProgramStackOptions
- * @property {string} program the program's directory
- * @property {"cli" | "automation"} [via] how operations run: the `pulumi` CLI in a copy of the program
- *   directory (default), or the Automation API on the program directory itself
- * @property {string} [projectName] a program's Pulumi.yaml must name this one when given (default: the
- *   Pulumi.yaml's, else `e2e`)
- * @property {string} [stackName] default: a random one
- * @property {string} [sdk] the release of the Pulumi SDK the program installs (default: the runtime leg's)
- * @property {Record<string, string>} [env] over the engine's environment (scripts/engine-env.js): the
- *   backend of PULUMI_BACKEND_URL (S3, say), for one
- * @property {string} [passphrase] of the stack's secrets provider
- * @property {string} [workDir] a program directory ready to run: used as it is
- * @property {string} [tmp] the directory of the `file://` backend (state/), PULUMI_HOME (home/), the
- *   event logs and job files (default: a new temporary one)
- * @property {boolean} [echo] copy the CLI's output to this process's stdout and stderr
- * @property {(text: string) => void} [onOutput] called with every chunk the CLI prints
+ * How a ProgramStack is opened. `via`: the `pulumi` CLI in a copy of the program directory (default),
+ * or the Automation API on the directory itself; `projectName`: what the program's Pulumi.yaml must
+ * name; `sdk`: the @pulumi/pulumi release it installs (default the leg's); `env`: over the engine's
+ * environment (scripts/engine-env.js); `workDir`: a program directory ready to run, used as it is;
+ * `tmp`: the directory of the `file://` backend (state/), PULUMI_HOME (home/), the event logs and job
+ * files; `echo`: copy the CLI's output to this process's; `onOutput`: sees every chunk it prints.
+ * @typedef {{ program: string, via?: "cli" | "automation", projectName?: string, stackName?: string,
+ *   sdk?: string, env?: Record<string, string>, passphrase?: string, workDir?: string, tmp?: string,
+ *   echo?: boolean, onOutput?: (text: string) => void }} ProgramStackOptions
  */
-
-/** @type {Record<string, string[] | undefined>} */
-const OPERATIONS = {
-  up: ["up", "--yes"],
-  preview: ["preview"],
-  refresh: ["refresh", "--yes"],
-  destroy: ["destroy", "--yes"],
-};
 
 /** A stack of one program on a backend of its own; every operation is a real engine run. */
 class ProgramStack {
@@ -345,8 +278,8 @@ class ProgramStack {
     this.programDir = o.program;
     this.stackName = o.stackName ?? `t${randomBytes(4).toString("hex")}`;
     this.tmp = o.tmp ?? fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-stack-"));
-    for (const dir of ["state", "home"]) fs.mkdirSync(path.join(this.tmp, dir), { recursive: true });
     const [stateDir, homeDir] = [path.join(this.tmp, "state"), path.join(this.tmp, "home")];
+    for (const dir of [stateDir, homeDir]) fs.mkdirSync(dir, { recursive: true });
     const passphrase = o.passphrase ?? "e2e-passphrase";
     /** @type {Record<string, string>} the environment of every engine run (a change reaches the next) */
     this.env = { ...engineEnv({ root: engineRoot(), stateDir, homeDir, passphrase }), ...o.env };
@@ -369,13 +302,8 @@ class ProgramStack {
     } else {
       // Outside the repository, as a user's project is (nothing above it is a package).
       const dest = (this.workDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-program-")));
-      const name = prepareProgram({
-        source: o.program,
-        dest,
-        projectName: this.projectName,
-        pack: packPackage(),
-        sdk: o.sdk,
-      });
+      const { projectName } = this;
+      const name = prepareProgram({ source: o.program, dest, projectName, pack: packPackage(), sdk: o.sdk });
       if (o.projectName && o.projectName !== name)
         throw new Error(`${o.program}/Pulumi.yaml names project '${name}', not '${o.projectName}'`);
       this.projectName = name;
@@ -404,17 +332,16 @@ class ProgramStack {
 
   /**
    * Runs `pulumi <args>` in the program directory with the stack's environment; never throws for a
-   * non-zero exit.
-   * @param {string[]} args
-   * @param {{ input?: string, env?: Record<string, string> }} [options]
+   * non-zero exit (code -1 when killed).
+   * @param {string[]} args @param {{ env?: Record<string, string> }} [options]
    */
-  exec(args, { input, env } = {}) {
+  exec(args, { env } = {}) {
     const { echo, onOutput } = this.options;
     return new Promise((resolve, reject) => {
       const child = spawn("pulumi", args, {
         cwd: this.workDir,
         env: { ...process.env, ...this.env, ...env },
-        stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+        stdio: ["ignore", "pipe", "pipe"],
         detached: true,
       });
       this.track(child);
@@ -426,16 +353,12 @@ class ProgramStack {
           onOutput?.(String(d));
         });
       }
-      if (input !== undefined) /** @type {import("node:stream").Writable} */ (child.stdin).end(input);
       child.on("error", reject);
       child.on("close", (code, signal) => resolve({ code: code ?? -1, signal, ...out }));
     });
   }
 
-  /**
-   * Runs `pulumi <args>` as exec() does; throws a CommandError (code, stdout, stderr) for a non-zero exit.
-   * @param {string[]} args
-   */
+  /** exec(), throwing a CommandError (code, stdout, stderr) for a non-zero exit. @param {string[]} args */
   async must(args) {
     const r = await this.exec(args);
     if (r.code !== 0) throw new CommandError(`pulumi ${args.join(" ")}`, r);
@@ -463,11 +386,7 @@ class ProgramStack {
     this.applied = new Map(Object.entries(this.config).map(([k, v]) => [k, { ...v }]));
   }
 
-  /**
-   * Runs any other `pulumi` command in the program directory on this stack's backend, its config set
-   * (e.g. `["cancel", "--yes"]`); add `--stack` yourself where the command needs it.
-   * @param {string[]} args
-   */
+  /** Any other `pulumi` command on this stack's backend, its config set (add `--stack` where needed). @param {string[]} args */
   async pulumi(args) {
     await this.sync();
     return this.exec(args);
@@ -475,14 +394,11 @@ class ProgramStack {
 
   /**
    * Runs one operation (`up`, `preview` (with its diff), `refresh`, `destroy`, `export`, `outputs`)
-   * in fresh processes, as a user types it or through the Automation API; never throws for an engine
-   * failure (see `ok`).
-   * @param {string} op
-   * @param {Record<string, unknown>} [options] the Automation API's option names
-   * @param {object} [extras]
-   * @param {Record<string, string>} [extras.env] added to the environment of the operation's processes
-   * @param {Record<string, string>} [extras.runnerEnv] automation: added to the run-op process's only
-   * @param {string[]} [extras.preload] automation: `node -r` preloads of the run-op process
+   * in fresh processes; never throws for an engine failure (see `ok`). `extras.env` is added to the
+   * environment of the operation's processes; with the Automation API, `runnerEnv` to run-op's only
+   * and `preload` are its `node -r` preloads.
+   * @param {string} op @param {Record<string, unknown>} [options] the Automation API's option names
+   * @param {{ env?: Record<string, string>, runnerEnv?: Record<string, string>, preload?: string[] }} [extras]
    */
   async run(op, options = {}, { env = {}, runnerEnv = {}, preload = [] } = {}) {
     if (op === "preview") options = { diff: true, ...options };
@@ -491,20 +407,14 @@ class ProgramStack {
     const resultFile = path.join(this.tmp, `result-${id}.json`);
     const jobFile = path.join(this.tmp, `job-${id}.json`);
     const { programDir, projectName, stackName, workDir, config } = this;
-    const envVars = { ...this.env, ...env };
     /** @type {AutomationJob} */
     const job = {
-      op,
-      options,
-      programDir,
-      projectName,
-      stackName,
-      workDir,
-      config,
-      envVars,
-      resultFile,
-      backendUrl: this.env.PULUMI_BACKEND_URL,
-      engineRoot: engineRoot(),
+      ...{ op, options, programDir, projectName, stackName, workDir, config, resultFile },
+      ...{
+        envVars: { ...this.env, ...env },
+        backendUrl: this.env.PULUMI_BACKEND_URL,
+        engineRoot: engineRoot(),
+      },
     };
     fs.writeFileSync(jobFile, JSON.stringify(job));
     const child = spawn(process.execPath, [...preload, RUN_OP, jobFile], {
@@ -534,19 +444,16 @@ class ProgramStack {
     return { ...result, summary: result.summary ?? {}, pid: child.pid };
   }
 
-  /**
-   * One operation with the `pulumi` CLI, as a user types it.
-   * @param {string} op
-   * @param {Record<string, unknown>} options
-   * @param {Record<string, string>} env
-   */
+  /** One operation with the `pulumi` CLI. @param {string} op @param {Record<string, unknown>} options @param {Record<string, string>} env */
   async runCli(op, options, env) {
     await this.sync();
     const s = ["--stack", this.stackName];
     if (op === "export" || op === "outputs") {
       const r = await this.exec(
         op === "export" ? ["stack", "export", ...s] : ["stack", "output", "--json", ...s],
-        { env },
+        {
+          env,
+        },
       );
       /** @type {CliResult} */
       const result = { ok: r.code === 0, op, summary: {}, stdout: r.stdout, stderr: r.stderr };
@@ -555,20 +462,12 @@ class ProgramStack {
       else result.outputs = await this.outputs();
       return result;
     }
-    const args = OPERATIONS[op];
-    if (!args) throw new Error(`unknown operation ${op}`);
+    if (!["up", "preview", "refresh", "destroy"].includes(op)) throw new Error(`unknown operation ${op}`);
     const eventLog = path.join(this.tmp, `events-${++this.count}-${op}.jsonl`);
     // --event-log (the engine's events, as the Automation API reads them) is one of the CLI's debug
     // flags, which PULUMI_DEBUG_COMMANDS makes available; it changes nothing else.
-    const flags = [
-      "--non-interactive",
-      "--color",
-      "never",
-      ...s,
-      "--event-log",
-      eventLog,
-      ...flagsOf(op, options),
-    ];
+    const args = [op, ...(op === "preview" ? [] : ["--yes"]), "--non-interactive", "--color", "never"];
+    const flags = [...s, "--event-log", eventLog, ...flagsOf(op, options)];
     const r = await this.exec([...args, ...flags], { env: { ...env, PULUMI_DEBUG_COMMANDS: "true" } });
     /** @type {CliResult} */
     const result = { ok: r.code === 0, op, summary: summaryOf(eventLog), stdout: r.stdout, stderr: r.stderr };
@@ -578,9 +477,7 @@ class ProgramStack {
     return result;
   }
 
-  /**
-   * Stack outputs as {name: {value, secret}}: values from --show-secrets, secrecy from the masked listing.
-   */
+  /** Stack outputs as {name: {value, secret}}: values from --show-secrets, secrecy from the masked listing. */
   async outputs() {
     const list = async (/** @type {string[]} */ more) =>
       JSON.parse(
@@ -610,11 +507,4 @@ class ProgramStack {
   }
 }
 
-module.exports = {
-  packPackage,
-  userInstall,
-  prepareProgram,
-  ProgramStack,
-  processTree,
-  killTree,
-};
+module.exports = { packPackage, userInstall, prepareProgram, ProgramStack, processTree, killTree };

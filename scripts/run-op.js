@@ -1,26 +1,16 @@
 // @ts-check
-// Runs one Pulumi operation on one stack through the Automation API, in a plain Node process (no
-// jest sandbox, so closure serialisation behaves exactly as under `pulumi up`). The program is an
-// inline program that `require`s a program directory's index (TypeScript through ts-node, as the
-// Pulumi Node runtime does), so it imports `pulumi-aria` by name like a user's program.
-//
-// Shared by the e2e harness, the demo and the benchmarks.
+// Runs one Pulumi operation through the Automation API in a plain Node process (no jest sandbox, so
+// closure serialisation behaves as under `pulumi up`), with an inline program that `require`s the
+// program directory's index (TypeScript through ts-node), so it imports `pulumi-aria` by name.
 // Usage: node scripts/run-op.js <job.json>; writes the result JSON to job.resultFile.
 "use strict";
 
 const fs = require("node:fs");
 const path = require("node:path");
 
-/**
- * The job file: what scripts/program-runner.js's ProgramStack writes for the Automation API.
- * @typedef {import("./program-runner.js").AutomationJob & { resultFile: string, stream?: boolean }} Job
- */
-
-/**
- * What the Automation API's failures carry: its CommandError keeps the CLI's output in a private
- * `commandResult`, read here by shape.
- * @typedef {{ message?: string, commandResult?: { stdout: string, stderr: string } }} AutomationFailure
- */
+/** @typedef {import("./program-runner.js").AutomationJob} Job */
+/** The Automation API's CommandError keeps the CLI's output in a private `commandResult`, read by shape. */
+/** @typedef {{ message?: string, commandResult?: { stdout: string, stderr: string } }} AutomationFailure */
 
 async function main() {
   /** @type {Job} */
@@ -65,15 +55,13 @@ async function main() {
   let stdout = "";
   const onOutput = (/** @type {string} */ out) => {
     stdout += out;
-    if (process.env.E2E_VERBOSE || job.stream) process.stderr.write(out);
+    if (process.env.E2E_VERBOSE) process.stderr.write(out);
   };
   // ProgramStack.run completes it: a summary ({} when the operation wrote none) and this process's stderr.
   /** @type {Partial<import("./program-runner.js").CliResult> & { ok: boolean, op: string }} */
   const result = { ok: true, op: job.op };
   try {
-    // The job's options are the Automation API's own (UpOptions, PreviewOptions, ...), as the caller wrote them.
     const opts = { onOutput, color: /** @type {const} */ ("never"), ...(job.options ?? {}) };
-    // Each operation's change counts where the Automation API puts them; export and outputs have none.
     if (job.op === "export") result.deployment = await stack.exportStack();
     else if (job.op === "outputs") result.outputs = await stack.outputs();
     else if (job.op === "preview") result.summary = (await stack.preview(opts)).changeSummary ?? {};

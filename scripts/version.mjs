@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run version:set -- 0.2.0`: the project's one version is package.json's. npm writes it there
-// and in the lock file, the schema and the SDKs are regenerated from it (gen:schema, gen:sdk; their
-// freshness tests fail on a stale one), and CHANGELOG.md's Unreleased entries move under it. Nothing
-// else carries it: the plugin reads it at build time, the docs and examples name no version.
+// `npm run version:set -- 0.2.0`: the project's one version is package.json's. npm writes it there and
+// in the lock file, the schema and the SDKs are regenerated from it, and CHANGELOG.md's Unreleased
+// entries move under it. Nothing else carries it.
 
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
