@@ -106,10 +106,20 @@ function packPackage(version) {
   run("npm", ["pack", "--silent", "--pack-destination", OUT]);
   const file = path.join(OUT, `pulumi-aria-${version}.tgz`);
   if (!fs.existsSync(file)) throw new ScriptError(`npm pack left no ${path.basename(file)}`, "build");
-  // Its SBOM: the installed tree of its dependencies (not the dev ones), by CycloneDX's own npm tool.
+  // Its SBOM, by CycloneDX's own npm tool: its dependencies (not the dev ones) as package-lock.json pins
+  // them (not node_modules, where a test's link of the package to itself would bring the dev ones in).
   const cli = path.join(root, "node_modules", "@cyclonedx", "cyclonedx-npm", "bin", "cyclonedx-npm-cli.js");
   const sbom = path.join(OUT, `pulumi-aria-${version}.cdx.json`);
-  run(process.execPath, [cli, "--omit", "dev", "--output-reproducible", "--validate", "-o", sbom]);
+  run(process.execPath, [
+    cli,
+    "--omit",
+    "dev",
+    "--package-lock-only",
+    "--output-reproducible",
+    "--validate",
+    "-o",
+    sbom,
+  ]);
   return file;
 }
 
