@@ -70,15 +70,9 @@ const run = (
   /** @type {{ cwd?: string, env?: NodeJS.ProcessEnv }} */ options = {},
 ) => runSync(cmd, args, { ...options, cwd: options.cwd ?? root });
 
-/** Wall time of each step, in milliseconds. */
-/** @type {Record<string, number>} */
+/** Wall time of each step, in milliseconds. @type {Record<string, number>} */
 const times = {};
-/**
- * @template T
- * @param {string} step
- * @param {() => T} fn
- * @returns {T}
- */
+/** A step, timed. @template T @param {string} step @param {() => T} fn @returns {T} */
 function timed(step, fn) {
   const started = Date.now();
   say(`${step} ...`);
