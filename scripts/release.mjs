@@ -3,30 +3,30 @@
 // `npm run release -- --dry-run`: builds every artifact of package.json's version (the one place it is
 // written; the schema and SDKs are generated from it and checked fresh below) into dist/release/:
 //
-//   pulumi-aria-<v>.tgz                          the npm package pulumi-aria (npm pack)
-//   pulumi-aria-aria-<v>.tgz                     the plugin SDK's npm package @pulumi-aria/aria (sdk/nodejs, compiled)
+//   pulumi-aria-<v>.tgz, pulumi-aria-<v>.cdx.json  the npm package pulumi-aria (npm pack), its CycloneDX SBOM
+//   pulumi-aria-aria-<v>.tgz                     the plugin SDK's npm package @pulumi-aria/aria (sdk/nodejs)
 //   pulumi_aria-<v>-py3-none-any.whl, pulumi_aria-<v>.tar.gz   the Python SDK's wheel and sdist
-//   pulumi-resource-aria-v<v>-<os>-<arch>.tar.gz the plugin for linux, darwin, windows on amd64, arm64
+//   pulumi-resource-aria-v<v>-<os>-<arch>.tar.gz the plugin for linux, darwin, windows on amd64, arm64,
+//     and .cdx.json                                each archive's CycloneDX SBOM (bundled packages, runtime)
 //   aria-schema-v<v>.json                        the plugin's package schema (sdk/schema.json)
 //   goproxy/                                     the Go SDK in the module proxy layout (GOPROXY=file://...)
-//   release.json                                 what was built: version, tags, sizes, times, and the
-//                                                plugin archives' checksums as Pulumi.json pins them
+//   release.json                                 what was built: version, tags, sizes, times, the plugin
+//                                                archives' checksums as Pulumi.json pins them
 //   SHA256SUMS                                   `sha256sum -c SHA256SUMS` checks all of the above
+//   <file>.sig, allowed_signers                  an OpenSSH signature (`ssh-keygen -Y sign`, namespace
+//                                                `file`) of each, by a key made for this run only and
+//                                                deleted after it; its public half in allowed_signers
 //
-// The Go SDK is published by a tag, not a file: the module github.com/pulumi-aria/pulumi-aria/sdk/go
-// lives in the repository's sdk/go, so Go's rule for a module in a subdirectory makes its tag
-// `sdk/go/v<v>`; the GitHub release (and the engine's plugin download) is the tag `v<v>`. The dry run
-// builds and vets sdk/go and names both tags in release.json.
+// Tags: `v<v>` (the GitHub release, the engine's plugin download) and `sdk/go/v<v>` (Go's rule for the
+// module github.com/pulumi-aria/pulumi-aria/sdk/go in a subdirectory); the dry run builds and vets sdk/go.
 //
-//   npm run release -- --dry-run            build everything into dist/release/ (no publishing)
-//   npm run release -- --dry-run --skip-plugins   all but the plugin archives (quick)
-//   npm run release -- --dry-run --out <dir>      into <dir> instead of dist/release/ (emptied first)
-//   npm run release -- --publish            build, then publish: only in the release workflow
-//                                           (GitHub Actions, on the tag v<version>)
+//   npm run release -- --dry-run [--skip-plugins] [--out <dir>]   build (all but the plugins; into <dir>,
+//                                           emptied first as dist/release/ is); publishes nothing
+//   npm run release -- --publish            build, then publish: only in the release workflow on the tag
 //
-// Publishing (.github/workflows/release.yml): both npm packages with provenance, the GitHub release
-// v<v> with the archives, the schema and SHA256SUMS, and the Go module tag sdk/go/v<v>. The Python
-// SDK goes to PyPI by the workflow's trusted-publishing step, from dist/release/.
+// Publishing (.github/workflows/release.yml, which also attests every file with signed provenance): both
+// npm packages with provenance, the GitHub release v<v> with every file above, the Go module tag; PyPI is
+// the workflow's own trusted-publishing step.
 
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -63,24 +63,16 @@ const { values: flags } = parseArgs({
 // `--out <dir>`: another folder than dist/release/ (a test's temporary one); emptied first, as dist/release/ is.
 const OUT = flags.out ? path.resolve(flags.out) : path.join(root, "dist", "release");
 
-/**
- * Runs a command, its output kept (and shown on failure); returns stdout. From the repository root
- * unless told otherwise.
- * @param {string} cmd
- * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
- */
-const run = (cmd, args, options = {}) => runSync(cmd, args, { ...options, cwd: options.cwd ?? root });
+/** Runs a command from the repository root (unless told), its output shown on failure; returns stdout. */
+const run = (
+  /** @type {string} */ cmd,
+  /** @type {string[]} */ args,
+  /** @type {{ cwd?: string, env?: NodeJS.ProcessEnv }} */ options = {},
+) => runSync(cmd, args, { ...options, cwd: options.cwd ?? root });
 
-/** Wall time of each step, in milliseconds. */
-/** @type {Record<string, number>} */
+/** Wall time of each step, in milliseconds. @type {Record<string, number>} */
 const times = {};
-/**
- * @template T
- * @param {string} step
- * @param {() => T} fn
- * @returns {T}
- */
+/** A step, timed. @template T @param {string} step @param {() => T} fn @returns {T} */
 function timed(step, fn) {
   const started = Date.now();
   say(`${step} ...`);
@@ -108,6 +100,20 @@ function packPackage(version) {
   run("npm", ["pack", "--silent", "--pack-destination", OUT]);
   const file = path.join(OUT, `pulumi-aria-${version}.tgz`);
   if (!fs.existsSync(file)) throw new ScriptError(`npm pack left no ${path.basename(file)}`, "build");
+  // Its SBOM, by CycloneDX's own npm tool: its dependencies (not the dev ones) as package-lock.json pins
+  // them (not node_modules, where a test's link of the package to itself would bring the dev ones in).
+  const cli = path.join(root, "node_modules", "@cyclonedx", "cyclonedx-npm", "bin", "cyclonedx-npm-cli.js");
+  const sbom = path.join(OUT, `pulumi-aria-${version}.cdx.json`);
+  run(process.execPath, [
+    cli,
+    "--omit",
+    "dev",
+    "--package-lock-only",
+    "--output-reproducible",
+    "--validate",
+    "-o",
+    sbom,
+  ]);
   return file;
 }
 
@@ -230,7 +236,7 @@ function checkGoSdk() {
 
 /**
  * Every plugin archive, built (or reused from the cache) by scripts/build-plugin.mjs.
- * @returns {Array<{ target: string, tarball: string, node: string, bundleSha256: string, executableBytes: number, tarballBytes: number, cached: boolean, buildMs: Record<string, number> }>}
+ * @returns {Array<{ target: string, tarball: string, sbom: string, node: string, bundleSha256: string, executableBytes: number, tarballBytes: number, cached: boolean, buildMs: Record<string, number> }>}
  */
 function buildPlugins() {
   const out = run(process.execPath, [
@@ -242,6 +248,25 @@ function buildPlugins() {
     "--json",
   ]);
   return JSON.parse(out.trim().split("\n").pop() ?? "[]");
+}
+
+/**
+ * OpenSSH file signatures (`ssh-keygen -Y sign -n file`: <file>.sig) of `files` in OUT by an Ed25519
+ * key made for this run in a temporary folder, deleted after; its public half goes into OUT/allowed_signers.
+ * @param {string[]} files
+ * @param {string} identity the signer's name in allowed_signers (`ssh-keygen -Y verify -I`)
+ */
+function sign(files, identity) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-signing-"));
+  try {
+    const key = path.join(dir, "key");
+    run("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", identity, "-f", key]);
+    const pub = fs.readFileSync(`${key}.pub`, "utf8").split(" ").slice(0, 2).join(" ");
+    fs.writeFileSync(path.join(OUT, "allowed_signers"), `${identity} namespaces="file" ${pub}\n`);
+    run("ssh-keygen", ["-q", "-Y", "sign", "-f", key, "-n", "file", ...files], { cwd: OUT });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** sha256 of a file, hex. */
@@ -294,10 +319,17 @@ async function main() {
     version,
     tags: { release: `v${version}`, goModule: `sdk/go/v${version}` },
     npm: [path.basename(npmPackage), path.basename(nodeSdk)],
+    sboms: files.filter((f) => f.endsWith(".cdx.json")),
+    signatures: {
+      tool: "ssh-keygen -Y sign (OpenSSH)",
+      namespace: "file",
+      identity: `pulumi-aria-v${version}`,
+    },
     python: python.map((f) => path.basename(f)),
     plugins: plugins.map((p) => ({
       target: p.target,
       archive: path.basename(p.tarball),
+      sbom: path.basename(p.sbom),
       archiveBytes: p.tarballBytes,
       runtime: p.node,
       bundleSha256: p.bundleSha256,
@@ -315,6 +347,7 @@ async function main() {
   fs.writeFileSync(path.join(OUT, "release.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const sums = [...files, "release.json"].map((f) => `${sha256(path.join(OUT, f))}  ${f}\n`).join("");
   fs.writeFileSync(path.join(OUT, "SHA256SUMS"), sums);
+  timed("signatures", () => sign([...files, "release.json", "SHA256SUMS"], manifest.signatures.identity));
 
   const mb = (/** @type {number} */ n) =>
     n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixed(1)} kB`;
@@ -348,8 +381,8 @@ function guardPublish(version) {
 }
 
 /**
- * npm (both packages, with provenance), the GitHub release with the archives, the schema and
- * SHA256SUMS, and the Go module's tag. PyPI is the workflow's own step (trusted publishing).
+ * npm (both packages, with provenance), the GitHub release with every file of the release folder, and
+ * the Go module's tag. PyPI is the workflow's own step (trusted publishing).
  * @param {string} version
  * @param {{ npm: string[] }} manifest
  */
@@ -360,10 +393,8 @@ function publish(version, manifest) {
   }
   const assets = fs
     .readdirSync(OUT)
-    .filter(
-      (f) => f.startsWith("pulumi-resource-aria-v") || f.startsWith("aria-schema-v") || f === "SHA256SUMS",
-    )
-    .map((f) => path.join(OUT, f));
+    .map((f) => path.join(OUT, f))
+    .filter((f) => fs.statSync(f).isFile());
   say(`gh release create v${version} (${assets.length} assets)`);
   run("gh", [
     "release",
@@ -381,10 +412,7 @@ function publish(version, manifest) {
   run("git", ["push", "origin", `refs/tags/sdk/go/v${version}`]);
 }
 
-/**
- * The release notes: the version's section of CHANGELOG.md, in a temporary file.
- * @param {string} version
- */
+/** The release notes: the version's section of CHANGELOG.md, in a temporary file. @param {string} version */
 function notes(version) {
   const changelog = fs.readFileSync(path.join(root, "CHANGELOG.md"), "utf8");
   const start = changelog.indexOf(`## [${version}]`);
