@@ -125,12 +125,15 @@ describe("two teams' stacks with their state in S3, on one server", () => {
     const [first, second] = await Promise.all([teamA.up(), teamA.up()]);
     const results = [first, second];
     const failed = results.filter((r) => !r.ok);
+    const changed = results.filter((r) => r.ok && Object.keys(changes(r)).length > 0);
     // At most one changed anything; a loser fails with the engine's lock message and its hint.
-    expect(results.filter((r) => r.ok && Object.keys(changes(r)).length > 0).length).toBeLessThanOrEqual(1);
+    expect(changed.length).toBeLessThanOrEqual(1);
     for (const r of failed)
       expect(`${r.stdout}\n${r.stderr}`).toMatch(/currently locked by 1 lock\(s\)[\s\S]*pulumi cancel/);
-    expect(failed.length).toBeLessThanOrEqual(1);
-    if (failed.length === 1) expect(changes(results.find((r) => r.ok)!)).toEqual({ update: 1 });
+    // The S3 (diy) backend writes its lock, then looks for others' (pkg/backend/diy/lock.go): two runs
+    // that both write before either looks are both refused, and the rerun the hint asks for applies it.
+    if (changed.length === 1) expect(changes(changed[0])).toEqual({ update: 1 });
+    else expect(changes(expectOk(await teamA.up()))).toEqual({ update: 1 });
     expect(changes(expectOk(await teamA.preview()))).toEqual({});
     expect(await s3.keys(".pulumi/locks/")).toEqual([]);
   });
