@@ -1,9 +1,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
+import { AriaClient } from "../../provider/client";
 import { USERS } from "../support/emulator";
-import { reconcileJson as runReconcileJson } from "./reconcile-helpers";
-import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
+import { changeByHand, openReconcileStack, reconcileJson as runReconcileJson } from "./reconcile-helpers";
+import { E2EStack, REPO_ROOT } from "../support/program-stack";
 
 /*
  * `aria-reconcile --policy-pack DIR [--policy-pack-config FILE]`: a user's own policy pack (TypeScript,
@@ -51,16 +51,12 @@ describe("aria-reconcile --policy-pack: a user's pack on what the endpoints are"
   };
 
   beforeAll(async () => {
-    stack = await openStack({
+    ({ stack, client, jenkinsId } = await openReconcileStack({
       program: "test/e2e/programs/reconcile-dynamic",
-      noCredentials: true,
-      emulatorOptions: { seedResources: 0 },
-    });
-    stack.setConfig("vra:url", stack.url);
-    stack.setConfig("vra:refreshToken", { value: USERS.admin, secret: true });
-    stack.setConfig("vra:validateEndpoints", "false");
-    stack.setConfig("password", { value: PASSWORD, secret: true });
-    stack.setConfig("gitToken", { value: GIT_TOKEN, secret: true });
+      prefix: "vra",
+      password: PASSWORD,
+      gitToken: GIT_TOKEN,
+    }));
     // The team's pack beside the program, as a repository keeps one (its imports resolve from the
     // program's node_modules: @pulumi/policy, and pulumi-aria installed from the packed package).
     fs.cpSync(
@@ -70,10 +66,6 @@ describe("aria-reconcile --policy-pack: a user's pack on what the endpoints are"
         recursive: true,
       },
     );
-    client = createClient(resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}));
-    const up = expectOk(await stack.up());
-    expect(changes(up)).toEqual({ create: 3 });
-    jenkinsId = up.outputs!.jenkinsId.value as string;
   });
 
   afterAll(async () => {
@@ -91,14 +83,7 @@ describe("aria-reconcile --policy-pack: a user's pack on what the endpoints are"
   });
 
   it("finds the endpoint pointed elsewhere by hand: exit 5, the pack's rule, resource and message", async () => {
-    const jenkins = await client.getEndpoint(jenkinsId);
-    await client.updateEndpoint(jenkinsId, {
-      name: jenkins.name,
-      type: jenkins.type,
-      project: jenkins.project ?? undefined,
-      description: jenkins.description ?? undefined,
-      properties: { ...jenkins.properties, url: "https://jenkins.elsewhere.org", password: PASSWORD },
-    });
+    await changeByHand(client, jenkinsId, PASSWORD, { properties: { url: "https://jenkins.elsewhere.org" } });
 
     const { code, report } = await reconcileJson(["--policy-pack", "team-pack"]);
     expect(code).toBe(5);
@@ -170,14 +155,7 @@ describe("aria-reconcile --policy-pack: a user's pack on what the endpoints are"
   });
 
   it("runs beside the package's own pack (--policy), each violation named by its pack", async () => {
-    const jenkins = await client.getEndpoint(jenkinsId);
-    await client.updateEndpoint(jenkinsId, {
-      name: jenkins.name,
-      type: jenkins.type,
-      project: jenkins.project ?? undefined,
-      description: jenkins.description ?? undefined,
-      properties: { ...jenkins.properties, url: "http://jenkins.elsewhere.org", password: PASSWORD },
-    });
+    await changeByHand(client, jenkinsId, PASSWORD, { properties: { url: "http://jenkins.elsewhere.org" } });
     const { code, report } = await reconcileJson(["--policy", "--policy-pack", "team-pack"]);
     expect(code).toBe(5);
     expect(report.policy!.violations.map((v) => [v.name, v.rule, v.pack ?? "(package)"]).sort()).toEqual([

@@ -1,7 +1,7 @@
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
+import { AriaClient } from "../../provider/client";
 import { USERS } from "../support/emulator";
-import { reconcileJson as runReconcileJson } from "./reconcile-helpers";
-import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
+import { changeByHand, openReconcileStack, reconcileJson as runReconcileJson } from "./reconcile-helpers";
+import { changes, E2EStack, expectOk } from "../support/program-stack";
 
 /*
  * `aria-reconcile` while a real `pulumi up` of the same stack runs, held mid-run by a slow server:
@@ -36,20 +36,12 @@ describe("aria-reconcile beside a running `pulumi up` of the same stack, held by
     runReconcileJson<Report>(stack, ["--stack", stack.stackName, ...args], outputs);
 
   beforeAll(async () => {
-    stack = await openStack({
+    ({ stack, client, jenkinsId } = await openReconcileStack({
       program: "test/e2e/programs/reconcile-dynamic",
-      noCredentials: true,
-      emulatorOptions: { seedResources: 0 },
-    });
-    stack.setConfig("vra:url", stack.url);
-    stack.setConfig("vra:refreshToken", { value: USERS.admin, secret: true });
-    stack.setConfig("vra:validateEndpoints", "false");
-    stack.setConfig("password", { value: PASSWORD, secret: true });
-    stack.setConfig("gitToken", { value: GIT_TOKEN, secret: true });
-    client = createClient(resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}));
-    const up = expectOk(await stack.up());
-    expect(changes(up)).toEqual({ create: 3 });
-    jenkinsId = up.outputs!.jenkinsId.value as string;
+      prefix: "vra",
+      password: PASSWORD,
+      gitToken: GIT_TOKEN,
+    }));
   });
 
   afterAll(async () => {
@@ -60,14 +52,7 @@ describe("aria-reconcile beside a running `pulumi up` of the same stack, held by
 
   it("detects as usual, --remediate ends at once with exit 4, and the held up then completes whole", async () => {
     // Drift for the up to put back: the description changed by hand.
-    const jenkins = await client.getEndpoint(jenkinsId);
-    await client.updateEndpoint(jenkinsId, {
-      name: jenkins.name,
-      type: jenkins.type,
-      project: jenkins.project ?? undefined,
-      description: "changed by hand",
-      properties: { ...jenkins.properties, password: PASSWORD },
-    });
+    await changeByHand(client, jenkinsId, PASSWORD, { description: "changed by hand" });
 
     // The deployment: `pulumi up --refresh`, whose update of the endpoint the server holds.
     await stack.ops.setFaults([{ kind: "hold", method: "PUT", path: "/endpoints/" }]);

@@ -1,8 +1,8 @@
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
+import { AriaClient } from "../../provider/client";
 import { USERS } from "../support/emulator";
-import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
+import { E2EStack } from "../support/program-stack";
 import { S3Server, startS3Server } from "../support/s3-server";
-import { reconcileJson as runReconcileJson } from "./reconcile-helpers";
+import { changeByHand, openReconcileStack, reconcileJson as runReconcileJson } from "./reconcile-helpers";
 
 /*
  * aria-reconcile on a stack whose state is in S3: an S3-compatible server on loopback (moto_server,
@@ -35,21 +35,13 @@ const reconcileJson = (args: string[]) =>
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  stack = await openStack({
+  ({ stack, client, jenkinsId } = await openReconcileStack({
     program: "test/e2e/programs/reconcile-yaml",
-    noCredentials: true,
+    prefix: "aria",
+    password: PASSWORD,
+    gitToken: GIT_TOKEN,
     env: s3.env,
-    emulatorOptions: { seedResources: 0 },
-  });
-  stack.setConfig("aria:url", stack.url);
-  stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
-  stack.setConfig("aria:validateEndpoints", "false");
-  stack.setConfig("password", { value: PASSWORD, secret: true });
-  stack.setConfig("gitToken", { value: GIT_TOKEN, secret: true });
-  client = createClient(resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}));
-  const up = expectOk(await stack.up());
-  expect(changes(up)).toEqual({ create: 3 });
-  jenkinsId = up.outputs!.jenkinsId.value as string;
+  }));
 });
 
 afterAll(async () => {
@@ -66,14 +58,7 @@ it("reads the state from the bucket: in sync, then drift found and put back thro
     events: [{ event: "drift_detection_succeeded", stack: stack.stackName }],
   });
 
-  const jenkins = await client.getEndpoint(jenkinsId);
-  await client.updateEndpoint(jenkinsId, {
-    name: jenkins.name,
-    type: jenkins.type,
-    project: jenkins.project ?? undefined,
-    description: "changed by hand",
-    properties: { ...jenkins.properties, password: PASSWORD },
-  });
+  await changeByHand(client, jenkinsId, PASSWORD, { description: "changed by hand" });
   const drifted = await reconcileJson([]);
   expect(drifted.code).toBe(7);
   expect(drifted.report.drifted.map((d) => [d.name, d.fields])).toEqual([["jenkins", ["description"]]]);

@@ -5,7 +5,7 @@ import { parse, stringify } from "yaml";
 import { startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { USERS } from "../support/emulator";
-import { reconcileJson as runReconcileJson } from "./reconcile-helpers";
+import { changeByHand, reconcileJson as runReconcileJson } from "./reconcile-helpers";
 import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 
 /*
@@ -127,14 +127,7 @@ describe.each(DOORS)("aria-reconcile on a program of the $door door", ({ door, p
   });
 
   it("names a changed description, a deleted endpoint and one made by hand: exit 7", async () => {
-    const jenkins = await client.getEndpoint(ids.jenkins);
-    await client.updateEndpoint(ids.jenkins, {
-      name: jenkins.name,
-      type: jenkins.type,
-      project: jenkins.project ?? undefined,
-      description: "changed by hand",
-      properties: { ...jenkins.properties, password: PASSWORD },
-    });
+    await changeByHand(client, ids.jenkins, PASSWORD, { description: "changed by hand" });
     await client.deleteEndpoint(ids.git);
     byHand = (
       await client.createEndpoint({
@@ -280,14 +273,7 @@ describe.each(DOORS)("aria-reconcile on a program of the $door door", ({ door, p
       policy: { violations: [] },
     });
 
-    const jenkins = await client.getEndpoint(ids.jenkins);
-    await client.updateEndpoint(ids.jenkins, {
-      name: jenkins.name,
-      type: jenkins.type,
-      project: jenkins.project ?? undefined,
-      description: jenkins.description ?? undefined,
-      properties: { ...jenkins.properties, url: "http://jenkins.example.com", password: PASSWORD },
-    });
+    await changeByHand(client, ids.jenkins, PASSWORD, { properties: { url: "http://jenkins.example.com" } });
     const { code, report } = await reconcileJson(["--stack", stack.stackName, "--policy"]);
     expect(code).toBe(5);
     expect(report.result).toBe("violations");
@@ -393,14 +379,7 @@ describe.each(DOORS)("aria-reconcile on a program of the $door door", ({ door, p
     });
     fs.writeFileSync(lock, content);
     try {
-      const jenkins = await client.getEndpoint(ids.jenkins);
-      await client.updateEndpoint(ids.jenkins, {
-        name: jenkins.name,
-        type: jenkins.type,
-        project: jenkins.project ?? undefined,
-        description: "changed during an update",
-        properties: { ...jenkins.properties, password: PASSWORD },
-      });
+      await changeByHand(client, ids.jenkins, PASSWORD, { description: "changed during an update" });
       const detected = await reconcileJson(["--stack", stack.stackName]);
       expect(detected.code).toBe(7);
       expect(detected.report.drifted.map((d) => [d.name, d.fields])).toEqual([["jenkins", ["description"]]]);
