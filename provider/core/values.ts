@@ -17,6 +17,14 @@
 /** The engine's sentinel for a value unknown during a preview (`pulumi.runtime.unknownValue`). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
+/**
+ * The engine's secret envelope, as the plugin protocol carries a secret and as a stack's export
+ * stores one: `{[SIG_KEY]: SECRET_SIG, value}` (`ciphertext` instead of `value` in an export).
+ */
+export const SIG_KEY = "4dabf18193072939515e22adb298388d";
+/** The signature of a secret envelope (see {@link SIG_KEY}). */
+export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
 /** The type of {@link UNKNOWN}. */
 export type Unknown = typeof UNKNOWN;
 

@@ -1,4 +1,4 @@
-import { isSecret, Secret, type PropertyMap } from "../core/values";
+import { isSecret, Secret, SECRET_SIG, SIG_KEY, type PropertyMap } from "../core/values";
 
 /*
  * The plugin door's values: what the engine sends a provider that accepts secrets, turned into the
@@ -7,11 +7,6 @@ import { isSecret, Secret, type PropertyMap } from "../core/values";
  * as the engine's sentinel string, which is the core's own mark. A protobuf Struct has no
  * `undefined`: such keys are dropped on the way out (the SDK's Struct conversion throws on them).
  */
-
-/** The key that marks a special value on the wire. */
-export const SIG_KEY = "4dabf18193072939515e22adb298388d";
-/** The signature of a secret envelope. */
-export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 function isEnvelope(value: unknown): value is { value?: unknown } {
   return (

@@ -15,7 +15,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { z } from "zod";
-import { SECRET_SIG, SIG_KEY } from "../plugin/wire";
+import { SECRET_SIG, SIG_KEY } from "../core/values";
 import { type RunPulumi, scrubbedTail } from "../cli/pulumi";
 import { type PreviewDigest, urnParts } from "./drift";
 import { pulumiFailureCode, ReconcileError } from "./failures";

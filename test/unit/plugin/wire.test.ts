@@ -1,5 +1,6 @@
 import { isSecret, Secret, UNKNOWN } from "../../../provider/core/values";
-import { fromWire, mapToWire, SECRET_SIG, SIG_KEY } from "../../../provider/plugin/wire";
+import { SECRET_SIG, SIG_KEY } from "../../../provider/core/values";
+import { fromWire, mapToWire } from "../../../provider/plugin/wire";
 import { urnName, urnType } from "../../../provider/plugin/server";
 
 const envelope = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
