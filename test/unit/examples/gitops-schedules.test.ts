@@ -86,24 +86,60 @@ describe("the CronJob example", () => {
     expect(cronJobErrors(nameless).join("\n")).toMatch(/name/);
   });
 
-  it("runs aria-reconcile --json once at a time, and fails the Job without a retry on exit 2, 3 and 7", () => {
+  it("runs aria-reconcile --json --policy once at a time, and fails the Job without a retry on exit 2, 3, 5 and 7", () => {
     const { spec } = cronJob();
     expect(spec.concurrencyPolicy).toBe("Forbid");
     const job = spec.jobTemplate.spec;
     const container = job.template.spec.containers.find((c) => c.name === "reconcile")!;
-    expect(container.args?.join(" ")).toMatch(/aria-reconcile --stack \S+ --json/);
+    expect(container.args?.join(" ")).toMatch(/aria-reconcile --stack \S+ --json --policy "\$@"/);
+    // The team's own pack only where the program has one.
+    expect(container.args?.join(" ")).toContain(
+      "if [ -f policy/PulumiPolicy.yaml ]; then set -- --policy-pack policy; fi",
+    );
     // A pod failure policy needs restartPolicy Never.
     expect(job.template.spec.restartPolicy).toBe("Never");
     expect(job.podFailurePolicy?.rules).toEqual([
       expect.objectContaining({
         action: "FailJob",
-        onExitCodes: expect.objectContaining({ values: [2, 3, 7] }),
+        onExitCodes: expect.objectContaining({ values: [2, 3, 5, 7] }),
       }),
     ]);
     // No credential in the manifest: they come from the Secret.
     const names = (container.env ?? []).map((e) => e.name);
     expect(names).not.toContain("VRA_REFRESH_TOKEN");
     expect(names).not.toContain("PULUMI_CONFIG_PASSPHRASE");
+  });
+
+  it("passes --policy-pack policy exactly when the program's directory holds a pack", () => {
+    const container = cronJob().spec.jobTemplate.spec.template.spec.containers.find(
+      (c) => c.name === "reconcile",
+    )!;
+    const script = container.args![0];
+    // Stand-ins for npm and npx that record their arguments: the shell's own logic is what runs.
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), "aria-cronjob-bin-"));
+    for (const tool of ["npm", "npx"]) {
+      fs.writeFileSync(path.join(bin, tool), `#!/bin/sh\necho "${tool} $*"\n`, { mode: 0o755 });
+    }
+    const runIn = (withPack: boolean) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aria-cronjob-"));
+      if (withPack) {
+        fs.mkdirSync(path.join(dir, "policy"));
+        fs.writeFileSync(path.join(dir, "policy", "PulumiPolicy.yaml"), "runtime: nodejs\n");
+      }
+      const out = execFileSync("sh", ["-c", script], {
+        cwd: dir,
+        encoding: "utf8",
+        env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+      });
+      fs.rmSync(dir, { recursive: true, force: true });
+      return out.trim();
+    };
+    try {
+      expect(runIn(true)).toBe("npx aria-reconcile --stack prod --json --policy --policy-pack policy");
+      expect(runIn(false)).toBe("npx aria-reconcile --stack prod --json --policy");
+    } finally {
+      fs.rmSync(bin, { recursive: true, force: true });
+    }
   });
 });
 
@@ -212,14 +248,14 @@ describe("the adoption branch script of the GitHub Actions example", () => {
 });
 
 describe("the crontab example", () => {
-  it("is one schedule line of five fields running aria-reconcile --json", () => {
+  it("is one schedule line of five fields running aria-reconcile --json with both policy packs", () => {
     const lines = exampleText("gitops/aria-reconcile.crontab")
       .split("\n")
       .filter((line) => line.trim() !== "" && !line.startsWith("#") && !/^[A-Z_]+=/.test(line));
     expect(lines).toHaveLength(1);
     const fields = lines[0].split(/\s+/);
     expect(fields.slice(0, 5).join(" ")).toBe("*/30 * * * *");
-    expect(lines[0]).toMatch(/npx aria-reconcile --stack \S+ --json/);
+    expect(lines[0]).toMatch(/npx aria-reconcile --stack \S+ --json --policy --policy-pack \S+ /);
     // cron turns a bare % into a newline.
     expect(lines[0]).not.toContain("%");
   });
