@@ -7,19 +7,13 @@
 
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { CommandError, describeFailure } from "./errors.js";
+import { contentHash } from "./content-hash.js";
+import { findExecutable } from "./run-command.js";
+import { STRIPPERS } from "./plugin-targets.js";
 
-const require = createRequire(import.meta.url);
-/** @type {typeof import("./errors.js")} */
-const { CommandError, describeFailure } = require("./errors.js");
-/** @type {typeof import("./content-hash.js")} */
-const { contentHash } = require("./content-hash.js");
-/** @type {typeof import("./run-command.js")} */
-const { findExecutable } = require("./run-command.js");
-/** @type {typeof import("./plugin-targets.js")} */
-const { STRIPPERS } = require("./plugin-targets.js");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const { values: flags } = parseArgs({
   options: { engine: { type: "boolean" }, "system-tools": { type: "boolean" } },

@@ -27,18 +27,13 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { archiveSbom, bundle, esbuildVersion } from "./plugin-bundle.mjs";
+import * as runtimes from "./runtimes.js";
+import { contentHash } from "./content-hash.js";
+import { BuildError, CommandError, MissingToolError, describeFailure } from "./errors.js";
+import { findExecutable, runSync } from "./run-command.js";
+import { STRIPPERS, TARGETS, archiveName, targetsNamed } from "./plugin-targets.js";
 
 const require = createRequire(import.meta.url);
-/** @type {typeof import("./runtimes.js")} */
-const runtimes = require("./runtimes.js");
-/** @type {typeof import("./content-hash.js")} */
-const { contentHash } = require("./content-hash.js");
-/** @type {typeof import("./errors.js")} */
-const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
-/** @type {typeof import("./run-command.js")} */
-const { findExecutable, runSync } = require("./run-command.js");
-/** @type {typeof import("./plugin-targets.js")} */
-const { STRIPPERS, TARGETS, archiveName, targetsNamed } = require("./plugin-targets.js");
 /** @type {{ inject(file: string, name: string, data: Buffer, options: { sentinelFuse: string, machoSegmentName?: string }): Promise<void> }} */
 const postject = require("postject");
 

@@ -13,10 +13,9 @@ import * as https from "node:https";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { ScriptError, describeFailure } from "./errors.js";
 
 const require = createRequire(import.meta.url);
-/** @type {typeof import("./errors.js")} */
-const { ScriptError, describeFailure } = require("./errors.js");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const demoDir = path.join(root, ".demo");
 const program = path.join(root, "examples", "quickstart");

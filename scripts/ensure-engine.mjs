@@ -21,14 +21,11 @@ import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { BuildError, CommandError, MissingToolError, describeFailure } from "./errors.js";
+import { findExecutable, runChecked } from "./run-command.js";
+import { cacheBase, devSdkVersion as sdkVersion } from "./runtimes.js";
 
 const require = createRequire(import.meta.url);
-/** @type {typeof import("./errors.js")} */
-const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
-/** @type {typeof import("./run-command.js")} */
-const { findExecutable, runChecked } = require("./run-command.js");
-/** @type {typeof import("./runtimes.js")} */
-const { cacheBase, devSdkVersion: sdkVersion } = require("./runtimes.js");
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";

@@ -7,19 +7,12 @@
 // cannot say is adjusted after: the Node SDK's `engines.node`, the Python SDK's README.md.
 
 import * as fs from "node:fs";
-import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-
-const require = createRequire(import.meta.url);
-/** @type {typeof import("./errors.js")} */
-const { BuildError, CommandError, describeFailure } = require("./errors.js");
-/** @type {typeof import("./runtimes.js")} */
-const { cacheBase } = require("./runtimes.js");
-/** @type {typeof import("./content-hash.js")} */
-const { contentHash } = require("./content-hash.js");
-/** @type {typeof import("./run-command.js")} */
-const { runChecked } = require("./run-command.js");
+import { BuildError, CommandError, describeFailure } from "./errors.js";
+import { cacheBase } from "./runtimes.js";
+import { contentHash } from "./content-hash.js";
+import { runChecked } from "./run-command.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const GENERATOR_SOURCE = path.join(root, "scripts", "gen-sdk", "main.go");

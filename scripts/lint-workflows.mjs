@@ -8,17 +8,11 @@
 
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
-import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
-
-const require = createRequire(import.meta.url);
-/** @type {typeof import("./runtimes.js")} */
-const { cacheBase } = require("./runtimes.js");
-/** @type {typeof import("./run-command.js")} */
-const { findExecutable } = require("./run-command.js");
-/** @type {typeof import("./errors.js")} */
-const { lastLines } = require("./errors.js");
+import { cacheBase } from "./runtimes.js";
+import { findExecutable } from "./run-command.js";
+import { lastLines } from "./errors.js";
 
 const ACTIONLINT_VERSION = "v1.7.12";
 const ACTIONLINT_MODULE = "github.com/rhysd/actionlint/cmd/actionlint";

@@ -7,6 +7,7 @@
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
+import { BuildError, MissingToolError } from "./errors.js";
 
 const require = createRequire(import.meta.url);
 // Required rather than imported (madge, the cycle check before `npm run lint:layers`, could not resolve
@@ -17,8 +18,6 @@ const esbuild = require("esbuild");
 const { cyclonedxEsbuildPlugin } = require("@cyclonedx/cyclonedx-esbuild");
 /** @type {typeof import("@cyclonedx/cyclonedx-library")} */
 const CDX = require("@cyclonedx/cyclonedx-library");
-/** @type {typeof import("./errors.js")} */
-const { BuildError, MissingToolError } = require("./errors.js");
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 

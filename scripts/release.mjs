@@ -30,24 +30,15 @@
 
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
-import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-
-const require = createRequire(import.meta.url);
-/** @type {typeof import("./plugin-targets.js")} */
-const { TARGETS, pulumiChecksum } = require("./plugin-targets.js");
-/** @type {typeof import("./content-hash.js")} */
-const { contentHash, BUILD_LEFTOVERS } = require("./content-hash.js");
-/** @type {typeof import("./runtimes.js")} */
-const { cacheBase } = require("./runtimes.js");
-/** @type {typeof import("./python-tools.js")} */
-const { PYTHON_TOOLS } = require("./python-tools.js");
-/** @type {typeof import("./errors.js")} */
-const { ScriptError, describeFailure } = require("./errors.js");
-/** @type {typeof import("./run-command.js")} */
-const { runSync } = require("./run-command.js");
+import { TARGETS, pulumiChecksum } from "./plugin-targets.js";
+import { contentHash, BUILD_LEFTOVERS } from "./content-hash.js";
+import { cacheBase } from "./runtimes.js";
+import { PYTHON_TOOLS } from "./python-tools.js";
+import { ScriptError, describeFailure } from "./errors.js";
+import { runSync } from "./run-command.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const say = (/** @type {string} */ msg) => process.stderr.write(`[release] ${msg}\n`);

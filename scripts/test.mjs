@@ -12,16 +12,11 @@
 
 import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
-import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-
-const require = createRequire(import.meta.url);
-/** @type {typeof import("./runtimes.js")} */
-const runtimes = require("./runtimes.js");
-/** @type {typeof import("./errors.js")} */
-const { CommandError, describeFailure } = require("./errors.js");
+import * as runtimes from "./runtimes.js";
+import { CommandError, describeFailure } from "./errors.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const say = (/** @type {string} */ msg) => process.stderr.write(`[test] ${msg}\n`);
