@@ -1,26 +1,17 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run build:plugin`: the provider plugin as one executable with its runtime inside (for Go, Python,
-// YAML... users who have no Node) and its archive pulumi-resource-aria-v<version>-<os>-<arch>.tar.gz
-// (the executable at its top, a README, the LICENSE), which the engine downloads from the release, with
-// its CycloneDX SBOM beside it (<archive name>.cdx.json: the bundled npm packages and the runtime).
-// Platforms: scripts/plugin-targets.js.
-// 1. esbuild bundles dist/provider/plugin/main.js (`npm run build` first) into one CommonJS file, with
-//    its SBOM (scripts/plugin-bundle.mjs); once per run.
-// 2. Node's single-executable application: the platform's official Node 22 binary from the npm registry
-//    (scripts/runtimes.js); linux-x64 Node of the same release writes the blob, postject injects it.
-//    darwin-arm64: `bun build --compile` (npm has no recent Node for it); linux-amd64-bun, the same for
-//    linux-x64, is built for the tests only (test/e2e/plugin-bun.test.ts), never released.
-// 3. macOS executables get an ad-hoc signature (rcodesign, from the apple-codesign crate).
-// 4. The linux-amd64 executable is started without `node` on PATH: it must print its port (startup time).
-// A build is cached (<cache>/plugin/<target>-<hash of its inputs>) and reused while its inputs hold.
+// `npm run build:plugin`: the provider plugin as one executable with its runtime inside, and its
+// archive pulumi-resource-aria-v<version>-<os>-<arch>.tar.gz with a CycloneDX SBOM beside it, for the
+// platforms of scripts/plugin-targets.js (how each is made: docs/guides/release-and-install.md#what-a-release-holds).
+// The esbuild bundle (scripts/plugin-bundle.mjs) is made once per run; the linux-amd64 executable must
+// print its port with no `node` on PATH. A build is cached (<cache>/plugin/<target>-<hash of its
+// inputs>) and reused while its inputs hold.
 //
 //   node scripts/build-plugin.mjs                  linux-amd64 into dist/plugin (the executable too)
 //   node scripts/build-plugin.mjs --target all     every platform's archive (or a list: linux-arm64,...)
 //   node scripts/build-plugin.mjs --out DIR --force --json   elsewhere; no cache; print the builds as JSON
 
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { createRequire } from "node:module";
@@ -28,7 +19,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { archiveSbom, bundle, esbuildVersion } from "./plugin-bundle.mjs";
 import * as runtimes from "./runtimes.js";
-import { contentHash } from "./content-hash.js";
+import { contentHash, fileSha256 } from "./content-hash.js";
 import { BuildError, CommandError, MissingToolError, describeFailure } from "./errors.js";
 import { findExecutable, runSync } from "./run-command.js";
 import { STRIPPERS, TARGETS, archiveName, targetsNamed } from "./plugin-targets.js";
@@ -60,15 +51,7 @@ const bool = /** @type {const} */ ({ type: "boolean" });
 const str = /** @type {const} */ ({ type: "string" });
 const { values: flags } = parseArgs({ options: { force: bool, json: bool, target: str, out: str } });
 
-/** @returns {string} package.json's version */
-function packageVersion() {
-  return JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
-}
-
-/**
- * The hash of everything a target's build depends on.
- * @param {import("./plugin-targets.js").PluginTarget} target
- */
+/** The hash of everything a target's build depends on. @param {import("./plugin-targets.js").PluginTarget} target */
 function inputHash(target) {
   const scripts = ["build-plugin.mjs", "plugin-bundle.mjs", "plugin-targets.js"].map((f) => `scripts/${f}`);
   const inputs = ["dist/provider", "package.json", "package-lock.json", "LICENSE", ...scripts].map((file) =>
@@ -78,15 +61,12 @@ function inputHash(target) {
   return contentHash([JSON.stringify(target)], inputs, { skip: /$^/, length: 16 });
 }
 
-/** Runs a command, failing with its output. */
 const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, /** @type {string} */ cwd) =>
   runSync(cmd, args, { cwd });
 
 /**
- * Milliseconds from starting the executable to the port it prints, with an empty environment but for
- * a PATH without `node` (it must need none), its output a number.
- * @param {string} executable
- * @returns {Promise<number>}
+ * Milliseconds from starting the executable, its environment only a PATH without `node`, to the port it prints.
+ * @param {string} executable @returns {Promise<number>}
  */
 function startupMs(executable) {
   return new Promise((resolve, reject) => {
@@ -121,11 +101,7 @@ function startupMs(executable) {
   });
 }
 
-/**
- * The README that goes into the archive.
- * @param {string} version
- * @param {import("./plugin-targets.js").PluginTarget} target
- */
+/** The archive's README. @param {string} version @param {import("./plugin-targets.js").PluginTarget} target */
 function tarballReadme(version, target) {
   const runtime =
     target.runtime === "bun" ? `Bun ${target.runtimeRelease}` : `Node.js ${target.runtimeRelease}`;
@@ -170,22 +146,24 @@ function ensureSigner() {
   say(`building rcodesign (${RCODESIGN.crate} ${RCODESIGN.version}) into ${toolsDir()} with cargo, once`);
   // Signing needs none of the default features (notarization, which compiles the AWS SDK for about 15
   // minutes); without them a cold build takes a few minutes.
-  const spec = `${RCODESIGN.crate}@${RCODESIGN.version}`;
-  run(
-    cargo,
-    ["install", "--locked", "--no-default-features", "--root", toolsDir(), "--bin", "rcodesign", spec],
-    root,
-  );
+  const install = [
+    "install",
+    "--locked",
+    "--no-default-features",
+    "--root",
+    toolsDir(),
+    "--bin",
+    "rcodesign",
+  ];
+  run(cargo, [...install, `${RCODESIGN.crate}@${RCODESIGN.version}`], root);
   return path.join(toolsDir(), "bin", "rcodesign");
 }
 
 /**
- * A fresh build of `target` into `dir` from the bundle `bundleFile`: executable, archive.
- * @param {string} dir
- * @param {string} version
- * @param {import("./plugin-targets.js").PluginTarget} target
- * @param {string} bundleFile
- * @returns {Promise<{ ms: Record<string, number>, signer: string | null }>} milliseconds per step
+ * A fresh build of `target` into `dir` from `bundleFile`: the executable, the archive, its SBOM;
+ * answers the milliseconds per step and the signer.
+ * @param {string} dir @param {string} version @param {import("./plugin-targets.js").PluginTarget} target
+ * @param {string} bundleFile @returns {Promise<{ ms: Record<string, number>, signer: string | null }>}
  */
 async function buildInto(dir, version, target, bundleFile) {
   /** @type {Record<string, number>} */
@@ -220,7 +198,8 @@ async function buildInto(dir, version, target, bundleFile) {
     // postject (LIEF inside) prints "warning: Can't find string offset for section name '.note.100'"
     // for Node's Linux binary: harmless, the executable runs (nodejs/postject#83, lief-project/LIEF#816).
     say(`${target.name}: injecting it into a copy of ${target.npm}'s Node (postject)`);
-    fs.copyFileSync(path.join(pkg, /** @type {string} */ (target.npmBinary)), executable);
+    const nodeBinary = path.join(pkg, /** @type {string} */ (target.npmBinary));
+    fs.copyFileSync(nodeBinary, executable);
     fs.chmodSync(executable, 0o755);
     if (target.format === "pe") {
       // Node's Windows binary is signed (Authenticode): the injection would leave a signature that no
@@ -233,17 +212,7 @@ async function buildInto(dir, version, target, bundleFile) {
         );
       }
       fs.rmSync(executable);
-      run(
-        osslsigncode,
-        [
-          "remove-signature",
-          "-in",
-          path.join(pkg, /** @type {string} */ (target.npmBinary)),
-          "-out",
-          executable,
-        ],
-        dir,
-      );
+      run(osslsigncode, ["remove-signature", "-in", nodeBinary, "-out", executable], dir);
       fs.chmodSync(executable, 0o755);
       lap("unsign");
     }
@@ -272,20 +241,8 @@ async function buildInto(dir, version, target, bundleFile) {
     say(`${target.name}: bun build --compile --target=${target.bunTarget} (Bun ${target.runtimeRelease})`);
     // node-gyp: npm's script runner (in @pulumi/pulumi's Automation API) resolves it, the plugin never
     // runs it (KNOWN_WARNINGS in scripts/plugin-bundle.mjs); Bun must be told to leave it out.
-    run(
-      bun,
-      [
-        "build",
-        "--compile",
-        `--target=${target.bunTarget}`,
-        "--external",
-        "node-gyp",
-        "bundle.js",
-        "--outfile",
-        target.executable,
-      ],
-      dir,
-    );
+    const compile = ["build", "--compile", `--target=${target.bunTarget}`, "--external", "node-gyp"];
+    run(bun, [...compile, "bundle.js", "--outfile", target.executable], dir);
     lap("compile");
   }
   let signer = null;
@@ -312,7 +269,7 @@ async function buildInto(dir, version, target, bundleFile) {
   const sbom = await archiveSbom(`${bundleFile}.cdx.json`, runtimeDir, {
     archive: archiveName(version, target),
     runtime: `${target.runtime === "bun" ? "Bun" : "Node.js"} ${target.runtimeRelease}`,
-    bundleSha256: createHash("sha256").update(fs.readFileSync(bundleFile)).digest("hex"),
+    bundleSha256: fileSha256(bundleFile),
   });
   fs.writeFileSync(path.join(dir, "sbom.cdx.json"), sbom);
   lap("sbom");
@@ -325,18 +282,14 @@ function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) 
   const builds = fs
     .readdirSync(cacheDir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && e.name.startsWith(prefix) && e.name !== keep)
-    .map((e) => ({
-      dir: path.join(cacheDir, e.name),
-      mtime: fs.statSync(path.join(cacheDir, e.name)).mtimeMs,
-    }))
-    .sort((a, b) => b.mtime - a.mtime);
-  for (const { dir } of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
+    .map((e) => path.join(cacheDir, e.name))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const dir of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /**
  * A target's build: the cached one of the same inputs, else a fresh one into the cache.
- * @param {import("./plugin-targets.js").PluginTarget} target
- * @param {string} version
+ * @param {import("./plugin-targets.js").PluginTarget} target @param {string} version
  * @param {() => Promise<string>} bundleFile the run's bundle, made on first use
  * @returns {Promise<{ dir: string, record: Omit<PluginBuild, "tarball" | "sbom" | "cached">, reused: boolean }>}
  */
@@ -370,9 +323,7 @@ async function targetBuild(target, version, bundleFile) {
         executableBytes: fs.statSync(executable).size,
         tarballBytes: fs.statSync(path.join(tmp, archiveName(version, target))).size,
         bundleBytes: fs.statSync(path.join(tmp, "bundle.js")).size,
-        bundleSha256: createHash("sha256")
-          .update(fs.readFileSync(path.join(tmp, "bundle.js")))
-          .digest("hex"),
+        bundleSha256: fileSha256(path.join(tmp, "bundle.js")),
         buildMs,
         startupMs: startups,
       };
@@ -410,7 +361,8 @@ async function main() {
   }
   const targets = flags.target ? targetsNamed(flags.target) : TARGETS.filter((t) => t.name === "linux-amd64");
   const outDir = flags.out ? path.resolve(flags.out) : OUT_DIR;
-  const version = packageVersion();
+  /** @type {string} */
+  const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
   /** @type {string | undefined} */
   let bundled;
   const bundleFile = async () => {
@@ -451,18 +403,17 @@ async function main() {
         fs.chmodSync(result.executable, 0o755);
       }
       const mb = (/** @type {number} */ n) => `${(n / 1e6).toFixed(1)} MB`;
+      const s = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
+      const { total, ...steps } = result.buildMs;
+      const starts = result.startupMs.join(" / ");
       say(
         `${target.name}: executable ${mb(result.executableBytes)} (bundle ${mb(result.bundleBytes)}), ` +
           `${path.relative(root, result.tarball)}: ${mb(result.tarballBytes)}; ` +
-          `${reused ? "the cached build was made" : "built"} in ${(result.buildMs.total / 1000).toFixed(1)} s (${Object.entries(
-            result.buildMs,
-          )
-            .filter(([step]) => step !== "total")
-            .map(([step, n]) => `${step} ${(n / 1000).toFixed(1)} s`)
+          `${reused ? "the cached build was made" : "built"} in ${s(total)} (` +
+          `${Object.entries(steps)
+            .map(([step, n]) => `${step} ${s(n)}`)
             .join(", ")})` +
-          (result.startupMs.length > 0
-            ? `; starts in ${result.startupMs.join(" / ")} ms (port printed, no node on PATH)`
-            : ""),
+          (starts ? `; starts in ${starts} ms (port printed, no node on PATH)` : ""),
       );
       results.push(result);
     }
