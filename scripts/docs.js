@@ -41,21 +41,17 @@ const PAGES_WITH_REGIONS = {
 };
 
 /** @param {string} [root] */
-function readSchema(root = ROOT) {
-  return JSON.parse(fs.readFileSync(path.join(root, "sdk", "schema.json"), "utf8"));
-}
+const readSchema = (root = ROOT) =>
+  JSON.parse(fs.readFileSync(path.join(root, "sdk", "schema.json"), "utf8"));
 
 /** Text for a table cell: one line, `|` escaped. @param {string} text */
-function cell(text) {
-  return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
-}
+const cell = (text) => text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
 
 /** A description split at its trailing "Default: X." or "Default (or 0): X." sentence. @param {string} description */
 function splitDefault(description) {
   const match = /\s*Default( \([^)]*\))?: ([^]*?)\.?$/.exec(description);
   if (!match) return { text: description, byDefault: "" };
-  const text = description.slice(0, match.index);
-  return { text, byDefault: `${match[2]}${match[1] ?? ""}` };
+  return { text: description.slice(0, match.index), byDefault: `${match[2]}${match[1] ?? ""}` };
 }
 
 /** The settings table: every setting of the plugin's schema, its keys at both doors, variables and default. @param {PackageSchema} schema */
@@ -131,9 +127,7 @@ function propertyTable(properties, required, typesPage, options = {}) {
 }
 
 /** The name of a token (`aria:index:Endpoint` → `Endpoint`). @param {string} token */
-function shortName(token) {
-  return token.split(":").pop() ?? token;
-}
+const shortName = (token) => token.split(":").pop() ?? token;
 
 const GENERATED_NOTE =
   "<!-- Generated from sdk/schema.json by `npm run gen:docs` (scripts/docs.js): edit the schema's sources, not this page. -->";
@@ -189,27 +183,29 @@ function referencePages(schema) {
     "Resources",
     resources,
     (t) => schema.resources[t],
-    (spec) => [
-      [
-        "Inputs",
-        [],
-        propertyTable(spec.inputProperties, spec.requiredInputs ?? [], types, { replaces: true }),
-      ],
-      [
-        "Outputs",
-        ["Besides the `id`:", ""],
-        propertyTable(spec.properties, spec.required ?? [], types, always),
-      ],
-    ],
+    (spec) => {
+      const inputs = propertyTable(spec.inputProperties, spec.requiredInputs ?? [], types, {
+        replaces: true,
+      });
+      const outputs = propertyTable(spec.properties, spec.required ?? [], types, always);
+      return [
+        ["Inputs", [], inputs],
+        ["Outputs", ["Besides the `id`:", ""], outputs],
+      ];
+    },
   );
   const functionPage = tokenPage(
     "Functions",
     functions,
     (t) => schema.functions[t],
-    (spec) => [
-      ["Arguments", [], propertyTable(spec.inputs?.properties, spec.inputs?.required ?? [], types)],
-      ["Result", [], propertyTable(spec.outputs?.properties, spec.outputs?.required ?? [], types, always)],
-    ],
+    (spec) => {
+      const args = propertyTable(spec.inputs?.properties, spec.inputs?.required ?? [], types);
+      const result = propertyTable(spec.outputs?.properties, spec.outputs?.required ?? [], types, always);
+      return [
+        ["Arguments", [], args],
+        ["Result", [], result],
+      ];
+    },
   );
 
   const typePage = [GENERATED_NOTE, "", "# Types", ""];

@@ -114,20 +114,8 @@ function userInstall(pack, sdk) {
   return dir;
 }
 
-const TSCONFIG = {
-  compilerOptions: {
-    strict: true,
-    esModuleInterop: true,
-    outDir: "bin",
-    target: "es2022",
-    module: "commonjs",
-    moduleResolution: "node",
-    sourceMap: true,
-    experimentalDecorators: true,
-    forceConsistentCasingInFileNames: true,
-  },
-  files: ["index.ts"],
-};
+// A Node program's tsconfig.json where it has none: the quickstart's, as a user's project has one.
+const TSCONFIG = path.join(REPO_ROOT, "examples", "quickstart", "tsconfig.json");
 
 /**
  * Copies a program directory to `dest`, runnable by `pulumi`; answers its project name. A standalone
@@ -157,7 +145,7 @@ function prepareProgram({ source, dest, projectName, pack, sdk }) {
     writeJson(manifestFile, manifest(projectName, versions, { main: "index.ts" }));
     fs.symlinkSync(path.join(userInstall(pack, sdk), "node_modules"), path.join(dest, "node_modules"), "dir");
     if (runtimeOf(dest) === "nodejs" && !fs.existsSync(path.join(dest, "tsconfig.json")))
-      writeJson(path.join(dest, "tsconfig.json"), TSCONFIG);
+      fs.copyFileSync(TSCONFIG, path.join(dest, "tsconfig.json"));
   }
   const projectFile = path.join(dest, "Pulumi.yaml");
   if (!fs.existsSync(projectFile)) fs.writeFileSync(projectFile, `name: ${projectName}\nruntime: nodejs\n`);
@@ -296,11 +284,21 @@ class ProgramStack {
     }
   }
 
-  /** @param {ChildProcess} child */
-  track(child) {
+  /**
+   * Starts a process of the stack in its program directory, in a group of its own (see killTree).
+   * @param {string} cmd @param {string[]} args @param {Record<string, string>} env @param {import("node:child_process").StdioOptions} stdio
+   */
+  start(cmd, args, env, stdio) {
+    const child = spawn(cmd, args, {
+      cwd: this.workDir,
+      env: { ...process.env, ...this.env, ...env },
+      stdio,
+      detached: true,
+    });
     this.children.add(child);
     child.on("close", () => this.children.delete(child));
     this.onSpawn?.(child);
+    return child;
   }
 
   /**
@@ -321,13 +319,7 @@ class ProgramStack {
   exec(args, { env } = {}) {
     const { echo, onOutput } = this.options;
     return new Promise((resolve, reject) => {
-      const child = spawn("pulumi", args, {
-        cwd: this.workDir,
-        env: { ...process.env, ...this.env, ...env },
-        stdio: ["ignore", "pipe", "pipe"],
-        detached: true,
-      });
-      this.track(child);
+      const child = this.start("pulumi", args, env ?? {}, ["ignore", "pipe", "pipe"]);
       const out = { stdout: "", stderr: "" };
       for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
         /** @type {import("node:stream").Readable} */ (child[stream]).on("data", (d) => {
@@ -400,15 +392,13 @@ class ProgramStack {
       },
     };
     fs.writeFileSync(jobFile, JSON.stringify(job));
-    const child = spawn(process.execPath, [...preload, RUN_OP, jobFile], {
-      cwd: workDir,
-      env: { ...process.env, ...this.env, ...runnerEnv },
-      stdio: ["ignore", "ignore", "pipe"],
-      detached: true,
-    });
-    this.track(child);
+    const child = this.start(process.execPath, [...preload, RUN_OP, jobFile], runnerEnv, [
+      "ignore",
+      "ignore",
+      "pipe",
+    ]);
     let stderr = "";
-    child.stderr.on("data", (d) => {
+    /** @type {import("node:stream").Readable} */ (child.stderr).on("data", (d) => {
       stderr = (stderr + d).slice(-100_000);
       if (process.env.E2E_VERBOSE) process.stderr.write(d);
     });
