@@ -94,9 +94,8 @@ function startupMs(executable) {
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
-      if (!out.includes("\n")) {
+      if (!out.includes("\n"))
         reject(new CommandError(executable, { code, signal, stdout: out, stderr: err }));
-      }
     });
   });
 }
@@ -132,30 +131,27 @@ function findTool(...names) {
   ]);
 }
 
+/** The first of `names` found by findTool, or a MissingToolError: `what` it is, the `remedy`. @param {string[]} names @param {string} what @param {string} remedy */
+function needTool(names, what, remedy) {
+  const found = findTool(...names);
+  if (!found) throw new MissingToolError(what, remedy);
+  return found;
+}
+
 /** rcodesign, from PATH or the cache, else built once into the cache with cargo. @returns {string} */
 function ensureSigner() {
   const found = findTool("rcodesign");
   if (found) return found;
-  const cargo = findTool("cargo");
-  if (!cargo) {
-    throw new MissingToolError(
-      "rcodesign (to sign the macOS executables ad hoc, which macOS requires)",
-      `install Rust's cargo, or run cargo install ${RCODESIGN.crate} --locked --no-default-features --bin rcodesign`,
-    );
-  }
+  const cargo = needTool(
+    ["cargo"],
+    "rcodesign (to sign the macOS executables ad hoc, which macOS requires)",
+    `install Rust's cargo, or run cargo install ${RCODESIGN.crate} --locked --no-default-features --bin rcodesign`,
+  );
   say(`building rcodesign (${RCODESIGN.crate} ${RCODESIGN.version}) into ${toolsDir()} with cargo, once`);
   // Signing needs none of the default features (notarization, which compiles the AWS SDK for about 15
   // minutes); without them a cold build takes a few minutes.
-  const install = [
-    "install",
-    "--locked",
-    "--no-default-features",
-    "--root",
-    toolsDir(),
-    "--bin",
-    "rcodesign",
-  ];
-  run(cargo, [...install, `${RCODESIGN.crate}@${RCODESIGN.version}`], root);
+  const args = ["install", "--locked", "--no-default-features", "--root", toolsDir(), "--bin", "rcodesign"];
+  run(cargo, [...args, `${RCODESIGN.crate}@${RCODESIGN.version}`], root);
   return path.join(toolsDir(), "bin", "rcodesign");
 }
 
@@ -204,13 +200,8 @@ async function buildInto(dir, version, target, bundleFile) {
     if (target.format === "pe") {
       // Node's Windows binary is signed (Authenticode): the injection would leave a signature that no
       // longer matches, so it goes first; the executable ships unsigned.
-      const osslsigncode = findTool("osslsigncode");
-      if (!osslsigncode) {
-        throw new MissingToolError(
-          "osslsigncode (to remove the Windows binary's signature)",
-          "apt-get install osslsigncode",
-        );
-      }
+      const why = "osslsigncode (to remove the Windows binary's signature)";
+      const osslsigncode = needTool(["osslsigncode"], why, "apt-get install osslsigncode");
       fs.rmSync(executable);
       run(osslsigncode, ["remove-signature", "-in", nodeBinary, "-out", executable], dir);
       fs.chmodSync(executable, 0o755);
@@ -219,10 +210,11 @@ async function buildInto(dir, version, target, bundleFile) {
     if (target.format === "elf") {
       // npm's Linux Node binaries carry their symbol tables and debug info (about 18 MB) that the
       // plugin never loads; stripped before the injection, which then appends the blob.
-      const strip = findTool(...STRIPPERS);
-      if (!strip) {
-        throw new MissingToolError("llvm-strip (to strip the Linux executables)", "apt-get install llvm");
-      }
+      const strip = needTool(
+        STRIPPERS,
+        "llvm-strip (to strip the Linux executables)",
+        "apt-get install llvm",
+      );
       run(strip, ["--strip-all", executable], dir);
       lap("strip");
     }
@@ -347,18 +339,12 @@ async function targetBuild(target, version, bundleFile) {
 /** @returns {Promise<PluginBuild[]>} */
 async function main() {
   if (process.platform !== "linux" || process.arch !== "x64") {
-    throw new MissingToolError(
-      "a linux-x64 machine",
-      "the executables are built (and the linux-amd64 one's start checked) on linux-x64 only",
-    );
+    const why = "the executables are built (and the linux-amd64 one's start checked) on linux-x64 only";
+    throw new MissingToolError("a linux-x64 machine", why);
   }
-  const entry = path.join(root, "dist", "provider", "plugin", "main.js");
-  if (!fs.existsSync(entry)) {
-    throw new MissingToolError(
-      path.relative(root, entry),
-      "run `npm run build` first (npm run build:plugin does)",
-    );
-  }
+  const entry = path.join("dist", "provider", "plugin", "main.js");
+  if (!fs.existsSync(path.join(root, entry)))
+    throw new MissingToolError(entry, "run `npm run build` first (npm run build:plugin does)");
   const targets = flags.target ? targetsNamed(flags.target) : TARGETS.filter((t) => t.name === "linux-amd64");
   const outDir = flags.out ? path.resolve(flags.out) : OUT_DIR;
   /** @type {string} */
@@ -420,9 +406,8 @@ async function main() {
   } finally {
     if (bundled) fs.rmSync(path.dirname(bundled), { recursive: true, force: true });
   }
-  if (failed.length > 0) {
+  if (failed.length > 0)
     throw new BuildError(`the plugin for ${failed.join(", ")}`, "see the NOT BUILT lines above");
-  }
   return results;
 }
 

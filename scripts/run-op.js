@@ -8,12 +8,13 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
-/** @typedef {import("./program-runner.js").AutomationJob} Job */
-/** The Automation API's CommandError keeps the CLI's output in a private `commandResult`, read by shape. */
-/** @typedef {{ message?: string, commandResult?: { stdout: string, stderr: string } }} AutomationFailure */
+/**
+ * The Automation API's CommandError keeps the CLI's output in a private `commandResult`, read by shape.
+ * @typedef {{ message?: string, commandResult?: { stdout: string, stderr: string } }} AutomationFailure
+ */
 
 async function main() {
-  /** @type {Job} */
+  /** @type {import("./program-runner.js").AutomationJob} */
   const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
   const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation");
 
