@@ -27,9 +27,7 @@ const GENERATED_DIR = "dynamic/generated";
  * declarations. @param {string[]} imports @param {string[]} about @param {string} body
  */
 const generatedModule = (imports, about, body) =>
-  [GENERATED_HEADER, "", ...imports, "", "/*", ...about.map((line) => ` * ${line}`), " */", "", body].join(
-    "\n",
-  );
+  [GENERATED_HEADER, "", ...imports, "", "/*", ...about.map((l) => ` * ${l}`), " */", "", body].join("\n");
 
 /**
  * @typedef {{ _zod: { def: { type: string; innerType?: ZodLike }; optin?: string }; description?: string; shape?: Record<string, ZodLike> }} ZodLike
@@ -258,20 +256,14 @@ function documentedTypes(registry) {
   }
   for (const { fn } of declaredFunctions(registry)) {
     const form = programForm(fn);
-    if (fn.args && !fn.program?.argsType)
-      types.push({
-        name: form.argsType,
-        schema: fn.args,
-        io: /** @type {const} */ ("input"),
-        doc: fn.args.description ?? `The arguments of \`${fn.name}\`.`,
-      });
-    if (!elsewhere.has(fn.result) && isIdentifier(form.resultType))
-      types.push({
-        name: form.resultType,
-        schema: fn.result,
-        io: /** @type {const} */ ("output"),
-        doc: fn.result.description ?? `What \`${fn.name}\` returns.`,
-      });
+    if (fn.args && !fn.program?.argsType) {
+      const doc = fn.args.description ?? `The arguments of \`${fn.name}\`.`;
+      types.push({ name: form.argsType, schema: fn.args, io: /** @type {const} */ ("input"), doc });
+    }
+    if (!elsewhere.has(fn.result) && isIdentifier(form.resultType)) {
+      const doc = fn.result.description ?? `What \`${fn.name}\` returns.`;
+      types.push({ name: form.resultType, schema: fn.result, io: /** @type {const} */ ("output"), doc });
+    }
   }
   return types;
 }
