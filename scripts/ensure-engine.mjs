@@ -10,7 +10,7 @@
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
@@ -116,15 +116,9 @@ function compareVersions(/** @type {string} */ a, /** @type {string} */ b) {
 
 /** What `<bin> version` prints (`v3.274.1`), or undefined when it does not run. */
 function pulumiVersionOf(/** @type {string} */ bin) {
-  try {
-    return execFileSync(bin, ["version"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-      env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
-    }).trim();
-  } catch {
-    return undefined;
-  }
+  const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" };
+  const r = spawnSync(bin, ["version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], env });
+  return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
 /** The executable `name` on PATH, resolved, if there is one. */

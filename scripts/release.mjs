@@ -11,7 +11,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { TARGETS, pulumiChecksum } from "./plugin-targets.js";
 import { contentHash, fileSha256, BUILD_LEFTOVERS } from "./content-hash.js";
-import { cacheBase } from "./runtimes.js";
+import { cacheBase, intoCache } from "./runtimes.js";
 import { PYTHON_TOOLS } from "./python-tools.js";
 import { ScriptError, describeFailure } from "./errors.js";
 import { runSync } from "./run-command.js";
@@ -97,16 +97,13 @@ function pythonBuildVenv() {
   const dir = path.join(cacheBase(), `python-sdk-build-${contentHash([pythonVersion, ...PYTHON_TOOLS])}`);
   const python = path.join(dir, "bin", "python");
   if (fs.existsSync(python)) return python;
-  fs.mkdirSync(cacheBase(), { recursive: true });
-  const work = fs.mkdtempSync(path.join(cacheBase(), `.${path.basename(dir)}-`));
-  try {
+  const problem = (/** @type {string} */ venv) =>
+    fs.existsSync(path.join(venv, "bin", "python")) ? undefined : "no venv";
+  intoCache(dir, "the Python build tools", problem, (work) => {
     run("python3", ["-m", "venv", work]);
     run(path.join(work, "bin", "python"), ["-m", "pip", "install", "-q", "--upgrade", ...PYTHON_TOOLS]);
-    fs.renameSync(work, dir);
-  } catch (err) {
-    fs.rmSync(work, { recursive: true, force: true });
-    if (!fs.existsSync(python)) throw err;
-  }
+    return work;
+  });
   return python;
 }
 

@@ -227,6 +227,7 @@ module.exports = {
   npmPackageFiles,
   ensureSdk,
   legEnv,
+  intoCache,
   devSdkVersion,
   cacheBase,
 };
