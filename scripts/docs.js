@@ -9,7 +9,7 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
-const { replaceRegion } = require("./generated.js");
+const { replaceRegion, staleOf } = require("./generated.js");
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -262,11 +262,7 @@ function generatedDocs(root = ROOT) {
 
 /** The generated files that differ from what is on disk (missing ones included). @param {string} [root] */
 function staleDocs(root = ROOT) {
-  const expected = generatedDocs(root);
-  return Object.keys(expected).filter((file) => {
-    const target = path.join(root, file);
-    return !fs.existsSync(target) || fs.readFileSync(target, "utf8") !== expected[file];
-  });
+  return staleOf(Object.entries(generatedDocs(root)), root);
 }
 
 module.exports = { generatedDocs, staleDocs };

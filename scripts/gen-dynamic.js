@@ -10,7 +10,7 @@ const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 
-const { replaceRegion } = require("./generated.js");
+const { replaceRegion, staleOf } = require("./generated.js");
 
 const ROOT = path.resolve(__dirname, "..");
 const BEGIN = "// BEGIN GENERATED: public surface (npm run gen:dynamic)\n";
@@ -444,12 +444,7 @@ async function generatedFiles(registry) {
 
 /** The generated files that differ from what the registry generates. @param {Registry} registry */
 async function staleFiles(registry) {
-  const stale = [];
-  for (const [file, text] of await generatedFiles(registry)) {
-    const full = path.join(ROOT, file);
-    if (!fs.existsSync(full) || fs.readFileSync(full, "utf8") !== text) stale.push(file);
-  }
-  return stale;
+  return staleOf(await generatedFiles(registry));
 }
 
 module.exports = { GENERATED_HEADER, GENERATED_DIR, API_TYPES, generatedFiles, staleFiles };
