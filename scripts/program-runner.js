@@ -217,7 +217,10 @@ function processTree() {
   return { stats, children };
 }
 
-/** SIGKILLs a process, its group and (`all`) every descendant, as a dying machine would. @param {ChildProcess} child */
+/**
+ * SIGKILLs a process, its group and (`all`) every descendant, as a dying machine would: plugins may run
+ * in process groups of their own. @param {ChildProcess} child
+ */
 function killTree(child, all = true) {
   const pid = /** @type {number} */ (child.pid);
   const { children } = processTree();
