@@ -8,13 +8,12 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
-/**
- * The Automation API's CommandError keeps the CLI's output in a private `commandResult`, read by shape.
- * @typedef {{ message?: string, commandResult?: { stdout: string, stderr: string } }} AutomationFailure
- */
+/** @typedef {import("./program-runner.js").AutomationJob} Job */
+/** The Automation API's CommandError keeps the CLI's output in a private `commandResult`, read by shape. */
+/** @typedef {{ message?: string, commandResult?: { stdout: string, stderr: string } }} AutomationFailure */
 
 async function main() {
-  /** @type {import("./program-runner.js").AutomationJob} */
+  /** @type {Job} */
   const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
   const { LocalWorkspace, PulumiCommand } = require("@pulumi/pulumi/automation");
 
