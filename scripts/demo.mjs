@@ -66,8 +66,7 @@ async function startCiStandIn(saved) {
   /** @type {{ key: string, cert: string } | undefined} */
   let tls = readJson(tlsFile, undefined);
   if (!tls) {
-    /** @type {typeof import("./certificates.js")} */
-    const { makeCertificate } = require("./certificates.js");
+    const { makeCertificate } = await import("./certificates.js");
     const pems = await makeCertificate({ commonName: "ci.demo.local", ips: ["127.0.0.1"] });
     tls = { key: pems.key, cert: pems.cert };
     fs.writeFileSync(tlsFile, JSON.stringify(tls), { mode: 0o600 });
@@ -224,13 +223,12 @@ async function main() {
     return;
   }
   fs.rmSync(path.join(demoDir, "work"), { recursive: true, force: true }); // the Automation API era's
-  /** @type {Runner} */
-  const runner = require("./program-runner.js");
+  const runner = await import("./program-runner.js");
   const portsFile = path.join(demoDir, "ports.json");
   /** @type {SavedPorts} */
   const saved = readJson(portsFile, {});
 
-  require("./engine-env.js").engineRoot({ quiet: true });
+  (await import("./engine-env.js")).engineRoot({ quiet: true });
 
   line(bold("pulumi-aria demo: examples/quickstart against a local Aria Automation emulator"));
   step("Starting the local servers");
