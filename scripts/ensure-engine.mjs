@@ -93,18 +93,18 @@ function wantedVersion() {
   const pinned = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).config?.pulumiCli;
   const sdk = sdkVersion();
   const order = pinned ? compareVersions(pinned, sdk) : -1;
-  if (!pinned || order < 0) {
-    const over = pinned
-      ? `newer than package.json config.pulumiCli ${pinned} (the CLI is at least the SDK's version)`
-      : "(package.json has no config.pulumiCli)";
-    return { version: sdk, why: `the version of @pulumi/pulumi ${sdk} ${over}` };
+  if (pinned && order >= 0) {
+    const why =
+      order > 0 ? `at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ${PIN_WHY})` : "";
+    return {
+      version: pinned,
+      why: `package.json config.pulumiCli, ${why || `the version of @pulumi/pulumi ${sdk}`}`,
+    };
   }
-  const why =
-    order > 0 ? `at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ${PIN_WHY})` : "";
-  return {
-    version: pinned,
-    why: `package.json config.pulumiCli, ${why || `the version of @pulumi/pulumi ${sdk}`}`,
-  };
+  const over = pinned
+    ? `newer than package.json config.pulumiCli ${pinned} (the CLI is at least the SDK's version)`
+    : "(package.json has no config.pulumiCli)";
+  return { version: sdk, why: `the version of @pulumi/pulumi ${sdk} ${over}` };
 }
 
 /** Negative, zero or positive as `[v]x.y.z` `a` is older than, as old as, newer than `b`. */
