@@ -392,13 +392,11 @@ async function main() {
       const s = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
       const { total, ...steps } = result.buildMs;
       const starts = result.startupMs.join(" / ");
+      const times = Object.entries(steps).map(([step, n]) => `${step} ${s(n)}`);
       say(
         `${target.name}: executable ${mb(result.executableBytes)} (bundle ${mb(result.bundleBytes)}), ` +
           `${path.relative(root, result.tarball)}: ${mb(result.tarballBytes)}; ` +
-          `${reused ? "the cached build was made" : "built"} in ${s(total)} (` +
-          `${Object.entries(steps)
-            .map(([step, n]) => `${step} ${s(n)}`)
-            .join(", ")})` +
+          `${reused ? "the cached build was made" : "built"} in ${s(total)} (${times.join(", ")})` +
           (starts ? `; starts in ${starts} ms (port printed, no node on PATH)` : ""),
       );
       results.push(result);
