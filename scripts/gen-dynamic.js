@@ -84,25 +84,23 @@ function typedEndpointsModule(registry) {
       const optional = optionalInput(field) ? "?" : "";
       return `${doc(field.description, "  ")}  ${key}${optional}: pulumi.Input<${tsType(field)}>;`;
     });
-    return [
-      doc(
-        `Inputs of ${article(typed.className)} {@link ${typed.className}}: the inputs every typed endpoint takes, and those of the \`${typed.type}\` type.`,
-      ),
-      `export type ${typed.className}Args = TypedEndpointArgs & {\n${fields.join("\n")}\n};\n`,
-      "\n",
-      doc(typedSummary(typed)),
-      `export class ${typed.className} extends Endpoint {\n`,
-      "  /**\n",
-      `   * Declares ${article(typed.title)} ${typed.title}.\n`,
-      "   * @param name The resource name; also the endpoint's name unless `args.name` is given.\n",
-      "   * @param args The endpoint's inputs.\n",
-      "   * @param opts Resource options.\n",
-      "   */\n",
-      `  constructor(name: string, args: ${typed.className}Args, opts?: pulumi.CustomResourceOptions) {\n`,
-      `    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.${typed.className}, args), opts);\n`,
-      "  }\n",
-      "}\n",
-    ].join("");
+    const inputs = `Inputs of ${article(typed.className)} {@link ${typed.className}}: the inputs every typed endpoint takes, and those of the \`${typed.type}\` type.`;
+    return `${doc(inputs)}export type ${typed.className}Args = TypedEndpointArgs & {
+${fields.join("\n")}
+};
+
+${doc(typedSummary(typed))}export class ${typed.className} extends Endpoint {
+  /**
+   * Declares ${article(typed.title)} ${typed.title}.
+   * @param name The resource name; also the endpoint's name unless \`args.name\` is given.
+   * @param args The endpoint's inputs.
+   * @param opts Resource options.
+   */
+  constructor(name: string, args: ${typed.className}Args, opts?: pulumi.CustomResourceOptions) {
+    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.${typed.className}, args), opts);
+  }
+}
+`;
   });
   const imports = [
     'import type * as pulumi from "@pulumi/pulumi";',
