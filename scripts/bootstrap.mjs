@@ -7,19 +7,13 @@
 
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { CommandError, describeFailure } from "./errors.js";
+import { contentHash } from "./content-hash.js";
+import { findExecutable } from "./run-command.js";
+import { STRIPPERS } from "./plugin-targets.js";
 
-const require = createRequire(import.meta.url);
-/** @type {typeof import("./errors.js")} */
-const { CommandError, describeFailure } = require("./errors.js");
-/** @type {typeof import("./content-hash.js")} */
-const { contentHash } = require("./content-hash.js");
-/** @type {typeof import("./run-command.js")} */
-const { findExecutable } = require("./run-command.js");
-/** @type {typeof import("./plugin-targets.js")} */
-const { STRIPPERS } = require("./plugin-targets.js");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const { values: flags } = parseArgs({
   options: { engine: { type: "boolean" }, "system-tools": { type: "boolean" } },
@@ -33,7 +27,7 @@ if (major < 20 || (major === 20 && minor < 18)) {
   process.exit(1);
 }
 
-/** Runs one step's command with the terminal as its output; a CommandError for a non-zero exit. @param {string} file @param {string[]} args @param {string} command */
+/** One step's command, its output the terminal's; a CommandError for a non-zero exit. @param {string} file @param {string[]} args @param {string} command */
 function runStep(file, args, command) {
   try {
     execFileSync(file, args, { cwd: root, stdio: "inherit" });
@@ -77,13 +71,7 @@ try {
 
   // 2. node_modules/pulumi-aria -> the repository, so that programs resolve `pulumi-aria` as in a user's project.
   const self = path.join(root, "node_modules", "pulumi-aria");
-  let linked = false;
-  try {
-    linked = fs.realpathSync(self) === fs.realpathSync(root);
-  } catch {
-    /* missing */
-  }
-  if (!linked) {
+  if (!fs.existsSync(self) || fs.realpathSync(self) !== fs.realpathSync(root)) {
     fs.rmSync(self, { recursive: true, force: true });
     fs.symlinkSync("..", self, "dir");
   }
@@ -91,11 +79,7 @@ try {
   // 3. The package (provider and emulator) in dist/, the policy pack directory completed.
   say("compiling TypeScript (tsc)");
   const node = (/** @type {string} */ file, /** @type {string[]} */ ...args) =>
-    runStep(
-      process.execPath,
-      [path.join(root, file), ...args],
-      `${path.basename(file)} ${args.join(" ")}`.trim(),
-    );
+    runStep(process.execPath, [path.join(root, file), ...args], [path.basename(file), ...args].join(" "));
   node("node_modules/typescript/bin/tsc", "-p", "tsconfig.json");
   node("scripts/policy-pack-files.mjs");
   // 4. The Pulumi engine, built once and cached outside the work tree.
@@ -122,9 +106,7 @@ function systemPackages() {
 }
 
 function ensureSystemTools() {
-  const missing = systemPackages()
-    .filter((p) => !p.present)
-    .map((p) => p.pkg);
+  const missing = systemPackages().flatMap((p) => (p.present ? [] : [p.pkg]));
   if (missing.length === 0) return;
   const command = `apt-get install ${missing.join(" ")}`;
   const isRoot = process.getuid?.() === 0;
@@ -140,8 +122,6 @@ function ensureSystemTools() {
   say(`installing ${missing.join(", ")} (Debian packages the release tests use) with apt-get`);
   runStep("apt-get", ["update", "-qq"], "apt-get update -qq");
   runStep("apt-get", ["install", "-y", "-qq", ...missing], `${command} -y -qq`);
-  const still = systemPackages().filter((p) => !p.present);
-  if (still.length > 0) {
-    throw new Error(`${command} ran, but ${still.map((p) => p.pkg).join(", ")} still cannot be found`);
-  }
+  const still = systemPackages().flatMap((p) => (p.present ? [] : [p.pkg]));
+  if (still.length > 0) throw new Error(`${command} ran, but ${still.join(", ")} still cannot be found`);
 }

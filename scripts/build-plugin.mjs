@@ -1,44 +1,30 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run build:plugin`: the provider plugin as one executable with its runtime inside (for Go, Python,
-// YAML... users who have no Node) and its archive pulumi-resource-aria-v<version>-<os>-<arch>.tar.gz
-// (the executable at its top, a README, the LICENSE), which the engine downloads from the release, with
-// its CycloneDX SBOM beside it (<archive name>.cdx.json: the bundled npm packages and the runtime).
-// Platforms: scripts/plugin-targets.js.
-// 1. esbuild bundles dist/provider/plugin/main.js (`npm run build` first) into one CommonJS file, with
-//    its SBOM (scripts/plugin-bundle.mjs); once per run.
-// 2. Node's single-executable application: the platform's official Node 22 binary from the npm registry
-//    (scripts/runtimes.js); linux-x64 Node of the same release writes the blob, postject injects it.
-//    darwin-arm64: `bun build --compile` (npm has no recent Node for it); linux-amd64-bun, the same for
-//    linux-x64, is built for the tests only (test/e2e/plugin-bun.test.ts), never released.
-// 3. macOS executables get an ad-hoc signature (rcodesign, from the apple-codesign crate).
-// 4. The linux-amd64 executable is started without `node` on PATH: it must print its port (startup time).
-// A build is cached (<cache>/plugin/<target>-<hash of its inputs>) and reused while its inputs hold.
+// `npm run build:plugin`: the provider plugin as one executable with its runtime inside, and its
+// archive pulumi-resource-aria-v<version>-<os>-<arch>.tar.gz with a CycloneDX SBOM beside it, for the
+// platforms of scripts/plugin-targets.js (how each is made: docs/guides/release-and-install.md#what-a-release-holds).
+// The esbuild bundle (scripts/plugin-bundle.mjs) is made once per run; the linux-amd64 executable must
+// print its port with no `node` on PATH. A build is cached (<cache>/plugin/<target>-<hash of its
+// inputs>) and reused while its inputs hold.
 //
 //   node scripts/build-plugin.mjs                  linux-amd64 into dist/plugin (the executable too)
 //   node scripts/build-plugin.mjs --target all     every platform's archive (or a list: linux-arm64,...)
 //   node scripts/build-plugin.mjs --out DIR --force --json   elsewhere; no cache; print the builds as JSON
 
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { archiveSbom, bundle, esbuildVersion } from "./plugin-bundle.mjs";
+import * as runtimes from "./runtimes.js";
+import { contentHash, fileSha256 } from "./content-hash.js";
+import { BuildError, CommandError, MissingToolError, describeFailure } from "./errors.js";
+import { findExecutable, runSync } from "./run-command.js";
+import { STRIPPERS, TARGETS, archiveName, targetsNamed } from "./plugin-targets.js";
 
 const require = createRequire(import.meta.url);
-/** @type {typeof import("./runtimes.js")} */
-const runtimes = require("./runtimes.js");
-/** @type {typeof import("./content-hash.js")} */
-const { contentHash } = require("./content-hash.js");
-/** @type {typeof import("./errors.js")} */
-const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
-/** @type {typeof import("./run-command.js")} */
-const { findExecutable, runSync } = require("./run-command.js");
-/** @type {typeof import("./plugin-targets.js")} */
-const { STRIPPERS, TARGETS, archiveName, targetsNamed } = require("./plugin-targets.js");
 /** @type {{ inject(file: string, name: string, data: Buffer, options: { sentinelFuse: string, machoSegmentName?: string }): Promise<void> }} */
 const postject = require("postject");
 
@@ -65,15 +51,7 @@ const bool = /** @type {const} */ ({ type: "boolean" });
 const str = /** @type {const} */ ({ type: "string" });
 const { values: flags } = parseArgs({ options: { force: bool, json: bool, target: str, out: str } });
 
-/** @returns {string} package.json's version */
-function packageVersion() {
-  return JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
-}
-
-/**
- * The hash of everything a target's build depends on.
- * @param {import("./plugin-targets.js").PluginTarget} target
- */
+/** The hash of everything a target's build depends on. @param {import("./plugin-targets.js").PluginTarget} target */
 function inputHash(target) {
   const scripts = ["build-plugin.mjs", "plugin-bundle.mjs", "plugin-targets.js"].map((f) => `scripts/${f}`);
   const inputs = ["dist/provider", "package.json", "package-lock.json", "LICENSE", ...scripts].map((file) =>
@@ -83,15 +61,12 @@ function inputHash(target) {
   return contentHash([JSON.stringify(target)], inputs, { skip: /$^/, length: 16 });
 }
 
-/** Runs a command, failing with its output. */
 const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, /** @type {string} */ cwd) =>
   runSync(cmd, args, { cwd });
 
 /**
- * Milliseconds from starting the executable to the port it prints, with an empty environment but for
- * a PATH without `node` (it must need none), its output a number.
- * @param {string} executable
- * @returns {Promise<number>}
+ * Milliseconds from starting the executable, its environment only a PATH without `node`, to the port it prints.
+ * @param {string} executable @returns {Promise<number>}
  */
 function startupMs(executable) {
   return new Promise((resolve, reject) => {
@@ -119,18 +94,13 @@ function startupMs(executable) {
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
-      if (!out.includes("\n")) {
+      if (!out.includes("\n"))
         reject(new CommandError(executable, { code, signal, stdout: out, stderr: err }));
-      }
     });
   });
 }
 
-/**
- * The README that goes into the archive.
- * @param {string} version
- * @param {import("./plugin-targets.js").PluginTarget} target
- */
+/** The archive's README. @param {string} version @param {import("./plugin-targets.js").PluginTarget} target */
 function tarballReadme(version, target) {
   const runtime =
     target.runtime === "bun" ? `Bun ${target.runtimeRelease}` : `Node.js ${target.runtimeRelease}`;
@@ -161,36 +131,35 @@ function findTool(...names) {
   ]);
 }
 
+/** The first of `names` found by findTool, or a MissingToolError: `what` it is, the `remedy`. @param {string[]} names @param {string} what @param {string} remedy */
+function needTool(names, what, remedy) {
+  const found = findTool(...names);
+  if (!found) throw new MissingToolError(what, remedy);
+  return found;
+}
+
 /** rcodesign, from PATH or the cache, else built once into the cache with cargo. @returns {string} */
 function ensureSigner() {
   const found = findTool("rcodesign");
   if (found) return found;
-  const cargo = findTool("cargo");
-  if (!cargo) {
-    throw new MissingToolError(
-      "rcodesign (to sign the macOS executables ad hoc, which macOS requires)",
-      `install Rust's cargo, or run cargo install ${RCODESIGN.crate} --locked --no-default-features --bin rcodesign`,
-    );
-  }
+  const cargo = needTool(
+    ["cargo"],
+    "rcodesign (to sign the macOS executables ad hoc, which macOS requires)",
+    `install Rust's cargo, or run cargo install ${RCODESIGN.crate} --locked --no-default-features --bin rcodesign`,
+  );
   say(`building rcodesign (${RCODESIGN.crate} ${RCODESIGN.version}) into ${toolsDir()} with cargo, once`);
   // Signing needs none of the default features (notarization, which compiles the AWS SDK for about 15
   // minutes); without them a cold build takes a few minutes.
-  const spec = `${RCODESIGN.crate}@${RCODESIGN.version}`;
-  run(
-    cargo,
-    ["install", "--locked", "--no-default-features", "--root", toolsDir(), "--bin", "rcodesign", spec],
-    root,
-  );
+  const args = ["install", "--locked", "--no-default-features", "--root", toolsDir(), "--bin", "rcodesign"];
+  run(cargo, [...args, `${RCODESIGN.crate}@${RCODESIGN.version}`], root);
   return path.join(toolsDir(), "bin", "rcodesign");
 }
 
 /**
- * A fresh build of `target` into `dir` from the bundle `bundleFile`: executable, archive.
- * @param {string} dir
- * @param {string} version
- * @param {import("./plugin-targets.js").PluginTarget} target
- * @param {string} bundleFile
- * @returns {Promise<{ ms: Record<string, number>, signer: string | null }>} milliseconds per step
+ * A fresh build of `target` into `dir` from `bundleFile`: the executable, the archive, its SBOM;
+ * answers the milliseconds per step and the signer.
+ * @param {string} dir @param {string} version @param {import("./plugin-targets.js").PluginTarget} target
+ * @param {string} bundleFile @returns {Promise<{ ms: Record<string, number>, signer: string | null }>}
  */
 async function buildInto(dir, version, target, bundleFile) {
   /** @type {Record<string, number>} */
@@ -225,40 +194,27 @@ async function buildInto(dir, version, target, bundleFile) {
     // postject (LIEF inside) prints "warning: Can't find string offset for section name '.note.100'"
     // for Node's Linux binary: harmless, the executable runs (nodejs/postject#83, lief-project/LIEF#816).
     say(`${target.name}: injecting it into a copy of ${target.npm}'s Node (postject)`);
-    fs.copyFileSync(path.join(pkg, /** @type {string} */ (target.npmBinary)), executable);
+    const nodeBinary = path.join(pkg, /** @type {string} */ (target.npmBinary));
+    fs.copyFileSync(nodeBinary, executable);
     fs.chmodSync(executable, 0o755);
     if (target.format === "pe") {
       // Node's Windows binary is signed (Authenticode): the injection would leave a signature that no
       // longer matches, so it goes first; the executable ships unsigned.
-      const osslsigncode = findTool("osslsigncode");
-      if (!osslsigncode) {
-        throw new MissingToolError(
-          "osslsigncode (to remove the Windows binary's signature)",
-          "apt-get install osslsigncode",
-        );
-      }
+      const why = "osslsigncode (to remove the Windows binary's signature)";
+      const osslsigncode = needTool(["osslsigncode"], why, "apt-get install osslsigncode");
       fs.rmSync(executable);
-      run(
-        osslsigncode,
-        [
-          "remove-signature",
-          "-in",
-          path.join(pkg, /** @type {string} */ (target.npmBinary)),
-          "-out",
-          executable,
-        ],
-        dir,
-      );
+      run(osslsigncode, ["remove-signature", "-in", nodeBinary, "-out", executable], dir);
       fs.chmodSync(executable, 0o755);
       lap("unsign");
     }
     if (target.format === "elf") {
       // npm's Linux Node binaries carry their symbol tables and debug info (about 18 MB) that the
       // plugin never loads; stripped before the injection, which then appends the blob.
-      const strip = findTool(...STRIPPERS);
-      if (!strip) {
-        throw new MissingToolError("llvm-strip (to strip the Linux executables)", "apt-get install llvm");
-      }
+      const strip = needTool(
+        STRIPPERS,
+        "llvm-strip (to strip the Linux executables)",
+        "apt-get install llvm",
+      );
       run(strip, ["--strip-all", executable], dir);
       lap("strip");
     }
@@ -277,20 +233,8 @@ async function buildInto(dir, version, target, bundleFile) {
     say(`${target.name}: bun build --compile --target=${target.bunTarget} (Bun ${target.runtimeRelease})`);
     // node-gyp: npm's script runner (in @pulumi/pulumi's Automation API) resolves it, the plugin never
     // runs it (KNOWN_WARNINGS in scripts/plugin-bundle.mjs); Bun must be told to leave it out.
-    run(
-      bun,
-      [
-        "build",
-        "--compile",
-        `--target=${target.bunTarget}`,
-        "--external",
-        "node-gyp",
-        "bundle.js",
-        "--outfile",
-        target.executable,
-      ],
-      dir,
-    );
+    const compile = ["build", "--compile", `--target=${target.bunTarget}`, "--external", "node-gyp"];
+    run(bun, [...compile, "bundle.js", "--outfile", target.executable], dir);
     lap("compile");
   }
   let signer = null;
@@ -317,7 +261,7 @@ async function buildInto(dir, version, target, bundleFile) {
   const sbom = await archiveSbom(`${bundleFile}.cdx.json`, runtimeDir, {
     archive: archiveName(version, target),
     runtime: `${target.runtime === "bun" ? "Bun" : "Node.js"} ${target.runtimeRelease}`,
-    bundleSha256: createHash("sha256").update(fs.readFileSync(bundleFile)).digest("hex"),
+    bundleSha256: fileSha256(bundleFile),
   });
   fs.writeFileSync(path.join(dir, "sbom.cdx.json"), sbom);
   lap("sbom");
@@ -330,18 +274,14 @@ function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) 
   const builds = fs
     .readdirSync(cacheDir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && e.name.startsWith(prefix) && e.name !== keep)
-    .map((e) => ({
-      dir: path.join(cacheDir, e.name),
-      mtime: fs.statSync(path.join(cacheDir, e.name)).mtimeMs,
-    }))
-    .sort((a, b) => b.mtime - a.mtime);
-  for (const { dir } of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
+    .map((e) => path.join(cacheDir, e.name))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const dir of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /**
  * A target's build: the cached one of the same inputs, else a fresh one into the cache.
- * @param {import("./plugin-targets.js").PluginTarget} target
- * @param {string} version
+ * @param {import("./plugin-targets.js").PluginTarget} target @param {string} version
  * @param {() => Promise<string>} bundleFile the run's bundle, made on first use
  * @returns {Promise<{ dir: string, record: Omit<PluginBuild, "tarball" | "sbom" | "cached">, reused: boolean }>}
  */
@@ -375,9 +315,7 @@ async function targetBuild(target, version, bundleFile) {
         executableBytes: fs.statSync(executable).size,
         tarballBytes: fs.statSync(path.join(tmp, archiveName(version, target))).size,
         bundleBytes: fs.statSync(path.join(tmp, "bundle.js")).size,
-        bundleSha256: createHash("sha256")
-          .update(fs.readFileSync(path.join(tmp, "bundle.js")))
-          .digest("hex"),
+        bundleSha256: fileSha256(path.join(tmp, "bundle.js")),
         buildMs,
         startupMs: startups,
       };
@@ -401,21 +339,16 @@ async function targetBuild(target, version, bundleFile) {
 /** @returns {Promise<PluginBuild[]>} */
 async function main() {
   if (process.platform !== "linux" || process.arch !== "x64") {
-    throw new MissingToolError(
-      "a linux-x64 machine",
-      "the executables are built (and the linux-amd64 one's start checked) on linux-x64 only",
-    );
+    const why = "the executables are built (and the linux-amd64 one's start checked) on linux-x64 only";
+    throw new MissingToolError("a linux-x64 machine", why);
   }
-  const entry = path.join(root, "dist", "provider", "plugin", "main.js");
-  if (!fs.existsSync(entry)) {
-    throw new MissingToolError(
-      path.relative(root, entry),
-      "run `npm run build` first (npm run build:plugin does)",
-    );
-  }
+  const entry = path.join("dist", "provider", "plugin", "main.js");
+  if (!fs.existsSync(path.join(root, entry)))
+    throw new MissingToolError(entry, "run `npm run build` first (npm run build:plugin does)");
   const targets = flags.target ? targetsNamed(flags.target) : TARGETS.filter((t) => t.name === "linux-amd64");
   const outDir = flags.out ? path.resolve(flags.out) : OUT_DIR;
-  const version = packageVersion();
+  /** @type {string} */
+  const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
   /** @type {string | undefined} */
   let bundled;
   const bundleFile = async () => {
@@ -456,27 +389,23 @@ async function main() {
         fs.chmodSync(result.executable, 0o755);
       }
       const mb = (/** @type {number} */ n) => `${(n / 1e6).toFixed(1)} MB`;
+      const s = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
+      const { total, ...steps } = result.buildMs;
+      const starts = result.startupMs.join(" / ");
+      const times = Object.entries(steps).map(([step, n]) => `${step} ${s(n)}`);
       say(
         `${target.name}: executable ${mb(result.executableBytes)} (bundle ${mb(result.bundleBytes)}), ` +
           `${path.relative(root, result.tarball)}: ${mb(result.tarballBytes)}; ` +
-          `${reused ? "the cached build was made" : "built"} in ${(result.buildMs.total / 1000).toFixed(1)} s (${Object.entries(
-            result.buildMs,
-          )
-            .filter(([step]) => step !== "total")
-            .map(([step, n]) => `${step} ${(n / 1000).toFixed(1)} s`)
-            .join(", ")})` +
-          (result.startupMs.length > 0
-            ? `; starts in ${result.startupMs.join(" / ")} ms (port printed, no node on PATH)`
-            : ""),
+          `${reused ? "the cached build was made" : "built"} in ${s(total)} (${times.join(", ")})` +
+          (starts ? `; starts in ${starts} ms (port printed, no node on PATH)` : ""),
       );
       results.push(result);
     }
   } finally {
     if (bundled) fs.rmSync(path.dirname(bundled), { recursive: true, force: true });
   }
-  if (failed.length > 0) {
+  if (failed.length > 0)
     throw new BuildError(`the plugin for ${failed.join(", ")}`, "see the NOT BUILT lines above");
-  }
   return results;
 }
 

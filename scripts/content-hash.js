@@ -30,4 +30,7 @@ function contentHash(parts, paths = [], { skip = BUILD_LEFTOVERS, length = 12 } 
   return hash.digest("hex").slice(0, length);
 }
 
-module.exports = { contentHash, BUILD_LEFTOVERS };
+/** A file's sha256, hex. @param {string} file */
+const fileSha256 = (file) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+
+module.exports = { contentHash, fileSha256, BUILD_LEFTOVERS };

@@ -13,10 +13,9 @@ import * as https from "node:https";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { ScriptError, describeFailure } from "./errors.js";
 
 const require = createRequire(import.meta.url);
-/** @type {typeof import("./errors.js")} */
-const { ScriptError, describeFailure } = require("./errors.js");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const demoDir = path.join(root, ".demo");
 const program = path.join(root, "examples", "quickstart");
@@ -37,7 +36,7 @@ const step = (/** @type {string} */ s) => process.stdout.write(`\n${bold(`▶ ${
 const line = (s = "") => process.stdout.write(`${s}\n`);
 const rel = (/** @type {string} */ p) => path.relative(root, p) || ".";
 
-/** A JSON file's content, or `fallback` when it is missing or unreadable. @template T @param {string} file @param {T} fallback @returns {T} */
+/** @template T @param {string} file @param {T} fallback @returns {T} */
 function readJson(file, fallback) {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8"));
@@ -46,7 +45,7 @@ function readJson(file, fallback) {
   }
 }
 
-/** Listens on the port used last time when it is free. @param {import("node:net").Server} server @param {number} [preferred] @returns {Promise<number>} */
+/** Listens on `preferred` (last time's port) when it is free. @param {import("node:net").Server} server @param {number} [preferred] @returns {Promise<number>} */
 function listen(server, preferred) {
   return new Promise((resolve, reject) => {
     const tryPort = (/** @type {number} */ port) => {
@@ -61,18 +60,13 @@ function listen(server, preferred) {
   });
 }
 
-/**
- * A stand-in for a team's CI servers that endpoint validation connects to: one HTTPS server playing
- * Jenkins and the Git server, its certificate kept in .demo/ (the quickstart pins its fingerprint).
- * @param {SavedPorts} saved
- */
+/** One HTTPS server playing Jenkins and the Git server, its certificate kept in .demo/ (the quickstart pins it). @param {SavedPorts} saved */
 async function startCiStandIn(saved) {
   const tlsFile = path.join(demoDir, "ci-tls.json");
   /** @type {{ key: string, cert: string } | undefined} */
   let tls = readJson(tlsFile, undefined);
   if (!tls) {
-    /** @type {typeof import("./certificates.js")} */
-    const { makeCertificate } = require("./certificates.js");
+    const { makeCertificate } = await import("./certificates.js");
     const pems = await makeCertificate({ commonName: "ci.demo.local", ips: ["127.0.0.1"] });
     tls = { key: pems.key, cert: pems.cert };
     fs.writeFileSync(tlsFile, JSON.stringify(tls), { mode: 0o600 });
@@ -89,7 +83,7 @@ async function startCiStandIn(saved) {
 const QUIET =
   /^@ \w+\.*\s*$|^\s*$|^The resources in the stack have been deleted|^If you want to remove the stack completely/;
 
-/** A sink for the CLI's output that copies it to ours, indented. @returns {(chunk: string) => void} */
+/** @returns {(chunk: string) => void} a sink that copies the CLI's output to ours, indented */
 function relay() {
   let pending = "";
   const emit = (/** @type {string} */ text) => {
@@ -115,7 +109,7 @@ function prepareQuickstart(runner) {
   return dest;
 }
 
-/** Runs one operation on the demo stack; a failed one is an "operation failed". @param {string} op @param {DemoContext} ctx */
+/** @param {string} op @param {DemoContext} ctx */
 async function runOp(op, ctx) {
   const result = await ctx.run(op);
   if (!result.ok) {
@@ -125,7 +119,7 @@ async function runOp(op, ctx) {
   return result;
 }
 
-/** A stack output's value, or `[secret]`. @param {{ value: unknown, secret: boolean } | undefined} output */
+/** @param {{ value: unknown, secret: boolean } | undefined} output */
 const plain = (output) => (output?.secret ? "[secret]" : output?.value);
 
 /** @type {Record<string, string>} */
@@ -159,12 +153,10 @@ async function endpointsOnServer(url) {
 }
 
 /** How many API requests the emulator has served. @param {string} url */
-async function requestCount(url) {
-  const res = await fetch(`${url}/__emulator/requests`);
-  return /** @type {{ total: number }} */ (await res.json()).total;
-}
+const requestCount = async (url) =>
+  /** @type {{ total: number }} */ (await (await fetch(`${url}/__emulator/requests`)).json()).total;
 
-/** Writes a shell snippet that points the Pulumi CLI at the demo's engine and state. @param {DemoContext} ctx */
+/** Writes .demo/env.sh, pointing the Pulumi CLI at the demo's engine and state. @param {DemoContext} ctx */
 function writeEnvFile(ctx) {
   const file = path.join(demoDir, "env.sh");
   const vars = ["PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_HOME", "PULUMI_SKIP_UPDATE_CHECK"];
@@ -177,7 +169,7 @@ function writeEnvFile(ctx) {
 }
 
 /**
- * Prints what the run did: the changes, the endpoints on the server, what the lookups found.
+ * Prints the changes, the endpoints on the server and what the lookups found.
  * @param {DemoContext} ctx @param {{ up: import("./program-runner.js").CliResult, refresh: import("./program-runner.js").CliResult, firstRun: boolean }} results
  * @param {import("../emulator/index.js").RunningEmulator} emulator @param {number} requestsBefore
  */
@@ -231,15 +223,12 @@ async function main() {
     return;
   }
   fs.rmSync(path.join(demoDir, "work"), { recursive: true, force: true }); // the Automation API era's
-  /** @type {Runner} */
-  const runner = require("./program-runner.js");
+  const runner = await import("./program-runner.js");
   const portsFile = path.join(demoDir, "ports.json");
   /** @type {SavedPorts} */
   const saved = readJson(portsFile, {});
 
-  /** @type {typeof import("./engine-env.js")} */
-  const { engineRoot } = require("./engine-env.js");
-  engineRoot({ quiet: true });
+  (await import("./engine-env.js")).engineRoot({ quiet: true });
 
   line(bold("pulumi-aria demo: examples/quickstart against a local Aria Automation emulator"));
   step("Starting the local servers");

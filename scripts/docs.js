@@ -9,7 +9,7 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
-const { replaceRegion } = require("./generated.js");
+const { replaceRegion, staleOf } = require("./generated.js");
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -41,21 +41,17 @@ const PAGES_WITH_REGIONS = {
 };
 
 /** @param {string} [root] */
-function readSchema(root = ROOT) {
-  return JSON.parse(fs.readFileSync(path.join(root, "sdk", "schema.json"), "utf8"));
-}
+const readSchema = (root = ROOT) =>
+  JSON.parse(fs.readFileSync(path.join(root, "sdk", "schema.json"), "utf8"));
 
 /** Text for a table cell: one line, `|` escaped. @param {string} text */
-function cell(text) {
-  return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
-}
+const cell = (text) => text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
 
 /** A description split at its trailing "Default: X." or "Default (or 0): X." sentence. @param {string} description */
 function splitDefault(description) {
   const match = /\s*Default( \([^)]*\))?: ([^]*?)\.?$/.exec(description);
   if (!match) return { text: description, byDefault: "" };
-  const text = description.slice(0, match.index);
-  return { text, byDefault: `${match[2]}${match[1] ?? ""}` };
+  return { text: description.slice(0, match.index), byDefault: `${match[2]}${match[1] ?? ""}` };
 }
 
 /** The settings table: every setting of the plugin's schema, its keys at both doors, variables and default. @param {PackageSchema} schema */
@@ -89,29 +85,29 @@ function regionTexts(root) {
 
 const TYPE_PREFIX = "#/types/";
 
-/** A property's type in words, the package's types linked to types.md. @param {Property} spec @param {string} typesPage @returns {string} */
-function typeName(spec, typesPage) {
+/** A property's type in words, the package's types linked to types.md. @param {Property} spec @returns {string} */
+function typeName(spec) {
   if (spec.$ref) {
     if (spec.$ref === "pulumi.json#/Any") return "any";
     if (spec.$ref === "pulumi.json#/Json") return "JSON";
     if (spec.$ref.startsWith(TYPE_PREFIX)) {
       const name = shortName(spec.$ref.slice(TYPE_PREFIX.length));
-      return `[${name}](${typesPage}#${name.toLowerCase()})`;
+      return `[${name}](types.md#${name.toLowerCase()})`;
     }
     return spec.$ref;
   }
-  if (spec.type === "array" && spec.items) return `list of ${typeName(spec.items, typesPage)}`;
+  if (spec.type === "array" && spec.items) return `list of ${typeName(spec.items)}`;
   if (spec.type === "object" && spec.additionalProperties)
-    return `map of ${typeName(spec.additionalProperties, typesPage)}`;
+    return `map of ${typeName(spec.additionalProperties)}`;
   return spec.type ?? "";
 }
 
 /**
  * A table of properties; `replaces`: say which inputs replace the resource.
- * @param {Record<string, Property> | undefined} properties @param {readonly string[]} required @param {string} typesPage
+ * @param {Record<string, Property> | undefined} properties @param {readonly string[]} required
  * @param {{ replaces?: boolean, requiredLabel?: string }} [options]
  */
-function propertyTable(properties, required, typesPage, options = {}) {
+function propertyTable(properties, required, options = {}) {
   const entries = Object.entries(properties ?? {});
   if (entries.length === 0) return "None.";
   const rows = [
@@ -124,26 +120,20 @@ function propertyTable(properties, required, typesPage, options = {}) {
       description += " Changing it replaces the resource.";
     if (spec.enum) description += ` One of: ${spec.enum.map((v) => `\`${String(v)}\``).join(", ")}.`;
     rows.push(
-      `| \`${name}\` | ${typeName(spec, typesPage)} | ${required.includes(name) ? "yes" : ""} | ${spec.secret ? "yes" : ""} | ${cell(description)} |`,
+      `| \`${name}\` | ${typeName(spec)} | ${required.includes(name) ? "yes" : ""} | ${spec.secret ? "yes" : ""} | ${cell(description)} |`,
     );
   }
   return rows.join("\n");
 }
 
 /** The name of a token (`aria:index:Endpoint` → `Endpoint`). @param {string} token */
-function shortName(token) {
-  return token.split(":").pop() ?? token;
-}
+const shortName = (token) => token.split(":").pop() ?? token;
 
 const GENERATED_NOTE =
   "<!-- Generated from sdk/schema.json by `npm run gen:docs` (scripts/docs.js): edit the schema's sources, not this page. -->";
 
 /** The reference pages, by path relative to the repository. @param {PackageSchema} schema */
 function referencePages(schema) {
-  const types = "types.md";
-  const resources = Object.keys(schema.resources);
-  const functions = Object.keys(schema.functions);
-
   const index = [
     GENERATED_NOTE,
     "",
@@ -163,7 +153,7 @@ function referencePages(schema) {
     "",
     "The `aria:` configuration keys, and the inputs of an explicit provider (`pulumi:providers:aria`). Their environment variables and defaults: [configuration](../installation-configuration.md#configuration).",
     "",
-    propertyTable(schema.config.variables, [], types),
+    propertyTable(schema.config.variables, []),
     "",
     "Object types used by the resources and functions: [types](types.md).",
     "",
@@ -171,13 +161,12 @@ function referencePages(schema) {
 
   /**
    * A page of one section per token: its name, token and description, then a table per part.
-   * @template S @param {string} title @param {string[]} tokens @param {(token: string) => S & { description?: string }} specOf
+   * @template {{ description?: string }} S @param {string} title @param {Record<string, S>} specs
    * @param {(spec: S) => Array<[string, string[], string]>} parts heading, lines before the table, table
    */
-  const tokenPage = (title, tokens, specOf, parts) => {
+  const tokenPage = (title, specs, parts) => {
     const out = [GENERATED_NOTE, "", `# ${title}`, ""];
-    for (const token of tokens) {
-      const spec = specOf(token);
+    for (const [token, spec] of Object.entries(specs)) {
       out.push(`## ${shortName(token)}`, "", `Token \`${token}\`. ${spec.description ?? ""}`.trim(), "");
       for (const [heading, before, table] of parts(spec))
         out.push(`### ${heading}`, "", ...before, table, "");
@@ -185,32 +174,14 @@ function referencePages(schema) {
     return out;
   };
   const always = { requiredLabel: "Always set" };
-  const resourcePage = tokenPage(
-    "Resources",
-    resources,
-    (t) => schema.resources[t],
-    (spec) => [
-      [
-        "Inputs",
-        [],
-        propertyTable(spec.inputProperties, spec.requiredInputs ?? [], types, { replaces: true }),
-      ],
-      [
-        "Outputs",
-        ["Besides the `id`:", ""],
-        propertyTable(spec.properties, spec.required ?? [], types, always),
-      ],
-    ],
-  );
-  const functionPage = tokenPage(
-    "Functions",
-    functions,
-    (t) => schema.functions[t],
-    (spec) => [
-      ["Arguments", [], propertyTable(spec.inputs?.properties, spec.inputs?.required ?? [], types)],
-      ["Result", [], propertyTable(spec.outputs?.properties, spec.outputs?.required ?? [], types, always)],
-    ],
-  );
+  const resourcePage = tokenPage("Resources", schema.resources, (spec) => [
+    ["Inputs", [], propertyTable(spec.inputProperties, spec.requiredInputs ?? [], { replaces: true })],
+    ["Outputs", ["Besides the `id`:", ""], propertyTable(spec.properties, spec.required ?? [], always)],
+  ]);
+  const functionPage = tokenPage("Functions", schema.functions, (spec) => [
+    ["Arguments", [], propertyTable(spec.inputs?.properties, spec.inputs?.required ?? [])],
+    ["Result", [], propertyTable(spec.outputs?.properties, spec.outputs?.required ?? [], always)],
+  ]);
 
   const typePage = [GENERATED_NOTE, "", "# Types", ""];
   for (const [token, spec] of Object.entries(schema.types)) {
@@ -218,7 +189,7 @@ function referencePages(schema) {
     typePage.push(
       spec.enum
         ? `One of: ${spec.enum.map((v) => `\`${JSON.stringify(v)}\``).join(", ")}.`
-        : propertyTable(spec.properties, spec.required ?? [], types),
+        : propertyTable(spec.properties, spec.required ?? []),
       "",
     );
   }
@@ -266,11 +237,7 @@ function generatedDocs(root = ROOT) {
 
 /** The generated files that differ from what is on disk (missing ones included). @param {string} [root] */
 function staleDocs(root = ROOT) {
-  const expected = generatedDocs(root);
-  return Object.keys(expected).filter((file) => {
-    const target = path.join(root, file);
-    return !fs.existsSync(target) || fs.readFileSync(target, "utf8") !== expected[file];
-  });
+  return staleOf(Object.entries(generatedDocs(root)), root);
 }
 
 module.exports = { generatedDocs, staleDocs };

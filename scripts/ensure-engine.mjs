@@ -1,34 +1,26 @@
 #!/usr/bin/env node
 // @ts-check
 // Finds or builds the Pulumi engine the e2e tests, the demo and the benchmarks run: the CLI, its
-// language hosts and the dynamic-provider shim in `<root>/bin` (--print-root prints the root).
-//
-// The version: package.json's `config.pulumiCli`, or @pulumi/pulumi's when newer. Order: a `pulumi`
-// on PATH at least the SDK's version (the EXTRA_HOSTS it lacks are built into
-// ~/.cache/pulumi-aria/pulumi-on-path-<hash>, whose bin links to it); a cached build
-// ~/.cache/pulumi-aria/pulumi-v<version>; else a build from the CLI's Go modules. Every build is made
-// in a temporary directory and renamed into place, so that concurrent runs never see half a cache.
-//
-// The Node host is the CLI's own module when the module proxy serves it, else the SDK module's
-// v3.68.0, which answers RunPlugin "not supported": it is built with
-// scripts/engine/nodejs-host-policy-packs.go so that policy packs run (and rebuilt when that changes).
+// language hosts and the dynamic-provider shim in `<root>/bin`. Which CLI, which hosts and why:
+// docs/contributing/engine.md#the-engine-built-from-go-modules. Order: a `pulumi` on PATH at least the
+// SDK's version (hosts it lacks are built into ~/.cache/pulumi-aria/pulumi-on-path-<hash>, whose bin
+// links to it); a cached build ~/.cache/pulumi-aria/pulumi-v<version>; else a build from the CLI's Go
+// modules. Every build is made in a temporary directory and renamed into place, so that concurrent runs
+// never see half a cache.
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { BuildError, CommandError, MissingToolError, describeFailure } from "./errors.js";
+import { findExecutable, runChecked } from "./run-command.js";
+import { cacheBase, devSdkVersion as sdkVersion } from "./runtimes.js";
 
 const require = createRequire(import.meta.url);
-/** @type {typeof import("./errors.js")} */
-const { BuildError, CommandError, MissingToolError, describeFailure } = require("./errors.js");
-/** @type {typeof import("./run-command.js")} */
-const { findExecutable, runChecked } = require("./run-command.js");
-/** @type {typeof import("./runtimes.js")} */
-const { cacheBase, devSdkVersion: sdkVersion } = require("./runtimes.js");
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
@@ -45,9 +37,9 @@ const PULUMI_VERSION_VAR = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Ve
  * `go`: its wrapper module's go line; `companions`: files of the module it runs from beside itself).
  * @typedef {{ runtime: string, module: string, version: string, package: string, go: string,
  *   versionVar?: string, companions?: string[] }} ExtraHost
+ * @param {string} runtime @param {string} version @param {string} pkg @param {string[]} [companions]
+ * @returns {ExtraHost} a host of the SDK module
  */
-
-/** A host of the SDK module. @param {string} runtime @param {string} version @param {string} pkg @param {string[]} [companions] */
 function sdkHost(runtime, version, pkg, companions) {
   return { runtime, module: SDK_MODULE, version, package: `${SDK_MODULE}/${pkg}`, go: "1.21", companions };
 }
@@ -124,15 +116,9 @@ function compareVersions(/** @type {string} */ a, /** @type {string} */ b) {
 
 /** What `<bin> version` prints (`v3.274.1`), or undefined when it does not run. */
 function pulumiVersionOf(/** @type {string} */ bin) {
-  try {
-    return execFileSync(bin, ["version"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-      env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
-    }).trim();
-  } catch {
-    return undefined;
-  }
+  const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" };
+  const r = spawnSync(bin, ["version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], env });
+  return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
 /** The executable `name` on PATH, resolved, if there is one. */
@@ -168,8 +154,7 @@ function hostInfo(/** @type {string} */ root) {
 }
 
 /**
- * Runs a command and answers its output, its stderr logged unless `echo` is false; a CommandError
- * for a non-zero exit.
+ * runChecked's output, its stderr logged unless `echo` is false.
  * @param {string} cmd @param {string[]} args @param {{ echo?: boolean, cwd?: string, env?: NodeJS.ProcessEnv }} [options]
  */
 async function run(cmd, args, { echo = true, ...opts } = {}) {
@@ -180,8 +165,8 @@ async function run(cmd, args, { echo = true, ...opts } = {}) {
 }
 
 /**
- * Runs `fn(staging, work)` in a temporary directory beside `root` (staging: its prefix/bin), removed
- * after; a failed command becomes a BuildError naming `what`.
+ * `fn(staging, work)` in a temporary directory beside `root` (staging: its prefix/bin), removed after;
+ * a failed command becomes a BuildError naming `what`.
  * @template T @param {string} root @param {string} prefix @param {string} what
  * @param {(staging: string, work: string) => Promise<T>} fn @returns {Promise<T>}
  */
@@ -237,10 +222,9 @@ async function build(/** @type {string} */ version, /** @type {string} */ target
 }
 
 /**
- * Writes a wrapper module into `dir`: a go.mod requiring each module (with `replaces`, as a
- * dependency's own replace directives do not apply here) and a tools.go importing the packages to build.
- * @param {string} dir
- * @param {{ name: string, go: string, requires: Record<string, string>, imports: string[], replaces?: string[] }} module
+ * A wrapper module in `dir`: a go.mod requiring each module (with `replaces`, as a dependency's own
+ * do not apply here) and a tools.go importing the packages to build.
+ * @param {string} dir @param {{ name: string, go: string, requires: Record<string, string>, imports: string[], replaces?: string[] }} module
  */
 function writeWrapperModule(dir, { name, go, requires, imports, replaces = [] }) {
   const required = Object.entries(requires).map(([mod, v]) => `\t${mod} ${v}\n`);
@@ -271,9 +255,8 @@ async function cliModule(goBin, dir, version) {
 }
 
 /**
- * `go mod tidy`, verified against the checksum database; where that cannot verify a Pulumi version,
- * Pulumi's own modules go unverified (GONOSUMDB, added to `env`) and it says so.
- * @param {string} goBin @param {string} work @param {NodeJS.ProcessEnv} env
+ * `go mod tidy`, verified by the checksum database; where that cannot verify a Pulumi version, Pulumi's
+ * modules go unverified (GONOSUMDB, added to `env`) and it says so. @param {string} goBin @param {string} work @param {NodeJS.ProcessEnv} env
  */
 async function tidyVerified(goBin, work, env) {
   try {
@@ -300,10 +283,9 @@ function goBuildArgs(out, pkg, stampedVersion, versionVar = PULUMI_VERSION_VAR) 
 }
 
 /**
- * Builds the Node language host into `binDir` and records which: the module matching the CLI where
- * the module proxy serves it, else the SDK module's at v3.68.0 with the RunPlugin patch.
- * @param {string} goBin @param {string} work the CLI's wrapper module, tidied
- * @param {NodeJS.ProcessEnv} env @param {string} version the CLI's @param {string} binDir
+ * Builds the Node language host into `binDir` and records which: the module matching the CLI where the
+ * module proxy serves it, else the SDK module's at v3.68.0 with the RunPlugin patch. `work`: the CLI's
+ * wrapper module, tidied. @param {string} goBin @param {string} work @param {NodeJS.ProcessEnv} env @param {string} version @param {string} binDir
  */
 async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
   const out = path.join(binDir, "pulumi-language-nodejs");
@@ -419,10 +401,7 @@ function describeHosts(root, nodeHost = true) {
   return [node, ...extra].filter(Boolean).join("; ");
 }
 
-/**
- * Builds `host` into `binDir` in a wrapper module of its own (under `work`), and records it there.
- * @param {string} goBin @param {ExtraHost} host @param {string} work @param {string} binDir
- */
+/** Builds `host` into `binDir` in a wrapper module under `work`, and records it there. @param {string} goBin @param {ExtraHost} host @param {string} work @param {string} binDir */
 async function buildExtraHost(goBin, host, work, binDir) {
   const { binary, record } = extraHostFiles(host);
   const hostWork = fs.mkdtempSync(path.join(work, `${host.runtime}-host-`));
@@ -452,9 +431,8 @@ async function buildExtraHost(goBin, host, work, binDir) {
 }
 
 /**
- * Adds extra hosts to an existing root without touching its CLI: built beside it, then renamed in,
- * the binary before its record, so that a record never vouches for a host not yet in place.
- * @param {string} root @param {readonly ExtraHost[]} hosts
+ * Adds extra hosts to a root without touching its CLI: built beside it, then renamed in, the binary
+ * before its record, so that a record never vouches for a host not yet in place. @param {string} root @param {readonly ExtraHost[]} hosts
  */
 async function addExtraHosts(root, hosts) {
   if (hosts.length === 0) return;
@@ -475,10 +453,9 @@ async function addExtraHosts(root, hosts) {
 }
 
 /**
- * The root for a `pulumi` from PATH that lacks some extra hosts: `pulumi-on-path-<hash of its
- * directory>` in the cache, whose bin links to every `pulumi*` file beside it (each link renamed into
- * place) and holds the missing hosts.
- * @param {string} cli the real path of the `pulumi` on PATH @param {readonly ExtraHost[]} missing
+ * The root for the `pulumi` on PATH (`cli`, its real path) that lacks some hosts: `pulumi-on-path-<hash
+ * of its directory>` in the cache, whose bin links to every `pulumi*` file beside it (each link renamed
+ * into place) and holds the missing hosts. @param {string} cli @param {readonly ExtraHost[]} missing
  */
 async function pathRootWithHosts(cli, missing) {
   const cliDir = path.dirname(cli);
@@ -564,10 +541,9 @@ async function main() {
       log(`the cached ${describeHosts(target).split("; ")[0]} cannot start policy packs: building it again`);
       await addLanguageHost(target, version);
     }
-    const bin = path.join(target, "bin");
     await addExtraHosts(
       target,
-      EXTRA_HOSTS.filter((host) => !hasExtraHost(bin, host)),
+      EXTRA_HOSTS.filter((host) => !hasExtraHost(path.join(target, "bin"), host)),
     );
     log(`using cached Pulumi v${version} at ${target}; language hosts: ${describeHosts(target)}`);
     return target;

@@ -3,12 +3,7 @@
 // `npm run gen:docs`: writes the generated parts of the documentation (scripts/docs.js) from
 // sdk/schema.json and the quickstart programs; `--check` exits 1 when one is stale. No build needed.
 
-import { createRequire } from "node:module";
-
-const require = createRequire(import.meta.url);
-/** @type {typeof import("./docs.js")} */
-const { generatedDocs } = require("./docs.js");
-/** @type {typeof import("./generated.js")} */
-const { writeOrCheck } = require("./generated.js");
+import { generatedDocs } from "./docs.js";
+import { writeOrCheck } from "./generated.js";
 
 writeOrCheck("gen-docs", "npm run gen:docs", Object.entries(generatedDocs()));

@@ -10,7 +10,7 @@ const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 
-const { replaceRegion } = require("./generated.js");
+const { replaceRegion, staleOf } = require("./generated.js");
 
 const ROOT = path.resolve(__dirname, "..");
 const BEGIN = "// BEGIN GENERATED: public surface (npm run gen:dynamic)\n";
@@ -20,8 +20,14 @@ const GENERATED_HEADER =
 
 // Beside the schemas: the client imports nothing above it.
 const API_TYPES = "provider/client/schemas/generated.ts";
-
 const GENERATED_DIR = "dynamic/generated";
+
+/**
+ * A generated module: the header, its imports, a comment saying what it is (`about`, its lines), its
+ * declarations. @param {string[]} imports @param {string[]} about @param {string} body
+ */
+const generatedModule = (imports, about, body) =>
+  [GENERATED_HEADER, "", ...imports, "", "/*", ...about.map((l) => ` * ${l}`), " */", "", body].join("\n");
 
 /**
  * @typedef {{ _zod: { def: { type: string; innerType?: ZodLike }; optin?: string }; description?: string; shape?: Record<string, ZodLike> }} ZodLike
@@ -66,7 +72,7 @@ function typedSummary(typed) {
   return `${pascal(article(typed.title))} ${typed.title} (type \`${typed.type}\`)${about}${secrets}.`;
 }
 
-/** The typed endpoint classes and their arguments. @param {Registry} registry */
+/** @param {Registry} registry */
 function typedEndpointsModule(registry) {
   const entries = [...registry.TYPED_ENDPOINTS.values()].sort((a, b) =>
     a.className.localeCompare(b.className),
@@ -78,41 +84,35 @@ function typedEndpointsModule(registry) {
       const optional = optionalInput(field) ? "?" : "";
       return `${doc(field.description, "  ")}  ${key}${optional}: pulumi.Input<${tsType(field)}>;`;
     });
-    return [
-      doc(
-        `Inputs of ${article(typed.className)} {@link ${typed.className}}: the inputs every typed endpoint takes, and those of the \`${typed.type}\` type.`,
-      ),
-      `export type ${typed.className}Args = TypedEndpointArgs & {\n${fields.join("\n")}\n};\n`,
-      "\n",
-      doc(typedSummary(typed)),
-      `export class ${typed.className} extends Endpoint {\n`,
-      "  /**\n",
-      `   * Declares ${article(typed.title)} ${typed.title}.\n`,
-      "   * @param name The resource name; also the endpoint's name unless `args.name` is given.\n",
-      "   * @param args The endpoint's inputs.\n",
-      "   * @param opts Resource options.\n",
-      "   */\n",
-      `  constructor(name: string, args: ${typed.className}Args, opts?: pulumi.CustomResourceOptions) {\n`,
-      `    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.${typed.className}, args), opts);\n`,
-      "  }\n",
-      "}\n",
-    ].join("");
+    const inputs = `Inputs of ${article(typed.className)} {@link ${typed.className}}: the inputs every typed endpoint takes, and those of the \`${typed.type}\` type.`;
+    return `${doc(inputs)}export type ${typed.className}Args = TypedEndpointArgs & {
+${fields.join("\n")}
+};
+
+${doc(typedSummary(typed))}export class ${typed.className} extends Endpoint {
+  /**
+   * Declares ${article(typed.title)} ${typed.title}.
+   * @param name The resource name; also the endpoint's name unless \`args.name\` is given.
+   * @param args The endpoint's inputs.
+   * @param opts Resource options.
+   */
+  constructor(name: string, args: ${typed.className}Args, opts?: pulumi.CustomResourceOptions) {
+    super(name, toEndpointArgs(TYPED_ENDPOINT_BY_CLASS.${typed.className}, args), opts);
+  }
+}
+`;
   });
-  return [
-    GENERATED_HEADER,
-    "",
+  const imports = [
     'import type * as pulumi from "@pulumi/pulumi";',
     'import { Endpoint } from "../endpoint";',
     'import { toEndpointArgs, type TypedEndpointArgs } from "../typed-endpoint";',
     'import { TYPED_ENDPOINT_BY_CLASS } from "../../endpoint/typed/endpoints";',
-    "",
-    "/*",
-    " * The typed endpoint resources of a program, one per typed endpoint of the registry: layers over",
-    " * `Endpoint` (../typed-endpoint.ts) whose fields are their type's zod declaration, described.",
-    " */",
-    "",
-    blocks.join("\n"),
-  ].join("\n");
+  ];
+  const about = [
+    "The typed endpoint resources of a program, one per typed endpoint of the registry: layers over",
+    "`Endpoint` (../typed-endpoint.ts) whose fields are their type's zod declaration, described.",
+  ];
+  return generatedModule(imports, about, blocks.join("\n"));
 }
 
 /**
@@ -179,7 +179,7 @@ function objectType(schema, io, names, indent) {
 /** Whether a program may leave a field out: optional, or with a default. @param {ZodLike} field */
 const optionalInput = (field) => field._zod.optin === "optional" || field._zod.optin === "defaulted";
 
-/** @param {string} type */
+/** `type`, parenthesized where `[]` would bind to its last part. @param {string} type */
 const wrapped = (type) => (/[ |&]/.test(type) ? `(${type})` : type);
 
 /** @param {string} name */
@@ -254,20 +254,14 @@ function documentedTypes(registry) {
   }
   for (const { fn } of declaredFunctions(registry)) {
     const form = programForm(fn);
-    if (fn.args && !fn.program?.argsType)
-      types.push({
-        name: form.argsType,
-        schema: fn.args,
-        io: /** @type {const} */ ("input"),
-        doc: fn.args.description ?? `The arguments of \`${fn.name}\`.`,
-      });
-    if (!elsewhere.has(fn.result) && isIdentifier(form.resultType))
-      types.push({
-        name: form.resultType,
-        schema: fn.result,
-        io: /** @type {const} */ ("output"),
-        doc: fn.result.description ?? `What \`${fn.name}\` returns.`,
-      });
+    if (fn.args && !fn.program?.argsType) {
+      const doc = fn.args.description ?? `The arguments of \`${fn.name}\`.`;
+      types.push({ name: form.argsType, schema: fn.args, io: /** @type {const} */ ("input"), doc });
+    }
+    if (!elsewhere.has(fn.result) && isIdentifier(form.resultType)) {
+      const doc = fn.result.description ?? `What \`${fn.name}\` returns.`;
+      types.push({ name: form.resultType, schema: fn.result, io: /** @type {const} */ ("output"), doc });
+    }
   }
   return types;
 }
@@ -295,26 +289,19 @@ function typesModule(registry, exported) {
   }
   const about = exported
     ? [
-        " * The arguments and results of the data functions and the kinds' public types, written out from",
-        " * their zod declarations so that editors show each field's description (the declarations are the",
-        " * single source; test/unit/dynamic/generated.test.ts holds these types to the ones zod derives).",
-        " * provider/index.ts exports every type of this module.",
+        "The arguments and results of the data functions and the kinds' public types, written out from",
+        "their zod declarations so that editors show each field's description (the declarations are the",
+        "single source; test/unit/dynamic/generated.test.ts holds these types to the ones zod derives).",
+        "provider/index.ts exports every type of this module.",
       ]
     : [
-        " * Types written out from the kinds' zod declarations for the dynamic door's own types only (their",
-        " * fields' docs are the descriptions); the package does not export them by these names.",
+        "Types written out from the kinds' zod declarations for the dynamic door's own types only (their",
+        "fields' docs are the descriptions); the package does not export them by these names.",
       ];
-  return [
-    GENERATED_HEADER,
-    "",
-    ...[...imports].map(([from, list]) => `import type { ${list.sort().join(", ")} } from "${from}";`),
-    "",
-    "/*",
-    ...about,
-    " */",
-    "",
-    text,
-  ].join("\n");
+  const lines = [...imports].map(
+    ([from, list]) => `import type { ${list.sort().join(", ")} } from "${from}";`,
+  );
+  return generatedModule(lines, about, text);
 }
 
 /** The client's named payload types, each field's description its doc. @param {Registry} registry */
@@ -330,17 +317,12 @@ function apiTypesModule(registry) {
       const about = /** @type {any} */ (schema).meta().description ?? `The API's \`${name}\`.`;
       return `${doc(about)}export type ${name} = ${body};\n`;
     });
-  return [
-    GENERATED_HEADER,
-    "",
-    "/*",
-    " * The API payloads' types, written out from their zod schemas (./*.ts, the single source) so that",
-    " * editors show each field's description; test/unit/client/field-docs-once.test.ts holds each",
-    " * to the type zod infers. Each schema module exports its type from here.",
-    " */",
-    "",
-    blocks.join("\n"),
-  ].join("\n");
+  const about = [
+    "The API payloads' types, written out from their zod schemas (./*.ts, the single source) so that",
+    "editors show each field's description; test/unit/client/field-docs-once.test.ts holds each",
+    "to the type zod infers. Each schema module exports its type from here.",
+  ];
+  return generatedModule([], about, blocks.join("\n"));
 }
 
 /** The namespace a generated module imports a lookups module as (`deployment/lookups`: `deploymentLookups`). @param {string} modulePath */
@@ -385,30 +367,23 @@ function dataFunctionsModule(registry) {
       .join(" ");
     return `${doc(form.description)}${plain}\n${doc(outputDoc)}${output}`;
   });
-  return [
-    GENERATED_HEADER,
-    "",
+  const imports = [
     'import type * as pulumi from "@pulumi/pulumi";',
     'import type { LookupInputs } from "../../common/lookup-inputs";',
     'import { lookupOutput, type LookupOptions, type LookupOutputOptions } from "../../common/lookup-output";',
     ...[...modules].map((modulePath) => `import * as ${namespaceOf(modulePath)} from "../../${modulePath}";`),
     'import type * as types from "./types";',
-    "",
-    "/*",
-    " * The program's data functions, a `getX`/`getXOutput` pair for each data function of the registry,",
-    " * as Pulumi's own SDKs have them: `getX` answers a Promise, `getXOutput` takes Inputs and answers an",
-    " * Output. What each does is its declaration (`defineDataFunction` in the lookups module named).",
-    " * provider/index.ts exports every function of this module.",
-    " */",
-    "",
-    blocks.join("\n"),
-  ].join("\n");
+  ];
+  const about = [
+    "The program's data functions, a `getX`/`getXOutput` pair for each data function of the registry,",
+    "as Pulumi's own SDKs have them: `getX` answers a Promise, `getXOutput` takes Inputs and answers an",
+    "Output. What each does is its declaration (`defineDataFunction` in the lookups module named).",
+    "provider/index.ts exports every function of this module.",
+  ];
+  return generatedModule(imports, about, blocks.join("\n"));
 }
 
-/**
- * The export block of provider/index.ts: the generated modules whole, and the types the data
- * functions name that their lookups modules declare. @param {Registry} registry
- */
+/** provider/index.ts's exports: the generated modules, and the types of the data functions' own modules. @param {Registry} registry */
 function indexBlock(registry) {
   const documented = documentedTypes(registry).map((type) => type.name);
   /** @type {Map<string, Set<string>>} the types of the functions' arguments and results, by declaring module */
@@ -433,9 +408,8 @@ function indexBlock(registry) {
 }
 
 /**
- * Every generated file, by its path under the repository, formatted as prettier writes it.
- * @param {Registry} registry the registry's modules (compiled, or the sources under jest)
- * @returns {Promise<Map<string, string>>}
+ * Every generated file by its path, formatted by prettier, from the registry's modules (compiled, or
+ * the sources under jest). @param {Registry} registry @returns {Promise<Map<string, string>>}
  */
 async function generatedFiles(registry) {
   // The CLI in a child process: prettier's API loads its plugins by dynamic import, which jest's VM refuses.
@@ -468,12 +442,7 @@ async function generatedFiles(registry) {
 
 /** The generated files that differ from what the registry generates. @param {Registry} registry */
 async function staleFiles(registry) {
-  const stale = [];
-  for (const [file, text] of await generatedFiles(registry)) {
-    const full = path.join(ROOT, file);
-    if (!fs.existsSync(full) || fs.readFileSync(full, "utf8") !== text) stale.push(file);
-  }
-  return stale;
+  return staleOf(await generatedFiles(registry));
 }
 
 module.exports = { GENERATED_HEADER, GENERATED_DIR, API_TYPES, generatedFiles, staleFiles };

@@ -6,6 +6,8 @@
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
+import { generatedFiles } from "./gen-dynamic.js";
+import { writeOrCheck } from "./generated.js";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -16,10 +18,6 @@ if (!fs.existsSync(dist("registry", "index.js"))) {
   );
   process.exit(1);
 }
-/** @type {typeof import("./gen-dynamic.js")} */
-const { generatedFiles } = require("./gen-dynamic.js");
-/** @type {typeof import("./generated.js")} */
-const { writeOrCheck } = require("./generated.js");
 const registry = {
   ...require(dist("registry", "index.js")),
   isDataFunction: require(dist("common", "data-function.js")).isDataFunction,

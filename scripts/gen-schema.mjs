@@ -8,6 +8,7 @@
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
+import { writeOrCheck } from "./generated.js";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -16,8 +17,6 @@ if (!fs.existsSync(compiled)) {
   process.stderr.write("[gen-schema] dist/provider/plugin/schema.js is missing: run npm run build first.\n");
   process.exit(1);
 }
-/** @type {typeof import("./generated.js")} */
-const { writeOrCheck } = require("./generated.js");
 /** @type {{ packageSchema: (version: string) => unknown }} */
 const { packageSchema } = require(compiled);
 /** @type {{ reportJsonSchema: () => unknown }} */

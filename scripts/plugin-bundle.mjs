@@ -7,26 +7,19 @@
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
+import { BuildError } from "./errors.js";
+import * as esbuild from "esbuild";
+import { cyclonedxEsbuildPlugin } from "@cyclonedx/cyclonedx-esbuild";
+import * as CDX from "@cyclonedx/cyclonedx-library";
 
 const require = createRequire(import.meta.url);
-// Required rather than imported (madge, the cycle check before `npm run lint:layers`, could not resolve
-// esbuild's entry; dependency-cruiser can).
-/** @type {typeof import("esbuild")} */
-const esbuild = require("esbuild");
-/** @type {typeof import("@cyclonedx/cyclonedx-esbuild")} */
-const { cyclonedxEsbuildPlugin } = require("@cyclonedx/cyclonedx-esbuild");
-/** @type {typeof import("@cyclonedx/cyclonedx-library")} */
-const CDX = require("@cyclonedx/cyclonedx-library");
-/** @type {typeof import("./errors.js")} */
-const { BuildError, MissingToolError } = require("./errors.js");
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
-/** The esbuild release that bundles. */
 export const esbuildVersion = esbuild.version;
 
 /**
- * The esbuild plugins that make the plugin bundle-able; each substitution is checked to have happened.
+ * The substitutions that make the plugin bundle-able, each recorded in `substituted`:
  * - `@pulumi/pulumi/typescript-shim` requires TypeScript, else a vendored copy by a computed path
  *   (for programs written in TypeScript, closure serialization): a plugin serves neither, so a stub
  *   stands in, failing with a message if anything ever asks it for TypeScript.
@@ -34,9 +27,7 @@ export const esbuildVersion = esbuild.version;
  *   computed names from the SDK's location (a bundle has no node_modules): replaced by a table of
  *   the same modules required by literal names, resolved from @pulumi/pulumi's directory.
  * - package.json: main.ts requires it for the version; only `{version}` goes into the bundle.
- * @param {string} version
- * @param {Set<string>} substituted records the substitutions made
- * @returns {import("esbuild").Plugin}
+ * @param {string} version @param {Set<string>} substituted @returns {import("esbuild").Plugin}
  */
 function bundlePlugin(version, substituted) {
   const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [root] }));
@@ -109,18 +100,11 @@ const KNOWN_WARNINGS = [
 ];
 
 /**
- * Bundles the plugin's entry into `outfile`; fails on any warning not in KNOWN_WARNINGS.
- * @param {string} outfile
- * @param {string} version
+ * Bundles the plugin's entry (its presence checked by the caller) into `outfile`, with its SBOM
+ * beside it; fails on any warning not in KNOWN_WARNINGS. @param {string} outfile @param {string} version
  */
 export async function bundle(outfile, version) {
   const entry = path.join(root, "dist", "provider", "plugin", "main.js");
-  if (!fs.existsSync(entry)) {
-    throw new MissingToolError(
-      path.relative(root, entry),
-      "run `npm run build` first (npm run build:plugin does)",
-    );
-  }
   /** @type {Set<string>} */
   const substituted = new Set();
   /** @type {import("esbuild").BuildResult} */
@@ -164,21 +148,18 @@ export async function bundle(outfile, version) {
     );
   }
   const missing = ["typescript-shim", "sdk-modules", "package.json"].filter((s) => !substituted.has(s));
-  if (missing.length > 0) {
+  if (missing.length > 0)
     throw new BuildError(
       "the plugin bundle (esbuild)",
       `no module was substituted for ${missing.join(", ")}`,
     );
-  }
 }
 
 /**
- * An archive's CycloneDX SBOM (JSON, spec 1.6): the bundle's (`<bundle>.cdx.json`, every package
- * esbuild put in, with version and license, by cyclonedx-esbuild) and the runtime inside the
- * executable, built by cyclonedx-library from the package.json of the npm package it comes from
- * (`runtimeDir`); the main component depends on it. Validated against the schema; answers the text.
- * @param {string} bundleBomFile
- * @param {string} runtimeDir
+ * An archive's CycloneDX 1.6 SBOM, validated: the bundle's (`bundleBomFile`, by cyclonedx-esbuild) and
+ * the runtime inside the executable, from the package.json of the npm package it comes from
+ * (`runtimeDir`), which the main component depends on. Answers the text.
+ * @param {string} bundleBomFile @param {string} runtimeDir
  * @param {Record<string, string>} properties named pulumi-aria:<key> in the metadata
  */
 export async function archiveSbom(bundleBomFile, runtimeDir, properties) {

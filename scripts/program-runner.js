@@ -40,11 +40,7 @@ const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
  *   envVars: Record<string, string>, resultFile: string }} AutomationJob
  */
 
-/**
- * Versions the program installs use: @pulumi/pulumi of this process's runtime leg (`sdk` overrides
- * it), TypeScript and @types/node as this repository develops.
- * @param {string} [sdk]
- */
+/** What program installs use: the runtime leg's @pulumi/pulumi (or `sdk`), this repository's TypeScript. @param {string} [sdk] */
 function programVersions(sdk) {
   const installed = (/** @type {string} */ name) =>
     JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [REPO_ROOT] }), "utf8"))
@@ -56,7 +52,7 @@ function programVersions(sdk) {
   };
 }
 
-/** `npm <args>` in `cwd`: its stdout, or a CommandError. @param {string[]} args @param {string} cwd */
+/** @param {string[]} args @param {string} cwd */
 const npmRun = (args, cwd) =>
   runSync(npm, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } });
 const npmInstall = (/** @type {string} */ cwd) =>
@@ -79,10 +75,7 @@ function packPackage() {
   return packed;
 }
 
-/**
- * A package.json of a program using the packed pulumi-aria.
- * @param {string} name @param {ReturnType<typeof programVersions>} versions @param {Record<string, string>} [extra]
- */
+/** A program's package.json, using the packed pulumi-aria. @param {string} name @param {ReturnType<typeof programVersions>} versions @param {Record<string, string>} [extra] */
 function manifest(name, versions, extra = {}) {
   const { "@pulumi/pulumi": sdk, ...dev } = versions;
   const dependencies = { "@pulumi/pulumi": sdk, "pulumi-aria": "file:./pulumi-aria.tgz" };
@@ -90,9 +83,8 @@ function manifest(name, versions, extra = {}) {
 }
 
 /**
- * A node_modules holding the packed pulumi-aria, @pulumi/pulumi and TypeScript, installed once per
- * tarball content under .e2e/install-<sha>/ (renamed into place, so a half-made one is never used).
- * @param {Pack} pack @param {string} [sdk] the @pulumi/pulumi release: the runtime leg's when not given
+ * A node_modules holding the packed pulumi-aria, @pulumi/pulumi (the leg's, or `sdk`) and TypeScript,
+ * installed once per tarball under .e2e/install-<sha>/, renamed into place. @param {Pack} pack @param {string} [sdk]
  */
 function userInstall(pack, sdk) {
   const versions = programVersions(sdk);
@@ -122,28 +114,14 @@ function userInstall(pack, sdk) {
   return dir;
 }
 
-const TSCONFIG = {
-  compilerOptions: {
-    strict: true,
-    esModuleInterop: true,
-    outDir: "bin",
-    target: "es2022",
-    module: "commonjs",
-    moduleResolution: "node",
-    sourceMap: true,
-    experimentalDecorators: true,
-    forceConsistentCasingInFileNames: true,
-  },
-  files: ["index.ts"],
-};
+// A Node program's tsconfig.json where it has none: the quickstart's, as a user's project has one.
+const TSCONFIG = path.join(REPO_ROOT, "examples", "quickstart", "tsconfig.json");
 
 /**
- * Copies a program directory to `dest` and makes it runnable by `pulumi`; answers its project name.
- * With a package.json (a standalone project), its `pulumi-aria` dependency is pointed at the tarball
- * and `npm install` runs there, as a user's install does; without one, node_modules links to the
- * shared user install (whose .bin holds the `aria` plugin's launcher), and a Pulumi.yaml and, for a
- * Node.js program, a tsconfig.json are written where missing.
- * @param {{ source: string, dest: string, projectName: string, pack: Pack, sdk?: string }} options
+ * Copies a program directory to `dest`, runnable by `pulumi`; answers its project name. A standalone
+ * project (with a package.json) gets its `pulumi-aria` pointed at the tarball and `npm install`, as a
+ * user's does; another links node_modules to the shared user install and gets a Pulumi.yaml and (Node)
+ * a tsconfig.json where missing. @param {{ source: string, dest: string, projectName: string, pack: Pack, sdk?: string }} options
  */
 function prepareProgram({ source, dest, projectName, pack, sdk }) {
   const versions = programVersions(sdk);
@@ -167,7 +145,7 @@ function prepareProgram({ source, dest, projectName, pack, sdk }) {
     writeJson(manifestFile, manifest(projectName, versions, { main: "index.ts" }));
     fs.symlinkSync(path.join(userInstall(pack, sdk), "node_modules"), path.join(dest, "node_modules"), "dir");
     if (runtimeOf(dest) === "nodejs" && !fs.existsSync(path.join(dest, "tsconfig.json")))
-      writeJson(path.join(dest, "tsconfig.json"), TSCONFIG);
+      fs.copyFileSync(TSCONFIG, path.join(dest, "tsconfig.json"));
   }
   const projectFile = path.join(dest, "Pulumi.yaml");
   if (!fs.existsSync(projectFile)) fs.writeFileSync(projectFile, `name: ${projectName}\nruntime: nodejs\n`);
@@ -188,7 +166,7 @@ function runtimeOf(/** @type {string} */ dir) {
   return (typeof runtime === "string" ? runtime : runtime?.name) ?? "nodejs";
 }
 
-/** Resource change counts of an operation: the last summary event of its event log. @param {string} eventLog */
+/** An operation's resource change counts: its event log's last summary event. @param {string} eventLog */
 function summaryOf(eventLog) {
   /** @type {Record<string, number>} */
   let summary = {};
@@ -240,9 +218,8 @@ function processTree() {
 }
 
 /**
- * SIGKILLs a process, its process group and (with `all`) every descendant, as a machine that dies
- * would: plugins may run in process groups of their own.
- * @param {ChildProcess} child
+ * SIGKILLs a process, its group and (`all`) every descendant, as a dying machine would: plugins may run
+ * in process groups of their own. @param {ChildProcess} child
  */
 function killTree(child, all = true) {
   const pid = /** @type {number} */ (child.pid);
@@ -310,18 +287,26 @@ class ProgramStack {
     }
   }
 
-  /** @param {ChildProcess} child */
-  track(child) {
+  /**
+   * Starts a process of the stack in its program directory, in a group of its own (see killTree).
+   * @param {string} cmd @param {string[]} args @param {Record<string, string>} env @param {import("node:child_process").StdioOptions} stdio
+   */
+  start(cmd, args, env, stdio) {
+    const child = spawn(cmd, args, {
+      cwd: this.workDir,
+      env: { ...process.env, ...this.env, ...env },
+      stdio,
+      detached: true,
+    });
     this.children.add(child);
     child.on("close", () => this.children.delete(child));
     this.onSpawn?.(child);
+    return child;
   }
 
   /**
-   * Sets (or, with `undefined`, removes) a config value for the next operations: `ns:key`, or a bare
-   * key in the project's namespace.
-   * @param {string} key
-   * @param {string | number | boolean | { value: string, secret?: boolean } | undefined} value
+   * Sets (`undefined`: removes) a config value for the next operations; a bare key is the project's.
+   * @param {string} key @param {string | number | boolean | { value: string, secret?: boolean } | undefined} value
    */
   setConfig(key, value, secret = false) {
     const full = key.includes(":") ? key : `${this.projectName}:${key}`;
@@ -331,20 +316,13 @@ class ProgramStack {
   }
 
   /**
-   * Runs `pulumi <args>` in the program directory with the stack's environment; never throws for a
-   * non-zero exit (code -1 when killed).
-   * @param {string[]} args @param {{ env?: Record<string, string> }} [options]
+   * `pulumi <args>` in the program directory with the stack's environment; never throws for a non-zero
+   * exit (code -1 when killed). @param {string[]} args @param {{ env?: Record<string, string> }} [options]
    */
   exec(args, { env } = {}) {
     const { echo, onOutput } = this.options;
     return new Promise((resolve, reject) => {
-      const child = spawn("pulumi", args, {
-        cwd: this.workDir,
-        env: { ...process.env, ...this.env, ...env },
-        stdio: ["ignore", "pipe", "pipe"],
-        detached: true,
-      });
-      this.track(child);
+      const child = this.start("pulumi", args, env ?? {}, ["ignore", "pipe", "pipe"]);
       const out = { stdout: "", stderr: "" };
       for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
         /** @type {import("node:stream").Readable} */ (child[stream]).on("data", (d) => {
@@ -417,15 +395,13 @@ class ProgramStack {
       },
     };
     fs.writeFileSync(jobFile, JSON.stringify(job));
-    const child = spawn(process.execPath, [...preload, RUN_OP, jobFile], {
-      cwd: workDir,
-      env: { ...process.env, ...this.env, ...runnerEnv },
-      stdio: ["ignore", "ignore", "pipe"],
-      detached: true,
-    });
-    this.track(child);
+    const child = this.start(process.execPath, [...preload, RUN_OP, jobFile], runnerEnv, [
+      "ignore",
+      "ignore",
+      "pipe",
+    ]);
     let stderr = "";
-    child.stderr.on("data", (d) => {
+    /** @type {import("node:stream").Readable} */ (child.stderr).on("data", (d) => {
       stderr = (stderr + d).slice(-100_000);
       if (process.env.E2E_VERBOSE) process.stderr.write(d);
     });
@@ -449,12 +425,8 @@ class ProgramStack {
     await this.sync();
     const s = ["--stack", this.stackName];
     if (op === "export" || op === "outputs") {
-      const r = await this.exec(
-        op === "export" ? ["stack", "export", ...s] : ["stack", "output", "--json", ...s],
-        {
-          env,
-        },
-      );
+      const args = op === "export" ? ["stack", "export", ...s] : ["stack", "output", "--json", ...s];
+      const r = await this.exec(args, { env });
       /** @type {CliResult} */
       const result = { ok: r.code === 0, op, summary: {}, stdout: r.stdout, stderr: r.stderr };
       if (r.code !== 0) result.error = lastLines(r.stderr || r.stdout);
@@ -489,7 +461,6 @@ class ProgramStack {
     );
   }
 
-  /** The exported stack (the state as `pulumi stack export` prints it). */
   async exportStack() {
     return (await this.run("export")).deployment;
   }

@@ -1,74 +1,33 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run release -- --dry-run`: builds every artifact of package.json's version (the one place it is
-// written; the schema and SDKs are generated from it and checked fresh below) into dist/release/:
-//
-//   pulumi-aria-<v>.tgz, pulumi-aria-<v>.cdx.json  the npm package pulumi-aria (npm pack), its CycloneDX SBOM
-//   pulumi-aria-aria-<v>.tgz                     the plugin SDK's npm package @pulumi-aria/aria (sdk/nodejs)
-//   pulumi_aria-<v>-py3-none-any.whl, pulumi_aria-<v>.tar.gz   the Python SDK's wheel and sdist
-//   pulumi-resource-aria-v<v>-<os>-<arch>.tar.gz the plugin for linux, darwin, windows on amd64, arm64,
-//     and .cdx.json                                each archive's CycloneDX SBOM (bundled packages, runtime)
-//   aria-schema-v<v>.json                        the plugin's package schema (sdk/schema.json)
-//   goproxy/                                     the Go SDK in the module proxy layout (GOPROXY=file://...)
-//   release.json                                 what was built: version, tags, sizes, times, the plugin
-//                                                archives' checksums as Pulumi.json pins them
-//   SHA256SUMS                                   `sha256sum -c SHA256SUMS` checks all of the above
-//   <file>.sig, allowed_signers                  an OpenSSH signature (`ssh-keygen -Y sign`, namespace
-//                                                `file`) of each, by a key made for this run only and
-//                                                deleted after it; its public half in allowed_signers
-//
-// Tags: `v<v>` (the GitHub release, the engine's plugin download) and `sdk/go/v<v>` (Go's rule for the
-// module github.com/pulumi-aria/pulumi-aria/sdk/go in a subdirectory); the dry run builds and vets sdk/go.
-//
-//   npm run release -- --dry-run [--skip-plugins] [--out <dir>]   build (all but the plugins; into <dir>,
-//                                           emptied first as dist/release/ is); publishes nothing
-//   npm run release -- --publish            build, then publish: only in the release workflow on the tag
-//
-// Publishing (.github/workflows/release.yml, which also attests every file with signed provenance): both
-// npm packages with provenance, the GitHub release v<v> with every file above, the Go module tag; PyPI is
-// the workflow's own trusted-publishing step.
+// `npm run release -- --dry-run [--skip-plugins] [--out <dir>]` builds every artifact of package.json's
+// version into dist/release/ and publishes nothing; `--publish` also publishes them (npm with
+// provenance, the GitHub release, the Go module's tag), only in .github/workflows/release.yml on the
+// tag. What each file is: docs/guides/release-and-install.md#what-a-release-holds.
 
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
-import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-
-const require = createRequire(import.meta.url);
-/** @type {typeof import("./plugin-targets.js")} */
-const { TARGETS, pulumiChecksum } = require("./plugin-targets.js");
-/** @type {typeof import("./content-hash.js")} */
-const { contentHash, BUILD_LEFTOVERS } = require("./content-hash.js");
-/** @type {typeof import("./runtimes.js")} */
-const { cacheBase } = require("./runtimes.js");
-/** @type {typeof import("./python-tools.js")} */
-const { PYTHON_TOOLS } = require("./python-tools.js");
-/** @type {typeof import("./errors.js")} */
-const { ScriptError, describeFailure } = require("./errors.js");
-/** @type {typeof import("./run-command.js")} */
-const { runSync } = require("./run-command.js");
+import { TARGETS, pulumiChecksum } from "./plugin-targets.js";
+import { contentHash, fileSha256, BUILD_LEFTOVERS } from "./content-hash.js";
+import { cacheBase, intoCache } from "./runtimes.js";
+import { PYTHON_TOOLS } from "./python-tools.js";
+import { ScriptError, describeFailure } from "./errors.js";
+import { runSync } from "./run-command.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const say = (/** @type {string} */ msg) => process.stderr.write(`[release] ${msg}\n`);
 
+const bool = /** @type {const} */ ({ type: "boolean" });
 const { values: flags } = parseArgs({
-  options: {
-    "dry-run": { type: "boolean" },
-    publish: { type: "boolean" },
-    "skip-plugins": { type: "boolean" },
-    out: { type: "string" },
-  },
+  options: { "dry-run": bool, publish: bool, "skip-plugins": bool, out: { type: "string" } },
 });
-// `--out <dir>`: another folder than dist/release/ (a test's temporary one); emptied first, as dist/release/ is.
 const OUT = flags.out ? path.resolve(flags.out) : path.join(root, "dist", "release");
 
-/** Runs a command from the repository root (unless told), its output shown on failure; returns stdout. */
-const run = (
-  /** @type {string} */ cmd,
-  /** @type {string[]} */ args,
-  /** @type {{ cwd?: string, env?: NodeJS.ProcessEnv }} */ options = {},
-) => runSync(cmd, args, { ...options, cwd: options.cwd ?? root });
+/** runSync from the repository root unless told. @param {string} cmd @param {string[]} args */
+const run = (cmd, args, /** @type {{ cwd?: string, env?: NodeJS.ProcessEnv }} */ options = {}) =>
+  runSync(cmd, args, { cwd: root, ...options });
 
 /** Wall time of each step, in milliseconds. @type {Record<string, number>} */
 const times = {};
@@ -79,6 +38,13 @@ function timed(step, fn) {
   const result = fn();
   times[step] = Date.now() - started;
   return result;
+}
+
+/** `name` in OUT, or a build failure: `what` left none. @param {string} what @param {string} name */
+function made(what, name) {
+  const file = path.join(OUT, name);
+  if (!fs.existsSync(file)) throw new ScriptError(`${what} left no ${name}`, "build");
+  return file;
 }
 
 /** A temporary copy of sdk/<name> without build leftovers, with the LICENSE beside its code. */
@@ -92,36 +58,22 @@ function copyOfSdk(/** @type {string} */ name) {
   return dir;
 }
 
-/**
- * The npm package pulumi-aria: what `npm pack` makes of the repository after `npm run build`.
- * @param {string} version
- */
+/** The npm package pulumi-aria: what `npm pack` makes of the repository after `npm run build`. @param {string} version */
 function packPackage(version) {
   run("npm", ["pack", "--silent", "--pack-destination", OUT]);
-  const file = path.join(OUT, `pulumi-aria-${version}.tgz`);
-  if (!fs.existsSync(file)) throw new ScriptError(`npm pack left no ${path.basename(file)}`, "build");
+  const file = made("npm pack", `pulumi-aria-${version}.tgz`);
   // Its SBOM, by CycloneDX's own npm tool: its dependencies (not the dev ones) as package-lock.json pins
   // them (not node_modules, where a test's link of the package to itself would bring the dev ones in).
   const cli = path.join(root, "node_modules", "@cyclonedx", "cyclonedx-npm", "bin", "cyclonedx-npm-cli.js");
   const sbom = path.join(OUT, `pulumi-aria-${version}.cdx.json`);
-  run(process.execPath, [
-    cli,
-    "--omit",
-    "dev",
-    "--package-lock-only",
-    "--output-reproducible",
-    "--validate",
-    "-o",
-    sbom,
-  ]);
+  const options = ["--omit", "dev", "--package-lock-only", "--output-reproducible", "--validate"];
+  run(process.execPath, [cli, ...options, "-o", sbom]);
   return file;
 }
 
 /**
- * The Node SDK @pulumi-aria/aria, compiled into bin/ and packed from there with its package.json,
- * README and LICENSE beside the code, as Pulumi's own providers publish theirs. It compiles with the
- * repository's TypeScript and @pulumi/pulumi (its node_modules linked, read only): the e2e test
- * sdk-build.test.ts compiles it with its own declared dependencies.
+ * The Node SDK @pulumi-aria/aria, compiled into bin/ with the repository's node_modules (linked, read
+ * only) and packed from there with its package.json, README and LICENSE, as Pulumi's providers are.
  * @param {string} version
  */
 function packNodeSdk(version) {
@@ -136,10 +88,7 @@ function packNodeSdk(version) {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  const file = path.join(OUT, `pulumi-aria-aria-${version}.tgz`);
-  if (!fs.existsSync(file))
-    throw new ScriptError(`npm pack of sdk/nodejs left no ${path.basename(file)}`, "build");
-  return file;
+  return made("npm pack of sdk/nodejs", `pulumi-aria-aria-${version}.tgz`);
 }
 
 /** The cached virtualenv with PYTHON_TOOLS (the one test/e2e/sdk-tools.ts makes and uses). */
@@ -148,25 +97,17 @@ function pythonBuildVenv() {
   const dir = path.join(cacheBase(), `python-sdk-build-${contentHash([pythonVersion, ...PYTHON_TOOLS])}`);
   const python = path.join(dir, "bin", "python");
   if (fs.existsSync(python)) return python;
-  fs.mkdirSync(cacheBase(), { recursive: true });
-  const work = fs.mkdtempSync(path.join(cacheBase(), `.${path.basename(dir)}-`));
-  try {
+  const problem = (/** @type {string} */ venv) =>
+    fs.existsSync(path.join(venv, "bin", "python")) ? undefined : "no venv";
+  intoCache(dir, "the Python build tools", problem, (work) => {
     run("python3", ["-m", "venv", work]);
     run(path.join(work, "bin", "python"), ["-m", "pip", "install", "-q", "--upgrade", ...PYTHON_TOOLS]);
-    fs.renameSync(work, dir);
-  } catch (err) {
-    fs.rmSync(work, { recursive: true, force: true });
-    if (!fs.existsSync(python)) throw err;
-  }
+    return work;
+  });
   return python;
 }
 
-/**
- * The Python SDK's wheel and sdist. The wheel's entries are dated at the commit (SOURCE_DATE_EPOCH),
- * so that a commit's wheel is the same bytes at every build; the sdist is not (setuptools dates the
- * PKG-INFO and folders it writes, and the gzip header, at the time of the build).
- * @param {string} version
- */
+/** The Python SDK's wheel (dated at the commit, so the same bytes each build) and sdist. @param {string} version */
 function buildPython(version) {
   const python = pythonBuildVenv();
   const dir = copyOfSdk("python");
@@ -176,24 +117,16 @@ function buildPython(version) {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  const files = [`pulumi_aria-${version}-py3-none-any.whl`, `pulumi_aria-${version}.tar.gz`].map((f) =>
-    path.join(OUT, f),
-  );
-  for (const file of files) {
-    if (!fs.existsSync(file))
-      throw new ScriptError(`the build of sdk/python left no ${path.basename(file)}`, "build");
-  }
-  return files;
+  const files = [`pulumi_aria-${version}-py3-none-any.whl`, `pulumi_aria-${version}.tar.gz`];
+  return files.map((name) => made("the build of sdk/python", name));
 }
 
 /** The Go SDK's module path (sdk/go/go.mod). */
 const GO_MODULE = "github.com/pulumi-aria/pulumi-aria/sdk/go";
 
 /**
- * The Go SDK as a module proxy serves it (go help goproxy), in dist/release/goproxy/: what `go get`
- * fetches for the tag sdk/go/v<version>, for a GOPROXY=file://... test of installing it by name and
- * for a mirror. The zip holds sdk/go's tracked files (and the repository's LICENSE, as the go command
- * adds it to a module in a subdirectory) under <module>@v<version>/.
+ * The Go SDK as a module proxy serves it (go help goproxy) for the tag sdk/go/v<version>: the zip holds
+ * sdk/go's tracked files and the LICENSE (as the go command adds it) under <module>@v<version>/.
  * @param {string} version
  */
 function goProxyFolder(version) {
@@ -234,27 +167,19 @@ function checkGoSdk() {
   run("go", ["vet", "./..."], { cwd: dir, env });
 }
 
-/**
- * Every plugin archive, built (or reused from the cache) by scripts/build-plugin.mjs.
- * @returns {Array<{ target: string, tarball: string, sbom: string, node: string, bundleSha256: string, executableBytes: number, tarballBytes: number, cached: boolean, buildMs: Record<string, number> }>}
- */
+/** Every plugin archive, built (or reused from the cache) by scripts/build-plugin.mjs. */
 function buildPlugins() {
-  const out = run(process.execPath, [
-    path.join(root, "scripts", "build-plugin.mjs"),
-    "--target",
-    "all",
-    "--out",
-    OUT,
-    "--json",
-  ]);
-  return JSON.parse(out.trim().split("\n").pop() ?? "[]");
+  const script = path.join(root, "scripts", "build-plugin.mjs");
+  const out = run(process.execPath, [script, "--target", "all", "--out", OUT, "--json"]);
+  return /** @type {import("./build-plugin.mjs").PluginBuild[]} */ (
+    JSON.parse(out.trim().split("\n").pop() ?? "[]")
+  );
 }
 
 /**
- * OpenSSH file signatures (`ssh-keygen -Y sign -n file`: <file>.sig) of `files` in OUT by an Ed25519
- * key made for this run in a temporary folder, deleted after; its public half goes into OUT/allowed_signers.
- * @param {string[]} files
- * @param {string} identity the signer's name in allowed_signers (`ssh-keygen -Y verify -I`)
+ * OpenSSH signatures (<file>.sig) of `files` in OUT by an Ed25519 key made for this run and deleted
+ * after; its public half goes into OUT/allowed_signers under `identity`.
+ * @param {string[]} files @param {string} identity
  */
 function sign(files, identity) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-signing-"));
@@ -267,11 +192,6 @@ function sign(files, identity) {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** sha256 of a file, hex. */
-function sha256(/** @type {string} */ file) {
-  return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 }
 
 /** @returns {Promise<void>} */
@@ -345,7 +265,7 @@ async function main() {
     buildMs: times,
   };
   fs.writeFileSync(path.join(OUT, "release.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  const sums = [...files, "release.json"].map((f) => `${sha256(path.join(OUT, f))}  ${f}\n`).join("");
+  const sums = [...files, "release.json"].map((f) => `${fileSha256(path.join(OUT, f))}  ${f}\n`).join("");
   fs.writeFileSync(path.join(OUT, "SHA256SUMS"), sums);
   timed("signatures", () => sign([...files, "release.json", "SHA256SUMS"], manifest.signatures.identity));
 
@@ -365,10 +285,7 @@ async function main() {
   if (flags.publish) publish(version, manifest);
 }
 
-/**
- * Publishing runs only in the release workflow on its tag: GitHub Actions, the ref the tag v<version>.
- * @param {string} version
- */
+/** Publishing runs only in the release workflow on its tag v<version>. @param {string} version */
 function guardPublish(version) {
   const tag = `refs/tags/v${version}`;
   if (process.env.GITHUB_ACTIONS !== "true" || process.env.GITHUB_REF !== tag) {
@@ -380,12 +297,7 @@ function guardPublish(version) {
   }
 }
 
-/**
- * npm (both packages, with provenance), the GitHub release with every file of the release folder, and
- * the Go module's tag. PyPI is the workflow's own step (trusted publishing).
- * @param {string} version
- * @param {{ npm: string[] }} manifest
- */
+/** npm, the GitHub release and the Go module's tag; PyPI is the workflow's own step. @param {string} version @param {{ npm: string[] }} manifest */
 function publish(version, manifest) {
   for (const tarball of manifest.npm) {
     say(`npm publish ${tarball}`);
@@ -396,17 +308,8 @@ function publish(version, manifest) {
     .map((f) => path.join(OUT, f))
     .filter((f) => fs.statSync(f).isFile());
   say(`gh release create v${version} (${assets.length} assets)`);
-  run("gh", [
-    "release",
-    "create",
-    `v${version}`,
-    "--verify-tag",
-    "--title",
-    `v${version}`,
-    "--notes-file",
-    notes(version),
-    ...assets,
-  ]);
+  const release = ["release", "create", `v${version}`, "--verify-tag", "--title", `v${version}`];
+  run("gh", [...release, "--notes-file", notes(version), ...assets]);
   say(`git tag sdk/go/v${version} (the Go module)`);
   run("git", ["tag", `sdk/go/v${version}`, `v${version}^{commit}`]);
   run("git", ["push", "origin", `refs/tags/sdk/go/v${version}`]);

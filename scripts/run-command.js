@@ -14,9 +14,8 @@ const { CommandError, MissingToolError } = require("./errors.js");
  */
 
 /**
- * Runs `cmd` to its end and resolves what it did (`output`: stdout and stderr as they came),
- * whatever its exit code.
- * @param {string} cmd @param {readonly string[]} args @param {RunOptions} [options]
+ * Runs `cmd` to its end and resolves what it did (`output`: stdout and stderr as they came), whatever
+ * its exit code. @param {string} cmd @param {readonly string[]} args @param {RunOptions} [options]
  * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, output: string }>}
  */
 function runCommand(cmd, args, { onStderr, need, ...spawnOptions } = {}) {
@@ -51,8 +50,7 @@ async function runChecked(cmd, args, options = {}) {
 
 /**
  * Runs `cmd` to its end, blocking (for build scripts with nothing else to serve): its stdout, or a
- * CommandError carrying the output.
- * @param {string} cmd @param {readonly string[]} args @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
+ * CommandError carrying the output. @param {string} cmd @param {readonly string[]} args @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
  */
 function runSync(cmd, args, { cwd, env } = {}) {
   try {

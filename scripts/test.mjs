@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm test`: bootstrap, lint, then the test tiers on the runtime legs of scripts/runtimes.js: every
-// tier on the current leg, the engine's CLI path ("cli") on the others. Each tier is a jest process
-// run by the leg's Node, first on PATH so that the language host runs the programs on it too. Every
-// tier runs even when one fails; the closing table gives each leg's counts and the exit code is 1 if
-// any tier failed.
+// `npm test`: bootstrap, lint, then the test tiers on the runtime legs (docs/contributing/engine.md#runtime-legs),
+// each a jest process run by the leg's Node, first on PATH so that the language host runs the programs
+// on it too. Every tier runs even when one fails; the closing table gives each leg's counts and the
+// exit code is 1 if any tier failed.
 //
 //   node scripts/test.mjs unit integration   those tiers, on the current leg, no lint
 //   node scripts/test.mjs --leg oldest cli   the CLI path on Node 20 with @pulumi/pulumi 3.248
@@ -12,16 +11,12 @@
 
 import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
-import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-
-const require = createRequire(import.meta.url);
-/** @type {typeof import("./runtimes.js")} */
-const runtimes = require("./runtimes.js");
-/** @type {typeof import("./errors.js")} */
-const { CommandError, describeFailure } = require("./errors.js");
+import * as runtimes from "./runtimes.js";
+import { CommandError, describeFailure } from "./errors.js";
+import { engineRoot } from "./engine-env.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const say = (/** @type {string} */ msg) => process.stderr.write(`[test] ${msg}\n`);
@@ -73,28 +68,18 @@ function run(cmd, args, env = process.env) {
 
 /** The CLI's version as it prints it, for the closing table. */
 function cliVersion() {
-  const rootDir = execFileSync(
-    process.execPath,
-    [path.join(root, "scripts", "ensure-engine.mjs"), "--print-root", "--quiet"],
-    { encoding: "utf8" },
-  ).trim();
-  return execFileSync(path.join(rootDir, "bin", "pulumi"), ["version"], {
+  const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" };
+  return execFileSync(path.join(engineRoot({ quiet: true }), "bin", "pulumi"), ["version"], {
     encoding: "utf8",
-    env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+    env,
   }).trim();
 }
 
 /** One tier on one leg: jest's counts from its JSON report. @param {import("./runtimes.js").Leg} leg @param {{ bin: string, version: string }} node @param {Tier} tier */
 async function runTier(leg, node, tier) {
   const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aria-jest-")), "report.json");
-  const args = [
-    path.join(root, "node_modules", "jest", "bin", "jest.js"),
-    ...TIERS[tier],
-    "--json",
-    "--outputFile",
-    report,
-    ...jestExtra,
-  ];
+  const jest = path.join(root, "node_modules", "jest", "bin", "jest.js");
+  const args = [jest, ...TIERS[tier], "--json", "--outputFile", report, ...jestExtra];
   process.stdout.write(
     `\n=== ${tier} on the '${leg.name}' leg: Node ${node.version}, @pulumi/pulumi ${leg.sdk} ===\n`,
   );
@@ -140,13 +125,8 @@ async function main() {
     ...(engine ? ["--engine"] : []),
     ...(full || chosen.includes("e2e") ? ["--system-tools"] : []),
   ];
-  const boot = [path.join(root, "scripts", "bootstrap.mjs"), ...bootArgs];
-  await step(
-    "set-up (dependencies, build, engine)",
-    `node scripts/bootstrap.mjs ${bootArgs.join(" ")}`.trim(),
-    process.execPath,
-    boot,
-  );
+  const boot = ["scripts/bootstrap.mjs", ...bootArgs];
+  await step("set-up (dependencies, build, engine)", `node ${boot.join(" ")}`, process.execPath, boot);
   if (full)
     await step("lint", "npm run lint", process.platform === "win32" ? "npm.cmd" : "npm", ["run", "lint"]);
   /** @type {Array<readonly [string, readonly Tier[]]>} */
