@@ -17,15 +17,13 @@
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import {
+  apiClient,
   changedAt,
-  CLIENT_MODULE,
   endpointSpec,
   fetchRequestLog,
   resetRequestLog,
   runPool,
 } from "./lib/common.mjs";
-
-const { createClient, resolveClientConfig } = await import(CLIENT_MODULE);
 
 /** @type {{url: string, refreshToken: string, count: number, repeat: number, concurrency: number, validate: boolean, targetUrl: string, namePrefix: string, resultFile: string}} */
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
@@ -47,9 +45,7 @@ async function phase(name, body) {
   await resetRequestLog(job.url);
   const cpuStart = process.cpuUsage();
   const start = performance.now();
-  const client = createClient(
-    resolveClientConfig({ "vra:url": job.url, "vra:refreshToken": job.refreshToken }, {}),
-  );
+  const client = await apiClient(job.url, job.refreshToken);
   try {
     await body(client);
   } finally {

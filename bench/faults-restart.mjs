@@ -7,12 +7,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { CLIENT_MODULE, EMULATOR_MODULE, emulatorOps } from "./lib/common.mjs";
+import { apiClient, EMULATOR_MODULE, emulatorOps, REFRESH_TOKEN } from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
 import { faultCounts, serverAgainstState } from "./lib/faults.mjs";
 import { changesOf, programStack } from "./lib/lifecycle.mjs";
 
-const REFRESH_TOKEN = "admin-refresh-token";
 /** `aria:apiTimeout` / `vra:apiTimeout` of the run, seconds. */
 const API_TIMEOUT_S = 5;
 /** The slow phase: this many requests each answered after DELAY_MS, longer than the timeout. */
@@ -36,7 +35,6 @@ for (const door of doors) {
 }
 
 const { startEmulator, BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);
-const { createClient, resolveClientConfig } = await import(CLIENT_MODULE);
 
 /**
  * The busy server's mix, and after the restart the slow phase too (before it, it would end the `up`
@@ -118,9 +116,7 @@ async function runDoor(door) {
       out.second = { ok: again.ok, ms: Math.round(again.ms), changes: changesOf(again.summary) };
     }
     await emulatorOps(url).setFaults([]);
-    const client = createClient(
-      resolveClientConfig({ "vra:url": url, "vra:refreshToken": REFRESH_TOKEN }, {}),
-    );
+    const client = await apiClient(url);
     const server = await serverAgainstState(client, stack);
     await client.close();
     Object.assign(out, {

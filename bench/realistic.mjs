@@ -10,7 +10,15 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { median } from "./lib/analysis.mjs";
 import { cliHelpers } from "./lib/cli.mjs";
-import { BENCH_DIR, changedAt, CLIENT_MODULE, EMULATOR_MODULE, resultsDir } from "./lib/common.mjs";
+import {
+  BENCH_DIR,
+  changedAt,
+  CLIENT_MODULE,
+  emulatorSession,
+  logger,
+  REFRESH_TOKEN,
+  resultsDir,
+} from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
 import { changesOf, installConcurrencyProbe, loggedRun, programStack } from "./lib/lifecycle.mjs";
 import { table } from "./report.mjs";
@@ -109,8 +117,7 @@ const resultsFile = path.join(outDir, "results.json");
 const results = fs.existsSync(resultsFile)
   ? JSON.parse(fs.readFileSync(resultsFile, "utf8"))
   : { floors: {}, rows: [] };
-/** @param {string} msg */
-const log = (msg) => process.stderr.write(`[realistic ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+const log = logger("realistic");
 
 /** Requests a provider process makes once, one after the other, before the per-resource ones. */
 const ONE_OFFS =
@@ -124,7 +131,7 @@ const VALIDATION = "POST /pipeline/api/endpoint-validation";
  * @param {{latencyMs: number, rateLimit: number}} distance
  * @param {number} concurrency requests at once at most (the engine's --parallel, the client's cap)
  */
-export function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concurrency) {
+function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concurrency) {
   let [oneOffs, serial, parallelCount] = [0, 0, 0];
   for (const [route, n] of Object.entries(counts)) {
     if (ONE_OFFS.test(route)) oneOffs += n;
@@ -143,15 +150,7 @@ export function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }
 }
 
 installConcurrencyProbe();
-const { startEmulator } = await import(EMULATOR_MODULE);
-/** @type {{url: string, close(): Promise<void>} | undefined} */
-let emulator;
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    killAll();
-    void emulator?.close().finally(() => process.exit(130));
-  });
-}
+const emulator = await emulatorSession(killAll);
 
 /** @typedef {{ms: number[], counts: Record<string, number>, throttled: number, maxInFlight: number, changes: any}} PhaseSample */
 
@@ -162,9 +161,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
  * @returns {Promise<Record<string, Record<string, PhaseSample>>>} by phase, then program
  */
 async function measure(programs, distance, n, cap) {
-  emulator = await startEmulator({ port: 0, seedResources: 0, ...distance });
-  const url = /** @type {{url: string}} */ (emulator).url;
-  const ctx = { url, refreshToken: "admin-refresh-token", parallelFlag: parallel, via: "cli", n };
+  const { url } = await emulator.start(distance);
+  const ctx = { url, refreshToken: REFRESH_TOKEN, parallelFlag: parallel, via: "cli", n };
   /** @type {Record<string, string>} */
   const env =
     cap === undefined
@@ -205,8 +203,7 @@ async function measure(programs, distance, n, cap) {
     }
   } finally {
     for (const stack of Object.values(stacks)) stack.dispose();
-    await emulator?.close();
-    emulator = undefined;
+    await emulator.stop();
   }
   return phases;
 }

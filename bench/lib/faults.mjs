@@ -3,19 +3,8 @@
 // busy-server mix, set against the same operations without faults, and the server compared with the
 // state after each (bench/README.md, "under faults").
 
-import { createRequire } from "node:module";
-import { CLIENT_MODULE, EMULATOR_MODULE, emulatorOps } from "./common.mjs";
-
-const require = createRequire(import.meta.url);
+import { apiClient, EMULATOR_MODULE, emulatorOps } from "./common.mjs";
 import { changesOf, loggedRun, programStack } from "./lifecycle.mjs";
-
-/**
- * The fault tier's mix, the emulator's busy server (emulator/ops/faults.ts, BUSY_SERVER_FAULTS): on
- * API paths only, 10% of requests answer 503, 5% answer 429 (Retry-After: 1), and 10% of writes are
- * carried out but their answer is lost (the socket is cut).
- */
-const faultMix = () =>
-  /** @type {typeof import("../../emulator/index.js")} */ (require(EMULATOR_MODULE)).BUSY_SERVER_FAULTS;
 
 /**
  * An engine's output without the stack's secrets: the endpoints' passwords, the refresh token and
@@ -23,7 +12,7 @@ const faultMix = () =>
  * @param {string} text
  * @param {string} refreshToken
  */
-export function redact(text, refreshToken) {
+function redact(text, refreshToken) {
   return String(text)
     .split(refreshToken)
     .join("[secret]")
@@ -106,13 +95,12 @@ export async function serverAgainstState(client, stack, revision) {
  * @param {import("./lifecycle.mjs").Ctx} ctx
  */
 export async function measureFaults(n, ctx) {
-  const { createClient, resolveClientConfig } = await import(CLIENT_MODULE);
-  const client = createClient(
-    resolveClientConfig({ "vra:url": ctx.url, "vra:refreshToken": ctx.refreshToken }, {}),
-  );
+  // The fault tier's mix (emulator/ops/faults.ts): 10% 503s, 5% 429s, 10% of writes' answers cut.
+  const { BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);
+  const client = await apiClient(ctx.url, ctx.refreshToken);
   const stack = programStack("endpoints", { ...ctx, n });
   /** @param {boolean} on */
-  const setFaults = (on) => emulatorOps(ctx.url).setFaults(on ? faultMix() : []);
+  const setFaults = (on) => emulatorOps(ctx.url).setFaults(on ? BUSY_SERVER_FAULTS : []);
   /** @type {{n: number, faultFree: Record<string, {ms: number, requests: Record<string, number>}>, phases: Record<string, any>}} */
   const out = { n, faultFree: {}, phases: {} };
   const steps = [
