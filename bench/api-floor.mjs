@@ -11,8 +11,7 @@
 //   update   GET /endpoint-tiles, [POST /endpoint-validation] + PUT /endpoints/{id} of one endpoint
 //   destroy  DELETE /endpoints/{id} per endpoint
 //
-// Usage: node bench/api-floor.mjs <job.json>  (job: see lib/lifecycle.mjs); writes
-// `{phases: {<phase>: {samplesMs, cpuMs, requests}}}` to job.resultFile.
+// Usage: node bench/api-floor.mjs <job.json>; writes `{phases: {<phase>: {samplesMs, cpuMs, requests}}}`.
 
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -36,11 +35,7 @@ const ids = new Array(job.count);
 /** @type {Record<string, {samplesMs: number[], cpuMs: number[], requests: Record<string, number>}>} */
 const out = {};
 
-/**
- * Times one repetition of a phase: a fresh client, the calls, the client closed; with the request counts.
- * @param {string} name
- * @param {(client: any) => Promise<unknown>} body
- */
+/** One repetition of a phase, timed from a fresh client to its close. @param {string} name @param {(client: any) => Promise<unknown>} body */
 async function phase(name, body) {
   await resetRequestLog(job.url);
   const cpuStart = process.cpuUsage();

@@ -10,10 +10,10 @@ import { compile } from "vega-lite";
 import { analyse, DOORS, MEMORY_PHASES, PHASES, sizesOf, TARGET_RATIO } from "./lib/analysis.mjs";
 import { inclusiveDelta, summariseProfile } from "./lib/cpu-profile.mjs";
 
-/** Milliseconds: "1234" or "12.3". @param {number} v */
+/** @param {number} v */
 const ms = (v) =>
   Number.isFinite(v) ? (Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(1)) : "n/a";
-/** Bytes as MB. @param {number} v */
+/** @param {number} v */
 const mb = (v) => (Number.isFinite(v) && v > 0 ? (v / 1048576).toFixed(1) : "n/a");
 /** @param {number} v */
 const ratio = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : "n/a");
@@ -64,10 +64,10 @@ const MAIN = [
   ["one-offs", (p) => p.endpoints.requestSummary.oneOff],
 ];
 /** Requests by route, most first. @param {Record<string, number>} counts */
-const byRoute = (counts) =>
+const byRoute = (counts, show = (/** @type {[string, number]} */ [route, c]) => `${c} × ${route}`) =>
   Object.entries(counts ?? {})
     .sort((a, b) => b[1] - a[1])
-    .map(([route, c]) => `${c} × ${route}`)
+    .map(show)
     .join("<br>") || "none";
 /** @type {Columns} */
 const REQUESTS = [
@@ -182,14 +182,12 @@ function serverText(server) {
 function faultsSection(faults) {
   const header = ["phase", "with faults ms", "without ms", "ratio", "429s", "503s", "cut answers"];
   header.push("requests (without)", "retries", "retries by route", "one run", "server = state");
-  /** @param {Record<string, number>} counts @param {boolean} ok */
-  const routes = (counts, ok) =>
-    Object.entries(counts)
-      // A failed run stopped early: only the requests it made beyond the fault-free run tell.
-      .filter(([, c]) => ok || c > 0)
-      .sort((x, y) => y[1] - x[1])
-      .map(([route, c]) => `${c > 0 ? "+" : ""}${c} ${route}`)
-      .join("<br>") || "none";
+  /** A failed run stopped early: only the requests it made beyond the fault-free run tell. @param {any} p */
+  const retried = (p) =>
+    byRoute(
+      Object.fromEntries(Object.entries(p.retriesByRoute ?? {}).filter(([, c]) => p.ok || c > 0)),
+      ([route, c]) => `${c > 0 ? "+" : ""}${c} ${route}`,
+    );
   const rows = FAULT_PHASES.filter(([name]) => faults.phases[name]).map(([name, label]) => {
     const p = faults.phases[name];
     if (p.skipped) return [label, p.skipped, ...header.slice(2).map(() => "")];
@@ -197,7 +195,7 @@ function faultsSection(faults) {
       ...[label, ms(p.ms), ms(p.faultFreeMs), ratio(p.ratio), p.faults[429], p.faults[503], p.faults.cut],
       `${p.requestTotal ?? "n/a"} (${p.faultFreeRequestTotal ?? "n/a"})`,
       p.ok ? (p.retries ?? "n/a") : "n/a (failed)",
-      routes(p.retriesByRoute ?? {}, p.ok),
+      retried(p),
       p.ok ? "succeeded" : "**failed**",
       serverText(p.server),
     ];
@@ -247,9 +245,8 @@ function smallSection({ startup, smallPreview: sp }) {
       ...DOORS.map(([key, door]) => row(`${door} door`, sp[key])),
       row("engine floor", sp.engineFloor),
     ];
-    lines.push(
-      table(["program", "ms", "/ floor", "provider / program / engine CPU ms", "requests", "peak MB"], rows),
-    );
+    const header = ["program", "ms", "/ floor", "provider / program / engine CPU ms", "requests", "peak MB"];
+    lines.push(table(header, rows));
   }
   return lines;
 }
@@ -464,12 +461,9 @@ function renderReport(results) {
       "Run again from scratch with a fresh emulator (samples not used):",
       "",
     );
-    lines.push(
-      ...results.retries.map(
-        (/** @type {any} */ r) => `- ${r.stage}, attempt ${r.attempt}: ${r.message.split("\n")[0]}`,
-      ),
-      "",
-    );
+    const retried = (/** @type {any} */ r) =>
+      `- ${r.stage}, attempt ${r.attempt}: ${r.message.split("\n")[0]}`;
+    lines.push(...results.retries.map(retried), "");
   }
   if (results.warnings?.length)
     lines.push("## Warnings", "", ...results.warnings.map((/** @type {string} */ w) => `- ${w}`), "");

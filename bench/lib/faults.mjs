@@ -6,12 +6,7 @@
 import { apiClient, EMULATOR_MODULE, emulatorOps } from "./common.mjs";
 import { changesOf, loggedRun, programStack } from "./lifecycle.mjs";
 
-/**
- * An engine's output without the stack's secrets: the endpoints' passwords, the refresh token and
- * any access token (a JWT).
- * @param {string} text
- * @param {string} refreshToken
- */
+/** Without the endpoints' passwords, the refresh token and access tokens (JWTs). @param {string} text @param {string} refreshToken */
 function redact(text, refreshToken) {
   return String(text)
     .split(refreshToken)
@@ -20,12 +15,7 @@ function redact(text, refreshToken) {
     .replace(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}(\.[A-Za-z0-9_-]*)?/g, "[secret]");
 }
 
-/**
- * What a failed operation printed, without secrets and colours: the engine's diagnostics (on stdout),
- * else the end of its output.
- * @param {{error?: string, stdout?: string}} res
- * @param {string} refreshToken
- */
+/** A failed operation's diagnostics (else its error), without secrets and colours. @param {{error?: string, stdout?: string}} res @param {string} refreshToken */
 function engineError(res, refreshToken) {
   const stdout = String(res.stdout ?? "");
   const at = stdout.indexOf("\nDiagnostics:");
@@ -37,10 +27,7 @@ function engineError(res, refreshToken) {
   return redact(text.replace(/\x1b\[[0-9;]*m/g, "").trim(), refreshToken).slice(0, 6000);
 }
 
-/**
- * The requests the faults answered in place of the server (or, `slow`, late), from the emulator's log.
- * @param {import("./common.mjs").LogEntry[]} entries
- */
+/** The requests the faults answered in place of the server (or, `slow`, late). @param {import("./common.mjs").LogEntry[]} entries */
 export function faultCounts(entries) {
   const counts = { 429: 0, 503: 0, cut: 0, slow: 0 };
   for (const e of entries) {
@@ -55,8 +42,7 @@ export function faultCounts(entries) {
  * The server's benchmark endpoints (either door's) against the state's: the same ids, no duplicate
  * name and, after an update to `revision`, every endpoint's description changed.
  * @param {{listAllEndpoints(): Promise<Array<{id: string, name: string, description?: string}>>}} client
- * @param {import("./engine-stack.mjs").BenchStack} stack
- * @param {number} [revision]
+ * @param {import("./engine-stack.mjs").BenchStack} stack @param {number} [revision]
  */
 export async function serverAgainstState(client, stack, revision) {
   const server = (await client.listAllEndpoints()).filter((e) => /^bench-(plugin-)?endpoint-/.test(e.name));
@@ -77,8 +63,9 @@ export async function serverAgainstState(client, stack, revision) {
     revision === undefined
       ? 0
       : server.filter((e) => !e.description?.endsWith(` revision ${revision}`)).length;
+  const equal = duplicates.length === 0 && missingOnServer === 0 && notInState === 0 && notUpdated === 0;
   return {
-    equal: duplicates.length === 0 && missingOnServer === 0 && notInState === 0 && notUpdated === 0,
+    equal,
     onServer: server.length,
     inState: state.length,
     duplicates,
@@ -88,12 +75,7 @@ export async function serverAgainstState(client, stack, revision) {
   };
 }
 
-/**
- * Runs the faults phase at N. Answers `{n, faultFree: {update: {ms, requests}}, phases: {<phase>:
- * {ok, error?, ms, changes, expectedChanges, requests, faults, server} | {skipped}}}`.
- * @param {number} n
- * @param {import("./lifecycle.mjs").Ctx} ctx
- */
+/** The faults phase at N (lib/analysis.mjs analyseFaults reads it). @param {number} n @param {import("./lifecycle.mjs").Ctx} ctx */
 export async function measureFaults(n, ctx) {
   // The fault tier's mix (emulator/ops/faults.ts): 10% 503s, 5% 429s, 10% of writes' answers cut.
   const { BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);
