@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { median } from "./lib/analysis.mjs";
+import { median, PHASES as MAIN_PHASES } from "./lib/analysis.mjs";
 import { cliHelpers } from "./lib/cli.mjs";
 import {
   BENCH_DIR,
@@ -30,12 +30,10 @@ const FLOOR_OF = /** @type {Record<string, string>} */ ({
   endpoints: "trivial",
   "endpoints-plugin": "endpoints-plugin",
 });
+/** The main run's phases but refresh, after the preview of creating N. */
 const ALL_PHASES = [
-  { name: "preview-create", op: "preview", label: "preview of creating N" },
-  { name: "create", op: "up", label: "create (up)" },
-  { name: "preview", op: "preview", label: "preview, no change" },
-  { name: "update", op: "up", label: "up, one changed" },
-  { name: "destroy", op: "destroy", label: "destroy" },
+  { name: "preview-create", op: "preview" },
+  ...MAIN_PHASES.filter((p) => p.name !== "refresh"),
 ];
 
 const USAGE = `usage: node bench/realistic.mjs [options]   (npm run bench -- --realistic [options])
@@ -76,12 +74,12 @@ if (args.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
-const { usageError, positiveInt, positiveNumber } = cliHelpers(USAGE);
+const { usageError, positiveInt, positiveInts, positiveNumber, namesOf } = cliHelpers(USAGE);
 /** The client's connections at most: MAX_CONNECTIONS of the compiled provider/client/transport.ts. */
 const { MAX_CONNECTIONS: CONNECTIONS } = /** @type {{MAX_CONNECTIONS: number}} */ (
   createRequire(import.meta.url)(path.join(path.dirname(CLIENT_MODULE), "transport.js"))
 );
-const sizes = args.sizes.split(",").map((s) => positiveInt("sizes", s.trim()));
+const sizes = positiveInts("sizes", args.sizes);
 const distances = args["floors-only"]
   ? []
   : args.distances.split(",").map((d) => {
@@ -93,20 +91,16 @@ const distances = args["floors-only"]
     });
 const parallel = positiveInt("parallel", args.parallel);
 const repeat = positiveInt("repeat", args.repeat);
-const doors = args.programs.split(",").map((p) => p.trim());
-for (const door of doors) {
-  if (!(door in FLOOR_OF)) usageError(`--programs: unknown program '${door}'`);
-}
-const phaseNames = args.phases.split(",").map((p) => p.trim());
+const doors = namesOf("programs", args.programs, Object.keys(FLOOR_OF), "program");
+const phaseNames = namesOf(
+  "phases",
+  args.phases,
+  ALL_PHASES.map((p) => p.name),
+  "phase",
+);
 const PHASES = ALL_PHASES.filter((p) => phaseNames.includes(p.name));
-for (const name of phaseNames) {
-  if (!ALL_PHASES.some((p) => p.name === name)) usageError(`--phases: unknown phase '${name}'`);
-}
 /** @type {Array<number | undefined>} undefined: the client's own cap */
-const caps =
-  args.connections === undefined
-    ? [undefined]
-    : args.connections.split(",").map((c) => positiveInt("connections", c.trim()));
+const caps = args.connections === undefined ? [undefined] : positiveInts("connections", args.connections);
 if (args.connections !== undefined && doors.includes("endpoints")) {
   usageError("--connections: the plugin door only (--programs endpoints-plugin)");
 }

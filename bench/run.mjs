@@ -88,12 +88,10 @@ if (args.help) {
   process.exit(0);
 }
 
-const { usageError, positiveInt } = cliHelpers(USAGE);
+const { usageError, positiveInt, positiveInts } = cliHelpers(USAGE);
 const int = (/** @type {keyof typeof args} */ name, zero = false) =>
   positiveInt(name, String(args[name]), zero);
-const sizes = [...new Set(args.sizes.split(",").map((s) => positiveInt("sizes", s.trim())))].sort(
-  (a, b) => a - b,
-);
+const sizes = [...new Set(positiveInts("sizes", args.sizes))].sort((a, b) => a - b);
 const [repeat, cycles] = [int("repeat"), int("cycles")];
 const [startupRuns, previewRuns, lookupCount] = [
   int("startup-runs", true),

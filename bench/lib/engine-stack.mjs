@@ -36,15 +36,9 @@ export function engineDefaultParallel() {
   return m ? Number(m[1]) : 4 * os.cpus().length;
 }
 
-// --- Processes, from /proc -------------------------------------------------------------------------
-// Roles of the processes one engine run starts (the descendants of its root process, the run-op
-// process or the `pulumi` CLI; other sessions on the machine may run engines too):
-//   provider  node .../@pulumi/pulumi/cmd/dynamic-provider (started by the pulumi-resource-pulumi-nodejs shim),
-//             or the aria provider plugin (node .../dist/provider/plugin/main.js, pulumi-resource-aria)
-//   program   node .../@pulumi/pulumi/cmd/run (started by the language host, on the CLI path), the
-//             run-op process itself (the Automation API runs the inline program in it), or the YAML
-//             language host (a YAML program runs inside it)
-//   engine    the pulumi CLI and its other Go plugins (the Node.js language host)
+// The role of each process under one engine run's root (the run-op process, a `program`, or the
+// `pulumi` CLI, an `engine`; other sessions may run engines too), by its command line: which process
+// holds which role, bench/README.md, "What is measured".
 /** @type {Array<[string, (cmd: string) => boolean]>} */
 const ROLES = [
   // Not the shim's `node -e "require.resolve('.../cmd/dynamic-provider')"`.
