@@ -36,12 +36,7 @@ for (const door of doors) {
 
 const { startEmulator, BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);
 
-/**
- * The busy server's mix, and after the restart the slow phase too (before it, it would end the `up`
- * at its first token exchange, before anything is created).
- * @param {string} url
- * @param {boolean} [slow]
- */
+/** The busy server's mix, and after the restart the slow phase (before, it would end the `up` at its first token exchange). @param {string} url */
 const faultsOn = (url, slow = false) =>
   emulatorOps(url).setFaults([
     ...BUSY_SERVER_FAULTS,
@@ -53,18 +48,16 @@ async function runDoor(door) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-restart-"));
   const dataFile = path.join(dir, "emulator.json");
   let emulator = await startEmulator({ port: 0, seedResources: 0, dataFile });
-  const url = emulator.url;
-  const port = Number(new URL(url).port);
+  const { url } = emulator;
   const program = door === "dynamic" ? "endpoints" : "endpoints-plugin";
   const stack = programStack(program, { url, refreshToken: REFRESH_TOKEN, via: "cli", n, validate: false });
   stack.setConfig("vra:apiTimeout", API_TIMEOUT_S);
   stack.setConfig("aria:apiTimeout", API_TIMEOUT_S);
-  /** @type {Record<string, number>} */
-  const requests = {};
+  let requests = 0;
   const faults = { 503: 0, 429: 0, cut: 0, slow: 0 };
   /** @param {import("./lib/common.mjs").RequestLog} log */
   const add = (log) => {
-    for (const [route, count] of Object.entries(log.counts)) requests[route] = (requests[route] ?? 0) + count;
+    requests += log.total;
     const counted = faultCounts(log.entries);
     for (const k of /** @type {const} */ ([503, 429, "cut", "slow"])) faults[k] += counted[k];
   };
@@ -91,7 +84,7 @@ async function runDoor(door) {
       add(await emulatorOps(url).requests());
       out.restartAtMs = Math.round(performance.now() - start);
       await emulator.close();
-      emulator = await startEmulator({ port, seedResources: 0, dataFile });
+      emulator = await startEmulator({ port: Number(new URL(url).port), seedResources: 0, dataFile });
       await faultsOn(url, true);
       console.log(`${door}: server restarted ${out.restartAtMs} ms into the up`);
     }
@@ -120,7 +113,7 @@ async function runDoor(door) {
     const server = await serverAgainstState(client, stack);
     await client.close();
     Object.assign(out, {
-      requests: Object.values(requests).reduce((x, y) => x + y, 0),
+      requests,
       faults,
       duplicates: server.duplicates.length,
       onServer: server.onServer,

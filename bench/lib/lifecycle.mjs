@@ -230,13 +230,7 @@ export const measureSmallPreview = (ctx, runs) =>
     phases: ["create", "preview", "destroy"],
   });
 
-/**
- * With --profile: one extra lifecycle of each program, every node process CPU-profiled
- * (lib/cpu-profiler.cjs), summarised per phase and process; then the engine floor's create and destroy
- * with PULUMI_SKIP_CHECKPOINTS=true: the engine (Go, not profiled) rewrites the whole state after every
- * step, O(N²) whatever the provider does, and the difference is what that costs. Never timed.
- * @param {number} n @param {string} outDir @param {Ctx} ctx
- */
+/** --profile (bench/README.md, "Profiling"), never timed. @param {number} n @param {string} outDir @param {Ctx} ctx */
 export async function profileLifecycle(n, outDir, ctx) {
   const programs = ["trivial", "endpoints"];
   /** @param {string} program @param {string} phase */
