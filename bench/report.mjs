@@ -20,6 +20,9 @@ const ratio = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : "n/a");
 /** @param {{provider: number, program: number, engine: number}} c */
 const cpuOf = (c) => `${ms(c.provider)} / ${ms(c.program)} / ${ms(c.engine)}`;
 
+/** A level-3 section of one code block. @param {string} title @param {string} text */
+const fenced = (title, text) => [`### ${title}`, "", "```", text, "```", ""];
+
 /** @typedef {Array<string | number>} Row */
 /** A Markdown table, its columns of figures aligned right. @param {Row} header @param {Row[]} rows */
 export function table(header, rows) {
@@ -206,14 +209,9 @@ function faultsSection(faults) {
     `The endpoints program at N=${faults.n} with the fault tier's mix on the API paths: ${FAULT_MIX}.`,
     "",
     table(header, rows),
-    ...FAULT_PHASES.filter(([name]) => faults.phases[name]?.error).flatMap(([name, label]) => [
-      `### ${label} under faults: the engine's error`,
-      "",
-      "```",
-      faults.phases[name].error,
-      "```",
-      "",
-    ]),
+    ...FAULT_PHASES.filter(([name]) => faults.phases[name]?.error).flatMap(([name, label]) =>
+      fenced(`${label} under faults: the engine's error`, faults.phases[name].error),
+    ),
   ];
 }
 
@@ -239,7 +237,7 @@ function smallSection({ startup, smallPreview: sp }) {
       f.ratio ? ratio(f.ratio) : "-",
       cpuOf(f.cpuMs),
       f.requestSummary.total,
-      `${mb(f.providerPeakRssBytes)} / ${mb(f.programPeakRssBytes)}`,
+      peaks(f),
     ];
     const rows = [
       ...DOORS.map(([key, door]) => row(`${door} door`, sp[key])),
@@ -449,10 +447,11 @@ function renderReport(results) {
       if (sec.length) lines.push(`### ${label}`, "", ...sec, "");
     }
   }
-  const fenced = (/** @type {any} */ e) => [`### ${e.stage}`, "", "```", e.message.slice(0, 3000), "```", ""];
   if (results.errors?.length) {
     lines.push("## Errors", "", "The run stopped early; the figures cover what completed.", "");
-    lines.push(...results.errors.flatMap(fenced));
+    lines.push(
+      ...results.errors.flatMap((/** @type {any} */ e) => fenced(e.stage, e.message.slice(0, 3000))),
+    );
   }
   if (results.retries?.length) {
     lines.push(
