@@ -109,7 +109,7 @@ async function runDoor(door) {
       out.second = { ok: again.ok, ms: Math.round(again.ms), changes: changesOf(again.summary) };
     }
     await emulatorOps(url).setFaults([]);
-    const client = await apiClient(url);
+    const client = apiClient(url);
     const server = await serverAgainstState(client, stack);
     await client.close();
     Object.assign(out, {

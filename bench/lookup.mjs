@@ -24,7 +24,7 @@ const { DEFAULT_PAGE_SIZE } = await import(CLIENT_MODULE);
 const { getEndpoints } = await import(PACKAGE_MODULE);
 
 const seedStart = performance.now();
-const seeder = await apiClient(job.url, job.refreshToken);
+const seeder = apiClient(job.url, job.refreshToken);
 await runPool(
   Array.from({ length: job.count }, (_, i) => i),
   job.concurrency,

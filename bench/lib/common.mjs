@@ -34,8 +34,8 @@ export const logger = (name) => (/** @type {string} */ msg) =>
   process.stderr.write(`[${name} ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
 /** A client of the API at `url` (a fresh process's: its own token and connections). @param {string} url */
-export async function apiClient(url, refreshToken = REFRESH_TOKEN) {
-  const { createClient, resolveClientConfig } = await import(CLIENT_MODULE);
+export function apiClient(url, refreshToken = REFRESH_TOKEN) {
+  const { createClient, resolveClientConfig } = require(CLIENT_MODULE);
   return createClient(resolveClientConfig({ "vra:url": url, "vra:refreshToken": refreshToken }, {}));
 }
 

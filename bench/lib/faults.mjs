@@ -79,7 +79,7 @@ export async function serverAgainstState(client, stack, revision) {
 export async function measureFaults(n, ctx) {
   // The fault tier's mix (emulator/ops/faults.ts): 10% 503s, 5% 429s, 10% of writes' answers cut.
   const { BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);
-  const client = await apiClient(ctx.url, ctx.refreshToken);
+  const client = apiClient(ctx.url, ctx.refreshToken);
   const stack = programStack("endpoints", { ...ctx, n });
   /** @param {boolean} on */
   const setFaults = (on) => emulatorOps(ctx.url).setFaults(on ? BUSY_SERVER_FAULTS : []);
