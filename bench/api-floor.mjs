@@ -11,12 +11,12 @@
 //   update   GET /endpoint-tiles, [POST /endpoint-validation] + PUT /endpoints/{id} of one endpoint
 //   destroy  DELETE /endpoints/{id} per endpoint
 //
-// Usage: node bench/api-floor.mjs <job.json>  (job: see lib/lifecycle.mjs); writes
-// `{phases: {<phase>: {samplesMs, cpuMs, requests}}}` to job.resultFile.
+// Usage: node bench/api-floor.mjs <job.json>; writes `{phases: {<phase>: {samplesMs, cpuMs, requests}}}`.
 
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import {
+  apiClient,
   changedAt,
   CLIENT_MODULE,
   endpointSpec,
@@ -25,8 +25,7 @@ import {
   runPool,
 } from "./lib/common.mjs";
 
-const { createClient, resolveClientConfig } = await import(CLIENT_MODULE);
-
+await import(CLIENT_MODULE); // loaded now, not in the first phase's time
 /** @type {{url: string, refreshToken: string, count: number, repeat: number, concurrency: number, validate: boolean, targetUrl: string, namePrefix: string, resultFile: string}} */
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const indexes = Array.from({ length: job.count }, (_, i) => i);
@@ -38,18 +37,12 @@ const ids = new Array(job.count);
 /** @type {Record<string, {samplesMs: number[], cpuMs: number[], requests: Record<string, number>}>} */
 const out = {};
 
-/**
- * Times one repetition of a phase: a fresh client, the calls, the client closed; with the request counts.
- * @param {string} name
- * @param {(client: any) => Promise<unknown>} body
- */
+/** One repetition of a phase, timed from a fresh client to its close. @param {string} name @param {(client: any) => Promise<unknown>} body */
 async function phase(name, body) {
   await resetRequestLog(job.url);
   const cpuStart = process.cpuUsage();
   const start = performance.now();
-  const client = createClient(
-    resolveClientConfig({ "vra:url": job.url, "vra:refreshToken": job.refreshToken }, {}),
-  );
+  const client = apiClient(job.url, job.refreshToken);
   try {
     await body(client);
   } finally {

@@ -7,12 +7,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { CLIENT_MODULE, EMULATOR_MODULE, emulatorOps } from "./lib/common.mjs";
+import { apiClient, EMULATOR_MODULE, emulatorOps, REFRESH_TOKEN } from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
 import { faultCounts, serverAgainstState } from "./lib/faults.mjs";
 import { changesOf, programStack } from "./lib/lifecycle.mjs";
 
-const REFRESH_TOKEN = "admin-refresh-token";
 /** `aria:apiTimeout` / `vra:apiTimeout` of the run, seconds. */
 const API_TIMEOUT_S = 5;
 /** The slow phase: this many requests each answered after DELAY_MS, longer than the timeout. */
@@ -36,14 +35,8 @@ for (const door of doors) {
 }
 
 const { startEmulator, BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);
-const { createClient, resolveClientConfig } = await import(CLIENT_MODULE);
 
-/**
- * The busy server's mix, and after the restart the slow phase too (before it, it would end the `up`
- * at its first token exchange, before anything is created).
- * @param {string} url
- * @param {boolean} [slow]
- */
+/** The busy server's mix, and after the restart the slow phase (before, it would end the `up` at its first token exchange). @param {string} url */
 const faultsOn = (url, slow = false) =>
   emulatorOps(url).setFaults([
     ...BUSY_SERVER_FAULTS,
@@ -55,18 +48,16 @@ async function runDoor(door) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-restart-"));
   const dataFile = path.join(dir, "emulator.json");
   let emulator = await startEmulator({ port: 0, seedResources: 0, dataFile });
-  const url = emulator.url;
-  const port = Number(new URL(url).port);
+  const { url } = emulator;
   const program = door === "dynamic" ? "endpoints" : "endpoints-plugin";
   const stack = programStack(program, { url, refreshToken: REFRESH_TOKEN, via: "cli", n, validate: false });
   stack.setConfig("vra:apiTimeout", API_TIMEOUT_S);
   stack.setConfig("aria:apiTimeout", API_TIMEOUT_S);
-  /** @type {Record<string, number>} */
-  const requests = {};
+  let requests = 0;
   const faults = { 503: 0, 429: 0, cut: 0, slow: 0 };
   /** @param {import("./lib/common.mjs").RequestLog} log */
   const add = (log) => {
-    for (const [route, count] of Object.entries(log.counts)) requests[route] = (requests[route] ?? 0) + count;
+    requests += log.total;
     const counted = faultCounts(log.entries);
     for (const k of /** @type {const} */ ([503, 429, "cut", "slow"])) faults[k] += counted[k];
   };
@@ -93,7 +84,7 @@ async function runDoor(door) {
       add(await emulatorOps(url).requests());
       out.restartAtMs = Math.round(performance.now() - start);
       await emulator.close();
-      emulator = await startEmulator({ port, seedResources: 0, dataFile });
+      emulator = await startEmulator({ port: Number(new URL(url).port), seedResources: 0, dataFile });
       await faultsOn(url, true);
       console.log(`${door}: server restarted ${out.restartAtMs} ms into the up`);
     }
@@ -118,13 +109,11 @@ async function runDoor(door) {
       out.second = { ok: again.ok, ms: Math.round(again.ms), changes: changesOf(again.summary) };
     }
     await emulatorOps(url).setFaults([]);
-    const client = createClient(
-      resolveClientConfig({ "vra:url": url, "vra:refreshToken": REFRESH_TOKEN }, {}),
-    );
+    const client = apiClient(url);
     const server = await serverAgainstState(client, stack);
     await client.close();
     Object.assign(out, {
-      requests: Object.values(requests).reduce((x, y) => x + y, 0),
+      requests,
       faults,
       duplicates: server.duplicates.length,
       onServer: server.onServer,

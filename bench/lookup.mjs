@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { median } from "./lib/analysis.mjs";
 import {
+  apiClient,
   CLIENT_MODULE,
   endpointSpec,
   fetchRequestLog,
@@ -19,14 +20,11 @@ import {
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 process.env.VRA_URL = job.url;
 process.env.VRA_REFRESH_TOKEN = job.refreshToken;
-const { createClient, resolveClientConfig, DEFAULT_PAGE_SIZE } = await import(CLIENT_MODULE);
+const { DEFAULT_PAGE_SIZE } = await import(CLIENT_MODULE);
 const { getEndpoints } = await import(PACKAGE_MODULE);
 
-// Seed.
 const seedStart = performance.now();
-const seeder = createClient(
-  resolveClientConfig({ "vra:url": job.url, "vra:refreshToken": job.refreshToken }, {}),
-);
+const seeder = apiClient(job.url, job.refreshToken);
 await runPool(
   Array.from({ length: job.count }, (_, i) => i),
   job.concurrency,

@@ -9,7 +9,7 @@
 
 import { createRequire } from "node:module";
 import * as path from "node:path";
-import { EMULATOR_MODULE, emulatorOps, REPO_ROOT, runPool } from "./lib/common.mjs";
+import { EMULATOR_MODULE, emulatorOps, REFRESH_TOKEN, REPO_ROOT, runPool } from "./lib/common.mjs";
 
 const require = createRequire(import.meta.url);
 const dist = (/** @type {string} */ file) => require(path.join(REPO_ROOT, "dist", "provider", file));
@@ -36,7 +36,7 @@ const heap = async (label) => {
 };
 const configure = new messages.ConfigureRequest();
 configure.getVariablesMap().set("aria:url", emulator.url);
-configure.getVariablesMap().set("aria:refreshToken", "admin-refresh-token");
+configure.getVariablesMap().set("aria:refreshToken", REFRESH_TOKEN);
 await call("configure", configure);
 await heap("configured");
 const marks = new Set([Math.floor(n / 5), Math.floor(n / 2), n]);

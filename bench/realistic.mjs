@@ -8,9 +8,17 @@ import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { median } from "./lib/analysis.mjs";
+import { median, PHASES as MAIN_PHASES } from "./lib/analysis.mjs";
 import { cliHelpers } from "./lib/cli.mjs";
-import { BENCH_DIR, changedAt, CLIENT_MODULE, EMULATOR_MODULE, resultsDir } from "./lib/common.mjs";
+import {
+  BENCH_DIR,
+  changedAt,
+  CLIENT_MODULE,
+  emulatorSession,
+  logger,
+  REFRESH_TOKEN,
+  resultsDir,
+} from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
 import { changesOf, installConcurrencyProbe, loggedRun, programStack } from "./lib/lifecycle.mjs";
 import { table } from "./report.mjs";
@@ -22,12 +30,10 @@ const FLOOR_OF = /** @type {Record<string, string>} */ ({
   endpoints: "trivial",
   "endpoints-plugin": "endpoints-plugin",
 });
+/** The main run's phases but refresh, after the preview of creating N. */
 const ALL_PHASES = [
-  { name: "preview-create", op: "preview", label: "preview of creating N" },
-  { name: "create", op: "up", label: "create (up)" },
-  { name: "preview", op: "preview", label: "preview, no change" },
-  { name: "update", op: "up", label: "up, one changed" },
-  { name: "destroy", op: "destroy", label: "destroy" },
+  { name: "preview-create", op: "preview" },
+  ...MAIN_PHASES.filter((p) => p.name !== "refresh"),
 ];
 
 const USAGE = `usage: node bench/realistic.mjs [options]   (npm run bench -- --realistic [options])
@@ -68,12 +74,12 @@ if (args.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
-const { usageError, positiveInt, positiveNumber } = cliHelpers(USAGE);
+const { usageError, positiveInt, positiveInts, positiveNumber, namesOf } = cliHelpers(USAGE);
 /** The client's connections at most: MAX_CONNECTIONS of the compiled provider/client/transport.ts. */
 const { MAX_CONNECTIONS: CONNECTIONS } = /** @type {{MAX_CONNECTIONS: number}} */ (
   createRequire(import.meta.url)(path.join(path.dirname(CLIENT_MODULE), "transport.js"))
 );
-const sizes = args.sizes.split(",").map((s) => positiveInt("sizes", s.trim()));
+const sizes = positiveInts("sizes", args.sizes);
 const distances = args["floors-only"]
   ? []
   : args.distances.split(",").map((d) => {
@@ -85,20 +91,16 @@ const distances = args["floors-only"]
     });
 const parallel = positiveInt("parallel", args.parallel);
 const repeat = positiveInt("repeat", args.repeat);
-const doors = args.programs.split(",").map((p) => p.trim());
-for (const door of doors) {
-  if (!(door in FLOOR_OF)) usageError(`--programs: unknown program '${door}'`);
-}
-const phaseNames = args.phases.split(",").map((p) => p.trim());
+const doors = namesOf("programs", args.programs, Object.keys(FLOOR_OF), "program");
+const phaseNames = namesOf(
+  "phases",
+  args.phases,
+  ALL_PHASES.map((p) => p.name),
+  "phase",
+);
 const PHASES = ALL_PHASES.filter((p) => phaseNames.includes(p.name));
-for (const name of phaseNames) {
-  if (!ALL_PHASES.some((p) => p.name === name)) usageError(`--phases: unknown phase '${name}'`);
-}
 /** @type {Array<number | undefined>} undefined: the client's own cap */
-const caps =
-  args.connections === undefined
-    ? [undefined]
-    : args.connections.split(",").map((c) => positiveInt("connections", c.trim()));
+const caps = args.connections === undefined ? [undefined] : positiveInts("connections", args.connections);
 if (args.connections !== undefined && doors.includes("endpoints")) {
   usageError("--connections: the plugin door only (--programs endpoints-plugin)");
 }
@@ -109,8 +111,7 @@ const resultsFile = path.join(outDir, "results.json");
 const results = fs.existsSync(resultsFile)
   ? JSON.parse(fs.readFileSync(resultsFile, "utf8"))
   : { floors: {}, rows: [] };
-/** @param {string} msg */
-const log = (msg) => process.stderr.write(`[realistic ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+const log = logger("realistic");
 
 /** Requests a provider process makes once, one after the other, before the per-resource ones. */
 const ONE_OFFS =
@@ -124,7 +125,7 @@ const VALIDATION = "POST /pipeline/api/endpoint-validation";
  * @param {{latencyMs: number, rateLimit: number}} distance
  * @param {number} concurrency requests at once at most (the engine's --parallel, the client's cap)
  */
-export function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concurrency) {
+function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concurrency) {
   let [oneOffs, serial, parallelCount] = [0, 0, 0];
   for (const [route, n] of Object.entries(counts)) {
     if (ONE_OFFS.test(route)) oneOffs += n;
@@ -143,15 +144,7 @@ export function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }
 }
 
 installConcurrencyProbe();
-const { startEmulator } = await import(EMULATOR_MODULE);
-/** @type {{url: string, close(): Promise<void>} | undefined} */
-let emulator;
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    killAll();
-    void emulator?.close().finally(() => process.exit(130));
-  });
-}
+const emulator = await emulatorSession(killAll);
 
 /** @typedef {{ms: number[], counts: Record<string, number>, throttled: number, maxInFlight: number, changes: any}} PhaseSample */
 
@@ -162,9 +155,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
  * @returns {Promise<Record<string, Record<string, PhaseSample>>>} by phase, then program
  */
 async function measure(programs, distance, n, cap) {
-  emulator = await startEmulator({ port: 0, seedResources: 0, ...distance });
-  const url = /** @type {{url: string}} */ (emulator).url;
-  const ctx = { url, refreshToken: "admin-refresh-token", parallelFlag: parallel, via: "cli", n };
+  const { url } = await emulator.start(distance);
+  const ctx = { url, refreshToken: REFRESH_TOKEN, parallelFlag: parallel, via: "cli", n };
   /** @type {Record<string, string>} */
   const env =
     cap === undefined
@@ -205,8 +197,7 @@ async function measure(programs, distance, n, cap) {
     }
   } finally {
     for (const stack of Object.values(stacks)) stack.dispose();
-    await emulator?.close();
-    emulator = undefined;
+    await emulator.stop();
   }
   return phases;
 }

@@ -10,15 +10,18 @@ import { compile } from "vega-lite";
 import { analyse, DOORS, MEMORY_PHASES, PHASES, sizesOf, TARGET_RATIO } from "./lib/analysis.mjs";
 import { inclusiveDelta, summariseProfile } from "./lib/cpu-profile.mjs";
 
-/** Milliseconds: "1234" or "12.3". @param {number} v */
+/** @param {number} v */
 const ms = (v) =>
   Number.isFinite(v) ? (Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(1)) : "n/a";
-/** Bytes as MB. @param {number} v */
+/** @param {number} v */
 const mb = (v) => (Number.isFinite(v) && v > 0 ? (v / 1048576).toFixed(1) : "n/a");
 /** @param {number} v */
 const ratio = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : "n/a");
 /** @param {{provider: number, program: number, engine: number}} c */
 const cpuOf = (c) => `${ms(c.provider)} / ${ms(c.program)} / ${ms(c.engine)}`;
+
+/** A level-3 section of one code block. @param {string} title @param {string} text */
+const fenced = (title, text) => [`### ${title}`, "", "```", text, "```", ""];
 
 /** @typedef {Array<string | number>} Row */
 /** A Markdown table, its columns of figures aligned right. @param {Row} header @param {Row[]} rows */
@@ -64,10 +67,10 @@ const MAIN = [
   ["one-offs", (p) => p.endpoints.requestSummary.oneOff],
 ];
 /** Requests by route, most first. @param {Record<string, number>} counts */
-const byRoute = (counts) =>
+const byRoute = (counts, show = (/** @type {[string, number]} */ [route, c]) => `${c} × ${route}`) =>
   Object.entries(counts ?? {})
     .sort((a, b) => b[1] - a[1])
-    .map(([route, c]) => `${c} × ${route}`)
+    .map(show)
     .join("<br>") || "none";
 /** @type {Columns} */
 const REQUESTS = [
@@ -182,14 +185,12 @@ function serverText(server) {
 function faultsSection(faults) {
   const header = ["phase", "with faults ms", "without ms", "ratio", "429s", "503s", "cut answers"];
   header.push("requests (without)", "retries", "retries by route", "one run", "server = state");
-  /** @param {Record<string, number>} counts @param {boolean} ok */
-  const routes = (counts, ok) =>
-    Object.entries(counts)
-      // A failed run stopped early: only the requests it made beyond the fault-free run tell.
-      .filter(([, c]) => ok || c > 0)
-      .sort((x, y) => y[1] - x[1])
-      .map(([route, c]) => `${c > 0 ? "+" : ""}${c} ${route}`)
-      .join("<br>") || "none";
+  /** A failed run stopped early: only the requests it made beyond the fault-free run tell. @param {any} p */
+  const retried = (p) =>
+    byRoute(
+      Object.fromEntries(Object.entries(p.retriesByRoute ?? {}).filter(([, c]) => p.ok || c > 0)),
+      ([route, c]) => `${c > 0 ? "+" : ""}${c} ${route}`,
+    );
   const rows = FAULT_PHASES.filter(([name]) => faults.phases[name]).map(([name, label]) => {
     const p = faults.phases[name];
     if (p.skipped) return [label, p.skipped, ...header.slice(2).map(() => "")];
@@ -197,7 +198,7 @@ function faultsSection(faults) {
       ...[label, ms(p.ms), ms(p.faultFreeMs), ratio(p.ratio), p.faults[429], p.faults[503], p.faults.cut],
       `${p.requestTotal ?? "n/a"} (${p.faultFreeRequestTotal ?? "n/a"})`,
       p.ok ? (p.retries ?? "n/a") : "n/a (failed)",
-      routes(p.retriesByRoute ?? {}, p.ok),
+      retried(p),
       p.ok ? "succeeded" : "**failed**",
       serverText(p.server),
     ];
@@ -208,14 +209,9 @@ function faultsSection(faults) {
     `The endpoints program at N=${faults.n} with the fault tier's mix on the API paths: ${FAULT_MIX}.`,
     "",
     table(header, rows),
-    ...FAULT_PHASES.filter(([name]) => faults.phases[name]?.error).flatMap(([name, label]) => [
-      `### ${label} under faults: the engine's error`,
-      "",
-      "```",
-      faults.phases[name].error,
-      "```",
-      "",
-    ]),
+    ...FAULT_PHASES.filter(([name]) => faults.phases[name]?.error).flatMap(([name, label]) =>
+      fenced(`${label} under faults: the engine's error`, faults.phases[name].error),
+    ),
   ];
 }
 
@@ -241,15 +237,14 @@ function smallSection({ startup, smallPreview: sp }) {
       f.ratio ? ratio(f.ratio) : "-",
       cpuOf(f.cpuMs),
       f.requestSummary.total,
-      `${mb(f.providerPeakRssBytes)} / ${mb(f.programPeakRssBytes)}`,
+      peaks(f),
     ];
     const rows = [
       ...DOORS.map(([key, door]) => row(`${door} door`, sp[key])),
       row("engine floor", sp.engineFloor),
     ];
-    lines.push(
-      table(["program", "ms", "/ floor", "provider / program / engine CPU ms", "requests", "peak MB"], rows),
-    );
+    const header = ["program", "ms", "/ floor", "provider / program / engine CPU ms", "requests", "peak MB"];
+    lines.push(table(header, rows));
   }
   return lines;
 }
@@ -452,10 +447,11 @@ function renderReport(results) {
       if (sec.length) lines.push(`### ${label}`, "", ...sec, "");
     }
   }
-  const fenced = (/** @type {any} */ e) => [`### ${e.stage}`, "", "```", e.message.slice(0, 3000), "```", ""];
   if (results.errors?.length) {
     lines.push("## Errors", "", "The run stopped early; the figures cover what completed.", "");
-    lines.push(...results.errors.flatMap(fenced));
+    lines.push(
+      ...results.errors.flatMap((/** @type {any} */ e) => fenced(e.stage, e.message.slice(0, 3000))),
+    );
   }
   if (results.retries?.length) {
     lines.push(
@@ -464,12 +460,9 @@ function renderReport(results) {
       "Run again from scratch with a fresh emulator (samples not used):",
       "",
     );
-    lines.push(
-      ...results.retries.map(
-        (/** @type {any} */ r) => `- ${r.stage}, attempt ${r.attempt}: ${r.message.split("\n")[0]}`,
-      ),
-      "",
-    );
+    const retried = (/** @type {any} */ r) =>
+      `- ${r.stage}, attempt ${r.attempt}: ${r.message.split("\n")[0]}`;
+    lines.push(...results.retries.map(retried), "");
   }
   if (results.warnings?.length)
     lines.push("## Warnings", "", ...results.warnings.map((/** @type {string} */ w) => `- ${w}`), "");

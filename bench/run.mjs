@@ -12,7 +12,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { analyse } from "./lib/analysis.mjs";
 import { cliHelpers } from "./lib/cli.mjs";
-import { EMULATOR_MODULE, REPO_ROOT, resultsDir } from "./lib/common.mjs";
+import {
+  EMULATOR_MODULE,
+  emulatorSession,
+  logger,
+  PACKAGE_MODULE,
+  REFRESH_TOKEN,
+  REPO_ROOT,
+  resultsDir,
+} from "./lib/common.mjs";
 import { engineDefaultParallel, engineRoot, killAll, runScript, VIAS } from "./lib/engine-stack.mjs";
 import { measureEmulator } from "./emulator.mjs";
 import { measureFaults } from "./lib/faults.mjs";
@@ -80,12 +88,10 @@ if (args.help) {
   process.exit(0);
 }
 
-const { usageError, positiveInt } = cliHelpers(USAGE);
+const { usageError, positiveInt, positiveInts } = cliHelpers(USAGE);
 const int = (/** @type {keyof typeof args} */ name, zero = false) =>
   positiveInt(name, String(args[name]), zero);
-const sizes = [...new Set(args.sizes.split(",").map((s) => positiveInt("sizes", s.trim())))].sort(
-  (a, b) => a - b,
-);
+const sizes = [...new Set(positiveInts("sizes", args.sizes))].sort((a, b) => a - b);
 const [repeat, cycles] = [int("repeat"), int("cycles")];
 const [startupRuns, previewRuns, lookupCount] = [
   int("startup-runs", true),
@@ -100,13 +106,8 @@ const validate = args.validate === undefined ? undefined : args.validate === "tr
 if (!VIAS.includes(args.via)) usageError(`--via must be one of ${VIAS.join(", ")}, got '${args.via}'`);
 const via = args.via;
 const parallelFlag = args.parallel === undefined ? undefined : int("parallel");
-const faultsSize = args["no-faults"]
-  ? undefined
-  : args["faults-size"] !== undefined
-    ? int("faults-size")
-    : sizes.includes(500)
-      ? 500
-      : undefined;
+let faultsSize = args["no-faults"] || !sizes.includes(500) ? undefined : 500;
+if (!args["no-faults"] && args["faults-size"] !== undefined) faultsSize = int("faults-size");
 if (faultsSize !== undefined && !sizes.includes(faultsSize)) {
   usageError(
     `--faults-size must be one of --sizes (the fault-free run it is set against), got ${faultsSize}`,
@@ -115,14 +116,13 @@ if (faultsSize !== undefined && !sizes.includes(faultsSize)) {
 
 const startedAt = new Date();
 const outDir = resultsDir(args.out, "", startedAt);
-/** @param {string} msg */
-const log = (msg) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+const log = logger("bench");
 
 // What an engine run needs from the tree, made by scripts/bootstrap.mjs (`npm run bench` runs it):
 // other work in the tree may rebuild dist/ or unlink the package, so they are checked before each stage.
 const PREREQUISITES = [
   EMULATOR_MODULE,
-  path.join(REPO_ROOT, "dist", "provider", "index.js"),
+  PACKAGE_MODULE,
   path.join(REPO_ROOT, "dist", "provider", "dynamic", "impl.js"),
   path.join(REPO_ROOT, "node_modules", "pulumi-aria", "package.json"),
 ];
@@ -138,22 +138,9 @@ function restorePrerequisites() {
 }
 restorePrerequisites();
 
-const REFRESH_TOKEN = "admin-refresh-token";
 const MAX_ATTEMPTS = 3;
 installConcurrencyProbe();
-const { startEmulator } = await import(EMULATOR_MODULE);
-/** @type {{url: string, close(): Promise<void>} | undefined} the emulator of the stage running */
-let emulator;
-const stopAll = async () => {
-  killAll();
-  await emulator?.close();
-};
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    log(`${signal}: stopping every process of the run`);
-    stopAll().finally(() => process.exit(130));
-  });
-}
+const emulator = await emulatorSession(killAll, log);
 
 async function main() {
   const root = engineRoot();
@@ -183,16 +170,14 @@ async function main() {
       if (attempt > 1) await sleep(30_000);
       try {
         restorePrerequisites();
-        emulator = await startEmulator({ port: 0, seedResources: 0 });
-        await body({ ...ctx, url: /** @type {{url: string}} */ (emulator).url });
+        await body({ ...ctx, url: (await emulator.start()).url });
         return true;
       } catch (error) {
         const message = String(/** @type {any} */ (error)?.stack ?? error).slice(0, 8000);
         log(`${name} failed (attempt ${attempt} of ${MAX_ATTEMPTS}): ${message.split("\n")[0]}`);
         (attempt < MAX_ATTEMPTS ? retries : errors).push({ stage: name, attempt, message });
       } finally {
-        await emulator?.close();
-        emulator = undefined;
+        await emulator.stop();
       }
     }
     return false;
@@ -307,5 +292,6 @@ async function main() {
 try {
   await main();
 } finally {
-  await stopAll();
+  killAll();
+  await emulator.stop();
 }

@@ -2,7 +2,6 @@
 // Turns raw samples into the report's figures: per size and phase the medians, requests, memory and
 // the ratio to the floors; per phase the slopes over N; and the verdict on each target.
 
-/** The phases every benchmark program goes through, in order, with the engine operation of each. */
 export const PHASES = [
   { name: "create", op: "up", label: "create (up)" },
   { name: "preview", op: "preview", label: "preview, no change" },
@@ -11,8 +10,9 @@ export const PHASES = [
   { name: "destroy", op: "destroy", label: "destroy" },
 ];
 /**
- * Phases run `--repeat` times (the median counts): a single run of a few seconds varies by more than
- * the margins the targets judge. `up, one changed` changes the same endpoint back and forth.
+ * The phases a large stack runs most (every pull request previews, GitOps refreshes, most updates
+ * change one endpoint). They run `--repeat` times (the median counts: a single run of a few seconds
+ * varies by more than the margins judged), `up, one changed` changing the same endpoint back and forth.
  */
 export const REPEATABLE = new Set(["preview", "refresh", "update"]);
 /** The doors, by their program's key in the figures. */
@@ -22,32 +22,27 @@ export const DOORS = [
 ];
 /** The phases whose peak memory is judged (the largest requests and state). */
 export const MEMORY_PHASES = ["create", "refresh", "destroy"];
+/** The process roles (lib/engine-stack.mjs). */
+const ROLES = ["provider", "program", "engine"];
 
-// Targets. Create and destroy: within TARGET_RATIO of (engine floor + API floor) at N=500, linear in
-// N. The phases a large stack runs most (every pull request previews, GitOps refreshes, most updates
-// change one endpoint): within FREQUENT_RATIO at each of FREQUENT_SIZES that ran, the provider's own
-// overhead per endpoint constant as N grows.
+// The targets (bench/README.md, "Targets").
 const TARGET_N = 500;
 export const TARGET_RATIO = 1.2;
-const FREQUENT_PHASES = new Set(["preview", "refresh", "update"]);
 const FREQUENT_RATIO = 1.15;
 const FREQUENT_SIZES = [500, 1000];
 const PROVIDER_LIMIT_BYTES = 2048;
-/** Start-up of a release executable to its printed port, and the 3-endpoint preview (issue 48). */
-export const STARTUP_LIMIT_MS = 250;
+const STARTUP_LIMIT_MS = 250;
 const SMALL_PREVIEW_RATIO = 1.2;
-/** Each door's provider at most this times the engine floor's provider, at MEMORY_N. */
 const MEMORY_RATIO = 1.5;
 const MEMORY_N = 1000;
 
 /**
- * @typedef {{provider?: {peakRssBytes: number, cpuMs: number, pids: number[]}, program?: any, engine?: any}} Roles
- * @typedef {{ms: number, processes: Roles, programPid?: number, requests: Record<string, number>,
+ * @typedef {{ms: number, processes: import("./engine-stack.mjs").Roles, programPid?: number, requests: Record<string, number>,
  *   serverMs: number, maxInFlight: number}} Sample one operation of one program (lib/lifecycle.mjs)
  * @typedef {{firstSlope: number, lastSlope: number, linear: boolean | null}} Linearity
  */
 
-/** The median of a list of numbers (the mean of the two middle values for an even count). @param {number[]} values */
+/** @param {number[]} values */
 export function median(values) {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return NaN;
@@ -55,7 +50,7 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** The sizes of analysed results, ascending. @param {object} sizes */
+/** @param {object} sizes */
 export const sizesOf = (sizes) =>
   Object.keys(sizes)
     .map(Number)
@@ -74,11 +69,9 @@ function leastSquares(points) {
 }
 
 /**
- * Whether y grows linearly with N: the slope between the two largest N at most 1.5 times the slope
- * between the two smallest, plus 1 unit per resource for noise on phases that barely depend on N.
- * Undecided (null) with fewer than three sizes.
- * @param {Array<[number, number]>} points
- * @returns {Linearity}
+ * Whether y grows linearly with N: the last segment's slope at most 1.5 times the first's, plus 1 unit
+ * per resource for noise on phases that barely depend on N. Undecided (null) with fewer than 3 sizes.
+ * @param {Array<[number, number]>} points @returns {Linearity}
  */
 function isLinear(points) {
   const pts = points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y)).sort((a, b) => a[0] - b[0]);
@@ -108,16 +101,11 @@ function classifyRequests(counts, n) {
   };
 }
 
-/**
- * The figures of one program's phase from its samples: medians of time and CPU per role, the most
- * of peak memory per role.
- * @param {{samples: Sample[]} | undefined} phase
- * @param {number} n
- */
+/** Medians of time and CPU per role, the most of peak memory per role. @param {{samples: Sample[]} | undefined} phase @param {number} n */
 function engineFigures(phase, n) {
   const samples = phase?.samples ?? [];
   const requests = samples[0]?.requests ?? {};
-  /** @param {"provider" | "program" | "engine"} role @param {"cpuMs" | "peakRssBytes"} field */
+  /** @param {string} role @param {"cpuMs" | "peakRssBytes"} field */
   const values = (role, field) => samples.map((s) => s.processes?.[role]?.[field] ?? NaN);
   const peak = (/** @type {"provider" | "program"} */ role) =>
     Math.max(0, ...values(role, "peakRssBytes").map((v) => v || 0)) || null;
@@ -129,16 +117,12 @@ function engineFigures(phase, n) {
     maxInFlight: Math.max(0, ...samples.map((s) => s.maxInFlight ?? 0)),
     providerPeakRssBytes: peak("provider"),
     programPeakRssBytes: peak("program"),
-    cpuMs: {
-      provider: median(values("provider", "cpuMs")),
-      program: median(values("program", "cpuMs")),
-      engine: median(values("engine", "cpuMs")),
-    },
+    cpuMs: Object.fromEntries(ROLES.map((role) => [role, median(values(role, "cpuMs"))])),
   };
 }
 
-/** @param {{provider: number, program: number, engine: number}} c */
-const cpuSum = (c) => (c.provider || 0) + (c.program || 0) + (c.engine || 0);
+/** @param {Record<string, number>} c */
+const cpuSum = (c) => ROLES.reduce((sum, role) => sum + (c[role] || 0), 0);
 
 /** Per size and phase: each program, both floors and their ratio. @param {{sizes: Record<string, any>}} raw */
 function analyseSizes(raw) {
@@ -186,9 +170,8 @@ function analyseSizes(raw) {
 }
 
 /**
- * Per phase: ms per resource (least squares over N) of the endpoints program and the floors, the
- * linearity of the program, of the floors' sum and of the program's overhead over them (the
- * provider's own cost); per door and memory phase, the provider's KB per resource.
+ * Per phase: ms per resource of the endpoints program and the floors, the linearity of the program, of
+ * the floors' sum and of its overhead over them; per door, the provider's peak KB per resource.
  * @param {Record<number, any>} sizes
  */
 function analyseSlopes(sizes) {
@@ -229,13 +212,7 @@ function analyseSmallPreview(raw) {
 
 /** @typedef {{id: string, title: string, met: boolean | null, status: string, detail: string, aboveLimit?: boolean}} Target */
 
-/**
- * The targets of the issues.
- * @param {Record<number, any>} sizes
- * @param {Record<string, any>} slopes
- * @param {any} lookup
- * @param {any} extra `startup`, `smallPreview` (absent when not run)
- */
+/** The verdicts. @param {Record<number, any>} sizes @param {Record<string, any>} slopes @param {any} lookup @param {any} extra `startup`, `smallPreview` (absent when not run) */
 function judgeTargets(sizes, slopes, lookup, { startup, smallPreview }) {
   const ns = sizesOf(sizes);
   /** @type {Target[]} */
@@ -243,14 +220,10 @@ function judgeTargets(sizes, slopes, lookup, { startup, smallPreview }) {
   /** @param {string} id @param {string} title @param {boolean | null} met @param {string} detail */
   const add = (id, title, met, detail) =>
     targets.push({ id, title, met, status: met === null ? "undecided" : met ? "met" : "not met", detail });
-  /**
-   * Per size: `fn` of the phase, `ok` judged over all.
-   * @param {string} phase @param {(p: any, n: number) => {ok: boolean, text: string}} fn
-   * @returns {[boolean, string]}
-   */
+  /** `fn` of the phase at each size, met at all. @param {string} phase @param {(p: any, n: number) => [boolean, string]} fn @returns {[boolean, string]} */
   const perSize = (phase, fn) => {
-    const all = ns.map((n) => ({ n, ...fn(sizes[n].phases[phase], n) }));
-    return [all.every((x) => x.ok), all.map((x) => `N=${x.n}: ${x.text}`).join("; ")];
+    const all = ns.map((n) => [n, ...fn(sizes[n].phases[phase], n)]);
+    return [all.every(([, ok]) => ok), all.map(([n, , text]) => `N=${n}: ${text}`).join("; ")];
   };
 
   add(
@@ -258,11 +231,9 @@ function judgeTargets(sizes, slopes, lookup, { startup, smallPreview }) {
     "Preview with no changes: zero per-endpoint API requests",
     ...perSize("preview", (p) => {
       const count = p.endpoints.requestSummary.perResourceTotal;
-      return { ok: count === 0, text: `${count} per-endpoint requests` };
+      return [count === 0, `${count} per-endpoint requests`];
     }),
   );
-  // Refresh reads each endpoint with a GET, or (past ten reads of a project) from pages of the
-  // project's listing: provider/endpoint/reads.ts.
   add(
     "refresh-requests",
     "Refresh: at most one read request per endpoint (a GET, or its share of a page of the project's listing)",
@@ -272,10 +243,8 @@ function judgeTargets(sizes, slopes, lookup, { startup, smallPreview }) {
         Object.entries(p.endpoints.requests).reduce((s, [route, c]) => s + (pattern.test(route) ? c : 0), 0);
       const [gets, pages] = [count(/^GET .*\/endpoints\/\{id\}$/), count(/^GET .*\/endpoints$/)];
       const other = p.endpoints.requestSummary.perResourceTotal - gets - pages;
-      return {
-        ok: gets + pages <= n && other === 0,
-        text: `${gets} GET /endpoints/{id}, ${pages} listing pages, ${other} other per-endpoint requests`,
-      };
+      const text = `${gets} GET /endpoints/{id}, ${pages} listing pages, ${other} other per-endpoint requests`;
+      return [gets + pages <= n && other === 0, text];
     }),
   );
   add(
@@ -283,10 +252,10 @@ function judgeTargets(sizes, slopes, lookup, { startup, smallPreview }) {
     "Create: at most 2 API requests per endpoint beyond per-process one-offs",
     ...perSize("create", (p, n) => {
       const s = p.endpoints.requestSummary;
-      return {
-        ok: s.perResourceTotal <= 2 * n,
-        text: `${s.perResource.toFixed(2)} per endpoint (+${s.oneOff} one-offs)`,
-      };
+      return [
+        s.perResourceTotal <= 2 * n,
+        `${s.perResource.toFixed(2)} per endpoint (+${s.oneOff} one-offs)`,
+      ];
     }),
   );
 
@@ -296,7 +265,7 @@ function judgeTargets(sizes, slopes, lookup, { startup, smallPreview }) {
   for (const { name, label } of PHASES) {
     /** @type {{linearity: Linearity, overheadLinearity: Linearity, floorsLinearity: Linearity}} */
     const { linearity: lin, overheadLinearity: overhead, floorsLinearity: floors } = slopes[name];
-    const frequent = FREQUENT_PHASES.has(name);
+    const frequent = REPEATABLE.has(name);
     const judged = frequent ? FREQUENT_SIZES.filter((n) => ns.includes(n)) : refN === TARGET_N ? [refN] : [];
     const shown = judged.length > 0 ? judged : [ns[ns.length - 1]];
     const limit = frequent ? FREQUENT_RATIO : TARGET_RATIO;
@@ -365,19 +334,18 @@ function judgeTargets(sizes, slopes, lookup, { startup, smallPreview }) {
       .map(([t, s]) => `${t} (${s.runtime}): ${Math.round(s.ms)} ms, median of ${s.samplesMs.length}`)
       .join("; ") || "not run",
   );
+  const sp = smallPreview;
   add(
     "small-preview",
     `Preview of a 3-endpoint program (validation on): each door within ${SMALL_PREVIEW_RATIO}x of the engine floor (median)`,
-    smallPreview ? DOORS.every(([key]) => smallPreview[key].ratio <= SMALL_PREVIEW_RATIO) : null,
-    smallPreview
-      ? DOORS.map(
-          ([key, door]) =>
-            `${door} door ${Math.round(smallPreview[key].ms)} ms (${smallPreview[key].ratio.toFixed(2)}x)`,
-        )
-          .concat(
-            `engine floor ${Math.round(smallPreview.engineFloor.ms)} ms, median of ${smallPreview.endpoints.runs}`,
-          )
-          .join("; ")
+    sp ? DOORS.every(([key]) => sp[key].ratio <= SMALL_PREVIEW_RATIO) : null,
+    sp
+      ? [
+          ...DOORS.map(
+            ([key, door]) => `${door} door ${Math.round(sp[key].ms)} ms (${sp[key].ratio.toFixed(2)}x)`,
+          ),
+          `engine floor ${Math.round(sp.engineFloor.ms)} ms, median of ${sp.endpoints.runs}`,
+        ].join("; ")
       : "not run",
   );
 
@@ -409,8 +377,7 @@ function judgeTargets(sizes, slopes, lookup, { startup, smallPreview }) {
 const sum = (counts) => Object.values(counts).reduce((s, c) => s + c, 0);
 
 /**
- * The faults phase against the same phases without faults (lib/faults.mjs): per phase the time with
- * and without, the retries (the requests beyond the fault-free run's, in all and per route).
+ * The faults phase against the same phases without faults: the retries are the requests beyond theirs.
  * @param {{n: number, faultFree: Record<string, {ms: number, requests: Record<string, number>}>, phases: Record<string, any>}} raw
  * @param {Record<number, any>} sizes
  */
@@ -444,12 +411,7 @@ function analyseFaults(raw, sizes) {
   return { n: raw.n, phases };
 }
 
-/**
- * Every figure and verdict of a run, from its raw samples (run.mjs; report.mjs when it renders a
- * results file again).
- * @param {{sizes: Record<string, any>, faults?: any, startup?: any, smallPreview?: any}} raw
- * @param {any} lookup
- */
+/** Every figure and verdict of a run, from its raw samples. @param {{sizes: Record<string, any>, faults?: any, startup?: any, smallPreview?: any}} raw @param {any} lookup */
 export function analyse(raw, lookup) {
   const sizes = analyseSizes(raw);
   const slopes = analyseSlopes(sizes);

@@ -25,5 +25,14 @@ export function cliHelpers(usage) {
     const n = Number(value);
     return Number.isFinite(n) && n > 0 ? n : usageError(`--${name}: '${value}' is not a positive number`);
   };
-  return { usageError, positiveInt, positiveNumber };
+  /** A comma-separated list of positive integers. @param {string} name @param {string} value */
+  const positiveInts = (name, value) => value.split(",").map((s) => positiveInt(name, s.trim()));
+  /** A comma-separated list of `what`s, each one of `known`. @param {string} name @param {string} value @param {string[]} known @param {string} what */
+  const namesOf = (name, value, known, what) =>
+    value
+      .split(",")
+      .map((v) =>
+        known.includes(v.trim()) ? v.trim() : usageError(`--${name}: unknown ${what} '${v.trim()}'`),
+      );
+  return { usageError, positiveInt, positiveInts, positiveNumber, namesOf };
 }

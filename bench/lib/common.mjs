@@ -1,15 +1,22 @@
 // @ts-check
 // What the benchmark's processes share: where things are, the endpoint the programs declare as an API
-// spec, a bounded pool, and the emulator's operations surface (request log; faults in lib/faults.mjs).
+// spec, a bounded pool, the API client, and the emulator's operations surface (request log; faults in
+// lib/faults.mjs).
 
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-/** The repository root. */
+const require = createRequire(import.meta.url);
 export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
-/** The benchmark folder. */
 export const BENCH_DIR = path.join(REPO_ROOT, "bench");
+/** The compiled API client (not a public export of the package, so loaded by path). */
+export const CLIENT_MODULE = path.join(REPO_ROOT, "dist", "provider", "client", "index.js");
+/** The compiled package (what `require("pulumi-aria")` loads). */
+export const PACKAGE_MODULE = path.join(REPO_ROOT, "dist", "provider", "index.js");
+export const EMULATOR_MODULE = path.join(REPO_ROOT, "dist", "emulator", "index.js");
+/** The emulator's admin, whose refresh token every stack and client of the benchmark uses. */
+export const REFRESH_TOKEN = "admin-refresh-token";
 
 /** `dir`, else bench/results/<prefix><timestamp>, made. @param {string | undefined} dir @param {string} [prefix] */
 export function resultsDir(dir, prefix = "", at = new Date()) {
@@ -21,13 +28,16 @@ export function resultsDir(dir, prefix = "", at = new Date()) {
   fs.mkdirSync(out, { recursive: true });
   return out;
 }
-/** The compiled API client (not a public export of the package, so loaded by path). */
-export const CLIENT_MODULE = path.join(REPO_ROOT, "dist", "provider", "client", "index.js");
-/** The compiled package (what `require("pulumi-aria")` loads). */
-export const PACKAGE_MODULE = path.join(REPO_ROOT, "dist", "provider", "index.js");
-/** The compiled emulator. */
-const require = createRequire(import.meta.url);
-export const EMULATOR_MODULE = path.join(REPO_ROOT, "dist", "emulator", "index.js");
+
+/** A progress line on stderr, `[<name> hh:mm:ss] msg`. @param {string} name */
+export const logger = (name) => (/** @type {string} */ msg) =>
+  process.stderr.write(`[${name} ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+
+/** A client of the API at `url` (a fresh process's: its own token and connections). @param {string} url */
+export function apiClient(url, refreshToken = REFRESH_TOKEN) {
+  const { createClient, resolveClientConfig } = require(CLIENT_MODULE);
+  return createClient(resolveClientConfig({ "vra:url": url, "vra:refreshToken": refreshToken }, {}));
+}
 
 /** The endpoint repetition `rep` of "up, one changed" changes: 0, then back (-1: none). @param {number} rep */
 export const changedAt = (rep) => (rep % 2 === 0 ? 0 : -1);
@@ -73,17 +83,37 @@ export async function runPool(items, concurrency, task) {
 /** @typedef {{method: string, route: string, status: number, durationMs?: number, fault?: string}} LogEntry */
 /** @typedef {{total: number, counts: Record<string, number>, entries: LogEntry[]}} RequestLog */
 
-/** @type {typeof import("../../emulator/ops/client.js").emulatorOps | undefined} */
-let opsClient;
-
-/** The emulator's operations client (emulator/ops/client.ts), loaded on first use. @param {string} url */
-export function emulatorOps(url) {
-  opsClient ??= /** @type {typeof import("../../emulator/ops/client.js")} */ (require(EMULATOR_MODULE))
-    .emulatorOps;
-  return opsClient(url);
-}
-
+/** The emulator's operations client (emulator/ops/client.ts). @param {string} url */
+export const emulatorOps = (url) =>
+  /** @type {typeof import("../../emulator/ops/client.js")} */ (require(EMULATOR_MODULE)).emulatorOps(url);
 /** @param {string} url @returns {Promise<RequestLog>} */
 export const fetchRequestLog = async (url) => /** @type {RequestLog} */ (await emulatorOps(url).requests());
 /** @param {string} url */
 export const resetRequestLog = (url) => emulatorOps(url).clearRequests();
+
+/**
+ * Starts the emulators of a run and stops them, and every process of the run (`killAll`), on Ctrl-C.
+ * `start` answers a fresh emulator (with `options`); `stop` closes the current one.
+ * @param {() => void} killAll @param {(msg: string) => void} [log]
+ */
+export async function emulatorSession(killAll, log) {
+  const { startEmulator } = await import(EMULATOR_MODULE);
+  /** @type {{url: string, close(): Promise<void>} | undefined} */
+  let current;
+  const stop = async () => {
+    await current?.close();
+    current = undefined;
+  };
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      log?.(`${signal}: stopping every process of the run`);
+      killAll();
+      void stop().finally(() => process.exit(130));
+    });
+  }
+  return {
+    /** @param {Record<string, unknown>} [options] @returns {Promise<{url: string}>} */
+    start: async (options) => (current = await startEmulator({ port: 0, seedResources: 0, ...options })),
+    stop,
+  };
+}

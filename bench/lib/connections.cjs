@@ -1,10 +1,7 @@
 // @ts-check
-// Bench only, preloaded (`NODE_OPTIONS=--require .../connections.cjs`) into the provider process by
-// bench/realistic.mjs --connections: sets the client's connection cap (MAX_CONNECTIONS of
-// provider/client/transport.ts, 16) to BENCH_MAX_CONNECTIONS, so that the cap can be chosen by
-// measurement without a user-facing setting. The transport reads `exports.MAX_CONNECTIONS` when it
-// opens its pool (at the first request), after this has changed it; the bench checks that it took by
-// the most requests in flight the emulator saw.
+// Preloaded into the provider process by bench/realistic.mjs --connections: sets the client's
+// connection cap (MAX_CONNECTIONS of provider/client/transport.ts) to BENCH_MAX_CONNECTIONS. The
+// transport reads `exports.MAX_CONNECTIONS` when it opens its pool (at the first request), after this.
 "use strict";
 
 const Module = require("node:module");

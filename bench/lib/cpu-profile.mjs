@@ -40,9 +40,8 @@ function frameOf(callFrame) {
 }
 
 /**
- * Summarises one `.cpuprofile`: self time (ms) per function and per category, and inclusive time
- * per category and per function (the time of the samples with it on their stack, counted once per
- * stack: "time under pulumi-aria frames" includes the zod, undici and module loading it calls).
+ * Self time (ms) per function and per category, and inclusive time per category and per function (the
+ * samples with it on their stack, once per stack: pulumi-aria's includes the zod and undici it calls).
  */
 export function summariseProfile(/** @type {Profile} */ profile, { top = 15, topInclusive = 80 } = {}) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -57,9 +56,7 @@ export function summariseProfile(/** @type {Profile} */ profile, { top = 15, top
   const inclusiveCategories = new Map();
   const onPath = { key: new Map(), category: new Map() };
   /** @param {Map<string, number>} map @param {string} k */
-  const enter = (map, k) => map.set(k, (map.get(k) ?? 0) + 1);
-  /** @param {Map<string, number>} map @param {string} k */
-  const leave = (map, k) => (map.get(k) === 1 ? map.delete(k) : map.set(k, (map.get(k) ?? 0) - 1));
+  const add = (map, k, by = 1) => map.set(k, (map.get(k) ?? 0) + by);
   // Depth-first from the root: a node's inclusive time counts for its function and its category
   // unless an ancestor already counted it (recursion).
   /** @param {number} id @returns {number} */
@@ -76,23 +73,22 @@ export function summariseProfile(/** @type {Profile} */ profile, { top = 15, top
       };
       f.selfMs += own;
       functions.set(frame.key, f);
-      categories.set(frame.category, (categories.get(frame.category) ?? 0) + own);
+      add(categories, frame.category, own);
     }
-    const countsKey = !onPath.key.has(frame.key);
-    const countsCategory = !onPath.category.has(frame.category);
-    enter(onPath.key, frame.key);
-    enter(onPath.category, frame.category);
+    const countsKey = !onPath.key.get(frame.key);
+    const countsCategory = !onPath.category.get(frame.category);
+    add(onPath.key, frame.key);
+    add(onPath.category, frame.category);
     let inclusive = own;
     for (const child of node.children ?? []) inclusive += walk(child);
-    leave(onPath.key, frame.key);
-    leave(onPath.category, frame.category);
+    add(onPath.key, frame.key, -1);
+    add(onPath.category, frame.category, -1);
     if (countsKey) {
       const f = inclusiveFunctions.get(frame.key) ?? { ms: 0, category: frame.category };
       f.ms += inclusive;
       inclusiveFunctions.set(frame.key, f);
     }
-    if (countsCategory)
-      inclusiveCategories.set(frame.category, (inclusiveCategories.get(frame.category) ?? 0) + inclusive);
+    if (countsCategory) add(inclusiveCategories, frame.category, inclusive);
     return inclusive;
   };
   const totalMs = walk(profile.nodes[0].id);
@@ -127,9 +123,8 @@ const PLUMBING = new Set([
 ]);
 
 /**
- * The library functions, present in both profiles, whose inclusive time grew most from `floor` to
- * `subject` (two summaries of the same kind of process): `[{function, subjectMs, floorMs,
- * deltaMs}]`, largest growth first. Typically one call chain, read from the outermost down.
+ * The library functions, in both summaries, whose inclusive time grew most from `floor` to `subject`,
+ * largest growth first: typically one call chain, read from the outermost down.
  */
 export function inclusiveDelta(/** @type {any} */ subject, /** @type {any} */ floor, top = 8) {
   const a = subject?.inclusiveFunctions ?? {};
@@ -151,11 +146,10 @@ function shortUrl(url) {
 }
 
 /**
- * Summarises every profile in `dir`, labelling each by the process that wrote it: `provider` (a pid
- * of `providerPids`), `program` (`programPid`, the run-op process that runs the inline program) or
- * `helper` (e.g. the shim's `node -e` that locates the provider script).
+ * Every profile in `dir`, labelled by the process that wrote it: `provider`, `program` or `helper` (e.g.
+ * the shim's `node -e` that locates the provider script).
+ * @param {string} dir @param {{providerPids?: number[], programPid?: number}} [o]
  */
-/** @param {string} dir @param {{providerPids?: number[], programPid?: number}} [o] */
 export function summariseProfileDir(dir, { providerPids = [], programPid } = {}) {
   if (!fs.existsSync(dir)) return [];
   return fs

@@ -1,9 +1,7 @@
 // @ts-check
-// Preloaded (`--require`, through NODE_OPTIONS) into the engine's node processes when the benchmark
-// runs with --profile: records a V8 CPU profile of the whole process with the inspector and writes
-// it as `CPU.<date>.<time>.<pid>.0.001.cpuprofile` into BENCH_CPU_PROF_DIR when the process exits,
-// also on SIGINT/SIGTERM (how the engine stops plugins). Node 20 refuses `--cpu-prof` in
-// NODE_OPTIONS, hence this. Writes nothing to stdout (the provider announces its port there).
+// The --profile preload (bench/README.md, "Profiling"): writes the process's V8 CPU profile as
+// `CPU.<date>.<time>.<pid>.0.001.cpuprofile` into BENCH_CPU_PROF_DIR on exit, SIGINT and SIGTERM (how the
+// engine stops plugins). Writes nothing to stdout (the provider announces its port there).
 "use strict";
 
 const dir = process.env.BENCH_CPU_PROF_DIR;

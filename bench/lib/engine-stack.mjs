@@ -19,16 +19,14 @@ const { engineRoot: engineRootOf } = require("../../scripts/engine-env.js");
 const { ProgramStack, processTree, killTree } = require("../../scripts/program-runner.js");
 
 /** @typedef {import("node:child_process").ChildProcess} ChildProcess */
-/** @typedef {{peakRssBytes: number, cpuMs: number, pids: number[]}} RoleUsage */
-/** @typedef {Record<string, RoleUsage>} Roles CPU and memory per process role: provider, program, engine */
+/** @typedef {Record<string, {peakRssBytes: number, cpuMs: number, pids: number[]}>} Roles CPU and memory by process role */
 
-/** The ways an operation can be run. */
 export const VIAS = ["cli", "automation"];
 
-/** The engine root (`<root>/bin/pulumi`), found or built by scripts/ensure-engine.mjs. */
+/** `<root>/bin/pulumi`, found or built by scripts/ensure-engine.mjs. */
 export const engineRoot = () => /** @type {string} */ (engineRootOf({ quiet: true }));
 
-/** The engine's default `--parallel` (what every operation here uses), read from the CLI's help. */
+/** The engine's default `--parallel`, read from the CLI's help. */
 export function engineDefaultParallel() {
   const help = execFileSync(path.join(engineRoot(), "bin", "pulumi"), ["up", "--help"], {
     encoding: "utf8",
@@ -38,15 +36,9 @@ export function engineDefaultParallel() {
   return m ? Number(m[1]) : 4 * os.cpus().length;
 }
 
-// --- Processes, from /proc -------------------------------------------------------------------------
-// Roles of the processes one engine run starts (the descendants of its root process, the run-op
-// process or the `pulumi` CLI; other sessions on the machine may run engines too):
-//   provider  node .../@pulumi/pulumi/cmd/dynamic-provider (started by the pulumi-resource-pulumi-nodejs shim),
-//             or the aria provider plugin (node .../dist/provider/plugin/main.js, pulumi-resource-aria)
-//   program   node .../@pulumi/pulumi/cmd/run (started by the language host, on the CLI path), the
-//             run-op process itself (the Automation API runs the inline program in it), or the YAML
-//             language host (a YAML program runs inside it)
-//   engine    the pulumi CLI and its other Go plugins (the Node.js language host)
+// The role of each process under one engine run's root (the run-op process, a `program`, or the
+// `pulumi` CLI, an `engine`; other sessions may run engines too), by its command line: which process
+// holds which role, bench/README.md, "What is measured".
 /** @type {Array<[string, (cmd: string) => boolean]>} */
 const ROLES = [
   // Not the shim's `node -e "require.resolve('.../cmd/dynamic-provider')"`.
@@ -60,13 +52,10 @@ const ROLES = [
 const readOr = (file) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
 
 /**
- * Starts sampling, every 100 ms, the processes under `rootPid` (itself counted as `rootRole`). For each
- * role it keeps the peak resident memory (the larger of the summed VmRSS at one instant and the
- * processes' own high-water marks, VmHWM, which the kernel keeps between samples) and the CPU time at
- * the last sample of each process (one that exits between two samples loses at most its last 100 ms).
- * `stop()` answers the roles. Linux only (no roles elsewhere).
- * @param {number} rootPid
- * @param {string} [rootRole]
+ * Samples every 100 ms the processes under `rootPid` (itself counted as `rootRole`): per role the peak
+ * memory (the larger of the summed VmRSS at one instant and each process's VmHWM, which the kernel keeps
+ * between samples) and CPU time at each process's last sample (one that exits between two loses at most
+ * its last 100 ms). Linux only (no roles elsewhere). @param {number} rootPid @param {string} [rootRole]
  */
 function sampleProcesses(rootPid, rootRole = "program") {
   /** @type {Map<number, {role: string, cpuMs: number, hwm: number}>} */
@@ -105,7 +94,7 @@ function sampleProcesses(rootPid, rootRole = "program") {
   const timer = supported ? setInterval(sample, 100) : undefined;
   if (supported) sample();
   return {
-    /** Takes a last sample, stops, and answers the roles. @returns {Roles} */
+    /** @returns {Roles} */
     stop() {
       if (!timer) return {};
       sample();
@@ -138,7 +127,7 @@ export function killAll() {
   }
 }
 
-/** Runs `bench/<script>` with `job` (plus a `resultFile`) and answers the JSON it writes. @param {string} script @param {Record<string, unknown>} job */
+/** Runs `bench/<script> <job.json>` and answers the JSON it writes to `job.resultFile`. @param {string} script @param {Record<string, unknown>} job */
 export async function runScript(script, job) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-bench-job-"));
   const jobFile = path.join(dir, "job.json");
@@ -162,13 +151,7 @@ export async function runScript(script, job) {
 }
 
 export class BenchStack extends ProgramStack {
-  /**
-   * @param {object} o
-   * @param {string} o.program the program's directory under bench/programs
-   * @param {Record<string, string>} [o.env] extra environment for the engine and its processes
-   * @param {string} [o.via] how operations run: cli (default, the users' path) or automation
-   * @param {number} [o.parallel] the engine's `--parallel` for every operation (default: its own)
-   */
+  /** `program`: a directory of bench/programs; `parallel`: the engine's --parallel (default: its own). @param {{program: string, env?: Record<string, string>, via?: string, parallel?: number}} o */
   constructor({ program, env = {}, via = "cli", parallel }) {
     super({
       program: path.join(BENCH_DIR, "programs", program),
@@ -183,14 +166,12 @@ export class BenchStack extends ProgramStack {
   }
 
   /**
-   * Runs one operation in fresh processes and answers what it did; throws when the operation fails,
-   * unless `allowFailure` (then `ok` is false and `error` holds the end of the engine's output).
-   * Through the CLI, the config is brought up to date first (not timed), then the operation's own
-   * `pulumi` process is timed and sampled (not the `stack output` calls that follow an up); through
-   * the Automation API, the run-op process is sampled and the operation timed inside it.
+   * Runs one operation in fresh processes; throws when it fails, unless `allowFailure`. Through the CLI
+   * the operation's own `pulumi` process is timed and sampled (not the config set before it, nor the
+   * `stack output` after an up); through the Automation API, the run-op process is sampled and the
+   * operation timed inside it. `profileDir`: CPU profiles of every node process of the run go there.
    * @param {string} op up | preview | refresh | destroy | export
-   * @param {{profileDir?: string, allowFailure?: boolean}} [opts] profileDir: write CPU profiles of
-   *   every node process of the run (program and provider) into this directory (lib/cpu-profiler.cjs)
+   * @param {{profileDir?: string, allowFailure?: boolean}} [opts]
    */
   async run(op, { profileDir, allowFailure = false } = {}) {
     const cli = this.via === "cli";
@@ -245,10 +226,7 @@ export class BenchStack extends ProgramStack {
     return { ...result, ms: timed ?? timing?.ms ?? NaN, processes: roles, programPid };
   }
 
-  /**
-   * A program directory holding `generate.mjs` (a YAML program, which cannot loop) is written from the
-   * stack's config before each operation: its `programText(config)` gives the Pulumi.yaml.
-   */
+  /** A program directory holding `generate.mjs` (YAML cannot loop) gets its Pulumi.yaml from the config. */
   async generateProgram() {
     const generator = path.join(this.programDir, "generate.mjs");
     if (!fs.existsSync(generator)) return;
@@ -263,7 +241,6 @@ export class BenchStack extends ProgramStack {
     fs.writeFileSync(path.join(this.workDir, "Pulumi.yaml"), programText(config));
   }
 
-  /** Removes the stack's temporary directories (the stack itself must be destroyed first). */
   dispose() {
     stacks.delete(this);
     super.dispose();

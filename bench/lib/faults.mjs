@@ -3,27 +3,11 @@
 // busy-server mix, set against the same operations without faults, and the server compared with the
 // state after each (bench/README.md, "under faults").
 
-import { createRequire } from "node:module";
-import { CLIENT_MODULE, EMULATOR_MODULE, emulatorOps } from "./common.mjs";
-
-const require = createRequire(import.meta.url);
+import { apiClient, EMULATOR_MODULE, emulatorOps } from "./common.mjs";
 import { changesOf, loggedRun, programStack } from "./lifecycle.mjs";
 
-/**
- * The fault tier's mix, the emulator's busy server (emulator/ops/faults.ts, BUSY_SERVER_FAULTS): on
- * API paths only, 10% of requests answer 503, 5% answer 429 (Retry-After: 1), and 10% of writes are
- * carried out but their answer is lost (the socket is cut).
- */
-const faultMix = () =>
-  /** @type {typeof import("../../emulator/index.js")} */ (require(EMULATOR_MODULE)).BUSY_SERVER_FAULTS;
-
-/**
- * An engine's output without the stack's secrets: the endpoints' passwords, the refresh token and
- * any access token (a JWT).
- * @param {string} text
- * @param {string} refreshToken
- */
-export function redact(text, refreshToken) {
+/** Without the endpoints' passwords, the refresh token and access tokens (JWTs). @param {string} text @param {string} refreshToken */
+function redact(text, refreshToken) {
   return String(text)
     .split(refreshToken)
     .join("[secret]")
@@ -31,12 +15,7 @@ export function redact(text, refreshToken) {
     .replace(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}(\.[A-Za-z0-9_-]*)?/g, "[secret]");
 }
 
-/**
- * What a failed operation printed, without secrets and colours: the engine's diagnostics (on stdout),
- * else the end of its output.
- * @param {{error?: string, stdout?: string}} res
- * @param {string} refreshToken
- */
+/** A failed operation's diagnostics (else its error), without secrets and colours. @param {{error?: string, stdout?: string}} res @param {string} refreshToken */
 function engineError(res, refreshToken) {
   const stdout = String(res.stdout ?? "");
   const at = stdout.indexOf("\nDiagnostics:");
@@ -48,10 +27,7 @@ function engineError(res, refreshToken) {
   return redact(text.replace(/\x1b\[[0-9;]*m/g, "").trim(), refreshToken).slice(0, 6000);
 }
 
-/**
- * The requests the faults answered in place of the server (or, `slow`, late), from the emulator's log.
- * @param {import("./common.mjs").LogEntry[]} entries
- */
+/** The requests the faults answered in place of the server (or, `slow`, late). @param {import("./common.mjs").LogEntry[]} entries */
 export function faultCounts(entries) {
   const counts = { 429: 0, 503: 0, cut: 0, slow: 0 };
   for (const e of entries) {
@@ -66,8 +42,7 @@ export function faultCounts(entries) {
  * The server's benchmark endpoints (either door's) against the state's: the same ids, no duplicate
  * name and, after an update to `revision`, every endpoint's description changed.
  * @param {{listAllEndpoints(): Promise<Array<{id: string, name: string, description?: string}>>}} client
- * @param {import("./engine-stack.mjs").BenchStack} stack
- * @param {number} [revision]
+ * @param {import("./engine-stack.mjs").BenchStack} stack @param {number} [revision]
  */
 export async function serverAgainstState(client, stack, revision) {
   const server = (await client.listAllEndpoints()).filter((e) => /^bench-(plugin-)?endpoint-/.test(e.name));
@@ -88,8 +63,9 @@ export async function serverAgainstState(client, stack, revision) {
     revision === undefined
       ? 0
       : server.filter((e) => !e.description?.endsWith(` revision ${revision}`)).length;
+  const equal = duplicates.length === 0 && missingOnServer === 0 && notInState === 0 && notUpdated === 0;
   return {
-    equal: duplicates.length === 0 && missingOnServer === 0 && notInState === 0 && notUpdated === 0,
+    equal,
     onServer: server.length,
     inState: state.length,
     duplicates,
@@ -99,20 +75,14 @@ export async function serverAgainstState(client, stack, revision) {
   };
 }
 
-/**
- * Runs the faults phase at N. Answers `{n, faultFree: {update: {ms, requests}}, phases: {<phase>:
- * {ok, error?, ms, changes, expectedChanges, requests, faults, server} | {skipped}}}`.
- * @param {number} n
- * @param {import("./lifecycle.mjs").Ctx} ctx
- */
+/** The faults phase at N (lib/analysis.mjs analyseFaults reads it). @param {number} n @param {import("./lifecycle.mjs").Ctx} ctx */
 export async function measureFaults(n, ctx) {
-  const { createClient, resolveClientConfig } = await import(CLIENT_MODULE);
-  const client = createClient(
-    resolveClientConfig({ "vra:url": ctx.url, "vra:refreshToken": ctx.refreshToken }, {}),
-  );
+  // The fault tier's mix (emulator/ops/faults.ts): 10% 503s, 5% 429s, 10% of writes' answers cut.
+  const { BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);
+  const client = apiClient(ctx.url, ctx.refreshToken);
   const stack = programStack("endpoints", { ...ctx, n });
   /** @param {boolean} on */
-  const setFaults = (on) => emulatorOps(ctx.url).setFaults(on ? faultMix() : []);
+  const setFaults = (on) => emulatorOps(ctx.url).setFaults(on ? BUSY_SERVER_FAULTS : []);
   /** @type {{n: number, faultFree: Record<string, {ms: number, requests: Record<string, number>}>, phases: Record<string, any>}} */
   const out = { n, faultFree: {}, phases: {} };
   const steps = [

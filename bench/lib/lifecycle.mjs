@@ -1,9 +1,7 @@
 // @ts-check
-// What is measured for one N: the five phases of each benchmark program in lockstep (A B A B ..., so
-// that the machine's load hits a program and its floor alike), each sample with the API requests it
-// made; then the API floor, `cycles` times over; with --profile, one extra profiled lifecycle.
+// The programs' phases in lockstep (A B A B ..., so that the machine's load hits a program and its
+// floor alike), each sample with the API requests it made: one N, the 3-endpoint preview, --profile.
 
-import { createHash } from "node:crypto";
 import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -13,17 +11,10 @@ import { summariseProfileDir } from "./cpu-profile.mjs";
 import { BenchStack, runScript } from "./engine-stack.mjs";
 
 /**
- * What every stage is given (run.mjs).
- * @typedef {object} Ctx
- * @property {string} url the emulator
- * @property {string} refreshToken credentials for the stacks (`vra:refreshToken`, secret)
- * @property {number} repeat repetitions of preview, refresh and up changing one
- * @property {number} cycles repetitions of the whole lifecycle
- * @property {boolean | undefined} validate the endpoints' `validate` input (undefined: provider default)
- * @property {number} parallel the engine's concurrency (the API floor's)
- * @property {number | undefined} parallelFlag the engine's --parallel (unset: its default)
- * @property {string} via how operations run (lib/engine-stack.mjs)
- * @property {(msg: string) => void} log
+ * What every stage is given: the emulator's URL and run.mjs's options (`parallel` is the engine's
+ * concurrency, `parallelFlag` the --parallel given, if any).
+ * @typedef {{url: string, refreshToken: string, repeat: number, cycles: number, validate: boolean | undefined,
+ *   parallel: number, parallelFlag: number | undefined, via: string, log: (msg: string) => void}} Ctx
  */
 /** @typedef {import("./analysis.mjs").Sample} Sample */
 /** @typedef {{phases: Record<string, {samples: Sample[]}>, deployment?: any, warnings: string[]}} ProgramResult */
@@ -52,8 +43,6 @@ export function installConcurrencyProbe() {
   };
 }
 
-// --- One program's stack ---------------------------------------------------------------------------
-
 /**
  * A stack of one program with the benchmark's config.
  * @param {string} program @param {Pick<Ctx, "url" | "refreshToken" | "via"> & Partial<Ctx> & {n: number}} o
@@ -61,11 +50,11 @@ export function installConcurrencyProbe() {
  */
 export function programStack(program, o, env) {
   const stack = new BenchStack({ program, via: o.via, parallel: o.parallelFlag, env });
-  stack.setConfig("vra:url", o.url);
-  stack.setConfig("vra:refreshToken", o.refreshToken, true);
-  // The plugin door's settings (the dynamic programs do not read them).
-  stack.setConfig("aria:url", o.url);
-  stack.setConfig("aria:refreshToken", o.refreshToken, true);
+  // The plugin door's settings are `aria:`, the dynamic door's `vra:`; each program reads its own.
+  for (const ns of ["vra", "aria"]) {
+    stack.setConfig(`${ns}:url`, o.url);
+    stack.setConfig(`${ns}:refreshToken`, o.refreshToken, true);
+  }
   for (const [key, value] of Object.entries({ count: o.n, targetUrl: o.url, changed: -1 }))
     stack.setConfig(key, value);
   if (o.validate !== undefined) stack.setConfig("validate", o.validate);
@@ -79,7 +68,7 @@ export async function loggedRun(stack, url, op, opts) {
   return { res, log: await fetchRequestLog(url), maxInFlight: epochs[epochs.length - 1] };
 }
 
-/** Resource changes the engine reported, without `same`. @param {Record<string, number>} [summary] */
+/** @param {Record<string, number>} [summary] */
 export const changesOf = (summary = {}) =>
   Object.fromEntries(Object.entries(summary).filter(([k, v]) => k !== "same" && v > 0));
 
@@ -133,11 +122,9 @@ class ProgramRun {
 
   /** Destroys what a failed run left behind, so the next size starts from an empty emulator. */
   async close() {
-    if (this.created) {
-      await this.stack
-        .run("destroy")
-        .catch((e) => this.o.log(`cleanup destroy failed: ${e.message.split("\n")[0]}`));
-    }
+    const failed = (/** @type {Error} */ e) =>
+      this.o.log(`cleanup destroy failed: ${e.message.split("\n")[0]}`);
+    if (this.created) await this.stack.run("destroy").catch(failed);
     this.stack.dispose();
   }
 }
@@ -164,17 +151,13 @@ function providerSizes(exported) {
     .map((/** @type {any} */ r) => r.inputs?.__provider ?? r.outputs?.__provider)
     .filter((/** @type {unknown} */ t) => typeof t === "string");
   const sizes = texts.map((t) => Buffer.byteLength(t, "utf8"));
-  const distinct = new Set(texts.map((t) => createHash("sha256").update(t).digest("hex"))).size;
-  return {
-    resources: texts.length,
-    bytes: { min: texts.length ? Math.min(...sizes) : 0, max: texts.length ? Math.max(...sizes) : 0 },
-    distinct,
-    identical: distinct <= 1,
-  };
+  const distinct = new Set(texts).size;
+  const bytes = { min: texts.length ? Math.min(...sizes) : 0, max: texts.length ? Math.max(...sizes) : 0 };
+  return { resources: texts.length, bytes, distinct, identical: distinct <= 1 };
 }
 
 /** Bytes of state per custom resource (no providers) in an exported stack: what the engine rewrites. @param {any} exported */
-export function stateBytesPerResource(exported) {
+function stateBytesPerResource(exported) {
   const resources = (exported?.deployment?.resources ?? []).filter(
     (/** @type {any} */ r) => r.custom && !String(r.type).startsWith("pulumi:providers:"),
   );
@@ -182,13 +165,7 @@ export function stateBytesPerResource(exported) {
   return Math.round(Buffer.byteLength(JSON.stringify(resources), "utf8") / resources.length);
 }
 
-/**
- * Measures one size: the programs in lockstep (the dynamic door's endpoints, the plugin door's, and
- * the engine floor), then the API floor, `cycles` times over. Answers
- * `{endpoints, plugin, engineFloor, apiFloor, provider, stateBytes, loadAverage, warnings}`.
- * @param {number} n
- * @param {Ctx} ctx
- */
+/** One size: the programs in lockstep, then the API floor, `cycles` times over. @param {number} n @param {Ctx} ctx */
 export async function measureSize(n, ctx) {
   /** @type {{endpoints: ProgramResult, plugin: ProgramResult, engineFloor: ProgramResult, apiFloor: {phases: Record<string, any>}, provider?: any, stateBytes?: Record<string, number | null>, loadAverage?: number, warnings: string[]}} */
   const entry = {
@@ -253,13 +230,7 @@ export const measureSmallPreview = (ctx, runs) =>
     phases: ["create", "preview", "destroy"],
   });
 
-/**
- * With --profile: one extra lifecycle of each program, every node process CPU-profiled
- * (lib/cpu-profiler.cjs), summarised per phase and process; then the engine floor's create and destroy
- * with PULUMI_SKIP_CHECKPOINTS=true: the engine (Go, not profiled) rewrites the whole state after every
- * step, O(N²) whatever the provider does, and the difference is what that costs. Never timed.
- * @param {number} n @param {string} outDir @param {Ctx} ctx
- */
+/** --profile (bench/README.md, "Profiling"), never timed. @param {number} n @param {string} outDir @param {Ctx} ctx */
 export async function profileLifecycle(n, outDir, ctx) {
   const programs = ["trivial", "endpoints"];
   /** @param {string} program @param {string} phase */

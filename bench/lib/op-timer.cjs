@@ -1,8 +1,6 @@
 // @ts-check
-// Preloaded (`node -r`) into scripts/run-op.js by the benchmark: times the engine operation itself
-// (the Automation API's `stack.up/preview/refresh/destroy`, i.e. one `pulumi` CLI run), leaving out
-// the workspace and config setup that run-op does before it. Writes `{op, ms}` to the file named by
-// BENCH_TIMING_FILE when the process exits.
+// Preloaded (`node -r`) into scripts/run-op.js: times the Automation API's operation itself (one `pulumi`
+// run), not run-op's workspace setup, and writes `[{op, ms}]` to BENCH_TIMING_FILE on exit.
 "use strict";
 
 const fs = require("node:fs");

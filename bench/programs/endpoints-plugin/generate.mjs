@@ -1,16 +1,10 @@
 // @ts-check
-// Benchmark program of the plugin door: the endpoints program (../endpoints/index.ts) as a Pulumi YAML
-// program on the `aria` provider plugin, the same N endpoints with the same inputs. YAML has no loops,
-// so the program is written from the stack's config before each operation (lib/engine-stack.mjs runs
-// this module when a program directory holds it): `count`, `targetUrl`, `changed`, `validate`,
-// `revision`, as for the endpoints program. The names are its own (`bench-plugin-endpoint-N`): the
-// programs share one server, and the dynamic door's endpoints of the same names and inputs would be
-// taken over by the plugin's create (a 409, then the endpoint found as sent) instead of created.
+// The plugin door's program: ../endpoints/index.ts as a Pulumi YAML program on the `aria` plugin, with
+// the same config. YAML cannot loop, so lib/engine-stack.mjs writes it from the config before each
+// operation. The names are its own (`bench-plugin-endpoint-N`): on the shared server, the dynamic
+// door's endpoints of the same names would be taken over by the plugin's create instead of created.
 
-/**
- * The Pulumi.yaml of N endpoints.
- * @param {Record<string, string | undefined>} config the project's config, by bare key
- */
+/** The Pulumi.yaml. @param {Record<string, string | undefined>} config the project's, by bare key */
 export function programText(config) {
   const count = Number(config.count ?? "0");
   const targetUrl = config.targetUrl ?? "";

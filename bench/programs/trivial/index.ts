@@ -1,8 +1,6 @@
 /*
- * Benchmark program, the engine floor: N dynamic resources with the same inputs as the endpoints
- * program, whose provider calls nothing. What a phase costs here is what the engine, the program
- * process and the dynamic-provider host cost on their own. Config as the endpoints program
- * (`count`, `targetUrl`, `changed`).
+ * The engine floor: N dynamic resources with the endpoints program's inputs and config (`count`,
+ * `targetUrl`, `changed`), whose provider calls nothing.
  */
 import * as pulumi from "@pulumi/pulumi";
 
