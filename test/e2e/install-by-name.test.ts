@@ -19,13 +19,7 @@ import {
   GIT_TOKEN,
   JENKINS_PASSWORD,
 } from "./language-examples";
-import {
-  NpmRegistry,
-  registryDir,
-  RunningRegistry,
-  startNpmRegistry,
-  startPythonIndex,
-} from "./package-registries";
+import { NpmRegistry, RunningRegistry, startNpmRegistry, startPythonIndex } from "./package-registries";
 import {
   buildPluginExecutable,
   expectDestroyed,
@@ -123,7 +117,10 @@ beforeAll(async () => {
     python: string[];
   };
 
-  npm = await timed("verdaccio", () => startNpmRegistry(registryDir("verdaccio")));
+  // Its storage inside the run's directory, removed with it.
+  const verdaccioDir = path.join(tmp, "verdaccio");
+  fs.mkdirSync(verdaccioDir);
+  npm = await timed("verdaccio", () => startNpmRegistry(verdaccioDir));
   await timed("npm publish", async () => {
     for (const tarball of manifest.npm) await npm.publish(path.join(release, tarball));
   });

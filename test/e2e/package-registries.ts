@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { cachedDir, makeVenv, pythonVersion, run } from "./sdk-tools";
 
@@ -227,9 +226,4 @@ export async function startPythonIndex(packages: string): Promise<RunningRegistr
     fallback,
     packages,
   ]);
-}
-
-/** A temporary directory for a registry's files. */
-export function registryDir(name: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `pulumi-aria-${name}-`));
 }
