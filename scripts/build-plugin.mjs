@@ -274,9 +274,12 @@ function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) 
   const builds = fs
     .readdirSync(cacheDir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && e.name.startsWith(prefix) && e.name !== keep)
-    .map((e) => path.join(cacheDir, e.name))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  for (const dir of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
+    .map((e) => {
+      const dir = path.join(cacheDir, e.name);
+      return { dir, mtime: fs.statSync(dir).mtimeMs };
+    })
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const { dir } of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /**
