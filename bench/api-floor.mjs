@@ -37,7 +37,11 @@ const ids = new Array(job.count);
 /** @type {Record<string, {samplesMs: number[], cpuMs: number[], requests: Record<string, number>}>} */
 const out = {};
 
-/** One repetition of a phase, timed from a fresh client to its close. @param {string} name @param {(client: any) => Promise<unknown>} body */
+/**
+ * One repetition of a phase, timed from a fresh client to its close.
+ * @param {string} name
+ * @param {(client: any) => Promise<unknown>} body
+ */
 async function phase(name, body) {
   await resetRequestLog(job.url);
   const cpuStart = process.cpuUsage();

@@ -36,7 +36,11 @@ for (const door of doors) {
 
 const { startEmulator, BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);
 
-/** The busy server's mix, and after the restart the slow phase (before, it would end the `up` at its first token exchange). @param {string} url */
+/**
+ * The busy server's mix, and after the restart the slow phase (before, it would end the `up` at its first
+ * token exchange).
+ * @param {string} url
+ */
 const faultsOn = (url, slow = false) =>
   emulatorOps(url).setFaults([
     ...BUSY_SERVER_FAULTS,

@@ -27,7 +27,12 @@ if (major < 20 || (major === 20 && minor < 18)) {
   process.exit(1);
 }
 
-/** One step's command, its output the terminal's; a CommandError for a non-zero exit. @param {string} file @param {string[]} args @param {string} command */
+/**
+ * One step's command, its output the terminal's; a CommandError for a non-zero exit.
+ * @param {string} file
+ * @param {string[]} args
+ * @param {string} command
+ */
 function runStep(file, args, command) {
   try {
     execFileSync(file, args, { cwd: root, stdio: "inherit" });

@@ -51,7 +51,10 @@ const bool = /** @type {const} */ ({ type: "boolean" });
 const str = /** @type {const} */ ({ type: "string" });
 const { values: flags } = parseArgs({ options: { force: bool, json: bool, target: str, out: str } });
 
-/** The hash of everything a target's build depends on. @param {import("./plugin-targets.js").PluginTarget} target */
+/**
+ * The hash of everything a target's build depends on.
+ * @param {import("./plugin-targets.js").PluginTarget} target
+ */
 function inputHash(target) {
   const scripts = ["build-plugin.mjs", "plugin-bundle.mjs", "plugin-targets.js"].map((f) => `scripts/${f}`);
   const inputs = ["dist/provider", "package.json", "package-lock.json", "LICENSE", ...scripts].map((file) =>
@@ -100,7 +103,11 @@ function startupMs(executable) {
   });
 }
 
-/** The archive's README. @param {string} version @param {import("./plugin-targets.js").PluginTarget} target */
+/**
+ * The archive's README.
+ * @param {string} version
+ * @param {import("./plugin-targets.js").PluginTarget} target
+ */
 function tarballReadme(version, target) {
   const runtime =
     target.runtime === "bun" ? `Bun ${target.runtimeRelease}` : `Node.js ${target.runtimeRelease}`;
@@ -131,7 +138,12 @@ function findTool(...names) {
   ]);
 }
 
-/** The first of `names` found by findTool, or a MissingToolError: `what` it is, the `remedy`. @param {string[]} names @param {string} what @param {string} remedy */
+/**
+ * The first of `names` found by findTool, or a MissingToolError: `what` it is, the `remedy`.
+ * @param {string[]} names
+ * @param {string} what
+ * @param {string} remedy
+ */
 function needTool(names, what, remedy) {
   const found = findTool(...names);
   if (!found) throw new MissingToolError(what, remedy);

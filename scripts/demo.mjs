@@ -45,7 +45,12 @@ function readJson(file, fallback) {
   }
 }
 
-/** Listens on `preferred` (last time's port) when it is free. @param {import("node:net").Server} server @param {number} [preferred] @returns {Promise<number>} */
+/**
+ * Listens on `preferred` (last time's port) when it is free.
+ * @param {import("node:net").Server} server
+ * @param {number} [preferred]
+ * @returns {Promise<number>}
+ */
 function listen(server, preferred) {
   return new Promise((resolve, reject) => {
     const tryPort = (/** @type {number} */ port) => {
@@ -60,7 +65,11 @@ function listen(server, preferred) {
   });
 }
 
-/** One HTTPS server playing Jenkins and the Git server, its certificate kept in .demo/ (the quickstart pins it). @param {SavedPorts} saved */
+/**
+ * One HTTPS server playing Jenkins and the Git server, its certificate kept in .demo/ (the quickstart pins
+ * it).
+ * @param {SavedPorts} saved
+ */
 async function startCiStandIn(saved) {
   const tlsFile = path.join(demoDir, "ci-tls.json");
   /** @type {{ key: string, cert: string } | undefined} */

@@ -85,7 +85,11 @@ function regionTexts(root) {
 
 const TYPE_PREFIX = "#/types/";
 
-/** A property's type in words, the package's types linked to types.md. @param {Property} spec @returns {string} */
+/**
+ * A property's type in words, the package's types linked to types.md.
+ * @param {Property} spec
+ * @returns {string}
+ */
 function typeName(spec) {
   if (spec.$ref) {
     if (spec.$ref === "pulumi.json#/Any") return "any";

@@ -224,7 +224,8 @@ async function build(/** @type {string} */ version, /** @type {string} */ target
 /**
  * A wrapper module in `dir`: a go.mod requiring each module (with `replaces`, as a dependency's own
  * do not apply here) and a tools.go importing the packages to build.
- * @param {string} dir @param {{ name: string, go: string, requires: Record<string, string>, imports: string[], replaces?: string[] }} module
+ * @param {string} dir
+ * @param {{ name: string, go: string, requires: Record<string, string>, imports: string[], replaces?: string[] }} module
  */
 function writeWrapperModule(dir, { name, go, requires, imports, replaces = [] }) {
   const required = Object.entries(requires).map(([mod, v]) => `\t${mod} ${v}\n`);
@@ -256,7 +257,10 @@ async function cliModule(goBin, dir, version) {
 
 /**
  * `go mod tidy`, verified by the checksum database; where that cannot verify a Pulumi version, Pulumi's
- * modules go unverified (GONOSUMDB, added to `env`) and it says so. @param {string} goBin @param {string} work @param {NodeJS.ProcessEnv} env
+ * modules go unverified (GONOSUMDB, added to `env`) and it says so.
+ * @param {string} goBin
+ * @param {string} work
+ * @param {NodeJS.ProcessEnv} env
  */
 async function tidyVerified(goBin, work, env) {
   try {
@@ -285,7 +289,12 @@ function goBuildArgs(out, pkg, stampedVersion, versionVar = PULUMI_VERSION_VAR) 
 /**
  * Builds the Node language host into `binDir` and records which: the module matching the CLI where the
  * module proxy serves it, else the SDK module's at v3.68.0 with the RunPlugin patch. `work`: the CLI's
- * wrapper module, tidied. @param {string} goBin @param {string} work @param {NodeJS.ProcessEnv} env @param {string} version @param {string} binDir
+ * wrapper module, tidied.
+ * @param {string} goBin
+ * @param {string} work
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} version
+ * @param {string} binDir
  */
 async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
   const out = path.join(binDir, "pulumi-language-nodejs");
@@ -401,7 +410,13 @@ function describeHosts(root, nodeHost = true) {
   return [node, ...extra].filter(Boolean).join("; ");
 }
 
-/** Builds `host` into `binDir` in a wrapper module under `work`, and records it there. @param {string} goBin @param {ExtraHost} host @param {string} work @param {string} binDir */
+/**
+ * Builds `host` into `binDir` in a wrapper module under `work`, and records it there.
+ * @param {string} goBin
+ * @param {ExtraHost} host
+ * @param {string} work
+ * @param {string} binDir
+ */
 async function buildExtraHost(goBin, host, work, binDir) {
   const { binary, record } = extraHostFiles(host);
   const hostWork = fs.mkdtempSync(path.join(work, `${host.runtime}-host-`));
@@ -432,7 +447,9 @@ async function buildExtraHost(goBin, host, work, binDir) {
 
 /**
  * Adds extra hosts to a root without touching its CLI: built beside it, then renamed in, the binary
- * before its record, so that a record never vouches for a host not yet in place. @param {string} root @param {readonly ExtraHost[]} hosts
+ * before its record, so that a record never vouches for a host not yet in place.
+ * @param {string} root
+ * @param {readonly ExtraHost[]} hosts
  */
 async function addExtraHosts(root, hosts) {
   if (hosts.length === 0) return;

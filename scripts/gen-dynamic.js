@@ -383,7 +383,10 @@ function dataFunctionsModule(registry) {
   return generatedModule(imports, about, blocks.join("\n"));
 }
 
-/** provider/index.ts's exports: the generated modules, and the types of the data functions' own modules. @param {Registry} registry */
+/**
+ * provider/index.ts's exports: the generated modules, and the types of the data functions' own modules.
+ * @param {Registry} registry
+ */
 function indexBlock(registry) {
   const documented = documentedTypes(registry).map((type) => type.name);
   /** @type {Map<string, Set<string>>} the types of the functions' arguments and results, by declaring module */

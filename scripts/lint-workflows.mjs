@@ -96,7 +96,11 @@ function shellcheck() {
   );
 }
 
-/** Files under `dir` whose path (from the repository) passes `keep`, sorted. @param {string} dir @param {(file: string) => boolean} keep */
+/**
+ * Files under `dir` whose path (from the repository) passes `keep`, sorted.
+ * @param {string} dir
+ * @param {(file: string) => boolean} keep
+ */
 function filesUnder(dir, keep) {
   const absolute = path.join(repoRoot, dir);
   if (!fs.existsSync(absolute)) return [];

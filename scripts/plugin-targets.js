@@ -34,7 +34,9 @@ const BUN_RELEASE = "1.4.5";
 
 /**
  * A target of `runtime` (`more` adds to or overrides what the platform implies).
- * @param {"node-sea" | "bun"} runtime @param {"linux" | "darwin" | "windows"} os @param {"amd64" | "arm64"} arch
+ * @param {"node-sea" | "bun"} runtime
+ * @param {"linux" | "darwin" | "windows"} os
+ * @param {"amd64" | "arm64"} arch
  * @param {string} npm @param {string} release @param {Partial<PluginTarget>} [more] @returns {PluginTarget}
  */
 function target(runtime, os, arch, npm, release, more = {}) {

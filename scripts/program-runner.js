@@ -40,7 +40,10 @@ const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
  *   envVars: Record<string, string>, resultFile: string }} AutomationJob
  */
 
-/** What program installs use: the runtime leg's @pulumi/pulumi (or `sdk`), this repository's TypeScript. @param {string} [sdk] */
+/**
+ * What program installs use: the runtime leg's @pulumi/pulumi (or `sdk`), this repository's TypeScript.
+ * @param {string} [sdk]
+ */
 function programVersions(sdk) {
   const installed = (/** @type {string} */ name) =>
     JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [REPO_ROOT] }), "utf8"))
@@ -75,7 +78,12 @@ function packPackage() {
   return packed;
 }
 
-/** A program's package.json, using the packed pulumi-aria. @param {string} name @param {ReturnType<typeof programVersions>} versions @param {Record<string, string>} [extra] */
+/**
+ * A program's package.json, using the packed pulumi-aria.
+ * @param {string} name
+ * @param {ReturnType<typeof programVersions>} versions
+ * @param {Record<string, string>} [extra]
+ */
 function manifest(name, versions, extra = {}) {
   const { "@pulumi/pulumi": sdk, ...dev } = versions;
   const dependencies = { "@pulumi/pulumi": sdk, "pulumi-aria": "file:./pulumi-aria.tgz" };
@@ -84,7 +92,9 @@ function manifest(name, versions, extra = {}) {
 
 /**
  * A node_modules holding the packed pulumi-aria, @pulumi/pulumi (the leg's, or `sdk`) and TypeScript,
- * installed once per tarball under .e2e/install-<sha>/, renamed into place. @param {Pack} pack @param {string} [sdk]
+ * installed once per tarball under .e2e/install-<sha>/, renamed into place.
+ * @param {Pack} pack
+ * @param {string} [sdk]
  */
 function userInstall(pack, sdk) {
   const versions = programVersions(sdk);
@@ -121,7 +131,8 @@ const TSCONFIG = path.join(REPO_ROOT, "examples", "quickstart", "tsconfig.json")
  * Copies a program directory to `dest`, runnable by `pulumi`; answers its project name. A standalone
  * project (with a package.json) gets its `pulumi-aria` pointed at the tarball and `npm install`, as a
  * user's does; another links node_modules to the shared user install and gets a Pulumi.yaml and (Node)
- * a tsconfig.json where missing. @param {{ source: string, dest: string, projectName: string, pack: Pack, sdk?: string }} options
+ * a tsconfig.json where missing.
+ * @param {{ source: string, dest: string, projectName: string, pack: Pack, sdk?: string }} options
  */
 function prepareProgram({ source, dest, projectName, pack, sdk }) {
   const versions = programVersions(sdk);
@@ -289,7 +300,10 @@ class ProgramStack {
 
   /**
    * Starts a process of the stack in its program directory, in a group of its own (see killTree).
-   * @param {string} cmd @param {string[]} args @param {Record<string, string>} env @param {import("node:child_process").StdioOptions} stdio
+   * @param {string} cmd
+   * @param {string[]} args
+   * @param {Record<string, string>} env
+   * @param {import("node:child_process").StdioOptions} stdio
    */
   start(cmd, args, env, stdio) {
     const child = spawn(cmd, args, {
@@ -306,7 +320,8 @@ class ProgramStack {
 
   /**
    * Sets (`undefined`: removes) a config value for the next operations; a bare key is the project's.
-   * @param {string} key @param {string | number | boolean | { value: string, secret?: boolean } | undefined} value
+   * @param {string} key
+   * @param {string | number | boolean | { value: string, secret?: boolean } | undefined} value
    */
   setConfig(key, value, secret = false) {
     const full = key.includes(":") ? key : `${this.projectName}:${key}`;

@@ -58,7 +58,10 @@ function copyOfSdk(/** @type {string} */ name) {
   return dir;
 }
 
-/** The npm package pulumi-aria: what `npm pack` makes of the repository after `npm run build`. @param {string} version */
+/**
+ * The npm package pulumi-aria: what `npm pack` makes of the repository after `npm run build`.
+ * @param {string} version
+ */
 function packPackage(version) {
   run("npm", ["pack", "--silent", "--pack-destination", OUT]);
   const file = made("npm pack", `pulumi-aria-${version}.tgz`);
@@ -107,7 +110,10 @@ function pythonBuildVenv() {
   return python;
 }
 
-/** The Python SDK's wheel (dated at the commit, so the same bytes each build) and sdist. @param {string} version */
+/**
+ * The Python SDK's wheel (dated at the commit, so the same bytes each build) and sdist.
+ * @param {string} version
+ */
 function buildPython(version) {
   const python = pythonBuildVenv();
   const dir = copyOfSdk("python");
@@ -297,7 +303,11 @@ function guardPublish(version) {
   }
 }
 
-/** npm, the GitHub release and the Go module's tag; PyPI is the workflow's own step. @param {string} version @param {{ npm: string[] }} manifest */
+/**
+ * npm, the GitHub release and the Go module's tag; PyPI is the workflow's own step.
+ * @param {string} version
+ * @param {{ npm: string[] }} manifest
+ */
 function publish(version, manifest) {
   for (const tarball of manifest.npm) {
     say(`npm publish ${tarball}`);

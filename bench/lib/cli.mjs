@@ -27,7 +27,13 @@ export function cliHelpers(usage) {
   };
   /** A comma-separated list of positive integers. @param {string} name @param {string} value */
   const positiveInts = (name, value) => value.split(",").map((s) => positiveInt(name, s.trim()));
-  /** A comma-separated list of `what`s, each one of `known`. @param {string} name @param {string} value @param {string[]} known @param {string} what */
+  /**
+   * A comma-separated list of `what`s, each one of `known`.
+   * @param {string} name
+   * @param {string} value
+   * @param {string[]} known
+   * @param {string} what
+   */
   const namesOf = (name, value, known, what) =>
     value
       .split(",")

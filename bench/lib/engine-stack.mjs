@@ -127,7 +127,11 @@ export function killAll() {
   }
 }
 
-/** Runs `bench/<script> <job.json>` and answers the JSON it writes to `job.resultFile`. @param {string} script @param {Record<string, unknown>} job */
+/**
+ * Runs `bench/<script> <job.json>` and answers the JSON it writes to `job.resultFile`.
+ * @param {string} script
+ * @param {Record<string, unknown>} job
+ */
 export async function runScript(script, job) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-bench-job-"));
   const jobFile = path.join(dir, "job.json");
@@ -151,7 +155,10 @@ export async function runScript(script, job) {
 }
 
 export class BenchStack extends ProgramStack {
-  /** `program`: a directory of bench/programs; `parallel`: the engine's --parallel (default: its own). @param {{program: string, env?: Record<string, string>, via?: string, parallel?: number}} o */
+  /**
+   * `program`: a directory of bench/programs; `parallel`: the engine's --parallel (default: its own).
+   * @param {{program: string, env?: Record<string, string>, via?: string, parallel?: number}} o
+   */
   constructor({ program, env = {}, via = "cli", parallel }) {
     super({
       program: path.join(BENCH_DIR, "programs", program),

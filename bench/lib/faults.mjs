@@ -6,7 +6,11 @@
 import { apiClient, EMULATOR_MODULE, emulatorOps } from "./common.mjs";
 import { changesOf, loggedRun, programStack } from "./lifecycle.mjs";
 
-/** Without the endpoints' passwords, the refresh token and access tokens (JWTs). @param {string} text @param {string} refreshToken */
+/**
+ * Without the endpoints' passwords, the refresh token and access tokens (JWTs).
+ * @param {string} text
+ * @param {string} refreshToken
+ */
 function redact(text, refreshToken) {
   return String(text)
     .split(refreshToken)
@@ -15,7 +19,11 @@ function redact(text, refreshToken) {
     .replace(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}(\.[A-Za-z0-9_-]*)?/g, "[secret]");
 }
 
-/** A failed operation's diagnostics (else its error), without secrets and colours. @param {{error?: string, stdout?: string}} res @param {string} refreshToken */
+/**
+ * A failed operation's diagnostics (else its error), without secrets and colours.
+ * @param {{error?: string, stdout?: string}} res
+ * @param {string} refreshToken
+ */
 function engineError(res, refreshToken) {
   const stdout = String(res.stdout ?? "");
   const at = stdout.indexOf("\nDiagnostics:");
@@ -27,7 +35,10 @@ function engineError(res, refreshToken) {
   return redact(text.replace(/\x1b\[[0-9;]*m/g, "").trim(), refreshToken).slice(0, 6000);
 }
 
-/** The requests the faults answered in place of the server (or, `slow`, late). @param {import("./common.mjs").LogEntry[]} entries */
+/**
+ * The requests the faults answered in place of the server (or, `slow`, late).
+ * @param {import("./common.mjs").LogEntry[]} entries
+ */
 export function faultCounts(entries) {
   const counts = { 429: 0, 503: 0, cut: 0, slow: 0 };
   for (const e of entries) {
@@ -75,7 +86,11 @@ export async function serverAgainstState(client, stack, revision) {
   };
 }
 
-/** The faults phase at N (lib/analysis.mjs analyseFaults reads it). @param {number} n @param {import("./lifecycle.mjs").Ctx} ctx */
+/**
+ * The faults phase at N (lib/analysis.mjs analyseFaults reads it).
+ * @param {number} n
+ * @param {import("./lifecycle.mjs").Ctx} ctx
+ */
 export async function measureFaults(n, ctx) {
   // The fault tier's mix (emulator/ops/faults.ts): 10% 503s, 5% 429s, 10% of writes' answers cut.
   const { BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);

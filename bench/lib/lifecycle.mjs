@@ -165,7 +165,11 @@ function stateBytesPerResource(exported) {
   return Math.round(Buffer.byteLength(JSON.stringify(resources), "utf8") / resources.length);
 }
 
-/** One size: the programs in lockstep, then the API floor, `cycles` times over. @param {number} n @param {Ctx} ctx */
+/**
+ * One size: the programs in lockstep, then the API floor, `cycles` times over.
+ * @param {number} n
+ * @param {Ctx} ctx
+ */
 export async function measureSize(n, ctx) {
   /** @type {{endpoints: ProgramResult, plugin: ProgramResult, engineFloor: ProgramResult, apiFloor: {phases: Record<string, any>}, provider?: any, stateBytes?: Record<string, number | null>, loadAverage?: number, warnings: string[]}} */
   const entry = {
@@ -230,7 +234,12 @@ export const measureSmallPreview = (ctx, runs) =>
     phases: ["create", "preview", "destroy"],
   });
 
-/** --profile (bench/README.md, "Profiling"), never timed. @param {number} n @param {string} outDir @param {Ctx} ctx */
+/**
+ * --profile (bench/README.md, "Profiling"), never timed.
+ * @param {number} n
+ * @param {string} outDir
+ * @param {Ctx} ctx
+ */
 export async function profileLifecycle(n, outDir, ctx) {
   const programs = ["trivial", "endpoints"];
   /** @param {string} program @param {string} phase */

@@ -33,7 +33,11 @@ function startOnce(executable) {
   });
 }
 
-/** Builds the targets (from the cache, if there) and starts each `runs` times. @param {number} runs @param {(msg: string) => void} log */
+/**
+ * Builds the targets (from the cache, if there) and starts each `runs` times.
+ * @param {number} runs
+ * @param {(msg: string) => void} log
+ */
 export async function measureStartup(runs, log) {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-bench-startup-"));
   try {
