@@ -282,10 +282,11 @@ async function buildInto(dir, version, target, bundleFile) {
 
 /** Removes a target's cached builds but the newest KEEP_CACHED besides `keep` (<target>-<hash>). */
 function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) {
-  const prefix = keep.replace(/[0-9a-f]+$/, "");
+  // The same target's builds only: "linux-amd64-<hash>", not "linux-amd64-bun-<hash>".
+  const sameTarget = new RegExp(`^${keep.replace(/[0-9a-f]+$/, "")}[0-9a-f]+$`);
   const builds = fs
     .readdirSync(cacheDir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && e.name.startsWith(prefix) && e.name !== keep)
+    .filter((e) => e.isDirectory() && sameTarget.test(e.name) && e.name !== keep)
     .map((e) => {
       const dir = path.join(cacheDir, e.name);
       return { dir, mtime: fs.statSync(dir).mtimeMs };
