@@ -156,7 +156,7 @@ const emulator = await emulatorSession(killAll);
  */
 async function measure(programs, distance, n, cap) {
   const { url } = await emulator.start(distance);
-  const ctx = { url, refreshToken: REFRESH_TOKEN, parallelFlag: parallel, via: "cli", n };
+  const ctx = { url, refreshToken: REFRESH_TOKEN, parallelFlag: parallel, n };
   /** @type {Record<string, string>} */
   const env =
     cap === undefined

@@ -387,7 +387,7 @@ function renderReport(results) {
       `${m.leg ? ` (the '${m.leg}' runtime leg)` : ""}. Command: \`${results.command}\``,
     "",
     `Sizes ${c.sizes.join(", ")}; preview, refresh and up changing one run ${c.repeat} time(s) (median), the ` +
-      `others once per cycle, ${c.cycles} cycle(s), ${c.via === "automation" ? "through the Automation API" : "by the `pulumi` CLI"}. ` +
+      `others once per cycle, ${c.cycles} cycle(s), by the \`pulumi\` CLI. ` +
       `Engine parallelism (also the API floor's): ${c.parallel}. Endpoint validation: ${c.validate ?? "provider default (on)"}.`,
     "",
     ...summaryTables(results),

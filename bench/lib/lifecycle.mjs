@@ -14,7 +14,7 @@ import { BenchStack, runScript } from "./engine-stack.mjs";
  * What every stage is given: the emulator's URL and run.mjs's options (`parallel` is the engine's
  * concurrency, `parallelFlag` the --parallel given, if any).
  * @typedef {{url: string, refreshToken: string, repeat: number, cycles: number, validate: boolean | undefined,
- *   parallel: number, parallelFlag: number | undefined, via: string, log: (msg: string) => void}} Ctx
+ *   parallel: number, parallelFlag: number | undefined, log: (msg: string) => void}} Ctx
  */
 /** @typedef {import("./analysis.mjs").Sample} Sample */
 /** @typedef {{phases: Record<string, {samples: Sample[]}>, deployment?: any, warnings: string[]}} ProgramResult */
@@ -45,11 +45,11 @@ export function installConcurrencyProbe() {
 
 /**
  * A stack of one program with the benchmark's config.
- * @param {string} program @param {Pick<Ctx, "url" | "refreshToken" | "via"> & Partial<Ctx> & {n: number}} o
+ * @param {string} program @param {Pick<Ctx, "url" | "refreshToken"> & Partial<Ctx> & {n: number}} o
  * @param {Record<string, string>} [env]
  */
 export function programStack(program, o, env) {
-  const stack = new BenchStack({ program, via: o.via, parallel: o.parallelFlag, env });
+  const stack = new BenchStack({ program, parallel: o.parallelFlag, env });
   // The plugin door's settings are `aria:`, the dynamic door's `vra:`; each program reads its own.
   for (const ns of ["vra", "aria"]) {
     stack.setConfig(`${ns}:url`, o.url);
