@@ -8,7 +8,6 @@ import * as path from "node:path";
 import * as vega from "vega";
 import { compile } from "vega-lite";
 import { analyse, DOORS, MEMORY_PHASES, PHASES, sizesOf, TARGET_RATIO } from "./lib/analysis.mjs";
-import { inclusiveDelta, summariseProfile } from "./lib/cpu-profile.mjs";
 
 /** @param {number} v */
 const ms = (v) =>
@@ -249,41 +248,6 @@ function smallSection({ startup, smallPreview: sp }) {
   return lines;
 }
 
-/** @param {Array<[string, any]>} entries */
-const list = (entries) => entries.map(([c, v]) => `${c} ${ms(v)}`).join(", ");
-
-/** One phase's profiles: per process kind, pulumi-aria against the engine floor. @param {any} results @param {string} phase */
-function profileSection(results, phase) {
-  const prof = results.profiles?.phases?.[phase];
-  if (!prof) return [];
-  const lines = [`Profile at N=${results.profiles.n} (one extra, profiled run of each program):`, ""];
-  for (const kind of ["program", "provider"]) {
-    const aria = prof.endpoints?.find((/** @type {any} */ p) => p.process === kind);
-    const floor = prof.trivial?.find((/** @type {any} */ p) => p.process === kind);
-    if (!aria) continue;
-    const self = Object.entries(aria.categories).filter(([c]) => c !== "(idle)");
-    lines.push(
-      `- **${kind} process**: ${ms(aria.busyMs)} ms busy (engine floor: ${floor ? ms(floor.busyMs) : "n/a"} ms). ` +
-        `Self time by package: ${list(self.slice(0, 6))}. ` +
-        `Inclusive time by package: ${list(Object.entries(aria.inclusiveCategories ?? {}).slice(0, 8))}.`,
-    );
-    const grew = inclusiveDelta(aria, floor, 12).map(
-      (g) => `\`${g.function}\` +${ms(g.deltaMs)} (${ms(g.subjectMs)} vs ${ms(g.floorMs)})`,
-    );
-    if (grew.length > 0) {
-      lines.push(
-        "  Grew most against the engine floor (inclusive ms, pulumi-aria vs floor; one call chain reads " +
-          `outermost first): ${grew.join("; ")}.`,
-      );
-    }
-    const top = aria.topFunctions
-      .slice(0, 8)
-      .map((/** @type {any} */ f) => `\`${f.function}\` (${f.where || f.category}) ${ms(f.selfMs)}`);
-    lines.push(`  Top functions by self time: ${top.join("; ")}.`);
-  }
-  return lines;
-}
-
 /** For each target not met (or above its limit where not judged), where the time goes. @param {any} results */
 function whereTimeGoes(results) {
   const refN = results.targets.referenceN;
@@ -314,8 +278,12 @@ function whereTimeGoes(results) {
         "",
       );
     }
-    const prof = profileSection(results, phase);
-    return [...out, ...(prof.length ? prof : ["No profile in this run: run with `--profile`."]), ""];
+    out.push(
+      results.profiles
+        ? "CPU profiles: see Profiles below."
+        : "No profile in this run: run with `--profile`.",
+    );
+    return [...out, ""];
   });
 }
 
@@ -441,11 +409,17 @@ function renderReport(results) {
   }
   lines.push("## Where the time goes", "", ...whereTimeGoes(results), "");
   if (results.profiles) {
-    lines.push("## Profiles", "");
-    for (const { name, label } of PHASES) {
-      const sec = profileSection(results, name);
-      if (sec.length) lines.push(`### ${label}`, "", ...sec, "");
-    }
+    lines.push(
+      "## Profiles",
+      "",
+      `One extra, profiled run of each program at N=${results.profiles.n}: open a file in Chrome DevTools ` +
+        "(Performance panel) or speedscope (`npx speedscope <file>`).",
+      "",
+      table(
+        ["file", "process"],
+        (results.profiles.files ?? []).map((/** @type {any} */ f) => [f.file, f.process]),
+      ),
+    );
   }
   if (results.errors?.length) {
     lines.push("## Errors", "", "The run stopped early; the figures cover what completed.", "");
@@ -481,20 +455,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write("usage: node bench/report.mjs <results.json>\n");
     process.exit(2);
   }
-  const dir = path.dirname(path.resolve(file));
   const results = JSON.parse(fs.readFileSync(file, "utf8"));
   Object.assign(results, analyse(results.raw, results.lookup));
-  // The profiles summarised again from their files, where they are still there.
-  for (const [phase, programs] of Object.entries(results.profiles?.phases ?? {})) {
-    for (const [program, summaries] of Object.entries(programs)) {
-      programs[program] = summaries.map((/** @type {any} */ old) => {
-        const f = path.join(dir, "profiles", `${program}-${phase}`, old.file);
-        return fs.existsSync(f)
-          ? { ...old, ...summariseProfile(JSON.parse(fs.readFileSync(f, "utf8"))) }
-          : old;
-      });
-    }
-  }
-  await writeReport(dir, results);
+  await writeReport(path.dirname(path.resolve(file)), results);
   process.stdout.write(consoleSummary(results));
 }

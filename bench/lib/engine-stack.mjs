@@ -199,6 +199,7 @@ export class BenchStack extends ProgramStack {
     };
     let result;
     try {
+      /** @type {Record<string, string>} */
       const env = profileDir ? { BENCH_CPU_PROF_DIR: profileDir, NODE_OPTIONS: nodeOptions } : {};
       result = await super.run(op, options, { env });
     } finally {

@@ -2,12 +2,12 @@
 // The programs' phases in lockstep (A B A B ..., so that the machine's load hits a program and its
 // floor alike), each sample with the API requests it made: one N, the 3-endpoint preview, --profile.
 
+import * as fs from "node:fs";
 import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PHASES, REPEATABLE } from "./analysis.mjs";
 import { changedAt, fetchRequestLog, resetRequestLog } from "./common.mjs";
-import { summariseProfileDir } from "./cpu-profile.mjs";
 import { BenchStack, runScript } from "./engine-stack.mjs";
 
 /**
@@ -245,18 +245,20 @@ export async function profileLifecycle(n, outDir, ctx) {
   /** @param {string} program @param {string} phase */
   const dirFor = (program, phase) => path.join(outDir, "profiles", `${program}-${phase}`);
   const runs = await runLifecycles(programs, { ...ctx, n, repeat: 1, profileDirFor: dirFor });
-  /** @type {Record<string, Record<string, unknown>>} */
-  const phases = {};
-  for (const { name } of PHASES) {
-    phases[name] = {};
-    for (const program of programs) {
-      const first = runs[program].phases[name].samples[0];
-      phases[name][program] = summariseProfileDir(dirFor(program, name), {
-        providerPids: first.processes.provider?.pids ?? [],
-        programPid: first.programPid,
+  // Each profile file, named by the process that wrote it: `provider`, `program` or `helper` (e.g. the
+  // shim's `node -e` that locates the provider script).
+  const files = PHASES.flatMap(({ name }) =>
+    programs.flatMap((program) => {
+      const dir = dirFor(program, name);
+      const { processes, programPid } = runs[program].phases[name].samples[0];
+      return (fs.existsSync(dir) ? fs.readdirSync(dir) : []).map((file) => {
+        const pid = Number(/^CPU\.[^.]+\.[^.]+\.(\d+)\./.exec(file)?.[1]);
+        let role = pid === programPid ? "program" : "helper";
+        if (processes.provider?.pids.includes(pid)) role = "provider";
+        return { file: path.join("profiles", `${program}-${name}`, file), process: role };
       });
-    }
-  }
+    }),
+  );
 
   const stack = programStack("trivial", { ...ctx, n }, { PULUMI_SKIP_CHECKPOINTS: "true" });
   /** @type {Record<string, unknown>} */
@@ -276,5 +278,5 @@ export async function profileLifecycle(n, outDir, ctx) {
     if (created) await stack.run("destroy").catch(() => {});
     stack.dispose();
   }
-  return { n, phases, withoutCheckpoints };
+  return { n, files, withoutCheckpoints };
 }
