@@ -38,7 +38,8 @@ const MEMORY_N = 1000;
 
 /**
  * @typedef {{ms: number, processes: import("./engine-stack.mjs").Roles, programPid?: number, requests: Record<string, number>,
- *   serverMs: number, maxInFlight: number}} Sample one operation of one program (lib/lifecycle.mjs)
+ *   serverMs: number, maxInFlight: number, throttled: number, changes: Record<string, number>}} Sample
+ *   one operation of one program (lib/lifecycle.mjs): `throttled` the 429s it met
  * @typedef {{firstSlope: number, lastSlope: number, linear: boolean | null}} Linearity
  */
 

@@ -75,8 +75,11 @@ export const changesOf = (summary = {}) =>
 /** One program's stack and the samples of its phases. */
 class ProgramRun {
   /**
+   * `phases` (default PHASES) run in this order, `repeatable` ones (default REPEATABLE) `repeat` times.
    * @param {string} program
-   * @param {Ctx & {n: number, phases?: string[], exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
+   * @param {Pick<Ctx, "url" | "refreshToken" | "repeat" | "log"> & Partial<Ctx> & {n: number,
+   *   phases?: Array<{name: string, op: string}>, repeatable?: Set<string>, env?: Record<string, string>,
+   *   exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
    */
   constructor(program, o) {
     this.program = program;
@@ -84,7 +87,8 @@ class ProgramRun {
     /** @type {ProgramResult} */
     this.result = { phases: {}, warnings: [] };
     this.created = false;
-    this.stack = programStack(program, o);
+    this.stack = programStack(program, o, o.env);
+    this.repeatable = o.repeatable ?? REPEATABLE;
   }
 
   /** @param {{name: string, op: string}} phase @param {number} rep */
@@ -96,13 +100,19 @@ class ProgramRun {
     if (name === "create") this.created = true;
     if (name === "destroy") this.created = false;
     // The changes each phase should report, to catch a phase that did not do what it claims.
-    const expected = JSON.stringify(
-      { create: { create: o.n + 1 }, update: { update: 1 }, destroy: { delete: o.n + 1 } }[name] ?? {},
-    );
-    const changes = JSON.stringify(changesOf(res.summary));
-    if (changes !== expected) {
+    /** @type {Record<string, object>} */
+    const expectedOf = {
+      "preview-create": { create: o.n + 1 },
+      create: { create: o.n + 1 },
+      update: { update: 1 },
+      destroy: { delete: o.n + 1 },
+    };
+    const expected = JSON.stringify(expectedOf[name] ?? {});
+    const changes = changesOf(res.summary);
+    const reported = JSON.stringify(changes);
+    if (reported !== expected) {
       this.result.warnings.push(
-        `${this.program} N=${o.n} ${name}: the engine reported ${changes}, expected ${expected}`,
+        `${this.program} N=${o.n} ${name}: the engine reported ${reported}, expected ${expected}`,
       );
     }
     (this.result.phases[name] ??= { samples: [] }).samples.push({
@@ -112,9 +122,11 @@ class ProgramRun {
       requests: log.counts,
       serverMs: log.entries.reduce((sum, e) => sum + (e.durationMs ?? 0), 0),
       maxInFlight,
+      throttled: log.entries.filter((e) => e.status === 429).length,
+      changes,
     });
     o.log(
-      `${this.program} N=${o.n} ${name}${rep > 0 || REPEATABLE.has(name) ? ` #${rep + 1}` : ""}: ` +
+      `${this.program} N=${o.n} ${name}${rep > 0 || this.repeatable.has(name) ? ` #${rep + 1}` : ""}: ` +
         `${Math.round(res.ms)} ms, ${log.total} requests`,
     );
     if (name === "create" && o.exportAfterCreate) this.result.deployment = await this.stack.exportStack();
@@ -129,12 +141,16 @@ class ProgramRun {
   }
 }
 
-/** The lifecycle of each program, in lockstep. @param {string[]} programs @param {ConstructorParameters<typeof ProgramRun>[1]} o */
-async function runLifecycles(programs, o) {
+/**
+ * The lifecycle of each program, in lockstep.
+ * @param {string[]} programs
+ * @param {ConstructorParameters<typeof ProgramRun>[1]} o
+ */
+export async function runLifecycles(programs, o) {
   const runs = programs.map((program) => new ProgramRun(program, o));
   try {
-    for (const phase of PHASES.filter((p) => o.phases?.includes(p.name) ?? true)) {
-      for (let rep = 0; rep < (REPEATABLE.has(phase.name) ? o.repeat : 1); rep++) {
+    for (const phase of o.phases ?? PHASES) {
+      for (let rep = 0; rep < (runs[0].repeatable.has(phase.name) ? o.repeat : 1); rep++) {
         for (const run of runs) await run.runPhase(phase, rep);
       }
     }
@@ -231,7 +247,7 @@ export const measureSmallPreview = (ctx, runs) =>
     n: 3,
     repeat: runs,
     validate: true,
-    phases: ["create", "preview", "destroy"],
+    phases: PHASES.filter((p) => ["create", "preview", "destroy"].includes(p.name)),
   });
 
 /**
