@@ -248,43 +248,35 @@ function smallSection({ startup, smallPreview: sp }) {
   return lines;
 }
 
-/** For each target not met (or above its limit where not judged), where the time goes. @param {any} results */
+/**
+ * The targets not met (or above their limit where not judged), each time target with its time above the
+ * floors (the tables above hold its figures), and what the engine's checkpoints cost (--profile).
+ * @param {any} results
+ */
 function whereTimeGoes(results) {
   const refN = results.targets.referenceN;
   const failing = results.targets.targets.filter(
     (/** @type {any} */ t) => t.status === "not met" || t.aboveLimit,
   );
-  if (failing.length === 0) return ["Every target decided in this run is met."];
-  return failing.flatMap((/** @type {any} */ t) => {
-    const out = [`### ${t.title} — ${t.status}`, "", t.detail, ""];
-    const phase = t.id.startsWith("time-") ? t.id.slice(5) : undefined;
-    if (!phase) return out;
-    const p = results.sizes[refN].phases[phase];
-    const [e, f] = [p.endpoints, p.engineFloor];
-    out.push(
-      `At N=${refN} the phase takes ${ms(e.ms)} ms against ${ms(f.ms)} ms (engine floor) + ${ms(p.apiFloor.ms)} ms ` +
-        `(API floor): ${ms(p.overheadMs)} ms above the floors. CPU ms, provider / program / engine, pulumi-aria ` +
-        `${cpuOf(e.cpuMs)} vs engine floor ${cpuOf(f.cpuMs)}; the emulator spent ${ms(e.serverMs)} ms answering ` +
-        `${e.requestSummary.total} requests (summed; they overlap).`,
+  const lines = failing.map((/** @type {any} */ t) => {
+    const p = t.id.startsWith("time-") ? results.sizes[refN].phases[t.id.slice(5)] : undefined;
+    return `- ${t.title}: ${t.status}${p ? `; ${ms(p.overheadMs)} ms above the floors at N=${refN}` : ""}`;
+  });
+  if (lines.length === 0) lines.push("Every target decided in this run is met.");
+  lines.push("", "CPU by process against the engine floor, and the emulator's own time: their table.", "");
+  const probe = results.profiles?.withoutCheckpoints;
+  for (const phase of ["create", "destroy"]) {
+    const floor = results.sizes[probe?.n]?.phases[phase]?.engineFloor;
+    if (!probe?.[phase] || !floor) continue;
+    lines.push(
+      `The engine writes the whole state after every step. At N=${probe.n} the engine floor's ${phase} takes ` +
+        `${ms(floor.ms)} ms with checkpoints (engine CPU ${ms(floor.cpuMs.engine)} ms) and ` +
+        `${ms(probe[phase].ms)} ms without (engine CPU ${ms(probe[phase].engineCpuMs)} ms; ` +
+        "PULUMI_SKIP_CHECKPOINTS=true).",
       "",
     );
-    const probe = results.profiles?.withoutCheckpoints;
-    const floorAtProbe = results.sizes[probe?.n]?.phases[phase]?.engineFloor;
-    if (probe?.[phase] && floorAtProbe) {
-      out.push(
-        `The engine writes the whole state after every step. At N=${probe.n} the engine floor's ${phase} takes ` +
-          `${ms(floorAtProbe.ms)} ms with checkpoints (engine CPU ${ms(floorAtProbe.cpuMs.engine)} ms) and ` +
-          `${ms(probe[phase].ms)} ms without (engine CPU ${ms(probe[phase].engineCpuMs)} ms; PULUMI_SKIP_CHECKPOINTS=true).`,
-        "",
-      );
-    }
-    out.push(
-      results.profiles
-        ? "CPU profiles: see Profiles below."
-        : "No profile in this run: run with `--profile`.",
-    );
-    return [...out, ""];
-  });
+  }
+  return lines;
 }
 
 /** The load average, flagged when others kept the machine busy (wall times are then noisy). @param {any} results */
