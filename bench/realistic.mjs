@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { median, PHASES as MAIN_PHASES } from "./lib/analysis.mjs";
+import { median, ONE_OFF_ROUTES, PHASES as MAIN_PHASES } from "./lib/analysis.mjs";
 import { cliHelpers } from "./lib/cli.mjs";
 import {
   BENCH_DIR,
@@ -112,9 +112,6 @@ const results = fs.existsSync(resultsFile)
   : { floors: {}, rows: [] };
 const log = logger("realistic");
 
-/** Requests a provider process makes once, one after the other, before the per-resource ones. */
-const ONE_OFFS =
-  /^(POST \/(iaas|csp\/gateway\/am)\/api\/login|GET \/pipeline\/api\/(about|endpoint-tiles)|GET \/iaas\/api\/projects)$/;
 const VALIDATION = "POST /pipeline/api/endpoint-validation";
 
 /**
@@ -127,7 +124,8 @@ const VALIDATION = "POST /pipeline/api/endpoint-validation";
 function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concurrency) {
   let [oneOffs, serial, parallelCount] = [0, 0, 0];
   for (const [route, n] of Object.entries(counts)) {
-    if (ONE_OFFS.test(route)) oneOffs += n;
+    // A provider process makes its one-offs one after the other, before the per-resource requests.
+    if (ONE_OFF_ROUTES.test(route)) oneOffs += n;
     else if (route === VALIDATION && serialValidation) serial += n;
     else parallelCount += n;
   }
@@ -246,19 +244,16 @@ for (const n of sizes) {
   }
 }
 
-const order = (/** @type {any} */ r) => [
-  r.n,
-  r.latencyMs,
-  r.rateLimit,
-  r.connections,
-  ALL_PHASES.findIndex((p) => p.name === r.phase),
-  r.door,
-];
-const rows = [...results.rows].sort((a, b) => {
-  const [x, y] = [order(a), order(b)];
-  const i = x.findIndex((v, k) => v !== y[k]);
-  return i < 0 ? 0 : x[i] < y[i] ? -1 : 1;
-});
+const phaseIndex = (/** @type {any} */ r) => ALL_PHASES.findIndex((p) => p.name === r.phase);
+const rows = [...results.rows].sort(
+  (a, b) =>
+    a.n - b.n ||
+    a.latencyMs - b.latencyMs ||
+    a.rateLimit - b.rateLimit ||
+    a.connections - b.connections ||
+    phaseIndex(a) - phaseIndex(b) ||
+    a.door.localeCompare(b.door),
+);
 const s = (/** @type {number} */ v) => (v / 1000).toFixed(1);
 const header = ["round trip", "rate limit", "N", "connections", "phase", "door", "time (s)", "its floor (s)"];
 header.push("physical limit (s)", "requests (serial)", "most in flight", "429s", "time / (floor + limit)");
