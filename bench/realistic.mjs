@@ -194,7 +194,11 @@ async function floorsOf(n) {
   return have;
 }
 
-/** A phase's median time (ms). @param {import("./lib/lifecycle.mjs").ProgramResult} run @param {string} phase */
+/**
+ * A phase's median time (ms).
+ * @param {import("./lib/lifecycle.mjs").ProgramResult} run
+ * @param {string} phase
+ */
 const msOf = (run, phase) => median(run.phases[phase].samples.map((x) => x.ms));
 
 const save = () => fs.writeFileSync(resultsFile, JSON.stringify({ parallel, ...results }, null, 2));

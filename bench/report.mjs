@@ -269,10 +269,10 @@ function whereTimeGoes(results) {
     const floor = results.sizes[probe?.n]?.phases[phase]?.engineFloor;
     if (!probe?.[phase] || !floor) continue;
     lines.push(
-      `The engine writes the whole state after every step. At N=${probe.n} the engine floor's ${phase} takes ` +
-        `${ms(floor.ms)} ms with checkpoints (engine CPU ${ms(floor.cpuMs.engine)} ms) and ` +
-        `${ms(probe[phase].ms)} ms without (engine CPU ${ms(probe[phase].engineCpuMs)} ms; ` +
-        "PULUMI_SKIP_CHECKPOINTS=true).",
+      "The engine writes the whole state after every step. " +
+        `At N=${probe.n} the engine floor's ${phase} takes ${ms(floor.ms)} ms with checkpoints ` +
+        `(engine CPU ${ms(floor.cpuMs.engine)} ms) and ${ms(probe[phase].ms)} ms without ` +
+        `(engine CPU ${ms(probe[phase].engineCpuMs)} ms; PULUMI_SKIP_CHECKPOINTS=true).`,
       "",
     );
   }
