@@ -54,7 +54,7 @@ async function runDoor(door) {
   let emulator = await startEmulator({ port: 0, seedResources: 0, dataFile });
   const { url } = emulator;
   const program = door === "dynamic" ? "endpoints" : "endpoints-plugin";
-  const stack = programStack(program, { url, refreshToken: REFRESH_TOKEN, via: "cli", n, validate: false });
+  const stack = programStack(program, { url, refreshToken: REFRESH_TOKEN, n, validate: false });
   stack.setConfig("vra:apiTimeout", API_TIMEOUT_S);
   stack.setConfig("aria:apiTimeout", API_TIMEOUT_S);
   let requests = 0;

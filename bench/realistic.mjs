@@ -8,11 +8,10 @@ import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { median, PHASES as MAIN_PHASES } from "./lib/analysis.mjs";
+import { median, ONE_OFF_ROUTES, PHASES as MAIN_PHASES } from "./lib/analysis.mjs";
 import { cliHelpers } from "./lib/cli.mjs";
 import {
   BENCH_DIR,
-  changedAt,
   CLIENT_MODULE,
   emulatorSession,
   logger,
@@ -20,7 +19,7 @@ import {
   resultsDir,
 } from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
-import { changesOf, installConcurrencyProbe, loggedRun, programStack } from "./lib/lifecycle.mjs";
+import { installConcurrencyProbe, runLifecycles } from "./lib/lifecycle.mjs";
 import { table } from "./report.mjs";
 
 /** Sets the provider process's connection cap (bench only). */
@@ -113,9 +112,6 @@ const results = fs.existsSync(resultsFile)
   : { floors: {}, rows: [] };
 const log = logger("realistic");
 
-/** Requests a provider process makes once, one after the other, before the per-resource ones. */
-const ONE_OFFS =
-  /^(POST \/(iaas|csp\/gateway\/am)\/api\/login|GET \/pipeline\/api\/(about|endpoint-tiles)|GET \/iaas\/api\/projects)$/;
 const VALIDATION = "POST /pipeline/api/endpoint-validation";
 
 /**
@@ -128,7 +124,8 @@ const VALIDATION = "POST /pipeline/api/endpoint-validation";
 function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concurrency) {
   let [oneOffs, serial, parallelCount] = [0, 0, 0];
   for (const [route, n] of Object.entries(counts)) {
-    if (ONE_OFFS.test(route)) oneOffs += n;
+    // A provider process makes its one-offs one after the other, before the per-resource requests.
+    if (ONE_OFF_ROUTES.test(route)) oneOffs += n;
     else if (route === VALIDATION && serialValidation) serial += n;
     else parallelCount += n;
   }
@@ -146,17 +143,13 @@ function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concu
 installConcurrencyProbe();
 const emulator = await emulatorSession(killAll);
 
-/** @typedef {{ms: number[], counts: Record<string, number>, throttled: number, maxInFlight: number, changes: any}} PhaseSample */
-
 /**
- * Programs in lockstep, phase by phase, against one emulator at one distance.
+ * Programs in lockstep (lib/lifecycle.mjs), phase by phase, against one emulator at one distance.
  * @param {string[]} programs @param {{latencyMs: number, rateLimit: number}} distance @param {number} n
  * @param {number | undefined} cap the client's connection cap (undefined: its own)
- * @returns {Promise<Record<string, Record<string, PhaseSample>>>} by phase, then program
  */
 async function measure(programs, distance, n, cap) {
   const { url } = await emulator.start(distance);
-  const ctx = { url, refreshToken: REFRESH_TOKEN, parallelFlag: parallel, via: "cli", n };
   /** @type {Record<string, string>} */
   const env =
     cap === undefined
@@ -167,39 +160,21 @@ async function measure(programs, distance, n, cap) {
             .filter(Boolean)
             .join(" "),
         };
-  const stacks = Object.fromEntries(programs.map((p) => [p, programStack(p, ctx, env)]));
-  const where = `${distance.latencyMs ? `${distance.latencyMs} ms` : "no distance"}${distance.rateLimit ? ` @${distance.rateLimit}/s` : ""}${cap === undefined ? "" : ` cap ${cap}`}`;
-  /** @type {Record<string, Record<string, PhaseSample>>} */
-  const phases = {};
+  const where = [distance.latencyMs ? `${distance.latencyMs} ms` : "no distance"];
+  if (distance.rateLimit) where.push(`@${distance.rateLimit}/s`);
+  if (cap !== undefined) where.push(`cap ${cap}`);
   try {
-    for (const phase of PHASES) {
-      for (let rep = 0; rep < (phase.name === "update" ? 1 : repeat); rep++) {
-        for (const program of programs) {
-          const stack = stacks[program];
-          if (phase.name === "update") stack.setConfig("changed", changedAt(0));
-          const { res, log: requests, maxInFlight } = await loggedRun(stack, url, phase.op);
-          const into = ((phases[phase.name] ??= {})[program] ??= {
-            ms: [],
-            counts: requests.counts,
-            throttled: 0,
-            maxInFlight: 0,
-            changes: changesOf(res.summary),
-          });
-          into.ms.push(res.ms);
-          into.maxInFlight = Math.max(into.maxInFlight, maxInFlight);
-          into.throttled += requests.entries.filter((e) => e.status === 429).length;
-          log(
-            `${where} N=${n} ${program} ${phase.name}: ${Math.round(res.ms)} ms, ${requests.total} requests, ` +
-              `${maxInFlight} at most in flight, ${JSON.stringify(changesOf(res.summary))}`,
-          );
-        }
-      }
-    }
+    const runs = await runLifecycles(programs, {
+      ...{ url, refreshToken: REFRESH_TOKEN, parallelFlag: parallel, n, repeat, env, phases: PHASES },
+      // Every phase but `up` changing one runs --repeat times.
+      repeatable: new Set(ALL_PHASES.map((p) => p.name).filter((name) => name !== "update")),
+      log: (msg) => log(`${where.join(" ")} ${msg}`),
+    });
+    for (const run of Object.values(runs)) run.warnings.forEach((w) => log(`warning: ${w}`));
+    return runs;
   } finally {
-    for (const stack of Object.values(stacks)) stack.dispose();
     await emulator.stop();
   }
-  return phases;
 }
 
 /** Each door's floor at N, by phase (ms): measured once per N, or reused from --out's results.json. @param {number} n */
@@ -209,15 +184,22 @@ async function floorsOf(n) {
     (f) => !PHASES.every((p) => have[f]?.[p.name] !== undefined),
   );
   if (missing.length > 0) {
-    const phases = await measure(missing, { latencyMs: 0, rateLimit: 0 }, n, undefined);
+    const runs = await measure(missing, { latencyMs: 0, rateLimit: 0 }, n, undefined);
     for (const floor of missing) {
       for (const phase of PHASES)
-        (have[floor] ??= {})[phase.name] = Math.round(median(phases[phase.name][floor].ms));
+        (have[floor] ??= {})[phase.name] = Math.round(msOf(runs[floor], phase.name));
     }
     save();
   } else log(`N=${n}: floors reused from ${path.relative(process.cwd(), resultsFile)}`);
   return have;
 }
+
+/**
+ * A phase's median time (ms).
+ * @param {import("./lib/lifecycle.mjs").ProgramResult} run
+ * @param {string} phase
+ */
+const msOf = (run, phase) => median(run.phases[phase].samples.map((x) => x.ms));
 
 const save = () => fs.writeFileSync(resultsFile, JSON.stringify({ parallel, ...results }, null, 2));
 
@@ -231,14 +213,14 @@ for (const n of sizes) {
   const floors = await floorsOf(n);
   for (const distance of distances) {
     for (const cap of caps) {
-      const phases = await measure(doors, distance, n, cap);
+      const runs = await measure(doors, distance, n, cap);
       const concurrency = Math.min(parallel, cap ?? CONNECTIONS);
       for (const phase of PHASES) {
         for (const door of doors) {
-          const sample = phases[phase.name][door];
-          const ms = median(sample.ms);
+          const { samples } = runs[door].phases[phase.name];
+          const ms = msOf(runs[door], phase.name);
           const floorMs = floors[FLOOR_OF[door]][phase.name];
-          const physical = physicalLimit(sample.counts, door === "endpoints", distance, concurrency);
+          const physical = physicalLimit(samples[0].requests, door === "endpoints", distance, concurrency);
           const row = {
             ...distance,
             n,
@@ -246,16 +228,16 @@ for (const n of sizes) {
             door: door === "endpoints" ? "dynamic" : "plugin",
             parallel,
             connections: cap ?? CONNECTIONS,
-            maxInFlight: sample.maxInFlight,
+            maxInFlight: Math.max(...samples.map((x) => x.maxInFlight)),
             ms: Math.round(ms),
             floorMs,
             physicalMs: Math.round(physical.ms),
             bound: physical.bound,
             requests: physical.requests,
             serialRequests: physical.serial,
-            throttled: sample.throttled,
+            throttled: samples.reduce((sum, x) => sum + x.throttled, 0),
             ratio: Math.round((ms / (floorMs + physical.ms)) * 100) / 100,
-            changes: sample.changes,
+            changes: samples[0].changes,
           };
           results.rows = results.rows.filter((r) => rowKey(r) !== rowKey(row));
           results.rows.push(row);
@@ -266,19 +248,16 @@ for (const n of sizes) {
   }
 }
 
-const order = (/** @type {any} */ r) => [
-  r.n,
-  r.latencyMs,
-  r.rateLimit,
-  r.connections,
-  ALL_PHASES.findIndex((p) => p.name === r.phase),
-  r.door,
-];
-const rows = [...results.rows].sort((a, b) => {
-  const [x, y] = [order(a), order(b)];
-  const i = x.findIndex((v, k) => v !== y[k]);
-  return i < 0 ? 0 : x[i] < y[i] ? -1 : 1;
-});
+const phaseIndex = (/** @type {any} */ r) => ALL_PHASES.findIndex((p) => p.name === r.phase);
+const rows = [...results.rows].sort(
+  (a, b) =>
+    a.n - b.n ||
+    a.latencyMs - b.latencyMs ||
+    a.rateLimit - b.rateLimit ||
+    a.connections - b.connections ||
+    phaseIndex(a) - phaseIndex(b) ||
+    a.door.localeCompare(b.door),
+);
 const s = (/** @type {number} */ v) => (v / 1000).toFixed(1);
 const header = ["round trip", "rate limit", "N", "connections", "phase", "door", "time (s)", "its floor (s)"];
 header.push("physical limit (s)", "requests (serial)", "most in flight", "429s", "time / (floor + limit)");

@@ -8,7 +8,6 @@ import * as path from "node:path";
 import * as vega from "vega";
 import { compile } from "vega-lite";
 import { analyse, DOORS, MEMORY_PHASES, PHASES, sizesOf, TARGET_RATIO } from "./lib/analysis.mjs";
-import { inclusiveDelta, summariseProfile } from "./lib/cpu-profile.mjs";
 
 /** @param {number} v */
 const ms = (v) =>
@@ -249,74 +248,35 @@ function smallSection({ startup, smallPreview: sp }) {
   return lines;
 }
 
-/** @param {Array<[string, any]>} entries */
-const list = (entries) => entries.map(([c, v]) => `${c} ${ms(v)}`).join(", ");
-
-/** One phase's profiles: per process kind, pulumi-aria against the engine floor. @param {any} results @param {string} phase */
-function profileSection(results, phase) {
-  const prof = results.profiles?.phases?.[phase];
-  if (!prof) return [];
-  const lines = [`Profile at N=${results.profiles.n} (one extra, profiled run of each program):`, ""];
-  for (const kind of ["program", "provider"]) {
-    const aria = prof.endpoints?.find((/** @type {any} */ p) => p.process === kind);
-    const floor = prof.trivial?.find((/** @type {any} */ p) => p.process === kind);
-    if (!aria) continue;
-    const self = Object.entries(aria.categories).filter(([c]) => c !== "(idle)");
-    lines.push(
-      `- **${kind} process**: ${ms(aria.busyMs)} ms busy (engine floor: ${floor ? ms(floor.busyMs) : "n/a"} ms). ` +
-        `Self time by package: ${list(self.slice(0, 6))}. ` +
-        `Inclusive time by package: ${list(Object.entries(aria.inclusiveCategories ?? {}).slice(0, 8))}.`,
-    );
-    const grew = inclusiveDelta(aria, floor, 12).map(
-      (g) => `\`${g.function}\` +${ms(g.deltaMs)} (${ms(g.subjectMs)} vs ${ms(g.floorMs)})`,
-    );
-    if (grew.length > 0) {
-      lines.push(
-        "  Grew most against the engine floor (inclusive ms, pulumi-aria vs floor; one call chain reads " +
-          `outermost first): ${grew.join("; ")}.`,
-      );
-    }
-    const top = aria.topFunctions
-      .slice(0, 8)
-      .map((/** @type {any} */ f) => `\`${f.function}\` (${f.where || f.category}) ${ms(f.selfMs)}`);
-    lines.push(`  Top functions by self time: ${top.join("; ")}.`);
-  }
-  return lines;
-}
-
-/** For each target not met (or above its limit where not judged), where the time goes. @param {any} results */
+/**
+ * The targets not met (or above their limit where not judged), each time target with its time above the
+ * floors (the tables above hold its figures), and what the engine's checkpoints cost (--profile).
+ * @param {any} results
+ */
 function whereTimeGoes(results) {
   const refN = results.targets.referenceN;
   const failing = results.targets.targets.filter(
     (/** @type {any} */ t) => t.status === "not met" || t.aboveLimit,
   );
-  if (failing.length === 0) return ["Every target decided in this run is met."];
-  return failing.flatMap((/** @type {any} */ t) => {
-    const out = [`### ${t.title} — ${t.status}`, "", t.detail, ""];
-    const phase = t.id.startsWith("time-") ? t.id.slice(5) : undefined;
-    if (!phase) return out;
-    const p = results.sizes[refN].phases[phase];
-    const [e, f] = [p.endpoints, p.engineFloor];
-    out.push(
-      `At N=${refN} the phase takes ${ms(e.ms)} ms against ${ms(f.ms)} ms (engine floor) + ${ms(p.apiFloor.ms)} ms ` +
-        `(API floor): ${ms(p.overheadMs)} ms above the floors. CPU ms, provider / program / engine, pulumi-aria ` +
-        `${cpuOf(e.cpuMs)} vs engine floor ${cpuOf(f.cpuMs)}; the emulator spent ${ms(e.serverMs)} ms answering ` +
-        `${e.requestSummary.total} requests (summed; they overlap).`,
+  const lines = failing.map((/** @type {any} */ t) => {
+    const p = t.id.startsWith("time-") ? results.sizes[refN].phases[t.id.slice(5)] : undefined;
+    return `- ${t.title}: ${t.status}${p ? `; ${ms(p.overheadMs)} ms above the floors at N=${refN}` : ""}`;
+  });
+  if (lines.length === 0) lines.push("Every target decided in this run is met.");
+  lines.push("", "CPU by process against the engine floor, and the emulator's own time: their table.", "");
+  const probe = results.profiles?.withoutCheckpoints;
+  for (const phase of ["create", "destroy"]) {
+    const floor = results.sizes[probe?.n]?.phases[phase]?.engineFloor;
+    if (!probe?.[phase] || !floor) continue;
+    lines.push(
+      "The engine writes the whole state after every step. " +
+        `At N=${probe.n} the engine floor's ${phase} takes ${ms(floor.ms)} ms with checkpoints ` +
+        `(engine CPU ${ms(floor.cpuMs.engine)} ms) and ${ms(probe[phase].ms)} ms without ` +
+        `(engine CPU ${ms(probe[phase].engineCpuMs)} ms; PULUMI_SKIP_CHECKPOINTS=true).`,
       "",
     );
-    const probe = results.profiles?.withoutCheckpoints;
-    const floorAtProbe = results.sizes[probe?.n]?.phases[phase]?.engineFloor;
-    if (probe?.[phase] && floorAtProbe) {
-      out.push(
-        `The engine writes the whole state after every step. At N=${probe.n} the engine floor's ${phase} takes ` +
-          `${ms(floorAtProbe.ms)} ms with checkpoints (engine CPU ${ms(floorAtProbe.cpuMs.engine)} ms) and ` +
-          `${ms(probe[phase].ms)} ms without (engine CPU ${ms(probe[phase].engineCpuMs)} ms; PULUMI_SKIP_CHECKPOINTS=true).`,
-        "",
-      );
-    }
-    const prof = profileSection(results, phase);
-    return [...out, ...(prof.length ? prof : ["No profile in this run: run with `--profile`."]), ""];
-  });
+  }
+  return lines;
 }
 
 /** The load average, flagged when others kept the machine busy (wall times are then noisy). @param {any} results */
@@ -387,7 +347,7 @@ function renderReport(results) {
       `${m.leg ? ` (the '${m.leg}' runtime leg)` : ""}. Command: \`${results.command}\``,
     "",
     `Sizes ${c.sizes.join(", ")}; preview, refresh and up changing one run ${c.repeat} time(s) (median), the ` +
-      `others once per cycle, ${c.cycles} cycle(s), ${c.via === "automation" ? "through the Automation API" : "by the `pulumi` CLI"}. ` +
+      `others once per cycle, ${c.cycles} cycle(s), by the \`pulumi\` CLI. ` +
       `Engine parallelism (also the API floor's): ${c.parallel}. Endpoint validation: ${c.validate ?? "provider default (on)"}.`,
     "",
     ...summaryTables(results),
@@ -441,11 +401,17 @@ function renderReport(results) {
   }
   lines.push("## Where the time goes", "", ...whereTimeGoes(results), "");
   if (results.profiles) {
-    lines.push("## Profiles", "");
-    for (const { name, label } of PHASES) {
-      const sec = profileSection(results, name);
-      if (sec.length) lines.push(`### ${label}`, "", ...sec, "");
-    }
+    lines.push(
+      "## Profiles",
+      "",
+      `One extra, profiled run of each program at N=${results.profiles.n}: open a file in Chrome DevTools ` +
+        "(Performance panel) or speedscope (`npx speedscope <file>`).",
+      "",
+      table(
+        ["file", "process"],
+        (results.profiles.files ?? []).map((/** @type {any} */ f) => [f.file, f.process]),
+      ),
+    );
   }
   if (results.errors?.length) {
     lines.push("## Errors", "", "The run stopped early; the figures cover what completed.", "");
@@ -481,20 +447,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write("usage: node bench/report.mjs <results.json>\n");
     process.exit(2);
   }
-  const dir = path.dirname(path.resolve(file));
   const results = JSON.parse(fs.readFileSync(file, "utf8"));
   Object.assign(results, analyse(results.raw, results.lookup));
-  // The profiles summarised again from their files, where they are still there.
-  for (const [phase, programs] of Object.entries(results.profiles?.phases ?? {})) {
-    for (const [program, summaries] of Object.entries(programs)) {
-      programs[program] = summaries.map((/** @type {any} */ old) => {
-        const f = path.join(dir, "profiles", `${program}-${phase}`, old.file);
-        return fs.existsSync(f)
-          ? { ...old, ...summariseProfile(JSON.parse(fs.readFileSync(f, "utf8"))) }
-          : old;
-      });
-    }
-  }
-  await writeReport(dir, results);
+  await writeReport(path.dirname(path.resolve(file)), results);
   process.stdout.write(consoleSummary(results));
 }

@@ -21,7 +21,7 @@ import {
   REPO_ROOT,
   resultsDir,
 } from "./lib/common.mjs";
-import { engineDefaultParallel, engineRoot, killAll, runScript, VIAS } from "./lib/engine-stack.mjs";
+import { engineDefaultParallel, engineRoot, killAll, runScript } from "./lib/engine-stack.mjs";
 import { measureEmulator } from "./emulator.mjs";
 import { measureFaults } from "./lib/faults.mjs";
 import {
@@ -60,8 +60,6 @@ const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options]
   --parallel <P>         the engine's --parallel, and the API floor's concurrency (default: the CLI's)
   --realistic            the realistic profile instead: both doors against a server far away, behind a
                          rate limit (bench/realistic.mjs; its options follow it)
-  --via cli|automation   cli (default): \`pulumi <op>\` in a program directory, as users run it;
-                         automation: the Automation API (scripts/run-op.js)
   --help`;
 
 const { values: args } = parseArgs({
@@ -78,7 +76,6 @@ const { values: args } = parseArgs({
     "no-faults": { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
     "profile-size": { type: "string" },
-    via: { type: "string", default: "cli" },
     parallel: { type: "string" },
     help: { type: "boolean", default: false },
   },
@@ -103,8 +100,6 @@ if (args.validate !== undefined && !["true", "false"].includes(args.validate)) {
   usageError("--validate must be true or false");
 }
 const validate = args.validate === undefined ? undefined : args.validate === "true";
-if (!VIAS.includes(args.via)) usageError(`--via must be one of ${VIAS.join(", ")}, got '${args.via}'`);
-const via = args.via;
 const parallelFlag = args.parallel === undefined ? undefined : int("parallel");
 let faultsSize = args["no-faults"] || !sizes.includes(500) ? undefined : 500;
 if (!args["no-faults"] && args["faults-size"] !== undefined) faultsSize = int("faults-size");
@@ -161,7 +156,7 @@ async function main() {
   const warnings = [];
   /** @type {{stage: string, attempt: number, message: string}[][]} */
   const [errors, retries] = [[], []];
-  const ctx = { refreshToken: REFRESH_TOKEN, repeat, cycles, validate, parallel, parallelFlag, via, log };
+  const ctx = { refreshToken: REFRESH_TOKEN, repeat, cycles, validate, parallel, parallelFlag, log };
   // Each stage gets a fresh emulator and, when it fails (say, the package was rebuilt under the run),
   // up to two more attempts, 30 s apart; a stage that still fails ends the measurements, not the report.
   /** @param {string} name @param {(c: import("./lib/lifecycle.mjs").Ctx) => Promise<void>} body */
@@ -264,7 +259,6 @@ async function main() {
       parallel,
       parallelFlag,
       validate,
-      via,
       lookupCount,
       faultsSize,
       profileSize,

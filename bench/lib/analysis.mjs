@@ -38,7 +38,8 @@ const MEMORY_N = 1000;
 
 /**
  * @typedef {{ms: number, processes: import("./engine-stack.mjs").Roles, programPid?: number, requests: Record<string, number>,
- *   serverMs: number, maxInFlight: number}} Sample one operation of one program (lib/lifecycle.mjs)
+ *   serverMs: number, maxInFlight: number, throttled: number, changes: Record<string, number>}} Sample
+ *   one operation of one program (lib/lifecycle.mjs): `throttled` the 429s it met
  * @typedef {{firstSlope: number, lastSlope: number, linear: boolean | null}} Linearity
  */
 
@@ -81,6 +82,9 @@ function isLinear(points) {
   return { linear: lastSlope <= 1.5 * Math.max(firstSlope, 0) + 1, firstSlope, lastSlope };
 }
 
+/** Requests a provider process makes once: token exchanges, `/about`, tiles, the IaaS projects list. */
+export const ONE_OFF_ROUTES = /login|\/api-tokens\/|\/about$|\/endpoint-tiles|\/iaas\/api\/projects$/;
+
 /**
  * A phase's requests split into per-process one-offs (token exchanges, `/about`, tiles, and the IaaS
  * projects list `check` reads once per process) and per-resource calls.
@@ -90,7 +94,7 @@ function isLinear(points) {
 function classifyRequests(counts, n) {
   let [oneOff, perResourceTotal] = [0, 0];
   for (const [route, count] of Object.entries(counts)) {
-    if (/login|\/api-tokens\/|\/about$|\/endpoint-tiles|\/iaas\/api\/projects$/.test(route)) oneOff += count;
+    if (ONE_OFF_ROUTES.test(route)) oneOff += count;
     else perResourceTotal += count;
   }
   return {

@@ -12,7 +12,6 @@ import { performance } from "node:perf_hooks";
 import { BENCH_DIR } from "./common.mjs";
 
 const require = createRequire(import.meta.url);
-const OP_TIMER = path.join(BENCH_DIR, "lib", "op-timer.cjs");
 const CPU_PROFILER = path.join(BENCH_DIR, "lib", "cpu-profiler.cjs");
 const { engineRoot: engineRootOf } = require("../../scripts/engine-env.js");
 /** @type {typeof import("../../scripts/program-runner.js")} */
@@ -20,8 +19,6 @@ const { ProgramStack, processTree, killTree } = require("../../scripts/program-r
 
 /** @typedef {import("node:child_process").ChildProcess} ChildProcess */
 /** @typedef {Record<string, {peakRssBytes: number, cpuMs: number, pids: number[]}>} Roles CPU and memory by process role */
-
-export const VIAS = ["cli", "automation"];
 
 /** `<root>/bin/pulumi`, found or built by scripts/ensure-engine.mjs. */
 export const engineRoot = () => /** @type {string} */ (engineRootOf({ quiet: true }));
@@ -36,9 +33,9 @@ export function engineDefaultParallel() {
   return m ? Number(m[1]) : 4 * os.cpus().length;
 }
 
-// The role of each process under one engine run's root (the run-op process, a `program`, or the
-// `pulumi` CLI, an `engine`; other sessions may run engines too), by its command line: which process
-// holds which role, bench/README.md, "What is measured".
+// The role of each process under one engine run's root (the `pulumi` CLI, an `engine`; other sessions
+// may run engines too), by its command line: which process holds which role, bench/README.md, "What is
+// measured".
 /** @type {Array<[string, (cmd: string) => boolean]>} */
 const ROLES = [
   // Not the shim's `node -e "require.resolve('.../cmd/dynamic-provider')"`.
@@ -52,12 +49,13 @@ const ROLES = [
 const readOr = (file) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
 
 /**
- * Samples every 100 ms the processes under `rootPid` (itself counted as `rootRole`): per role the peak
- * memory (the larger of the summed VmRSS at one instant and each process's VmHWM, which the kernel keeps
- * between samples) and CPU time at each process's last sample (one that exits between two loses at most
- * its last 100 ms). Linux only (no roles elsewhere). @param {number} rootPid @param {string} [rootRole]
+ * Samples every 100 ms the processes under `rootPid` (itself an `engine`): per role the peak memory (the
+ * larger of the summed VmRSS at one instant and each process's VmHWM, which the kernel keeps between
+ * samples) and CPU time at each process's last sample (one that exits between two loses at most its
+ * last 100 ms). Linux only (no roles elsewhere).
+ * @param {number} rootPid
  */
-function sampleProcesses(rootPid, rootRole = "program") {
+function sampleProcesses(rootPid) {
   /** @type {Map<number, {role: string, cpuMs: number, hwm: number}>} */
   const seen = new Map();
   /** @type {Record<string, number>} */
@@ -77,7 +75,7 @@ function sampleProcesses(rootPid, rootRole = "program") {
       let entry = seen.get(pid);
       if (!entry) {
         const cmd = readOr(`/proc/${pid}/cmdline`);
-        const role = pid === rootPid ? rootRole : ROLES.find(([, test]) => test(cmd))?.[0];
+        const role = pid === rootPid ? "engine" : ROLES.find(([, test]) => test(cmd))?.[0];
         // A shim's shell becomes nothing we track; check its children again later.
         if (!role) continue;
         entry = { role, cpuMs: 0, hwm: 0 };
@@ -157,12 +155,11 @@ export async function runScript(script, job) {
 export class BenchStack extends ProgramStack {
   /**
    * `program`: a directory of bench/programs; `parallel`: the engine's --parallel (default: its own).
-   * @param {{program: string, env?: Record<string, string>, via?: string, parallel?: number}} o
+   * @param {{program: string, env?: Record<string, string>, parallel?: number}} o
    */
-  constructor({ program, env = {}, via = "cli", parallel }) {
+  constructor({ program, env = {}, parallel }) {
     super({
       program: path.join(BENCH_DIR, "programs", program),
-      via: via === "automation" ? "automation" : "cli",
       projectName: "bench",
       stackName: `b${randomBytes(4).toString("hex")}`,
       passphrase: "bench-passphrase",
@@ -173,37 +170,27 @@ export class BenchStack extends ProgramStack {
   }
 
   /**
-   * Runs one operation in fresh processes; throws when it fails, unless `allowFailure`. Through the CLI
-   * the operation's own `pulumi` process is timed and sampled (not the config set before it, nor the
-   * `stack output` after an up); through the Automation API, the run-op process is sampled and the
-   * operation timed inside it. `profileDir`: CPU profiles of every node process of the run go there.
+   * Runs one operation in fresh processes; throws when it fails, unless `allowFailure`. The operation's
+   * own `pulumi` process is timed and sampled (not the config set before it, nor the `stack output`
+   * after an up). `profileDir`: CPU profiles of every node process of the run go there.
    * @param {string} op up | preview | refresh | destroy | export
    * @param {{profileDir?: string, allowFailure?: boolean}} [opts]
    */
   async run(op, { profileDir, allowFailure = false } = {}) {
-    const cli = this.via === "cli";
-    /** @type {Record<string, string>} */
-    const profiling = profileDir ? { BENCH_CPU_PROF_DIR: profileDir } : {};
-    const preload = ["-r", OP_TIMER, ...(profileDir ? ["-r", CPU_PROFILER] : [])];
     const nodeOptions = [process.env.NODE_OPTIONS, `--require ${CPU_PROFILER}`].filter(Boolean).join(" ");
-    const timingFile = path.join(this.tmp, `timing-${this.count + 1}.json`);
     /** @type {Record<string, unknown>} */
     const options = this.parallel !== undefined && op !== "export" ? { parallel: this.parallel } : {};
-    // As the Automation API runs them: `up`, `refresh` and `destroy` without their own preview
-    // (the preview is a phase of its own), so both paths measure the same work.
-    if (cli && op !== "preview" && op !== "export") options.skipPreview = true;
-    if (cli) await this.generateProgram();
+    // `up`, `refresh` and `destroy` without their own preview (the preview is a phase of its own).
+    if (op !== "preview" && op !== "export") options.skipPreview = true;
+    await this.generateProgram();
     await this.sync();
     /** @typedef {{started: number, sampler: ReturnType<typeof sampleProcesses>, ms?: number, roles?: Roles}} Timing */
     /** @type {Timing | undefined} */
     let timing;
     this.onSpawn = (/** @type {ChildProcess} */ child) => {
-      if (timing || (cli && child.spawnargs[1] !== (op === "export" ? "stack" : op))) return;
+      if (timing || child.spawnargs[1] !== (op === "export" ? "stack" : op)) return;
       /** @type {Timing} */
-      const t = {
-        started: performance.now(),
-        sampler: sampleProcesses(Number(child.pid), cli ? "engine" : "program"),
-      };
+      const t = { started: performance.now(), sampler: sampleProcesses(Number(child.pid)) };
       timing = t;
       child.on("close", () => {
         t.ms = performance.now() - t.started;
@@ -212,25 +199,19 @@ export class BenchStack extends ProgramStack {
     };
     let result;
     try {
-      result = await super.run(op, options, {
-        env: profileDir ? { ...profiling, NODE_OPTIONS: nodeOptions } : {},
-        runnerEnv: { BENCH_TIMING_FILE: timingFile, ...profiling },
-        preload,
-      });
+      /** @type {Record<string, string>} */
+      const env = profileDir ? { BENCH_CPU_PROF_DIR: profileDir, NODE_OPTIONS: nodeOptions } : {};
+      result = await super.run(op, options, { env });
     } finally {
       this.onSpawn = undefined;
     }
     const roles = timing?.roles ?? timing?.sampler.stop() ?? {};
-    const timings = fs.existsSync(timingFile) ? JSON.parse(fs.readFileSync(timingFile, "utf8")) : [];
-    const timed = cli ? undefined : timings.find((/** @type {{op: string}} */ t) => t.op === op)?.ms;
-    const programPid = cli ? roles.program?.pids[0] : result.pid;
     if (!result.ok && !allowFailure) {
       throw new Error(
-        `pulumi ${op} failed: ${result.error}\n--- stdout ---\n${String(result.stdout).slice(-6000)}` +
-          (cli ? "" : `\n--- stderr ---\n${String(result.stderr ?? "").slice(-6000)}`),
+        `pulumi ${op} failed: ${result.error}\n--- stdout ---\n${String(result.stdout).slice(-6000)}`,
       );
     }
-    return { ...result, ms: timed ?? timing?.ms ?? NaN, processes: roles, programPid };
+    return { ...result, ms: timing?.ms ?? NaN, processes: roles, programPid: roles.program?.pids[0] };
   }
 
   /** A program directory holding `generate.mjs` (YAML cannot loop) gets its Pulumi.yaml from the config. */

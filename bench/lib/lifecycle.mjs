@@ -2,19 +2,19 @@
 // The programs' phases in lockstep (A B A B ..., so that the machine's load hits a program and its
 // floor alike), each sample with the API requests it made: one N, the 3-endpoint preview, --profile.
 
+import * as fs from "node:fs";
 import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PHASES, REPEATABLE } from "./analysis.mjs";
 import { changedAt, fetchRequestLog, resetRequestLog } from "./common.mjs";
-import { summariseProfileDir } from "./cpu-profile.mjs";
 import { BenchStack, runScript } from "./engine-stack.mjs";
 
 /**
  * What every stage is given: the emulator's URL and run.mjs's options (`parallel` is the engine's
  * concurrency, `parallelFlag` the --parallel given, if any).
  * @typedef {{url: string, refreshToken: string, repeat: number, cycles: number, validate: boolean | undefined,
- *   parallel: number, parallelFlag: number | undefined, via: string, log: (msg: string) => void}} Ctx
+ *   parallel: number, parallelFlag: number | undefined, log: (msg: string) => void}} Ctx
  */
 /** @typedef {import("./analysis.mjs").Sample} Sample */
 /** @typedef {{phases: Record<string, {samples: Sample[]}>, deployment?: any, warnings: string[]}} ProgramResult */
@@ -45,11 +45,11 @@ export function installConcurrencyProbe() {
 
 /**
  * A stack of one program with the benchmark's config.
- * @param {string} program @param {Pick<Ctx, "url" | "refreshToken" | "via"> & Partial<Ctx> & {n: number}} o
+ * @param {string} program @param {Pick<Ctx, "url" | "refreshToken"> & Partial<Ctx> & {n: number}} o
  * @param {Record<string, string>} [env]
  */
 export function programStack(program, o, env) {
-  const stack = new BenchStack({ program, via: o.via, parallel: o.parallelFlag, env });
+  const stack = new BenchStack({ program, parallel: o.parallelFlag, env });
   // The plugin door's settings are `aria:`, the dynamic door's `vra:`; each program reads its own.
   for (const ns of ["vra", "aria"]) {
     stack.setConfig(`${ns}:url`, o.url);
@@ -75,8 +75,11 @@ export const changesOf = (summary = {}) =>
 /** One program's stack and the samples of its phases. */
 class ProgramRun {
   /**
+   * `phases` (default PHASES) run in this order, `repeatable` ones (default REPEATABLE) `repeat` times.
    * @param {string} program
-   * @param {Ctx & {n: number, phases?: string[], exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
+   * @param {Pick<Ctx, "url" | "refreshToken" | "repeat" | "log"> & Partial<Ctx> & {n: number,
+   *   phases?: Array<{name: string, op: string}>, repeatable?: Set<string>, env?: Record<string, string>,
+   *   exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
    */
   constructor(program, o) {
     this.program = program;
@@ -84,7 +87,8 @@ class ProgramRun {
     /** @type {ProgramResult} */
     this.result = { phases: {}, warnings: [] };
     this.created = false;
-    this.stack = programStack(program, o);
+    this.stack = programStack(program, o, o.env);
+    this.repeatable = o.repeatable ?? REPEATABLE;
   }
 
   /** @param {{name: string, op: string}} phase @param {number} rep */
@@ -96,13 +100,19 @@ class ProgramRun {
     if (name === "create") this.created = true;
     if (name === "destroy") this.created = false;
     // The changes each phase should report, to catch a phase that did not do what it claims.
-    const expected = JSON.stringify(
-      { create: { create: o.n + 1 }, update: { update: 1 }, destroy: { delete: o.n + 1 } }[name] ?? {},
-    );
-    const changes = JSON.stringify(changesOf(res.summary));
-    if (changes !== expected) {
+    /** @type {Record<string, object>} */
+    const expectedOf = {
+      "preview-create": { create: o.n + 1 },
+      create: { create: o.n + 1 },
+      update: { update: 1 },
+      destroy: { delete: o.n + 1 },
+    };
+    const expected = JSON.stringify(expectedOf[name] ?? {});
+    const changes = changesOf(res.summary);
+    const reported = JSON.stringify(changes);
+    if (reported !== expected) {
       this.result.warnings.push(
-        `${this.program} N=${o.n} ${name}: the engine reported ${changes}, expected ${expected}`,
+        `${this.program} N=${o.n} ${name}: the engine reported ${reported}, expected ${expected}`,
       );
     }
     (this.result.phases[name] ??= { samples: [] }).samples.push({
@@ -112,9 +122,11 @@ class ProgramRun {
       requests: log.counts,
       serverMs: log.entries.reduce((sum, e) => sum + (e.durationMs ?? 0), 0),
       maxInFlight,
+      throttled: log.entries.filter((e) => e.status === 429).length,
+      changes,
     });
     o.log(
-      `${this.program} N=${o.n} ${name}${rep > 0 || REPEATABLE.has(name) ? ` #${rep + 1}` : ""}: ` +
+      `${this.program} N=${o.n} ${name}${rep > 0 || this.repeatable.has(name) ? ` #${rep + 1}` : ""}: ` +
         `${Math.round(res.ms)} ms, ${log.total} requests`,
     );
     if (name === "create" && o.exportAfterCreate) this.result.deployment = await this.stack.exportStack();
@@ -129,12 +141,16 @@ class ProgramRun {
   }
 }
 
-/** The lifecycle of each program, in lockstep. @param {string[]} programs @param {ConstructorParameters<typeof ProgramRun>[1]} o */
-async function runLifecycles(programs, o) {
+/**
+ * The lifecycle of each program, in lockstep.
+ * @param {string[]} programs
+ * @param {ConstructorParameters<typeof ProgramRun>[1]} o
+ */
+export async function runLifecycles(programs, o) {
   const runs = programs.map((program) => new ProgramRun(program, o));
   try {
-    for (const phase of PHASES.filter((p) => o.phases?.includes(p.name) ?? true)) {
-      for (let rep = 0; rep < (REPEATABLE.has(phase.name) ? o.repeat : 1); rep++) {
+    for (const phase of o.phases ?? PHASES) {
+      for (let rep = 0; rep < (runs[0].repeatable.has(phase.name) ? o.repeat : 1); rep++) {
         for (const run of runs) await run.runPhase(phase, rep);
       }
     }
@@ -231,7 +247,7 @@ export const measureSmallPreview = (ctx, runs) =>
     n: 3,
     repeat: runs,
     validate: true,
-    phases: ["create", "preview", "destroy"],
+    phases: PHASES.filter((p) => ["create", "preview", "destroy"].includes(p.name)),
   });
 
 /**
@@ -245,18 +261,20 @@ export async function profileLifecycle(n, outDir, ctx) {
   /** @param {string} program @param {string} phase */
   const dirFor = (program, phase) => path.join(outDir, "profiles", `${program}-${phase}`);
   const runs = await runLifecycles(programs, { ...ctx, n, repeat: 1, profileDirFor: dirFor });
-  /** @type {Record<string, Record<string, unknown>>} */
-  const phases = {};
-  for (const { name } of PHASES) {
-    phases[name] = {};
-    for (const program of programs) {
-      const first = runs[program].phases[name].samples[0];
-      phases[name][program] = summariseProfileDir(dirFor(program, name), {
-        providerPids: first.processes.provider?.pids ?? [],
-        programPid: first.programPid,
+  // Each profile file, named by the process that wrote it: `provider`, `program` or `helper` (e.g. the
+  // shim's `node -e` that locates the provider script).
+  const files = PHASES.flatMap(({ name }) =>
+    programs.flatMap((program) => {
+      const dir = dirFor(program, name);
+      const { processes, programPid } = runs[program].phases[name].samples[0];
+      return (fs.existsSync(dir) ? fs.readdirSync(dir) : []).map((file) => {
+        const pid = Number(/^CPU\.[^.]+\.[^.]+\.(\d+)\./.exec(file)?.[1]);
+        let role = pid === programPid ? "program" : "helper";
+        if (processes.provider?.pids.includes(pid)) role = "provider";
+        return { file: path.join("profiles", `${program}-${name}`, file), process: role };
       });
-    }
-  }
+    }),
+  );
 
   const stack = programStack("trivial", { ...ctx, n }, { PULUMI_SKIP_CHECKPOINTS: "true" });
   /** @type {Record<string, unknown>} */
@@ -276,5 +294,5 @@ export async function profileLifecycle(n, outDir, ctx) {
     if (created) await stack.run("destroy").catch(() => {});
     stack.dispose();
   }
-  return { n, phases, withoutCheckpoints };
+  return { n, files, withoutCheckpoints };
 }

@@ -4,39 +4,31 @@
 // operation. The names are its own (`bench-plugin-endpoint-N`): on the shared server, the dynamic
 // door's endpoints of the same names would be taken over by the plugin's create instead of created.
 
+import { parse, stringify } from "yaml";
+
 /** The Pulumi.yaml. @param {Record<string, string | undefined>} config the project's, by bare key */
 export function programText(config) {
   const count = Number(config.count ?? "0");
-  const targetUrl = config.targetUrl ?? "";
   const changed = Number(config.changed ?? "-1");
-  const revision = config.revision;
-  const lines = [
-    "name: bench",
-    "runtime: yaml",
-    "plugins:",
-    "  providers:",
-    "    - name: aria",
-    "      path: ./node_modules/.bin",
-    "resources:",
-  ];
+  const revision = config.revision === undefined ? "" : ` revision ${config.revision}`;
+  /** @type {Record<string, unknown>} */
+  const resources = {};
   for (let i = 0; i < count; i++) {
-    lines.push(
-      `  ep-${i}:`,
-      "    type: aria:index:Endpoint",
-      "    properties:",
-      '      project: "Default Project"',
-      `      name: bench-plugin-endpoint-${i}`,
-      "      type: jenkins",
-      `      description: "Benchmark endpoint ${i}${revision === undefined ? "" : ` revision ${revision}`}"`,
-      "      properties:",
-      `        url: "${targetUrl}/jenkins/${i}"`,
-      "        username: bench",
-      `        folderPath: ${i === changed ? "/jobs/changed" : "/jobs"}`,
-      "      secretProperties:",
-      `        password: bench-password-${i}`,
-      ...(config.validate === undefined ? [] : [`      validate: ${config.validate}`]),
-    );
+    const properties = {
+      project: "Default Project",
+      name: `bench-plugin-endpoint-${i}`,
+      type: "jenkins",
+      description: `Benchmark endpoint ${i}${revision}`,
+      properties: {
+        url: `${config.targetUrl ?? ""}/jenkins/${i}`,
+        username: "bench",
+        folderPath: i === changed ? "/jobs/changed" : "/jobs",
+      },
+      secretProperties: { password: `bench-password-${i}` },
+      ...(config.validate === undefined ? {} : { validate: parse(config.validate) }),
+    };
+    resources[`ep-${i}`] = { type: "aria:index:Endpoint", properties };
   }
-  lines.push("outputs:", `  endpoints: ${count}`);
-  return `${lines.join("\n")}\n`;
+  const plugins = { providers: [{ name: "aria", path: "./node_modules/.bin" }] };
+  return stringify({ name: "bench", runtime: "yaml", plugins, resources, outputs: { endpoints: count } });
 }
