@@ -1,9 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run lint:workflows`: every GitHub Actions workflow this repository ships with actionlint (and
-// shellcheck on each `run:` script), every *.sh with shellcheck: the example workflows never run here,
-// and GitHub rejects some mistakes only when a workflow runs. Where the tools come from:
-// docs/contributing/engine.md#generated-files-and-the-checks-tools.
+// `npm run lint:workflows` (docs/contributing/engine.md#generated-files-and-the-checks-tools): the
+// example workflows never run here, and GitHub rejects some mistakes only when a workflow runs.
 
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
