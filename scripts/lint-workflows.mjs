@@ -15,7 +15,6 @@ const ACTIONLINT_VERSION = "v1.7.12";
 const ACTIONLINT = `github.com/rhysd/actionlint/cmd/actionlint@${ACTIONLINT_VERSION}`;
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const SEARCHED = ["examples", ".github", "scripts"];
-const SKIPPED_DIRS = new Set(["node_modules", "dist", ".git"]);
 
 const note = (/** @type {string} */ message) => process.stderr.write(`lint:workflows: ${message}\n`);
 /** @param {string} message @returns {never} */
@@ -60,25 +59,11 @@ function shellcheck() {
   return cached;
 }
 
-/**
- * Files under `dir` whose path (from the repository) passes `keep`, sorted.
- * @param {string} dir
- * @param {(file: string) => boolean} keep
- */
-function filesUnder(dir, keep) {
-  const absolute = path.join(repoRoot, dir);
-  if (!fs.existsSync(absolute)) return [];
-  const skipped = (/** @type {string} */ parent) =>
-    path
-      .relative(absolute, parent)
-      .split(path.sep)
-      .some((d) => SKIPPED_DIRS.has(d));
-  return fs
-    .readdirSync(absolute, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && !skipped(e.parentPath))
-    .map((e) => path.relative(repoRoot, path.join(e.parentPath, e.name)))
-    .filter(keep)
-    .sort();
+/** The files under SEARCHED that git ships or would (tracked, or new and not ignored), sorted. */
+function shippedFiles() {
+  const args = ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...SEARCHED];
+  const listed = execFileSync("git", args, { cwd: repoRoot, encoding: "utf8" }).split("\0");
+  return listed.filter((file) => file && fs.existsSync(path.join(repoRoot, file))).sort();
 }
 
 /** Whether a YAML file is a GitHub Actions workflow: top-level `on:` and `jobs:`. @param {string} file */
@@ -88,8 +73,8 @@ function isWorkflow(file) {
   return /^jobs:/m.test(text) && /^(on|"on"|'on'):/m.test(text);
 }
 
-const workflows = SEARCHED.flatMap((dir) => filesUnder(dir, isWorkflow));
-const scripts = SEARCHED.flatMap((dir) => filesUnder(dir, (file) => file.endsWith(".sh")));
+const workflows = shippedFiles().filter(isWorkflow);
+const scripts = shippedFiles().filter((file) => file.endsWith(".sh"));
 if (workflows.length === 0) fail(`no workflow found under ${SEARCHED.join(", ")}: nothing was linted`);
 
 const shellcheckBin = shellcheck();
