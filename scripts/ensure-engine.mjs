@@ -1,21 +1,18 @@
 #!/usr/bin/env node
 // @ts-check
 // Finds or builds the Pulumi engine the e2e tests, the demo and the benchmarks run: the CLI, its
-// language hosts and the dynamic-provider shim in `<root>/bin`. Which CLI, which hosts and why:
-// docs/contributing/engine.md#the-engine-built-from-go-modules. Order: a `pulumi` on PATH at least the
-// SDK's version (hosts it lacks are built into ~/.cache/pulumi-aria/pulumi-on-path-<hash>, whose bin
-// links to it); a cached build ~/.cache/pulumi-aria/pulumi-v<version>; else a build from the CLI's Go
-// modules. Every build is made in a temporary directory and renamed into place, so that concurrent runs
-// never see half a cache.
+// language hosts and the dynamic-provider shim in `<root>/bin`. Which CLI, which hosts, where they are
+// cached and why: docs/contributing/engine.md#the-engine-built-from-go-modules.
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import semver from "semver";
+import { contentHash, fileSha256 } from "./content-hash.js";
 import { BuildError, CommandError, MissingToolError, describeFailure } from "./errors.js";
 import { findExecutable, runChecked } from "./run-command.js";
 import { cacheBase, devSdkVersion as sdkVersion } from "./runtimes.js";
@@ -69,7 +66,6 @@ const RUN_PLUGIN_STUB = "func (host *nodeLanguageHost) RunPlugin(";
 // pkg/go.mod carries this non-local replace; a wrapper module must repeat it to build the CLI.
 const CLIPBOARD_REPLACE =
   "github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e";
-const INSTALL_GO = "install Go >= 1.25.";
 
 const { values: flags } = parseArgs({
   options: { "print-root": { type: "boolean" }, quiet: { type: "boolean" } },
@@ -83,8 +79,6 @@ const goEnv = () => ({ ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=mod -bui
 const writeJson = (/** @type {string} */ file, /** @type {unknown} */ value) =>
   fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 
-/** @typedef {{ module?: string, version?: string, matchesCli?: boolean, policyPackPatch?: string, source?: string }} HostInfo */
-
 const PIN_WHY = "pkg/v3 at the newest SDK release is not always served by the Go module proxy";
 
 /** The CLI to build, and why. */
@@ -92,7 +86,7 @@ function wantedVersion() {
   /** @type {string | undefined} */
   const pinned = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).config?.pulumiCli;
   const sdk = sdkVersion();
-  const order = pinned ? compareVersions(pinned, sdk) : -1;
+  const order = pinned ? semver.compare(pinned, sdk) : -1;
   if (pinned && order >= 0) {
     const why =
       order > 0 ? `at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ${PIN_WHY})` : "";
@@ -105,13 +99,6 @@ function wantedVersion() {
     ? `newer than package.json config.pulumiCli ${pinned} (the CLI is at least the SDK's version)`
     : "(package.json has no config.pulumiCli)";
   return { version: sdk, why: `the version of @pulumi/pulumi ${sdk} ${over}` };
-}
-
-/** Negative, zero or positive as `[v]x.y.z` `a` is older than, as old as, newer than `b`. */
-function compareVersions(/** @type {string} */ a, /** @type {string} */ b) {
-  const [pa, pb] = [a, b].map((v) => v.replace(/^v/, "").split(".").map(Number));
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
 }
 
 /** What `<bin> version` prints (`v3.274.1`), or undefined when it does not run. */
@@ -127,30 +114,36 @@ function onPath(/** @type {string} */ name) {
   return found === undefined ? undefined : fs.realpathSync(found);
 }
 
-/** Go, or a MissingToolError saying what it was needed for. */
-function needGo(/** @type {string} */ what, /** @type {string} */ why) {
-  const goBin = onPath("go");
-  if (!goBin) throw new MissingToolError(what, why);
-  return goBin;
+/** An extra host's binary. */
+const hostBinary = (/** @type {ExtraHost} */ host) => `pulumi-language-${host.runtime}`;
+/** An extra host's record: which module and release its binary was built from. */
+const hostRecord = (/** @type {ExtraHost} */ host) => `language-host-${host.runtime}.json`;
+
+/**
+ * An extra host's files in `<root>/bin`: its binary and companions, then its record.
+ * @param {ExtraHost} host
+ */
+function hostFiles(host) {
+  const companions = (host.companions ?? []).map((file) => path.posix.basename(file));
+  return [hostBinary(host), ...companions, hostRecord(host)];
 }
 
-/** A root is usable when its CLI prints the wanted version and the dynamic-provider shim sits beside it. */
-function usableRoot(/** @type {string} */ root, /** @type {string} */ version) {
+/**
+ * The key of a cached root beside the CLI's version: what else its build takes from this repository
+ * (the extra hosts, the RunPlugin patch, the fallback Node host), so that a change builds a new root.
+ */
+function engineKey() {
+  return contentHash([JSON.stringify(EXTRA_HOSTS), LEGACY_HOST_SDK_VERSION], [POLICY_PACK_PATCH]);
+}
+
+/** A root is complete when its CLI prints the wanted version and every host and the shim sit beside it. */
+function completeRoot(/** @type {string} */ root, /** @type {string} */ version) {
   const bin = path.join(root, "bin");
+  const files = ["pulumi-resource-pulumi-nodejs", "pulumi-language-nodejs", HOST_INFO];
   return (
     pulumiVersionOf(path.join(bin, "pulumi")) === `v${version}` &&
-    fs.existsSync(path.join(bin, "pulumi-resource-pulumi-nodejs"))
+    [...files, ...EXTRA_HOSTS.flatMap(hostFiles)].every((file) => fs.existsSync(path.join(bin, file)))
   );
-}
-
-/** What the root's Node language host is, if it has one. @returns {HostInfo | undefined} */
-function hostInfo(/** @type {string} */ root) {
-  try {
-    if (!fs.existsSync(path.join(root, "bin", "pulumi-language-nodejs"))) return undefined;
-    return JSON.parse(fs.readFileSync(path.join(root, "bin", HOST_INFO), "utf8"));
-  } catch {
-    return { source: "unknown origin" };
-  }
 }
 
 /**
@@ -190,16 +183,27 @@ async function inWorkDir(root, prefix, what, fn) {
 /** Builds the CLI at `version` with every host and the shim beside it into `target`. */
 async function build(/** @type {string} */ version, /** @type {string} */ target) {
   const what = `Pulumi CLI v${version}`;
-  const goBin = needGo(
-    what,
-    `none was found and Go is not installed, so it cannot be built.\n` +
-      `Install the Pulumi CLI (https://www.pulumi.com/docs/install/) and put it on PATH, ` +
-      `or install Go >= 1.25 so that this script can build it from the Go module proxy.`,
-  );
+  const goBin = onPath("go");
+  if (!goBin) {
+    throw new MissingToolError(
+      what,
+      `none was found and Go is not installed, so it cannot be built.\n` +
+        `Install the Pulumi CLI (https://www.pulumi.com/docs/install/) and put it on PATH, ` +
+        `or install Go >= 1.25 so that this script can build it from the Go module proxy.`,
+    );
+  }
   const started = Date.now();
   await inWorkDir(target, `.build-v${version}-`, what, async (bin, work) => {
     log(`building Pulumi CLI v${version} from Go modules in ${work}; the first build takes several minutes`);
-    const env = await cliModule(goBin, work, version);
+    const env = goEnv();
+    writeWrapperModule(work, {
+      name: "pulumi-aria/engine-build",
+      go: "1.25",
+      requires: { [PKG_MODULE]: `v${version}`, [SDK_MODULE]: `v${version}` },
+      imports: [`${PKG_MODULE}/cmd/pulumi`],
+      replaces: [CLIPBOARD_REPLACE],
+    });
+    await tidyVerified(goBin, work, env);
     const cli = path.join(bin, "pulumi");
     await run(goBin, goBuildArgs(cli, `${PKG_MODULE}/cmd/pulumi`, `v${version}`), { cwd: work, env });
     await buildNodeLanguageHost(goBin, work, env, version, bin);
@@ -215,7 +219,7 @@ async function build(/** @type {string} */ version, /** @type {string} */ target
       fs.renameSync(path.dirname(bin), target);
     } catch (err) {
       // Another run finished first: keep its build, drop ours.
-      if (!usableRoot(target, version)) throw err;
+      if (!completeRoot(target, version)) throw err;
     }
   });
   log(`built Pulumi v${version} in ${seconds(started)} → ${target}`);
@@ -239,20 +243,6 @@ function writeWrapperModule(dir, { name, go, requires, imports, replaces = [] })
     path.join(dir, "tools.go"),
     `//go:build tools\n\npackage tools\n\nimport (\n${imported.join("")})\n`,
   );
-}
-
-/** The CLI's wrapper module in `dir`, tidied; answers its Go environment. @param {string} goBin @param {string} dir @param {string} version */
-async function cliModule(goBin, dir, version) {
-  const env = goEnv();
-  writeWrapperModule(dir, {
-    name: "pulumi-aria/engine-build",
-    go: "1.25",
-    requires: { [PKG_MODULE]: `v${version}`, [SDK_MODULE]: `v${version}` },
-    imports: [`${PKG_MODULE}/cmd/pulumi`],
-    replaces: [CLIPBOARD_REPLACE],
-  });
-  await tidyVerified(goBin, dir, env);
-  return env;
 }
 
 /**
@@ -362,52 +352,27 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
     module: SDK_MODULE,
     version: LEGACY_HOST_SDK_VERSION,
     matchesCli: false,
-    policyPackPatch: policyPackPatchId(),
+    policyPackPatch: fileSha256(POLICY_PACK_PATCH).slice(0, 12),
   });
 }
 
-/** The RunPlugin patch's id by content, so that a changed patch rebuilds the cached host. */
-function policyPackPatchId() {
-  return createHash("sha256").update(fs.readFileSync(POLICY_PACK_PATCH)).digest("hex").slice(0, 12);
+/**
+ * The language hosts of a built root, as printed: the Node one as its record says, then the extra ones.
+ * @param {string} root
+ */
+function describeHosts(root) {
+  /** @type {{ module: string, version: string, matchesCli: boolean }} */
+  const node = JSON.parse(fs.readFileSync(path.join(root, "bin", HOST_INFO), "utf8"));
+  const fallback = node.matchesCli
+    ? ""
+    : " (the CLI's own is not served here, with RunPlugin for policy packs)";
+  const nodeHost = `pulumi-language-nodejs from ${node.module} ${node.version}${fallback}`;
+  return [nodeHost, describeExtraHosts(EXTRA_HOSTS)].join("; ");
 }
 
-/** An extra host's binary, record and companions, all in `<root>/bin`. @param {ExtraHost} host */
-function extraHostFiles(host) {
-  return {
-    binary: `pulumi-language-${host.runtime}`,
-    record: `language-host-${host.runtime}.json`,
-    companions: (host.companions ?? []).map((file) => path.posix.basename(file)),
-  };
-}
-
-/** Whether `binDir` holds `host` at the table's release. @param {string} binDir @param {ExtraHost} host */
-function hasExtraHost(binDir, host) {
-  const { binary, record, companions } = extraHostFiles(host);
-  try {
-    const built = JSON.parse(fs.readFileSync(path.join(binDir, record), "utf8"));
-    return (
-      built.module === host.module &&
-      built.version === host.version &&
-      [binary, ...companions].every((file) => fs.existsSync(path.join(binDir, file)))
-    );
-  } catch {
-    return false;
-  }
-}
-
-/** Every language host of a root, as printed. @param {string} root @param {boolean} [nodeHost] */
-function describeHosts(root, nodeHost = true) {
-  const info = nodeHost ? hostInfo(root) : undefined;
-  let node = nodeHost ? "none" : "";
-  if (info && !info.module) node = `pulumi-language-nodejs (${info.source})`;
-  else if (info) {
-    const patched = info.policyPackPatch ? ", with RunPlugin for policy packs" : "";
-    node = `pulumi-language-nodejs from ${info.module} ${info.version}${info.matchesCli ? "" : ` (the CLI's own is not served here${patched})`}`;
-  }
-  const extra = EXTRA_HOSTS.filter((host) => hasExtraHost(path.join(root, "bin"), host)).map(
-    (host) => `${extraHostFiles(host).binary} from ${host.module} ${host.version}`,
-  );
-  return [node, ...extra].filter(Boolean).join("; ");
+/** Extra hosts, as printed. */
+function describeExtraHosts(/** @type {readonly ExtraHost[]} */ hosts) {
+  return hosts.map((host) => `${hostBinary(host)} from ${host.module} ${host.version}`).join("; ");
 }
 
 /**
@@ -418,7 +383,7 @@ function describeHosts(root, nodeHost = true) {
  * @param {string} binDir
  */
 async function buildExtraHost(goBin, host, work, binDir) {
-  const { binary, record } = extraHostFiles(host);
+  const binary = hostBinary(host);
   const hostWork = fs.mkdtempSync(path.join(work, `${host.runtime}-host-`));
   writeWrapperModule(hostWork, {
     name: `pulumi-aria/${host.runtime}-host-build`,
@@ -441,51 +406,25 @@ async function buildExtraHost(goBin, host, work, binDir) {
     }
   }
   const { runtime, module, version } = host;
-  writeJson(path.join(binDir, record), { runtime, module, version, package: host.package });
+  writeJson(path.join(binDir, hostRecord(host)), { runtime, module, version, package: host.package });
   log(`built ${binary} (${module} ${version}) in ${seconds(started)}`);
 }
 
 /**
- * Adds extra hosts to a root without touching its CLI: built beside it, then renamed in, the binary
- * before its record, so that a record never vouches for a host not yet in place.
- * @param {string} root
- * @param {readonly ExtraHost[]} hosts
+ * The root for the `pulumi` on PATH (`cli`, its real path) that lacks some hosts: in the cache, keyed by
+ * its directory and the hosts table, a bin that links to every `pulumi*` file beside it (each link renamed
+ * into place) and holds the lacking hosts, each built beside it and renamed in, the binary before its
+ * record, so that a record never vouches for a host not yet in place.
+ * @param {string} cli
+ * @param {string} goBin
+ * @param {readonly ExtraHost[]} lacking
  */
-async function addExtraHosts(root, hosts) {
-  if (hosts.length === 0) return;
-  const names = hosts.map((host) => extraHostFiles(host).binary).join(", ");
-  const goBin = needGo(
-    "Go",
-    `the engine at ${root} has no ${names}, and Go is not installed to build it: ${INSTALL_GO}`,
-  );
-  log(`adding ${names} to ${path.join(root, "bin")}`);
-  await inWorkDir(root, ".hosts-", `${names} for the engine at ${root}`, async (staging, work) => {
-    for (const host of hosts) await buildExtraHost(goBin, host, work, staging);
-    for (const host of hosts) {
-      const { binary, record, companions } = extraHostFiles(host);
-      for (const file of [binary, ...companions, record])
-        fs.renameSync(path.join(staging, file), path.join(root, "bin", file));
-    }
-  });
-}
-
-/**
- * The root for the `pulumi` on PATH (`cli`, its real path) that lacks some hosts: `pulumi-on-path-<hash
- * of its directory>` in the cache, whose bin links to every `pulumi*` file beside it (each link renamed
- * into place) and holds the missing hosts. @param {string} cli @param {readonly ExtraHost[]} missing
- */
-async function pathRootWithHosts(cli, missing) {
+async function pathRootWithHosts(cli, goBin, lacking) {
   const cliDir = path.dirname(cli);
-  const id = createHash("sha256").update(cliDir).digest("hex").slice(0, 12);
-  const root = path.join(cacheBase(), `pulumi-on-path-${id}`);
+  const root = path.join(cacheBase(), `pulumi-on-path-${contentHash([cliDir, JSON.stringify(EXTRA_HOSTS)])}`);
   const bin = path.join(root, "bin");
   fs.mkdirSync(bin, { recursive: true });
-  const built = new Set(
-    missing.flatMap((host) => {
-      const { binary, record, companions } = extraHostFiles(host);
-      return [binary, record, ...companions];
-    }),
-  );
+  const built = new Set(lacking.flatMap(hostFiles));
   for (const file of fs.readdirSync(cliDir)) {
     if (!file.startsWith("pulumi") || built.has(file)) continue;
     const temp = path.join(bin, `.${file}.${process.pid}`);
@@ -493,79 +432,65 @@ async function pathRootWithHosts(cli, missing) {
     fs.symlinkSync(path.join(cliDir, file), temp);
     fs.renameSync(temp, path.join(bin, file));
   }
-  await addExtraHosts(
-    root,
-    missing.filter((host) => !hasExtraHost(bin, host)),
+  const missing = lacking.filter(
+    (host) => !hostFiles(host).every((file) => fs.existsSync(path.join(bin, file))),
   );
+  if (missing.length === 0) return root;
+  const names = missing.map(hostBinary).join(", ");
+  log(`adding ${names} to ${bin}`);
+  await inWorkDir(root, ".hosts-", `${names} for the Pulumi CLI on PATH`, async (staging, work) => {
+    for (const host of missing) await buildExtraHost(goBin, host, work, staging);
+    for (const file of missing.flatMap(hostFiles))
+      fs.renameSync(path.join(staging, file), path.join(bin, file));
+  });
   return root;
 }
 
-/** Adds the Node host to a cached root that lacks it, or replaces one without the current RunPlugin patch. */
-async function addLanguageHost(/** @type {string} */ root, /** @type {string} */ version) {
-  const goBin = needGo(
-    "Go",
-    "the cached engine's Node language host is missing or cannot start policy packs, and Go is not " +
-      `installed to build one: ${INSTALL_GO}`,
+/**
+ * The `pulumi` on PATH (`cli`, at `cliVersion`) with its own hosts, through a root that adds the extra
+ * hosts it lacks where Go can build them; the shim ships in @pulumi/pulumi, whose folder callers put on PATH.
+ * @param {string} cli
+ * @param {string} cliVersion
+ */
+async function pathEngine(cli, cliVersion) {
+  const lacking = EXTRA_HOSTS.filter(
+    (host) => !fs.existsSync(path.join(path.dirname(cli), hostBinary(host))) && !onPath(hostBinary(host)),
   );
-  const what = `the Node language host for Pulumi v${version}`;
-  await inWorkDir(root, `.host-v${version}-`, what, async (staging, work) => {
-    const env = await cliModule(goBin, work, version);
-    await buildNodeLanguageHost(goBin, work, env, version, staging);
-    // Added: the info file first, as a host without it reads as "unknown origin". Replaced: the
-    // host first, as its new info would otherwise vouch for the old host.
-    const moves = [HOST_INFO, "pulumi-language-nodejs"];
-    if (fs.existsSync(path.join(root, "bin", HOST_INFO))) moves.reverse();
-    for (const file of moves) fs.renameSync(path.join(staging, file), path.join(root, "bin", file));
-  });
+  const using = `the Pulumi CLI on PATH (${cli}, ${cliVersion}) with its own language hosts`;
+  const goBin = onPath("go");
+  if (lacking.length === 0 || !goBin) {
+    const names = lacking.map(hostBinary).join(", ");
+    const why = "Go is not installed to build it, so programs of that runtime will not run";
+    const warning = lacking.length ? `; warning: it has no ${names} and ${why}` : "";
+    log(`using ${using}${warning}`);
+    return path.dirname(path.dirname(cli));
+  }
+  const root = await pathRootWithHosts(cli, goBin, lacking);
+  log(`using ${using}, through ${root}, which adds ${describeExtraHosts(lacking)}`);
+  return root;
 }
 
 /** Finds or builds the engine; answers its root. */
 async function main() {
   const { version, why } = wantedVersion();
   log(`CLI v${version}: ${why}`);
-  // A pulumi on PATH at least the SDK's version is used with its own hosts; the shim ships in
-  // @pulumi/pulumi, whose folder callers put on PATH.
   const fromPath = onPath("pulumi");
   const pathVersion = fromPath ? pulumiVersionOf(fromPath) : undefined;
-  if (fromPath && pathVersion && compareVersions(pathVersion, sdkVersion()) >= 0) {
-    const lacking = EXTRA_HOSTS.filter((host) => {
-      const { binary } = extraHostFiles(host);
-      return !fs.existsSync(path.join(path.dirname(fromPath), binary)) && !onPath(binary);
-    });
-    const using = `the Pulumi CLI on PATH (${fromPath}, ${pathVersion}) with its own language hosts`;
-    if (lacking.length === 0 || !onPath("go")) {
-      const names = lacking.map((host) => extraHostFiles(host).binary).join(", ");
-      const warning = lacking.length
-        ? `; warning: it has no ${names} and Go is not installed to build it, so programs of that runtime will not run`
-        : "";
-      log(`using ${using}${warning}`);
-      return path.dirname(path.dirname(fromPath));
-    }
-    const root = await pathRootWithHosts(fromPath, lacking);
-    log(`using ${using}, through ${root}, which adds ${describeHosts(root, false)}`);
-    return root;
-  } else if (fromPath) {
-    log(
-      `the pulumi on PATH (${fromPath}) is ${pathVersion ?? "of unknown version"}, older than @pulumi/pulumi ${sdkVersion()}: using a build of v${version} instead`,
-    );
+  if (fromPath && pathVersion && semver.valid(pathVersion) && semver.gte(pathVersion, sdkVersion()))
+    return pathEngine(fromPath, pathVersion);
+  if (fromPath) {
+    const found = `the pulumi on PATH (${fromPath}) is ${pathVersion ?? "of unknown version"}`;
+    log(`${found}, older than @pulumi/pulumi ${sdkVersion()}: using a build of v${version} instead`);
   }
-  const target = path.join(cacheBase(), `pulumi-v${version}`);
-  if (usableRoot(target, version)) {
-    const info = hostInfo(target);
-    const runsPolicyPacks = info?.matchesCli === true || info?.policyPackPatch === policyPackPatchId();
-    if (!info) await addLanguageHost(target, version);
-    else if (info.module && !runsPolicyPacks) {
-      log(`the cached ${describeHosts(target).split("; ")[0]} cannot start policy packs: building it again`);
-      await addLanguageHost(target, version);
-    }
-    await addExtraHosts(
-      target,
-      EXTRA_HOSTS.filter((host) => !hasExtraHost(path.join(target, "bin"), host)),
-    );
+  const target = path.join(cacheBase(), `pulumi-v${version}-${engineKey()}`);
+  if (completeRoot(target, version)) {
     log(`using cached Pulumi v${version} at ${target}; language hosts: ${describeHosts(target)}`);
     return target;
   }
-  if (fs.existsSync(target)) fs.rmSync(target, { recursive: true, force: true });
+  const key =
+    "its key hashes the extra hosts table, the RunPlugin patch and the fallback Node host's release";
+  log(`no complete build at ${target} (${key}): building it whole`);
+  fs.rmSync(target, { recursive: true, force: true });
   await build(version, target);
   log(`language hosts: ${describeHosts(target)}`);
   return target;

