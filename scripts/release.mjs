@@ -220,7 +220,7 @@ async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   timed("npm run build", () => run("npm", ["run", "--silent", "build"]));
   timed("schema and SDKs up to date", () => {
-    run(process.execPath, [path.join(root, "scripts", "gen-schema.mjs"), "--check"]);
+    run(process.execPath, [path.join(root, "scripts", "gen.mjs"), "--check", "schema"]);
     run(process.execPath, [path.join(root, "scripts", "gen-sdk.mjs"), "--check"]);
   });
   const npmPackage = timed("npm package pulumi-aria", () => packPackage(version));

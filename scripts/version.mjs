@@ -26,7 +26,7 @@ if (Number(version.split(".")[0]) >= 2) {
   process.exit(1);
 }
 npm(["version", version, "--no-git-tag-version", "--allow-same-version"]);
-npm(["run", "--silent", "gen:schema"]);
+npm(["run", "--silent", "gen", "--", "schema"]);
 npm(["run", "--silent", "gen:sdk"]);
 
 // Keep a Changelog: the Unreleased entries go under the version's heading, an empty Unreleased stays.
