@@ -1,10 +1,6 @@
 // @ts-check
-// The dynamic door's public surface, generated from the registry (provider/registry) so that each
-// typed endpoint and data function is declared once: the typed endpoint classes, the `getX`/`getXOutput`
-// pair of every data function, the documented types (field docs from the zod `.describe()` texts) and
-// the export block of provider/index.ts, between its `// BEGIN GENERATED: <name>` and
-// `// END GENERATED: <name>` markers. `npm run gen` writes them (scripts/gen.mjs);
-// test/unit/dynamic/generated.test.ts fails when one is stale.
+// The dynamic door's public surface, generated from the registry (provider/registry) by scripts/gen.mjs
+// (what it is: the `npm run gen -- dynamic` row of CONTRIBUTING.md#generated-files).
 
 const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
@@ -56,11 +52,10 @@ function doc(text, indent = "") {
 /** "a" or "an" before `word`. @param {string} word */
 const article = (word) => (/^[aeiou]/i.test(word) ? "an" : "a");
 
+const AND = new Intl.ListFormat("en-GB", { type: "conjunction" });
+
 /** `a`, `a` and `b`, `a`, `b` and `c`. @param {readonly string[]} items */
-function listed(items) {
-  const quoted = items.map((item) => `\`${item}\``);
-  return quoted.length <= 1 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
-}
+const listed = (items) => AND.format(items.map((item) => `\`${item}\``));
 
 /** The doc of a typed endpoint's class. @param {TypedEndpoint} typed */
 function typedSummary(typed) {
