@@ -1,11 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run build:plugin`: the provider plugin as one executable with its runtime inside, and its
-// archive pulumi-resource-aria-v<version>-<os>-<arch>.tar.gz with a CycloneDX SBOM beside it, for the
-// platforms of scripts/plugin-targets.js (how each is made: docs/guides/release-and-install.md#what-a-release-holds).
-// The esbuild bundle (scripts/plugin-bundle.mjs) is made once per run; the linux-amd64 executable must
-// print its port with no `node` on PATH. A build is cached (<cache>/plugin/<target>-<hash of its
-// inputs>) and reused while its inputs hold.
+// `npm run build:plugin`: the plugin executables and archives of docs/guides/release-and-install.md
+// (#what-a-release-holds), each cached per hash of its inputs; the linux-amd64 executable must print
+// its port with no `node` on PATH.
 //
 //   node scripts/build-plugin.mjs                  linux-amd64 into dist/plugin (the executable too)
 //   node scripts/build-plugin.mjs --target all     every platform's archive (or a list: linux-arm64,...)

@@ -1,10 +1,6 @@
 // @ts-check
-// The generated parts of the documentation, from what they document, so that nothing is written
-// twice: the settings table of docs/installation-configuration.md and the pages of docs/reference/
-// from sdk/schema.json, and the examples of docs/_index.md copied from the quickstart programs (which
-// the e2e tests run). A region of a hand-written page lies between `<!-- BEGIN GENERATED: <name> ...`
-// and `<!-- END GENERATED: <name> -->`. Written by scripts/gen.mjs; test/unit/scripts/docs.test.ts
-// fails when one is stale.
+// The generated parts of the documentation, written by scripts/gen.mjs: what they are,
+// docs/contributing/testing.md#the-documentation.
 
 const fs = require("node:fs");
 const path = require("node:path");

@@ -1,11 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run gen`: writes the generated files but the SDKs (what each is from:
-// CONTRIBUTING.md#generated-files), part by part in dependency order: `schema` (sdk/schema.json and
-// provider/reconcile/report.schema.json), `dynamic` (scripts/gen-dynamic.js), `docs` (scripts/docs.js).
-// `node scripts/gen.mjs [--check] [part...]`: the parts named, else all; `--check` writes nothing and
-// exits 1 naming each stale file. `schema` and `dynamic` read the compiled output (build first: the
-// npm script does).
+// `npm run gen [-- --check] [part...]`: the generated files but the SDKs (CONTRIBUTING.md#generated-files),
+// the parts named or all, in dependency order; `--check` writes nothing and exits 1 naming each stale
+// file. `schema` and `dynamic` read the compiled output (build first: the npm script does).
 
 import * as fs from "node:fs";
 import { createRequire } from "node:module";

