@@ -227,7 +227,6 @@ async function main() {
     line("Nothing to destroy: the demo has not run (or was already cleaned up).");
     return;
   }
-  fs.rmSync(path.join(demoDir, "work"), { recursive: true, force: true }); // the Automation API era's
   const runner = await import("./program-runner.js");
   const portsFile = path.join(demoDir, "ports.json");
   /** @type {SavedPorts} */
