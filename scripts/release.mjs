@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { zipSync } from "fflate";
 import { TARGETS, pulumiChecksum } from "./plugin-targets.js";
 import { contentHash, fileSha256, BUILD_LEFTOVERS } from "./content-hash.js";
 import { cacheBase, intoCache } from "./runtimes.js";
@@ -138,22 +139,14 @@ function goProxyFolder(version) {
   const dir = path.join(OUT, "goproxy", ...GO_MODULE.split("/"), "@v");
   fs.mkdirSync(dir, { recursive: true });
   const files = run("git", ["ls-files", "sdk/go"]).trim().split("\n").filter(Boolean);
-  const stage = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-gomod-"));
-  try {
-    const prefix = path.join(stage, `${GO_MODULE}@${v}`);
-    for (const file of [...files, "LICENSE"]) {
-      const rel = file === "LICENSE" ? file : path.relative("sdk/go", file);
-      fs.mkdirSync(path.dirname(path.join(prefix, rel)), { recursive: true });
-      fs.copyFileSync(path.join(root, file), path.join(prefix, rel));
-    }
-    const entries = run("find", [`${GO_MODULE}@${v}`, "-type", "f"], { cwd: stage })
-      .trim()
-      .split("\n")
-      .sort();
-    run("zip", ["-X", "-q", path.join(dir, `${v}.zip`), ...entries], { cwd: stage });
-  } finally {
-    fs.rmSync(stage, { recursive: true, force: true });
+  // Files only, no folder entries: a folder's entry would change the module's go.sum hash (h1:).
+  /** @type {Record<string, Uint8Array>} */
+  const entries = {};
+  for (const file of [...files, "LICENSE"]) {
+    const rel = file === "LICENSE" ? file : path.relative("sdk/go", file);
+    entries[`${GO_MODULE}@${v}/${rel}`] = fs.readFileSync(path.join(root, file));
   }
+  fs.writeFileSync(path.join(dir, `${v}.zip`), zipSync(entries));
   fs.copyFileSync(path.join(root, "sdk", "go", "go.mod"), path.join(dir, `${v}.mod`));
   fs.writeFileSync(
     path.join(dir, `${v}.info`),
