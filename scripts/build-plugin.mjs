@@ -158,8 +158,6 @@ function ensureSigner() {
     `install Rust's cargo, or run cargo install ${RCODESIGN.crate} --locked --no-default-features --bin rcodesign`,
   );
   say(`building rcodesign (${RCODESIGN.crate} ${RCODESIGN.version}) into ${toolsDir()} with cargo, once`);
-  // Signing needs none of the default features (notarization, which compiles the AWS SDK for about 15
-  // minutes); without them a cold build takes a few minutes.
   const args = ["install", "--locked", "--no-default-features", "--root", toolsDir(), "--bin", "rcodesign"];
   run(cargo, [...args, `${RCODESIGN.crate}@${RCODESIGN.version}`], root);
   return path.join(toolsDir(), "bin", "rcodesign");

