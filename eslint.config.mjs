@@ -17,7 +17,7 @@ const generatedHeader = {
     schema: [],
     messages: {
       missing:
-        "{{file}} is generated: its first line is the header of scripts/gen-dynamic.js; edit the registry and run npm run gen:dynamic",
+        "{{file}} is generated: its first line is the header of scripts/gen-dynamic.js; edit the registry and run npm run gen",
     },
   },
   create(context) {

@@ -27,7 +27,7 @@ export {
 } from "./deployment/schema";
 
 // ---- The typed endpoints and every data function, from the registry ---------------------------
-// BEGIN GENERATED: public surface (npm run gen:dynamic)
+// BEGIN GENERATED: public surface (npm run gen)
 export * from "./dynamic/generated/typed-endpoints";
 export * from "./dynamic/generated/data-functions";
 export * from "./dynamic/generated/types";

@@ -1,11 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run build:plugin`: the provider plugin as one executable with its runtime inside, and its
-// archive pulumi-resource-aria-v<version>-<os>-<arch>.tar.gz with a CycloneDX SBOM beside it, for the
-// platforms of scripts/plugin-targets.js (how each is made: docs/guides/release-and-install.md#what-a-release-holds).
-// The esbuild bundle (scripts/plugin-bundle.mjs) is made once per run; the linux-amd64 executable must
-// print its port with no `node` on PATH. A build is cached (<cache>/plugin/<target>-<hash of its
-// inputs>) and reused while its inputs hold.
+// `npm run build:plugin`: the plugin executables and archives of docs/guides/release-and-install.md
+// (#what-a-release-holds), each cached per hash of its inputs; the linux-amd64 executable must print
+// its port with no `node` on PATH.
 //
 //   node scripts/build-plugin.mjs                  linux-amd64 into dist/plugin (the executable too)
 //   node scripts/build-plugin.mjs --target all     every platform's archive (or a list: linux-arm64,...)
@@ -17,6 +14,7 @@ import * as os from "node:os";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import * as tar from "tar";
 import { archiveSbom, bundle, esbuildVersion } from "./plugin-bundle.mjs";
 import * as runtimes from "./runtimes.js";
 import { contentHash, fileSha256 } from "./content-hash.js";
@@ -160,8 +158,6 @@ function ensureSigner() {
     `install Rust's cargo, or run cargo install ${RCODESIGN.crate} --locked --no-default-features --bin rcodesign`,
   );
   say(`building rcodesign (${RCODESIGN.crate} ${RCODESIGN.version}) into ${toolsDir()} with cargo, once`);
-  // Signing needs none of the default features (notarization, which compiles the AWS SDK for about 15
-  // minutes); without them a cold build takes a few minutes.
   const args = ["install", "--locked", "--no-default-features", "--root", toolsDir(), "--bin", "rcodesign"];
   run(cargo, [...args, `${RCODESIGN.crate}@${RCODESIGN.version}`], root);
   return path.join(toolsDir(), "bin", "rcodesign");
@@ -257,17 +253,12 @@ async function buildInto(dir, version, target, bundleFile) {
     signer = "rcodesign";
     lap("sign");
   }
-  const staging = path.join(dir, "tarball");
-  fs.mkdirSync(staging);
-  fs.linkSync(executable, path.join(staging, target.executable));
-  fs.writeFileSync(path.join(staging, "README.md"), tarballReadme(version, target));
-  fs.copyFileSync(path.join(root, "LICENSE"), path.join(staging, "LICENSE"));
-  // gzip -9, a fixed order, owner and time: the smallest gzip, the same bytes from the same inputs.
-  const fixed = ["--owner=0", "--group=0", "--numeric-owner", "--sort=name", "--mtime=@0"];
-  const files = [target.executable, "LICENSE", "README.md"];
-  const archive = path.join(dir, archiveName(version, target));
-  run("tar", [...fixed, "--use-compress-program=gzip -9n", "-cf", archive, ...files], staging);
-  fs.rmSync(staging, { recursive: true });
+  fs.writeFileSync(path.join(dir, "README.md"), tarballReadme(version, target));
+  fs.copyFileSync(path.join(root, "LICENSE"), path.join(dir, "LICENSE"));
+  // gzip -9, a fixed order, no owner, a fixed time: the smallest gzip, the same bytes from the same inputs.
+  const file = path.join(dir, archiveName(version, target));
+  const options = { cwd: dir, file, gzip: { level: 9 }, portable: true, mtime: new Date(0) };
+  await tar.create(options, [target.executable, "LICENSE", "README.md"]);
   lap("tarball");
   const runtimeDir = runtimes.npmPackageFiles(/** @type {string} */ (target.npm), target.runtimeRelease);
   const sbom = await archiveSbom(`${bundleFile}.cdx.json`, runtimeDir, {
@@ -336,7 +327,7 @@ async function targetBuild(target, version, bundleFile) {
         startupMs: startups,
       };
       fs.writeFileSync(path.join(tmp, "build.json"), `${JSON.stringify(record, null, 2)}\n`);
-      for (const leftover of ["sea-prep.blob", "sea-config.json"])
+      for (const leftover of ["sea-prep.blob", "sea-config.json", "README.md", "LICENSE"])
         fs.rmSync(path.join(tmp, leftover), { force: true });
       fs.rmSync(cached, { recursive: true, force: true });
       fs.renameSync(tmp, cached);

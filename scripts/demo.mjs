@@ -1,12 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run demo`: installs examples/quickstart as a user would (npm install of the packed package in
-// .demo/program), runs it with the `pulumi` CLI against the embedded emulator, refreshes to show there
-// is no drift, and prints what happened. Everything lives under .demo/ (gitignored), so a second run
-// finds everything in place and changes nothing.
-//
-//   npm run demo [-- --keep-running]   create or update, refresh, summarise (then keep the servers up)
-//   npm run demo -- --destroy          delete everything the demo created and remove .demo/
+// `npm run demo [-- --keep-running | --destroy]` (README.md#the-two-commands): examples/quickstart
+// installed as a user would in .demo/program (gitignored, with everything else of the demo), run with
+// the `pulumi` CLI against the embedded emulator; a second run changes nothing.
 
 import * as fs from "node:fs";
 import * as https from "node:https";
@@ -231,7 +227,6 @@ async function main() {
     line("Nothing to destroy: the demo has not run (or was already cleaned up).");
     return;
   }
-  fs.rmSync(path.join(demoDir, "work"), { recursive: true, force: true }); // the Automation API era's
   const runner = await import("./program-runner.js");
   const portsFile = path.join(demoDir, "ports.json");
   /** @type {SavedPorts} */

@@ -1,10 +1,6 @@
 // @ts-check
-// The generated parts of the documentation, from what they document, so that nothing is written
-// twice: the settings table of docs/installation-configuration.md and the pages of docs/reference/
-// from sdk/schema.json, and the examples of docs/_index.md copied from the quickstart programs (which
-// the e2e tests run). A region of a hand-written page lies between `<!-- BEGIN GENERATED: <name> ...`
-// and `<!-- END GENERATED: <name> -->`. Written by scripts/gen-docs.mjs; test/unit/scripts/docs.test.ts
-// fails when one is stale.
+// The generated parts of the documentation, written by scripts/gen.mjs: what they are,
+// docs/contributing/testing.md#the-documentation.
 
 const fs = require("node:fs");
 const path = require("node:path");
@@ -134,7 +130,7 @@ function propertyTable(properties, required, options = {}) {
 const shortName = (token) => token.split(":").pop() ?? token;
 
 const GENERATED_NOTE =
-  "<!-- Generated from sdk/schema.json by `npm run gen:docs` (scripts/docs.js): edit the schema's sources, not this page. -->";
+  "<!-- Generated from sdk/schema.json by `npm run gen` (scripts/docs.js): edit the schema's sources, not this page. -->";
 
 /** The reference pages, by path relative to the repository. @param {PackageSchema} schema */
 function referencePages(schema) {
@@ -230,7 +226,7 @@ function generatedDocs(root = ROOT) {
   for (const [file, names] of Object.entries(PAGES_WITH_REGIONS)) {
     let text = fs.readFileSync(path.join(root, file), "utf8");
     for (const name of names) {
-      const begin = `<!-- BEGIN GENERATED: ${name} (npm run gen:docs) -->\n`;
+      const begin = `<!-- BEGIN GENERATED: ${name} (npm run gen) -->\n`;
       text = replaceRegion(text, begin, `<!-- END GENERATED: ${name} -->`, regions[name], file);
     }
     out[file] = text;

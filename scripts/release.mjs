@@ -1,14 +1,13 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run release -- --dry-run [--skip-plugins] [--out <dir>]` builds every artifact of package.json's
-// version into dist/release/ and publishes nothing; `--publish` also publishes them (npm with
-// provenance, the GitHub release, the Go module's tag), only in .github/workflows/release.yml on the
-// tag. What each file is: docs/guides/release-and-install.md#what-a-release-holds.
+// `npm run release -- --dry-run [--skip-plugins] [--out <dir>]` or `-- --publish`: what each does and
+// builds, docs/guides/release-and-install.md#what-a-release-holds and #making-a-release.
 
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { zipSync } from "fflate";
 import { TARGETS, pulumiChecksum } from "./plugin-targets.js";
 import { contentHash, fileSha256, BUILD_LEFTOVERS } from "./content-hash.js";
 import { cacheBase, intoCache } from "./runtimes.js";
@@ -140,22 +139,14 @@ function goProxyFolder(version) {
   const dir = path.join(OUT, "goproxy", ...GO_MODULE.split("/"), "@v");
   fs.mkdirSync(dir, { recursive: true });
   const files = run("git", ["ls-files", "sdk/go"]).trim().split("\n").filter(Boolean);
-  const stage = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-gomod-"));
-  try {
-    const prefix = path.join(stage, `${GO_MODULE}@${v}`);
-    for (const file of [...files, "LICENSE"]) {
-      const rel = file === "LICENSE" ? file : path.relative("sdk/go", file);
-      fs.mkdirSync(path.dirname(path.join(prefix, rel)), { recursive: true });
-      fs.copyFileSync(path.join(root, file), path.join(prefix, rel));
-    }
-    const entries = run("find", [`${GO_MODULE}@${v}`, "-type", "f"], { cwd: stage })
-      .trim()
-      .split("\n")
-      .sort();
-    run("zip", ["-X", "-q", path.join(dir, `${v}.zip`), ...entries], { cwd: stage });
-  } finally {
-    fs.rmSync(stage, { recursive: true, force: true });
+  // Files only, no folder entries: a folder's entry would change the module's go.sum hash (h1:).
+  /** @type {Record<string, Uint8Array>} */
+  const entries = {};
+  for (const file of [...files, "LICENSE"]) {
+    const rel = file === "LICENSE" ? file : path.relative("sdk/go", file);
+    entries[`${GO_MODULE}@${v}/${rel}`] = fs.readFileSync(path.join(root, file));
   }
+  fs.writeFileSync(path.join(dir, `${v}.zip`), zipSync(entries));
   fs.copyFileSync(path.join(root, "sdk", "go", "go.mod"), path.join(dir, `${v}.mod`));
   fs.writeFileSync(
     path.join(dir, `${v}.info`),
@@ -183,8 +174,7 @@ function buildPlugins() {
 }
 
 /**
- * OpenSSH signatures (<file>.sig) of `files` in OUT by an Ed25519 key made for this run and deleted
- * after; its public half goes into OUT/allowed_signers under `identity`.
+ * docs/guides/release-and-install.md#signatures-with-openssh: `files` in OUT, signed.
  * @param {string[]} files @param {string} identity
  */
 function sign(files, identity) {
@@ -220,7 +210,7 @@ async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   timed("npm run build", () => run("npm", ["run", "--silent", "build"]));
   timed("schema and SDKs up to date", () => {
-    run(process.execPath, [path.join(root, "scripts", "gen-schema.mjs"), "--check"]);
+    run(process.execPath, [path.join(root, "scripts", "gen.mjs"), "--check", "schema"]);
     run(process.execPath, [path.join(root, "scripts", "gen-sdk.mjs"), "--check"]);
   });
   const npmPackage = timed("npm package pulumi-aria", () => packPackage(version));

@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// `npm run version:set -- 0.2.0`: the project's one version is package.json's. npm writes it there and
-// in the lock file, the schema and the SDKs are regenerated from it, and CHANGELOG.md's Unreleased
-// entries move under it. Nothing else carries it.
+// `npm run version:set -- 0.2.0`: docs/guides/release-and-install.md#making-a-release, step 1.
 
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -26,7 +24,7 @@ if (Number(version.split(".")[0]) >= 2) {
   process.exit(1);
 }
 npm(["version", version, "--no-git-tag-version", "--allow-same-version"]);
-npm(["run", "--silent", "gen:schema"]);
+npm(["run", "--silent", "gen", "--", "schema"]);
 npm(["run", "--silent", "gen:sdk"]);
 
 // Keep a Changelog: the Unreleased entries go under the version's heading, an empty Unreleased stays.

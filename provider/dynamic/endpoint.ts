@@ -15,7 +15,7 @@ type InputsOf<T> = { [K in keyof T]: pulumi.Input<NonNullable<T[K]>> };
 
 /**
  * The schema's inputs, as the program writes them (defaults not yet applied), written out by
- * `npm run gen:dynamic` with each field's `.describe()` text as its doc.
+ * `npm run gen` with each field's `.describe()` text as its doc.
  */
 type SchemaInputs = EndpointInputFields;
 

@@ -34,7 +34,7 @@ export const EndpointProperties = z
 /**
  * The endpoint's declared fields, fully known, with the defaults applied. Each field's text is its
  * `.describe()`, written once: `EndpointArgs` (../dynamic/endpoint.ts) takes its fields and their docs
- * from the generated `EndpointInputFields` (`npm run gen:dynamic`), the plugin's schema from the same.
+ * from the generated `EndpointInputFields` (`npm run gen`), the plugin's schema from the same.
  */
 const fields = {
   name: z

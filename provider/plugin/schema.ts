@@ -4,7 +4,7 @@
  * package schema the plugin uses. Descriptions come from the zod schemas' `.describe()`/`.meta()`;
  * `meta({secret: true})` marks a secret; required lists follow zod's optionality; a schema with a
  * `meta({id})` becomes a named object type `aria:index:<id>`, and a nested anonymous object one named
- * after its parent and key. `scripts/gen-schema.mjs` writes the result to `sdk/schema.json`.
+ * after its parent and key. `scripts/gen.mjs` writes the result to `sdk/schema.json`.
  */
 import { z } from "zod";
 import { TypedEndpointCommonInputs } from "../endpoint/typed/common";

@@ -1,7 +1,7 @@
 /**
  * What aria-reconcile reports: the one JSON document `--json` prints, as zod (the single source of its
  * type and of the JSON Schema published beside it, `report.schema.json`, written by
- * `scripts/gen-schema.mjs` from {@link reportJsonSchema}), and the exit codes.
+ * `scripts/gen.mjs` from {@link reportJsonSchema}), and the exit codes.
  */
 import { z } from "zod";
 

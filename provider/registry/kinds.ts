@@ -44,7 +44,7 @@ export interface KindDeclaration<D> {
   /**
    * The kind's public types made of its zod declarations, by name: written out with their fields'
    * descriptions as docs into ../dynamic/generated/types.ts, or door-types.ts for those the package
-   * does not export (`npm run gen:dynamic`).
+   * does not export (`npm run gen`).
    */
   readonly publicTypes: Readonly<Record<string, PublicType>>;
   /**

@@ -5,7 +5,7 @@ import { defineTypedEndpoint } from "./common";
  * Every typed endpoint, declared once: its resource name, endpoint type, title and inputs as a zod
  * shape, each input's text written once in `.describe()` (a secret one marked
  * `.meta({ description, secret: true })`). The registry (../../registry/typed-endpoints.ts), the
- * plugin's schema and the dynamic door's generated classes (`npm run gen:dynamic`) all read this list.
+ * plugin's schema and the dynamic door's generated classes (`npm run gen`) all read this list.
  * Adding a type: one entry here, then regenerate (CONTRIBUTING.md, "add an endpoint type").
  */
 

@@ -73,9 +73,9 @@ holds<Same<Same<generated.GitEndpointArgs, generated.GitEndpointArgs & { branch:
 const source = { ...registry, isDataFunction, apiSchemas, JsonValue };
 
 describe("the dynamic door's generated surface", () => {
-  it("is what the registry generates: run npm run gen:dynamic when this fails", async () => {
+  it("is what the registry generates: run npm run gen when this fails", async () => {
     const stale = await staleFiles(source);
-    if (stale.length > 0) throw new Error(`stale: ${stale.join(", ")}: run npm run gen:dynamic`);
+    if (stale.length > 0) throw new Error(`stale: ${stale.join(", ")}: run npm run gen`);
   });
 
   it("marks every generated file, so that no one edits it by hand", async () => {

@@ -31,7 +31,7 @@ describe("the plugin's package schema", () => {
   it("is the checked-in sdk/schema.json", () => {
     const checkedIn = readFileSync(join(root, "sdk", "schema.json"), "utf8");
     const generated = `${JSON.stringify(schema, null, 2)}\n`;
-    if (checkedIn !== generated) throw new Error("sdk/schema.json is stale: run npm run gen:schema");
+    if (checkedIn !== generated) throw new Error("sdk/schema.json is stale: run npm run gen");
   });
 
   it("validates against Pulumi's metaschema (v3.274.1, JSON Schema 2020-12)", () => {

@@ -154,7 +154,7 @@ describe("the --json report", () => {
   it("is the checked-in provider/reconcile/report.schema.json", () => {
     const checkedIn = readFileSync(join(root, "provider", "reconcile", "report.schema.json"), "utf8");
     if (checkedIn !== `${JSON.stringify(reportJsonSchema(), null, 2)}\n`) {
-      throw new Error("provider/reconcile/report.schema.json is stale: run npm run gen:schema");
+      throw new Error("provider/reconcile/report.schema.json is stale: run npm run gen");
     }
   });
 

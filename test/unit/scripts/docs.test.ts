@@ -6,7 +6,7 @@ import { staleDocs } from "../../../scripts/docs";
  * The documentation a user reads: README.md, CONTRIBUTING.md, docs/, the emulator's and the
  * benchmarks' READMEs and the examples' READMEs.
  * - The generated parts (the settings table, the examples of docs/_index.md, docs/reference/) are
- *   what `npm run gen:docs` writes now.
+ *   what `npm run gen` writes now.
  * - Every relative link resolves to a file or directory of the repository, and every `#anchor` (on
  *   this page or on another Markdown page) to a heading there, as GitHub names headings.
  * - No page names a path of a particular machine: `/home/<user>`, `/root/`, `/Users/`, `/work/`, or
@@ -100,9 +100,9 @@ function links(text: string): string[] {
 }
 
 describe("the generated documentation", () => {
-  it("is what npm run gen:docs writes from sdk/schema.json and the quickstart programs", () => {
+  it("is what npm run gen writes from sdk/schema.json and the quickstart programs", () => {
     const stale = staleDocs();
-    if (stale.length > 0) throw new Error(`stale: ${stale.join(", ")}: run npm run gen:docs`);
+    if (stale.length > 0) throw new Error(`stale: ${stale.join(", ")}: run npm run gen`);
   });
 });
 
