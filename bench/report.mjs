@@ -263,7 +263,8 @@ function whereTimeGoes(results) {
     return `- ${t.title}: ${t.status}${p ? `; ${ms(p.overheadMs)} ms above the floors at N=${refN}` : ""}`;
   });
   if (lines.length === 0) lines.push("Every target decided in this run is met.");
-  lines.push("", "CPU by process against the engine floor, and the emulator's own time: their table.", "");
+  const cpu = 'CPU by process against the engine floor, and the API server\'s own time: "CPU by process".';
+  lines.push("", cpu, "");
   const probe = results.profiles?.withoutCheckpoints;
   for (const phase of ["create", "destroy"]) {
     const floor = results.sizes[probe?.n]?.phases[phase]?.engineFloor;
