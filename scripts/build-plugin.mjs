@@ -67,7 +67,8 @@ const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, /** @type 
 
 /**
  * Milliseconds from starting the executable, its environment only a PATH without `node`, to the port it prints.
- * @param {string} executable @returns {Promise<number>}
+ * @param {string} executable
+ * @returns {Promise<number>}
  */
 function startupMs(executable) {
   return new Promise((resolve, reject) => {
@@ -166,8 +167,11 @@ function ensureSigner() {
 /**
  * A fresh build of `target` into `dir` from `bundleFile`: the executable, the archive, its SBOM;
  * answers the milliseconds per step and the signer.
- * @param {string} dir @param {string} version @param {import("./plugin-targets.js").PluginTarget} target
- * @param {string} bundleFile @returns {Promise<{ ms: Record<string, number>, signer: string | null }>}
+ * @param {string} dir
+ * @param {string} version
+ * @param {import("./plugin-targets.js").PluginTarget} target
+ * @param {string} bundleFile
+ * @returns {Promise<{ ms: Record<string, number>, signer: string | null }>}
  */
 async function buildInto(dir, version, target, bundleFile) {
   /** @type {Record<string, number>} */
@@ -288,7 +292,8 @@ function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) 
 
 /**
  * A target's build: the cached one of the same inputs, else a fresh one into the cache.
- * @param {import("./plugin-targets.js").PluginTarget} target @param {string} version
+ * @param {import("./plugin-targets.js").PluginTarget} target
+ * @param {string} version
  * @param {() => Promise<string>} bundleFile the run's bundle, made on first use
  * @returns {Promise<{ dir: string, record: Omit<PluginBuild, "tarball" | "sbom" | "cached">, reused: boolean }>}
  */

@@ -32,7 +32,12 @@ const step = (/** @type {string} */ s) => process.stdout.write(`\n${bold(`▶ ${
 const line = (s = "") => process.stdout.write(`${s}\n`);
 const rel = (/** @type {string} */ p) => path.relative(root, p) || ".";
 
-/** @template T @param {string} file @param {T} fallback @returns {T} */
+/**
+ * @template T
+ * @param {string} file
+ * @param {T} fallback
+ * @returns {T}
+ */
 function readJson(file, fallback) {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8"));
@@ -114,7 +119,10 @@ function prepareQuickstart(runner) {
   return dest;
 }
 
-/** @param {string} op @param {DemoContext} ctx */
+/**
+ * @param {string} op
+ * @param {DemoContext} ctx
+ */
 async function runOp(op, ctx) {
   const result = await ctx.run(op);
   if (!result.ok) {

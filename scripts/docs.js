@@ -104,7 +104,8 @@ function typeName(spec) {
 
 /**
  * A table of properties; `replaces`: say which inputs replace the resource.
- * @param {Record<string, Property> | undefined} properties @param {readonly string[]} required
+ * @param {Record<string, Property> | undefined} properties
+ * @param {readonly string[]} required
  * @param {{ replaces?: boolean, requiredLabel?: string }} [options]
  */
 function propertyTable(properties, required, options = {}) {
@@ -161,7 +162,9 @@ function referencePages(schema) {
 
   /**
    * A page of one section per token: its name, token and description, then a table per part.
-   * @template {{ description?: string }} S @param {string} title @param {Record<string, S>} specs
+   * @template {{ description?: string }} S
+   * @param {string} title
+   * @param {Record<string, S>} specs
    * @param {(spec: S) => Array<[string, string[], string]>} parts heading, lines before the table, table
    */
   const tokenPage = (title, specs, parts) => {

@@ -34,7 +34,10 @@ const PULUMI_VERSION_VAR = "github.com/pulumi/pulumi/sdk/v3/go/common/version.Ve
  * `go`: its wrapper module's go line; `companions`: files of the module it runs from beside itself).
  * @typedef {{ runtime: string, module: string, version: string, package: string, go: string,
  *   versionVar?: string, companions?: string[] }} ExtraHost
- * @param {string} runtime @param {string} version @param {string} pkg @param {string[]} [companions]
+ * @param {string} runtime
+ * @param {string} version
+ * @param {string} pkg
+ * @param {string[]} [companions]
  * @returns {ExtraHost} a host of the SDK module
  */
 function sdkHost(runtime, version, pkg, companions) {

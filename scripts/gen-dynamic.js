@@ -20,7 +20,10 @@ const GENERATED_DIR = "dynamic/generated";
 
 /**
  * A generated module: the header, its imports, a comment saying what it is (`about`, its lines), its
- * declarations. @param {string[]} imports @param {string[]} about @param {string} body
+ * declarations.
+ * @param {string[]} imports
+ * @param {string[]} about
+ * @param {string} body
  */
 const generatedModule = (imports, about, body) =>
   [GENERATED_HEADER, "", ...imports, "", "/*", ...about.map((l) => ` * ${l}`), " */", "", body].join("\n");
@@ -407,7 +410,9 @@ function indexBlock(registry) {
 
 /**
  * Every generated file by its path, formatted by prettier, from the registry's modules (compiled, or
- * the sources under jest). @param {Registry} registry @returns {Promise<Map<string, string>>}
+ * the sources under jest).
+ * @param {Registry} registry
+ * @returns {Promise<Map<string, string>>}
  */
 async function generatedFiles(registry) {
   // The CLI in a child process: prettier's API loads its plugins by dynamic import, which jest's VM refuses.

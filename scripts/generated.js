@@ -10,7 +10,8 @@ const ROOT = path.resolve(__dirname, "..");
 
 /**
  * The paths of `files` whose text differs from the file's under `root` (missing ones included).
- * @param {Iterable<[string, string]>} files @param {string} [root]
+ * @param {Iterable<[string, string]>} files
+ * @param {string} [root]
  */
 function staleOf(files, root = ROOT) {
   const onDisk = (/** @type {string} */ file) =>

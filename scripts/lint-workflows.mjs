@@ -17,7 +17,10 @@ const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "
 const SEARCHED = ["examples", ".github", "scripts"];
 
 const note = (/** @type {string} */ message) => process.stderr.write(`lint:workflows: ${message}\n`);
-/** @param {string} message @returns {never} */
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   note(message);
   process.exit(1);

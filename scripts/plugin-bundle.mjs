@@ -27,7 +27,9 @@ export const esbuildVersion = esbuild.version;
  *   computed names from the SDK's location (a bundle has no node_modules): replaced by a table of
  *   the same modules required by literal names, resolved from @pulumi/pulumi's directory.
  * - package.json: main.ts requires it for the version; only `{version}` goes into the bundle.
- * @param {string} version @param {Set<string>} substituted @returns {import("esbuild").Plugin}
+ * @param {string} version
+ * @param {Set<string>} substituted
+ * @returns {import("esbuild").Plugin}
  */
 function bundlePlugin(version, substituted) {
   const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [root] }));
@@ -101,7 +103,9 @@ const KNOWN_WARNINGS = [
 
 /**
  * Bundles the plugin's entry (its presence checked by the caller) into `outfile`, with its SBOM
- * beside it; fails on any warning not in KNOWN_WARNINGS. @param {string} outfile @param {string} version
+ * beside it; fails on any warning not in KNOWN_WARNINGS.
+ * @param {string} outfile
+ * @param {string} version
  */
 export async function bundle(outfile, version) {
   const entry = path.join(root, "dist", "provider", "plugin", "main.js");
@@ -159,7 +163,8 @@ export async function bundle(outfile, version) {
  * An archive's CycloneDX 1.6 SBOM, validated: the bundle's (`bundleBomFile`, by cyclonedx-esbuild) and
  * the runtime inside the executable, from the package.json of the npm package it comes from
  * (`runtimeDir`), which the main component depends on. Answers the text.
- * @param {string} bundleBomFile @param {string} runtimeDir
+ * @param {string} bundleBomFile
+ * @param {string} runtimeDir
  * @param {Record<string, string>} properties named pulumi-aria:<key> in the metadata
  */
 export async function archiveSbom(bundleBomFile, runtimeDir, properties) {

@@ -34,7 +34,10 @@ const BUN_RELEASE = "1.4.5";
  * @param {"node-sea" | "bun"} runtime
  * @param {"linux" | "darwin" | "windows"} os
  * @param {"amd64" | "arm64"} arch
- * @param {string} npm @param {string} release @param {Partial<PluginTarget>} [more] @returns {PluginTarget}
+ * @param {string} npm
+ * @param {string} release
+ * @param {Partial<PluginTarget>} [more]
+ * @returns {PluginTarget}
  */
 function target(runtime, os, arch, npm, release, more = {}) {
   const windows = os === "windows";
@@ -74,14 +77,20 @@ const BUN_PROBE = target("bun", "linux", "amd64", "@oven/bun-linux-x64", BUN_REL
   bunTarget: "bun-linux-x64",
 });
 
-/** The archive the engine downloads for a target. @param {string} version @param {PluginTarget} target */
+/**
+ * The archive the engine downloads for a target.
+ * @param {string} version
+ * @param {PluginTarget} target
+ */
 function archiveName(version, target) {
   return `pulumi-resource-aria-v${version}-${target.name}.tar.gz`;
 }
 
 /**
  * The targets named in a comma-separated list ("all": every released one; linux-amd64-bun is the
- * tests'); throws naming the unknown ones. @param {string} list @returns {PluginTarget[]}
+ * tests'); throws naming the unknown ones.
+ * @param {string} list
+ * @returns {PluginTarget[]}
  */
 function targetsNamed(list) {
   if (list === "all") return [...TARGETS];

@@ -55,7 +55,10 @@ function programVersions(sdk) {
   };
 }
 
-/** @param {string[]} args @param {string} cwd */
+/**
+ * @param {string[]} args
+ * @param {string} cwd
+ */
 const npmRun = (args, cwd) =>
   runSync(npm, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } });
 const npmInstall = (/** @type {string} */ cwd) =>
@@ -332,7 +335,9 @@ class ProgramStack {
 
   /**
    * `pulumi <args>` in the program directory with the stack's environment; never throws for a non-zero
-   * exit (code -1 when killed). @param {string[]} args @param {{ env?: Record<string, string> }} [options]
+   * exit (code -1 when killed).
+   * @param {string[]} args
+   * @param {{ env?: Record<string, string> }} [options]
    */
   exec(args, { env } = {}) {
     const { echo, onOutput } = this.options;

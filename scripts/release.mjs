@@ -24,7 +24,11 @@ const { values: flags } = parseArgs({
 });
 const OUT = flags.out ? path.resolve(flags.out) : path.join(root, "dist", "release");
 
-/** runSync from the repository root unless told. @param {string} cmd @param {string[]} args */
+/**
+ * runSync from the repository root unless told.
+ * @param {string} cmd
+ * @param {string[]} args
+ */
 const run = (cmd, args, /** @type {{ cwd?: string, env?: NodeJS.ProcessEnv }} */ options = {}) =>
   runSync(cmd, args, { cwd: root, ...options });
 
@@ -39,7 +43,11 @@ function timed(step, fn) {
   return result;
 }
 
-/** `name` in OUT, or a build failure: `what` left none. @param {string} what @param {string} name */
+/**
+ * `name` in OUT, or a build failure: `what` left none.
+ * @param {string} what
+ * @param {string} name
+ */
 function made(what, name) {
   const file = path.join(OUT, name);
   if (!fs.existsSync(file)) throw new ScriptError(`${what} left no ${name}`, "build");
@@ -175,7 +183,8 @@ function buildPlugins() {
 
 /**
  * docs/guides/release-and-install.md#signatures-with-openssh: `files` in OUT, signed.
- * @param {string[]} files @param {string} identity
+ * @param {string[]} files
+ * @param {string} identity
  */
 function sign(files, identity) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-signing-"));

@@ -15,7 +15,10 @@ const { CommandError, MissingToolError } = require("./errors.js");
 
 /**
  * Runs `cmd` to its end and resolves what it did (`output`: stdout and stderr as they came), whatever
- * its exit code. @param {string} cmd @param {readonly string[]} args @param {RunOptions} [options]
+ * its exit code.
+ * @param {string} cmd
+ * @param {readonly string[]} args
+ * @param {RunOptions} [options]
  * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, output: string }>}
  */
 function runCommand(cmd, args, { onStderr, need, ...spawnOptions } = {}) {

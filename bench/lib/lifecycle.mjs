@@ -45,7 +45,8 @@ export function installConcurrencyProbe() {
 
 /**
  * A stack of one program with the benchmark's config.
- * @param {string} program @param {Pick<Ctx, "url" | "refreshToken"> & Partial<Ctx> & {n: number}} o
+ * @param {string} program
+ * @param {Pick<Ctx, "url" | "refreshToken"> & Partial<Ctx> & {n: number}} o
  * @param {Record<string, string>} [env]
  */
 export function programStack(program, o, env) {
