@@ -76,8 +76,9 @@ function isWorkflow(file) {
   return /^jobs:/m.test(text) && /^(on|"on"|'on'):/m.test(text);
 }
 
-const workflows = shippedFiles().filter(isWorkflow);
-const scripts = shippedFiles().filter((file) => file.endsWith(".sh"));
+const shipped = shippedFiles();
+const workflows = shipped.filter(isWorkflow);
+const scripts = shipped.filter((file) => file.endsWith(".sh"));
 if (workflows.length === 0) fail(`no workflow found under ${SEARCHED.join(", ")}: nothing was linted`);
 
 const shellcheckBin = shellcheck();
