@@ -27,10 +27,10 @@ const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
 /** @typedef {{ value: string, secret: boolean }} ConfigValue */
 
 /**
- * What one operation answered (the CLI's, or run-op's through the Automation API; `pid` is run-op's).
+ * What one operation answered (the CLI's, or run-op's through the Automation API).
  * @typedef {{ ok: boolean, op: string, summary: Record<string, number>, stdout: string, stderr?: string,
  *   error?: string, outputs?: Record<string, { value: unknown, secret: boolean }>,
- *   deployment?: { version: number, deployment: unknown }, pid?: number }} CliResult
+ *   deployment?: { version: number, deployment: unknown } }} CliResult
  */
 
 /**
@@ -393,12 +393,12 @@ class ProgramStack {
   /**
    * Runs one operation (`up`, `preview` (with its diff), `refresh`, `destroy`, `export`, `outputs`)
    * in fresh processes; never throws for an engine failure (see `ok`). `extras.env` is added to the
-   * environment of the operation's processes; with the Automation API, `runnerEnv` to run-op's only
-   * and `preload` are its `node -r` preloads.
-   * @param {string} op @param {Record<string, unknown>} [options] the Automation API's option names
-   * @param {{ env?: Record<string, string>, runnerEnv?: Record<string, string>, preload?: string[] }} [extras]
+   * environment of the operation's processes.
+   * @param {string} op
+   * @param {Record<string, unknown>} [options] the Automation API's option names
+   * @param {{ env?: Record<string, string> }} [extras]
    */
-  async run(op, options = {}, { env = {}, runnerEnv = {}, preload = [] } = {}) {
+  async run(op, options = {}, { env = {} } = {}) {
     if (op === "preview") options = { diff: true, ...options };
     if (this.via === "cli") return this.runCli(op, options, env);
     const id = ++this.count;
@@ -415,11 +415,7 @@ class ProgramStack {
       },
     };
     fs.writeFileSync(jobFile, JSON.stringify(job));
-    const child = this.start(process.execPath, [...preload, RUN_OP, jobFile], runnerEnv, [
-      "ignore",
-      "ignore",
-      "pipe",
-    ]);
+    const child = this.start(process.execPath, [RUN_OP, jobFile], {}, ["ignore", "ignore", "pipe"]);
     let stderr = "";
     /** @type {import("node:stream").Readable} */ (child.stderr).on("data", (d) => {
       stderr = (stderr + d).slice(-100_000);
@@ -437,7 +433,7 @@ class ProgramStack {
     /** @type {CliResult} */
     const result = JSON.parse(fs.readFileSync(resultFile, "utf8"));
     result.stderr = [result.stderr, stderr].filter(Boolean).join("\n");
-    return { ...result, summary: result.summary ?? {}, pid: child.pid };
+    return { ...result, summary: result.summary ?? {} };
   }
 
   /** One operation with the `pulumi` CLI. @param {string} op @param {Record<string, unknown>} options @param {Record<string, string>} env */
