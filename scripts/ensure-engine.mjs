@@ -6,13 +6,13 @@
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
-import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import semver from "semver";
 import { contentHash, fileSha256 } from "./content-hash.js";
+import { pulumiVersionOf } from "./engine-env.js";
 import { BuildError, CommandError, MissingToolError, describeFailure } from "./errors.js";
 import { findExecutable, runChecked } from "./run-command.js";
 import { cacheBase, devSdkVersion as sdkVersion } from "./runtimes.js";
@@ -102,13 +102,6 @@ function wantedVersion() {
     ? `newer than package.json config.pulumiCli ${pinned} (the CLI is at least the SDK's version)`
     : "(package.json has no config.pulumiCli)";
   return { version: sdk, why: `the version of @pulumi/pulumi ${sdk} ${over}` };
-}
-
-/** What `<bin> version` prints (`v3.274.1`), or undefined when it does not run. */
-function pulumiVersionOf(/** @type {string} */ bin) {
-  const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" };
-  const r = spawnSync(bin, ["version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], env });
-  return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
 /** The executable `name` on PATH, resolved, if there is one. */

@@ -9,14 +9,14 @@
 //   node scripts/test.mjs --leg oldest cli   the CLI path on Node 20 with @pulumi/pulumi 3.248
 //   node scripts/test.mjs e2e -- -t quickstart   arguments after -- go to jest
 
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import * as runtimes from "./runtimes.js";
 import { CommandError, describeFailure } from "./errors.js";
-import { engineRoot } from "./engine-env.js";
+import { engineRoot, pulumiVersionOf } from "./engine-env.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const say = (/** @type {string} */ msg) => process.stderr.write(`[test] ${msg}\n`);
@@ -64,15 +64,6 @@ function run(cmd, args, env = process.env) {
     child.on("error", reject);
     child.on("close", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
-}
-
-/** The CLI's version as it prints it, for the closing table. */
-function cliVersion() {
-  const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" };
-  return execFileSync(path.join(engineRoot({ quiet: true }), "bin", "pulumi"), ["version"], {
-    encoding: "utf8",
-    env,
-  }).trim();
 }
 
 /** One tier on one leg: jest's counts from its JSON report. @param {import("./runtimes.js").Leg} leg @param {{ bin: string, version: string }} node @param {Tier} tier */
@@ -140,7 +131,7 @@ async function main() {
     );
     for (const tier of tiers) results.push(await runTier(leg, legNode, tier));
   }
-  const cli = engine ? cliVersion() : "not used";
+  const cli = engine ? pulumiVersionOf(path.join(engineRoot({ quiet: true }), "bin", "pulumi")) : "not used";
   process.stdout.write(`\nRuntime legs (one engine: Pulumi CLI ${cli})\n`);
   for (const r of results) {
     process.stdout.write(
