@@ -15,7 +15,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import * as runtimes from "./runtimes.js";
-import { CommandError, describeFailure } from "./errors.js";
+import { describeFailure } from "./errors.js";
+import { runSync } from "./run-command.js";
 import { engineRoot, pulumiVersionOf } from "./engine-env.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -105,11 +106,15 @@ async function main() {
   const runStarted = Date.now();
   /** @type {Array<[string, number]>} wall time of each step before the tiers: a cold machine's set-up */
   const steps = [];
-  /** @param {string} name @param {string} shown @param {string} cmd @param {string[]} args */
-  const step = async (name, shown, cmd, args) => {
+  /**
+   * A step before the tiers, timed; a CommandError for a non-zero exit.
+   * @param {string} name
+   * @param {string} cmd
+   * @param {string[]} args
+   */
+  const step = (name, cmd, args) => {
     const started = Date.now();
-    const code = await run(cmd, args);
-    if (code !== 0) throw new CommandError(shown, { code });
+    runSync(cmd, args, { cwd: root, inherit: true });
     steps.push([name, (Date.now() - started) / 1000]);
   };
   const bootArgs = [
@@ -117,9 +122,8 @@ async function main() {
     ...(full || chosen.includes("e2e") ? ["--system-tools"] : []),
   ];
   const boot = ["scripts/bootstrap.mjs", ...bootArgs];
-  await step("set-up (dependencies, build, engine)", `node ${boot.join(" ")}`, process.execPath, boot);
-  if (full)
-    await step("lint", "npm run lint", process.platform === "win32" ? "npm.cmd" : "npm", ["run", "lint"]);
+  step("set-up (dependencies, build, engine)", process.execPath, boot);
+  if (full) step("lint", process.platform === "win32" ? "npm.cmd" : "npm", ["run", "lint"]);
   /** @type {Array<readonly [string, readonly Tier[]]>} */
   const plan = full ? [...FULL_RUN] : [[flags.leg ?? "current", chosen.length > 0 ? chosen : ["cli"]]];
   const results = [];
