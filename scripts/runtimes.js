@@ -135,7 +135,12 @@ function ensureSdk(leg, say = () => {}) {
     packageProblem(path.join(root, "node_modules", "@pulumi", "pulumi"), "@pulumi/pulumi", leg.sdk);
   if (problem(dir) === undefined) return modules;
   say(`installing @pulumi/pulumi ${leg.sdk} for the '${leg.name}' leg into ${dir}`);
-  cachedNpmInstall(dir, `@pulumi/pulumi@${leg.sdk}`, problem);
+  const spec = `@pulumi/pulumi@${leg.sdk}`;
+  intoCache(dir, spec, problem, (tmp) => {
+    fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"pulumi-aria-cache","private":true}\n');
+    runSync("npm", ["install", "--no-audit", "--no-fund", spec], { cwd: tmp });
+    return tmp;
+  });
   return modules;
 }
 
@@ -172,15 +177,6 @@ function intoCache(dir, spec, problem, fill) {
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-}
-
-/** `npm install <spec>` into the cache directory `dir`. @param {string} dir @param {string} spec @param {(root: string) => string | undefined} problem */
-function cachedNpmInstall(dir, spec, problem) {
-  intoCache(dir, spec, problem, (tmp) => {
-    fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"pulumi-aria-cache","private":true}\n');
-    runSync("npm", ["install", "--no-audit", "--no-fund", spec], { cwd: tmp });
-    return tmp;
-  });
 }
 
 /**
