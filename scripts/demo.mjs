@@ -4,6 +4,7 @@
 // installed as a user would in .demo/program (gitignored, with everything else of the demo), run with
 // the `pulumi` CLI against the embedded emulator; a second run changes nothing.
 
+import { once } from "node:events";
 import * as fs from "node:fs";
 import * as https from "node:https";
 import { createRequire } from "node:module";
@@ -47,23 +48,19 @@ function readJson(file, fallback) {
 }
 
 /**
- * Listens on `preferred` (last time's port) when it is free.
+ * Listens on `preferred` (last time's port) when it is free, else on any port.
  * @param {import("node:net").Server} server
  * @param {number} [preferred]
  * @returns {Promise<number>}
  */
-function listen(server, preferred) {
-  return new Promise((resolve, reject) => {
-    const tryPort = (/** @type {number} */ port) => {
-      server.once("error", (/** @type {NodeJS.ErrnoException} */ err) =>
-        err.code === "EADDRINUSE" && port !== 0 ? tryPort(0) : reject(err),
-      );
-      server.listen(port, "127.0.0.1", () =>
-        resolve(/** @type {import("node:net").AddressInfo} */ (server.address()).port),
-      );
-    };
-    tryPort(preferred ?? 0);
-  });
+async function listen(server, preferred = 0) {
+  try {
+    await once(server.listen(preferred, "127.0.0.1"), "listening");
+  } catch (err) {
+    if (/** @type {NodeJS.ErrnoException} */ (err).code !== "EADDRINUSE" || preferred === 0) throw err;
+    return listen(server, 0);
+  }
+  return /** @type {import("node:net").AddressInfo} */ (server.address()).port;
 }
 
 /**

@@ -3,7 +3,7 @@
 // root of ensure-engine.mjs, and the offline environment the CLI, program and provider run in.
 "use strict";
 
-const { execFileSync } = require("node:child_process");
+const { execFileSync, spawnSync } = require("node:child_process");
 const path = require("node:path");
 
 const REPO_ROOT = path.resolve(__dirname, "..");
@@ -26,6 +26,16 @@ function engineRoot({ quiet = false } = {}) {
   return cachedRoot;
 }
 
+/**
+ * What the CLI `bin` prints for `version` (`v3.274.1`), or undefined when it does not run.
+ * @param {string} bin
+ */
+function pulumiVersionOf(bin) {
+  const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" };
+  const r = spawnSync(bin, ["version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], env });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
 /** The environment of an engine run on a `file://` backend, with no plugin downloads. @param {{ root: string, stateDir: string, homeDir: string, passphrase: string }} options */
 function engineEnv({ root, stateDir, homeDir, passphrase }) {
   return {
@@ -39,4 +49,4 @@ function engineEnv({ root, stateDir, homeDir, passphrase }) {
   };
 }
 
-module.exports = { engineRoot, engineEnv, REPO_ROOT };
+module.exports = { engineRoot, engineEnv, pulumiVersionOf, REPO_ROOT };

@@ -6,13 +6,13 @@
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
-import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import semver from "semver";
 import { contentHash, fileSha256 } from "./content-hash.js";
+import { pulumiVersionOf } from "./engine-env.js";
 import { BuildError, CommandError, MissingToolError, describeFailure } from "./errors.js";
 import { findExecutable, runChecked } from "./run-command.js";
 import { cacheBase, devSdkVersion as sdkVersion } from "./runtimes.js";
@@ -104,13 +104,6 @@ function wantedVersion() {
   return { version: sdk, why: `the version of @pulumi/pulumi ${sdk} ${over}` };
 }
 
-/** What `<bin> version` prints (`v3.274.1`), or undefined when it does not run. */
-function pulumiVersionOf(/** @type {string} */ bin) {
-  const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" };
-  const r = spawnSync(bin, ["version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], env });
-  return r.status === 0 ? r.stdout.trim() : undefined;
-}
-
 /** The executable `name` on PATH, resolved, if there is one. */
 function onPath(/** @type {string} */ name) {
   const found = findExecutable([name]);
@@ -160,29 +153,6 @@ async function run(cmd, args, { echo = true, ...opts } = {}) {
   return (await runChecked(cmd, args, { ...opts, ...(echo ? { onStderr } : {}) })).output;
 }
 
-/**
- * `fn(staging, work)` in a temporary directory beside `root` (staging: its prefix/bin), removed after;
- * a failed command becomes a BuildError naming `what`.
- * @template T @param {string} root @param {string} prefix @param {string} what
- * @param {(staging: string, work: string) => Promise<T>} fn @returns {Promise<T>}
- */
-async function inWorkDir(root, prefix, what, fn) {
-  fs.mkdirSync(path.dirname(root), { recursive: true });
-  const work = fs.mkdtempSync(path.join(path.dirname(root), prefix));
-  const staging = path.join(work, "prefix", "bin");
-  fs.mkdirSync(staging, { recursive: true });
-  const started = Date.now();
-  const heartbeat = setInterval(() => log(`still building ${what} (${seconds(started)} elapsed)`), 20000);
-  try {
-    return await fn(staging, work);
-  } catch (err) {
-    throw err instanceof CommandError ? new BuildError(what, err.message) : err;
-  } finally {
-    clearInterval(heartbeat);
-    fs.rmSync(work, { recursive: true, force: true });
-  }
-}
-
 /** Builds the CLI at `version` with every host and the shim beside it into `target`. */
 async function build(/** @type {string} */ version, /** @type {string} */ target) {
   const what = `Pulumi CLI v${version}`;
@@ -195,8 +165,13 @@ async function build(/** @type {string} */ version, /** @type {string} */ target
         `or install Go >= 1.25 so that this script can build it from the Go module proxy.`,
     );
   }
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const work = fs.mkdtempSync(path.join(path.dirname(target), `.build-v${version}-`));
+  const bin = path.join(work, "prefix", "bin");
+  fs.mkdirSync(bin, { recursive: true });
   const started = Date.now();
-  await inWorkDir(target, `.build-v${version}-`, what, async (bin, work) => {
+  const heartbeat = setInterval(() => log(`still building ${what} (${seconds(started)} elapsed)`), 20000);
+  try {
     log(`building Pulumi CLI v${version} from Go modules in ${work}; the first build takes several minutes`);
     const env = goEnv();
     writeWrapperModule(work, {
@@ -224,7 +199,12 @@ async function build(/** @type {string} */ version, /** @type {string} */ target
       // Another run finished first: keep its build, drop ours.
       if (!completeRoot(target, version)) throw err;
     }
-  });
+  } catch (err) {
+    throw err instanceof CommandError ? new BuildError(what, err.message) : err;
+  } finally {
+    clearInterval(heartbeat);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
   log(`built Pulumi v${version} in ${seconds(started)} → ${target}`);
 }
 
@@ -370,12 +350,8 @@ function describeHosts(root) {
     ? ""
     : " (the CLI's own is not served here, with RunPlugin for policy packs)";
   const nodeHost = `pulumi-language-nodejs from ${node.module} ${node.version}${fallback}`;
-  return [nodeHost, describeExtraHosts(EXTRA_HOSTS)].join("; ");
-}
-
-/** Extra hosts, as printed. */
-function describeExtraHosts(/** @type {readonly ExtraHost[]} */ hosts) {
-  return hosts.map((host) => `${hostBinary(host)} from ${host.module} ${host.version}`).join("; ");
+  const extraHosts = EXTRA_HOSTS.map((host) => `${hostBinary(host)} from ${host.module} ${host.version}`);
+  return [nodeHost, ...extraHosts].join("; ");
 }
 
 /**
@@ -414,63 +390,22 @@ async function buildExtraHost(goBin, host, work, binDir) {
 }
 
 /**
- * The root for the `pulumi` on PATH (`cli`, its real path) that lacks some hosts: in the cache, keyed by
- * its directory and the hosts table, a bin that links to every `pulumi*` file beside it (each link renamed
- * into place) and holds the lacking hosts, each built beside it and renamed in, the binary before its
- * record, so that a record never vouches for a host not yet in place.
- * @param {string} cli
- * @param {string} goBin
- * @param {readonly ExtraHost[]} lacking
- */
-async function pathRootWithHosts(cli, goBin, lacking) {
-  const cliDir = path.dirname(cli);
-  const root = path.join(cacheBase(), `pulumi-on-path-${contentHash([cliDir, JSON.stringify(EXTRA_HOSTS)])}`);
-  const bin = path.join(root, "bin");
-  fs.mkdirSync(bin, { recursive: true });
-  const built = new Set(lacking.flatMap(hostFiles));
-  for (const file of fs.readdirSync(cliDir)) {
-    if (!file.startsWith("pulumi") || built.has(file)) continue;
-    const temp = path.join(bin, `.${file}.${process.pid}`);
-    fs.rmSync(temp, { force: true });
-    fs.symlinkSync(path.join(cliDir, file), temp);
-    fs.renameSync(temp, path.join(bin, file));
-  }
-  const missing = lacking.filter(
-    (host) => !hostFiles(host).every((file) => fs.existsSync(path.join(bin, file))),
-  );
-  if (missing.length === 0) return root;
-  const names = missing.map(hostBinary).join(", ");
-  log(`adding ${names} to ${bin}`);
-  await inWorkDir(root, ".hosts-", `${names} for the Pulumi CLI on PATH`, async (staging, work) => {
-    for (const host of missing) await buildExtraHost(goBin, host, work, staging);
-    for (const file of missing.flatMap(hostFiles))
-      fs.renameSync(path.join(staging, file), path.join(bin, file));
-  });
-  return root;
-}
-
-/**
- * The `pulumi` on PATH (`cli`, at `cliVersion`) with its own hosts, through a root that adds the extra
- * hosts it lacks where Go can build them; the shim ships in @pulumi/pulumi, whose folder callers put on PATH.
+ * The `pulumi` on PATH (`cli`, at `cliVersion`) as it is, with its own hosts; the shim ships in
+ * @pulumi/pulumi, whose folder callers put on PATH.
  * @param {string} cli
  * @param {string} cliVersion
  */
-async function pathEngine(cli, cliVersion) {
-  const lacking = EXTRA_HOSTS.filter(
-    (host) => !fs.existsSync(path.join(path.dirname(cli), hostBinary(host))) && !onPath(hostBinary(host)),
+function pathEngine(cli, cliVersion) {
+  const lacking = EXTRA_HOSTS.map(hostBinary).filter(
+    (host) => !fs.existsSync(path.join(path.dirname(cli), host)) && !onPath(host),
   );
-  const using = `the Pulumi CLI on PATH (${cli}, ${cliVersion}) with its own language hosts`;
-  const goBin = onPath("go");
-  if (lacking.length === 0 || !goBin) {
-    const names = lacking.map(hostBinary).join(", ");
-    const why = "Go is not installed to build it, so programs of that runtime will not run";
-    const warning = lacking.length ? `; warning: it has no ${names} and ${why}` : "";
-    log(`using ${using}${warning}`);
-    return path.dirname(path.dirname(cli));
-  }
-  const root = await pathRootWithHosts(cli, goBin, lacking);
-  log(`using ${using}, through ${root}, which adds ${describeExtraHosts(lacking)}`);
-  return root;
+  log(`using the Pulumi CLI on PATH (${cli}, ${cliVersion}) with its own language hosts`);
+  if (lacking.length > 0)
+    log(
+      `warning: it has no ${lacking.join(", ")}, so programs of that runtime will not run with it ` +
+        "(take it off PATH and this script builds the project's own engine, with every host)",
+    );
+  return path.dirname(path.dirname(cli));
 }
 
 /** Finds or builds the engine; answers its root. */

@@ -19,8 +19,6 @@ class MissingToolError extends ScriptError {
   /** @param {string} tool what is missing ("Node 24") @param {string} remedy what the user does about it */
   constructor(tool, remedy) {
     super(`${tool} is missing: ${remedy}`, "missing");
-    this.tool = tool;
-    this.remedy = remedy;
   }
 }
 
@@ -29,8 +27,6 @@ class BuildError extends ScriptError {
   /** @param {string} what what was being built @param {string} output the end of the build's output */
   constructor(what, output) {
     super(`building ${what} failed:\n${output}`, "build failed");
-    this.what = what;
-    this.output = output;
   }
 }
 

@@ -45,9 +45,7 @@ const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
  * @param {string} [sdk]
  */
 function programVersions(sdk) {
-  const installed = (/** @type {string} */ name) =>
-    JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [REPO_ROOT] }), "utf8"))
-      .version;
+  const installed = (/** @type {string} */ name) => require(`${name}/package.json`).version;
   return {
     "@pulumi/pulumi": sdk ?? activeLeg().sdk,
     typescript: installed("typescript"),
@@ -408,11 +406,9 @@ class ProgramStack {
     /** @type {AutomationJob} */
     const job = {
       ...{ op, options, programDir, projectName, stackName, workDir, config, resultFile },
-      ...{
-        envVars: { ...this.env, ...env },
-        backendUrl: this.env.PULUMI_BACKEND_URL,
-        engineRoot: engineRoot(),
-      },
+      envVars: { ...this.env, ...env },
+      backendUrl: this.env.PULUMI_BACKEND_URL,
+      engineRoot: engineRoot(),
     };
     fs.writeFileSync(jobFile, JSON.stringify(job));
     const child = this.start(process.execPath, [RUN_OP, jobFile], {}, ["ignore", "ignore", "pipe"]);

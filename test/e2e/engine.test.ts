@@ -32,8 +32,7 @@ describe("the real Pulumi engine", () => {
   it("has the Node language host beside the CLI, and says which one", () => {
     const bin = path.join(engineRoot(), "bin");
     expect(fs.existsSync(path.join(bin, "pulumi-language-nodejs"))).toBe(true);
-    // A CLI found on PATH brings its own host (the root ensure-engine makes in the cache for one that
-    // lacks the YAML host links to it); one built by ensure-engine records which it built.
+    // A CLI found on PATH brings its own host; one built by ensure-engine records which it built.
     const built = path.join(bin, "language-host.json");
     const cli = fs.realpathSync(path.join(bin, "pulumi"));
     if (fs.existsSync(built) || cli.includes(`${path.sep}pulumi-aria${path.sep}`)) {

@@ -138,7 +138,6 @@ export interface PluginBuild {
   /** The esbuild bundle's sha256: the same for every target built from the same inputs. */
   bundleSha256: string;
   buildMs: Record<string, number>;
-  startupMs: number[];
   cached: boolean;
 }
 

@@ -6,8 +6,9 @@ import * as path from "node:path";
 /*
  * scripts/ensure-engine.mjs run for real on a machine with nothing to run or build the engine with:
  * an empty cache directory and a PATH whose only entry holds `node` (a link to this Node), so no
- * `go` and no `pulumi` can be found whatever the real machine has. Nothing is built: with no Go,
- * the script stops before its first build step; the fake `go` below fails at once.
+ * `go` and no `pulumi` can be found whatever the real machine has (but the fake ones a test adds).
+ * Nothing is built: with no Go, the script stops before its first build step; the fake `go` below
+ * fails at once; a fake `pulumi` is used as it is.
  */
 const SCRIPT = path.resolve(__dirname, "../../../scripts/ensure-engine.mjs");
 
@@ -45,6 +46,26 @@ describe("ensure-engine on a machine without the engine", () => {
     expect(missing).toContain("install Go >= 1.25");
     expect(fs.readdirSync(cache)).toEqual([]); // no build was started
   });
+
+  (process.platform === "win32" ? it.skip : it)(
+    "uses a pulumi on PATH as it is, warning about the language hosts it lacks, and builds nothing",
+    () => {
+      const cli = path.join(tmp, "cli", "bin");
+      fs.mkdirSync(cli, { recursive: true });
+      fs.writeFileSync(path.join(cli, "pulumi"), "#!/bin/sh\necho v3.274.1\n", { mode: 0o755 });
+      fs.writeFileSync(path.join(cli, "pulumi-language-yaml"), "#!/bin/sh\n", { mode: 0o755 });
+      const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${cli}`, PULUMI_ARIA_CACHE_DIR: cache };
+      const r = spawnSync(process.execPath, [SCRIPT, "--print-root"], { env, encoding: "utf8" });
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(`${fs.realpathSync(path.join(tmp, "cli"))}\n`);
+      expect(r.stderr).toContain("[engine] using the Pulumi CLI on PATH (");
+      expect(r.stderr).toContain(
+        "[engine] warning: it has no pulumi-language-go, pulumi-language-python, so programs of that " +
+          "runtime will not run with it (take it off PATH",
+      );
+      expect(fs.readdirSync(cache)).toEqual([]);
+    },
+  );
 
   (process.platform === "win32" ? it.skip : it)(
     "fails as a build failure with the end of go's output when `go mod tidy` fails, and cleans up",
