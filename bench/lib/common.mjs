@@ -20,10 +20,7 @@ export const REFRESH_TOKEN = "admin-refresh-token";
 
 /** `dir`, else bench/results/<prefix><timestamp>, made. @param {string | undefined} dir @param {string} [prefix] */
 export function resultsDir(dir, prefix = "", at = new Date()) {
-  const stamp = at
-    .toISOString()
-    .replace(/[:.]/g, "-")
-    .replace(/-\d{3}Z$/, "Z");
+  const stamp = `${at.toISOString().slice(0, 19).replace(/:/g, "-")}Z`;
   const out = path.resolve(dir ?? path.join(BENCH_DIR, "results", `${prefix}${stamp}`));
   fs.mkdirSync(out, { recursive: true });
   return out;
