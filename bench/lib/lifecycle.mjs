@@ -182,35 +182,27 @@ function stateBytesPerResource(exported) {
   return Math.round(Buffer.byteLength(JSON.stringify(resources), "utf8") / resources.length);
 }
 
+/** Each program of a size, and its key in the figures (lib/analysis.mjs). */
+const KEY_OF = { trivial: "engineFloor", endpoints: "endpoints", "endpoints-plugin": "plugin" };
+const PROGRAMS = Object.keys(KEY_OF);
+
 /**
  * One size: the programs in lockstep, then the API floor, `cycles` times over.
  * @param {number} n
  * @param {Ctx} ctx
  */
 export async function measureSize(n, ctx) {
-  /** @type {{endpoints: ProgramResult, plugin: ProgramResult, engineFloor: ProgramResult, apiFloor: {phases: Record<string, any>}, provider?: any, stateBytes?: Record<string, number | null>, loadAverage?: number, warnings: string[]}} */
-  const entry = {
-    endpoints: { phases: {}, warnings: [] },
-    plugin: { phases: {}, warnings: [] },
-    engineFloor: { phases: {}, warnings: [] },
-    apiFloor: { phases: {} },
-    warnings: [],
-  };
+  /** @type {Record<string, any> & {apiFloor: {phases: Record<string, any>}, warnings: string[]}} */
+  const entry = { apiFloor: { phases: {} }, warnings: [] };
   for (let cycle = 0; cycle < ctx.cycles; cycle++) {
-    const runs = await runLifecycles(["trivial", "endpoints", "endpoints-plugin"], {
-      ...ctx,
-      n,
-      exportAfterCreate: cycle === 0,
-    });
-    for (const [into, from] of [
-      [entry.engineFloor, runs.trivial],
-      [entry.endpoints, runs.endpoints],
-      [entry.plugin, runs["endpoints-plugin"]],
-    ]) {
-      for (const [name, phase] of Object.entries(from.phases)) {
+    const runs = await runLifecycles(PROGRAMS, { ...ctx, n, exportAfterCreate: cycle === 0 });
+    // Each program's samples under its key in the figures.
+    for (const [program, key] of Object.entries(KEY_OF)) {
+      const into = (entry[key] ??= { phases: {} });
+      for (const [name, phase] of Object.entries(runs[program].phases)) {
         (into.phases[name] ??= { samples: [] }).samples.push(...phase.samples);
       }
-      entry.warnings.push(...from.warnings);
+      entry.warnings.push(...runs[program].warnings);
     }
     if (cycle === 0) {
       entry.provider = providerSizes(runs.endpoints.deployment);
@@ -243,7 +235,7 @@ export async function measureSize(n, ctx) {
 
 /** A pull request's preview: a stack of 3 endpoints (validation on) through each door and the floor. @param {Ctx} ctx @param {number} runs */
 export const measureSmallPreview = (ctx, runs) =>
-  runLifecycles(["trivial", "endpoints", "endpoints-plugin"], {
+  runLifecycles(PROGRAMS, {
     ...ctx,
     n: 3,
     repeat: runs,
