@@ -4,7 +4,7 @@
 
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
-import { cliHelpers } from "./lib/cli.mjs";
+import { cliHelpers } from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
 import { measureRestart } from "./lib/faults.mjs";
 

@@ -9,9 +9,9 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { median, ONE_OFF_ROUTES, PHASES as MAIN_PHASES } from "./lib/analysis.mjs";
-import { cliHelpers } from "./lib/cli.mjs";
 import {
   BENCH_DIR,
+  cliHelpers,
   CLIENT_MODULE,
   emulatorSession,
   logger,

@@ -11,8 +11,8 @@ import * as path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { analyse } from "./lib/analysis.mjs";
-import { cliHelpers } from "./lib/cli.mjs";
 import {
+  cliHelpers,
   EMULATOR_MODULE,
   emulatorSession,
   logger,
