@@ -73,50 +73,47 @@ export async function loggedRun(stack, url, op, opts) {
 export const changesOf = (summary = {}) =>
   Object.fromEntries(Object.entries(summary).filter(([k, v]) => k !== "same" && v > 0));
 
-/** One program's stack and the samples of its phases. */
-class ProgramRun {
-  /**
-   * `phases` (default PHASES) run in this order, `repeatable` ones (default REPEATABLE) `repeat` times.
-   * @param {string} program
-   * @param {Pick<Ctx, "url" | "refreshToken" | "repeat" | "log"> & Partial<Ctx> & {n: number,
-   *   phases?: Array<{name: string, op: string}>, repeatable?: Set<string>, env?: Record<string, string>,
-   *   exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
-   */
-  constructor(program, o) {
-    this.program = program;
-    this.o = o;
+/**
+ * The lifecycle of each program, in lockstep: `phases` (default PHASES) in this order, `repeatable` ones
+ * (default REPEATABLE) `repeat` times.
+ * @param {string[]} programs
+ * @param {Pick<Ctx, "url" | "refreshToken" | "repeat" | "log"> & Partial<Ctx> & {n: number,
+ *   phases?: Array<{name: string, op: string}>, repeatable?: Set<string>, env?: Record<string, string>,
+ *   exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
+ */
+export async function runLifecycles(programs, o) {
+  const repeatable = o.repeatable ?? REPEATABLE;
+  // The changes each phase should report, to catch a phase that did not do what it claims.
+  /** @type {Record<string, object>} */
+  const expectedOf = {
+    "preview-create": { create: o.n + 1 },
+    create: { create: o.n + 1 },
+    update: { update: 1 },
+    destroy: { delete: o.n + 1 },
+  };
+  const runs = programs.map((program) => ({
+    program,
+    stack: programStack(program, o, o.env),
+    created: false,
     /** @type {ProgramResult} */
-    this.result = { phases: {}, warnings: [] };
-    this.created = false;
-    this.stack = programStack(program, o, o.env);
-    this.repeatable = o.repeatable ?? REPEATABLE;
-  }
-
-  /** @param {{name: string, op: string}} phase @param {number} rep */
-  async runPhase({ name, op }, rep) {
-    const { o } = this;
-    if (name === "update") this.stack.setConfig("changed", changedAt(rep));
-    const profileDir = rep === 0 ? o.profileDirFor?.(this.program, name) : undefined;
-    const { res, log, maxInFlight } = await loggedRun(this.stack, o.url, op, { profileDir });
-    if (name === "create") this.created = true;
-    if (name === "destroy") this.created = false;
-    // The changes each phase should report, to catch a phase that did not do what it claims.
-    /** @type {Record<string, object>} */
-    const expectedOf = {
-      "preview-create": { create: o.n + 1 },
-      create: { create: o.n + 1 },
-      update: { update: 1 },
-      destroy: { delete: o.n + 1 },
-    };
+    result: { phases: {}, warnings: [] },
+  }));
+  /** @param {(typeof runs)[number]} run @param {{name: string, op: string}} phase @param {number} rep */
+  const runPhase = async (run, { name, op }, rep) => {
+    const { program, stack, result } = run;
+    if (name === "update") stack.setConfig("changed", changedAt(rep));
+    const profileDir = rep === 0 ? o.profileDirFor?.(program, name) : undefined;
+    const { res, log, maxInFlight } = await loggedRun(stack, o.url, op, { profileDir });
+    if (name === "create" || name === "destroy") run.created = name === "create";
     const expected = JSON.stringify(expectedOf[name] ?? {});
     const changes = changesOf(res.summary);
     const reported = JSON.stringify(changes);
     if (reported !== expected) {
-      this.result.warnings.push(
-        `${this.program} N=${o.n} ${name}: the engine reported ${reported}, expected ${expected}`,
+      result.warnings.push(
+        `${program} N=${o.n} ${name}: the engine reported ${reported}, expected ${expected}`,
       );
     }
-    (this.result.phases[name] ??= { samples: [] }).samples.push({
+    (result.phases[name] ??= { samples: [] }).samples.push({
       ms: res.ms,
       processes: res.processes,
       programPid: res.programPid,
@@ -127,36 +124,24 @@ class ProgramRun {
       changes,
     });
     o.log(
-      `${this.program} N=${o.n} ${name}${rep > 0 || this.repeatable.has(name) ? ` #${rep + 1}` : ""}: ` +
+      `${program} N=${o.n} ${name}${rep > 0 || repeatable.has(name) ? ` #${rep + 1}` : ""}: ` +
         `${Math.round(res.ms)} ms, ${log.total} requests`,
     );
-    if (name === "create" && o.exportAfterCreate) this.result.deployment = await this.stack.exportStack();
-  }
-
-  /** Destroys what a failed run left behind, so the next size starts from an empty emulator. */
-  async close() {
-    const failed = (/** @type {Error} */ e) =>
-      this.o.log(`cleanup destroy failed: ${e.message.split("\n")[0]}`);
-    if (this.created) await this.stack.run("destroy").catch(failed);
-    this.stack.dispose();
-  }
-}
-
-/**
- * The lifecycle of each program, in lockstep.
- * @param {string[]} programs
- * @param {ConstructorParameters<typeof ProgramRun>[1]} o
- */
-export async function runLifecycles(programs, o) {
-  const runs = programs.map((program) => new ProgramRun(program, o));
+    if (name === "create" && o.exportAfterCreate) result.deployment = await stack.exportStack();
+  };
   try {
     for (const phase of o.phases ?? PHASES) {
-      for (let rep = 0; rep < (runs[0].repeatable.has(phase.name) ? o.repeat : 1); rep++) {
-        for (const run of runs) await run.runPhase(phase, rep);
+      for (let rep = 0; rep < (repeatable.has(phase.name) ? o.repeat : 1); rep++) {
+        for (const run of runs) await runPhase(run, phase, rep);
       }
     }
   } finally {
-    for (const run of runs) await run.close();
+    // Destroys what a failed run left behind, so the next size starts from an empty emulator.
+    const failed = (/** @type {Error} */ e) => o.log(`cleanup destroy failed: ${e.message.split("\n")[0]}`);
+    for (const { stack, created } of runs) {
+      if (created) await stack.run("destroy").catch(failed);
+      stack.dispose();
+    }
   }
   return Object.fromEntries(runs.map((run) => [run.program, run.result]));
 }
