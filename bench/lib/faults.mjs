@@ -222,13 +222,12 @@ export async function measureRestart(door, n) {
     }
     const res = await running;
     add(await ops.requests());
-    await ops.clearRequests();
     await faultsOn();
     const error = res.ok ? undefined : engineError(res, REFRESH_TOKEN);
     out.first = { ok: res.ok, ms: Math.round(res.ms), changes: changesOf(res.summary), error };
     if (!res.ok) {
-      const again = await stack.run("up", { allowFailure: true });
-      add(await ops.requests());
+      const { res: again, log } = await loggedRun(stack, url, "up", { allowFailure: true });
+      add(log);
       out.second = { ok: again.ok, ms: Math.round(again.ms), changes: changesOf(again.summary) };
     }
     await ops.setFaults([]);
