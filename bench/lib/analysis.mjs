@@ -419,7 +419,6 @@ function analyseFaults(raw, sizes) {
       ...p,
       faultFreeMs: without.ms,
       ratio: p.ms / without.ms,
-      faultFreeRequests: without.requests,
       requestTotal: total,
       faultFreeRequestTotal: faultFreeTotal,
       retries: total - faultFreeTotal,
