@@ -3,14 +3,7 @@
 // engine's concurrency (its default `--parallel`), against the same emulator. Runs in its own
 // process (as the provider does), so the emulator in the benchmark process does not share its
 // event loop. Each phase uses a fresh client, as each engine run starts a fresh provider process,
-// so the per-process one-offs (token exchange, `/about`) are in every phase.
-//
-//   create   GET /endpoint-tiles, then per endpoint [POST /endpoint-validation] + POST /endpoints
-//   preview  nothing (an unchanged endpoint needs no request)
-//   refresh  GET /endpoints/{id} per endpoint
-//   update   GET /endpoint-tiles, [POST /endpoint-validation] + PUT /endpoints/{id} of one endpoint
-//   destroy  DELETE /endpoints/{id} per endpoint
-//
+// so the per-process one-offs (token exchange, `/about`) are in every phase; its calls are below.
 // Usage: node bench/api-floor.mjs <job.json>; writes `{phases: {<phase>: {samplesMs, cpuMs, requests}}}`.
 
 import * as fs from "node:fs";
