@@ -8,15 +8,7 @@
 
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
-import {
-  apiClient,
-  changedAt,
-  CLIENT_MODULE,
-  endpointSpec,
-  fetchRequestLog,
-  resetRequestLog,
-  runPool,
-} from "./lib/common.mjs";
+import { apiClient, changedAt, CLIENT_MODULE, emulatorOps, endpointSpec, runPool } from "./lib/common.mjs";
 
 await import(CLIENT_MODULE); // loaded now, not in the first phase's time
 /** @type {{url: string, refreshToken: string, count: number, repeat: number, concurrency: number, validate: boolean, targetUrl: string, namePrefix: string, resultFile: string}} */
@@ -36,7 +28,7 @@ const out = {};
  * @param {(client: any) => Promise<unknown>} body
  */
 async function phase(name, body) {
-  await resetRequestLog(job.url);
+  await emulatorOps(job.url).clearRequests();
   const cpuStart = process.cpuUsage();
   const start = performance.now();
   const client = apiClient(job.url, job.refreshToken);
@@ -47,7 +39,7 @@ async function phase(name, body) {
   }
   const ms = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
-  const { counts } = await fetchRequestLog(job.url);
+  const { counts } = await emulatorOps(job.url).requests();
   const into = (out[name] ??= { samplesMs: [], cpuMs: [], requests: counts });
   into.samplesMs.push(ms);
   into.cpuMs.push((cpu.user + cpu.system) / 1000);

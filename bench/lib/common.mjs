@@ -83,10 +83,6 @@ export async function runPool(items, concurrency, task) {
 /** The emulator's operations client (emulator/ops/client.ts). @param {string} url */
 export const emulatorOps = (url) =>
   /** @type {typeof import("../../emulator/ops/client.js")} */ (require(EMULATOR_MODULE)).emulatorOps(url);
-/** @param {string} url @returns {Promise<RequestLog>} */
-export const fetchRequestLog = async (url) => /** @type {RequestLog} */ (await emulatorOps(url).requests());
-/** @param {string} url */
-export const resetRequestLog = (url) => emulatorOps(url).clearRequests();
 
 /**
  * Starts the emulators of a run and stops them, and every process of the run (`killAll`), on Ctrl-C.

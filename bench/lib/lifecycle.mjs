@@ -7,7 +7,7 @@ import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PHASES, REPEATABLE } from "./analysis.mjs";
-import { changedAt, fetchRequestLog, resetRequestLog } from "./common.mjs";
+import { changedAt, emulatorOps } from "./common.mjs";
 import { BenchStack, runScript } from "./engine-stack.mjs";
 
 /**
@@ -64,9 +64,9 @@ export function programStack(program, o, env) {
 
 /** One operation between a reset and a read of the request log. @param {BenchStack} stack @param {string} url @param {string} op @param {{profileDir?: string, allowFailure?: boolean}} [opts] */
 export async function loggedRun(stack, url, op, opts) {
-  await resetRequestLog(url);
+  await emulatorOps(url).clearRequests();
   const res = await stack.run(op, opts);
-  return { res, log: await fetchRequestLog(url), maxInFlight: epochs[epochs.length - 1] };
+  return { res, log: await emulatorOps(url).requests(), maxInFlight: epochs[epochs.length - 1] };
 }
 
 /** @param {Record<string, number>} [summary] */
