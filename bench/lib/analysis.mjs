@@ -150,7 +150,6 @@ function analyseSizes(raw) {
         cpuMs: median(api.cpuMs),
         maxInFlight: api.maxInFlight,
         requests: api.requests,
-        requestSummary: classifyRequests(api.requests, n),
       };
       const floorMs = engineFloor.ms + apiFloor.ms;
       phases[name] = {
@@ -166,12 +165,8 @@ function analyseSizes(raw) {
         overheadMs: endpoints.ms - floorMs,
       };
     }
-    sizes[n] = {
-      phases,
-      provider: entry.provider,
-      stateBytes: entry.stateBytes,
-      loadAverage: entry.loadAverage,
-    };
+    const { provider, stateBytes, loadAverage } = entry;
+    sizes[n] = { phases, provider, stateBytes, loadAverage };
   }
   return sizes;
 }
