@@ -3,27 +3,12 @@
 // engine's concurrency (its default `--parallel`), against the same emulator. Runs in its own
 // process (as the provider does), so the emulator in the benchmark process does not share its
 // event loop. Each phase uses a fresh client, as each engine run starts a fresh provider process,
-// so the per-process one-offs (token exchange, `/about`) are in every phase.
-//
-//   create   GET /endpoint-tiles, then per endpoint [POST /endpoint-validation] + POST /endpoints
-//   preview  nothing (an unchanged endpoint needs no request)
-//   refresh  GET /endpoints/{id} per endpoint
-//   update   GET /endpoint-tiles, [POST /endpoint-validation] + PUT /endpoints/{id} of one endpoint
-//   destroy  DELETE /endpoints/{id} per endpoint
-//
+// so the per-process one-offs (token exchange, `/about`) are in every phase; its calls are below.
 // Usage: node bench/api-floor.mjs <job.json>; writes `{phases: {<phase>: {samplesMs, cpuMs, requests}}}`.
 
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
-import {
-  apiClient,
-  changedAt,
-  CLIENT_MODULE,
-  endpointSpec,
-  fetchRequestLog,
-  resetRequestLog,
-  runPool,
-} from "./lib/common.mjs";
+import { apiClient, changedAt, CLIENT_MODULE, emulatorOps, endpointSpec, runPool } from "./lib/common.mjs";
 
 await import(CLIENT_MODULE); // loaded now, not in the first phase's time
 /** @type {{url: string, refreshToken: string, count: number, repeat: number, concurrency: number, validate: boolean, targetUrl: string, namePrefix: string, resultFile: string}} */
@@ -43,7 +28,7 @@ const out = {};
  * @param {(client: any) => Promise<unknown>} body
  */
 async function phase(name, body) {
-  await resetRequestLog(job.url);
+  await emulatorOps(job.url).clearRequests();
   const cpuStart = process.cpuUsage();
   const start = performance.now();
   const client = apiClient(job.url, job.refreshToken);
@@ -54,7 +39,7 @@ async function phase(name, body) {
   }
   const ms = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
-  const { counts } = await fetchRequestLog(job.url);
+  const { counts } = await emulatorOps(job.url).requests();
   const into = (out[name] ??= { samplesMs: [], cpuMs: [], requests: counts });
   into.samplesMs.push(ms);
   into.cpuMs.push((cpu.user + cpu.system) / 1000);

@@ -9,10 +9,9 @@ import { median } from "./lib/analysis.mjs";
 import {
   apiClient,
   CLIENT_MODULE,
+  emulatorOps,
   endpointSpec,
-  fetchRequestLog,
   PACKAGE_MODULE,
-  resetRequestLog,
   runPool,
 } from "./lib/common.mjs";
 
@@ -38,11 +37,11 @@ async function measure(times, call) {
   const samplesMs = [];
   let first;
   for (let r = 0; r < times; r++) {
-    await resetRequestLog(job.url);
+    await emulatorOps(job.url).clearRequests();
     const start = performance.now();
     const result = await call();
     samplesMs.push(performance.now() - start);
-    const log = await fetchRequestLog(job.url);
+    const log = await emulatorOps(job.url).requests();
     const listRequests = Object.entries(log.counts)
       .filter(([route]) => /^GET .*\/endpoints$/.test(route))
       .reduce((sum, [, n]) => sum + n, 0);

@@ -9,16 +9,16 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { median, ONE_OFF_ROUTES, PHASES as MAIN_PHASES } from "./lib/analysis.mjs";
-import { cliHelpers } from "./lib/cli.mjs";
 import {
   BENCH_DIR,
+  cliHelpers,
   CLIENT_MODULE,
   emulatorSession,
   logger,
   REFRESH_TOKEN,
   resultsDir,
 } from "./lib/common.mjs";
-import { killAll } from "./lib/engine-stack.mjs";
+import { killAll, preloading } from "./lib/engine-stack.mjs";
 import { installConcurrencyProbe, runLifecycles } from "./lib/lifecycle.mjs";
 import { table } from "./report.mjs";
 
@@ -34,6 +34,7 @@ const ALL_PHASES = [
   { name: "preview-create", op: "preview" },
   ...MAIN_PHASES.filter((p) => p.name !== "refresh"),
 ];
+const PHASE_NAMES = ALL_PHASES.map((p) => p.name);
 
 const USAGE = `usage: node bench/realistic.mjs [options]   (npm run bench -- --realistic [options])
   --sizes 200,1000       numbers of endpoints (default 200,1000)
@@ -91,12 +92,7 @@ const distances = args["floors-only"]
 const parallel = positiveInt("parallel", args.parallel);
 const repeat = positiveInt("repeat", args.repeat);
 const doors = namesOf("programs", args.programs, Object.keys(FLOOR_OF), "program");
-const phaseNames = namesOf(
-  "phases",
-  args.phases,
-  ALL_PHASES.map((p) => p.name),
-  "phase",
-);
+const phaseNames = namesOf("phases", args.phases, PHASE_NAMES, "phase");
 const PHASES = ALL_PHASES.filter((p) => phaseNames.includes(p.name));
 /** @type {Array<number | undefined>} undefined: the client's own cap */
 const caps = args.connections === undefined ? [undefined] : positiveInts("connections", args.connections);
@@ -150,16 +146,8 @@ const emulator = await emulatorSession(killAll);
  */
 async function measure(programs, distance, n, cap) {
   const { url } = await emulator.start(distance);
-  /** @type {Record<string, string>} */
   const env =
-    cap === undefined
-      ? {}
-      : {
-          BENCH_MAX_CONNECTIONS: String(cap),
-          NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${CONNECTIONS_PRELOAD}`]
-            .filter(Boolean)
-            .join(" "),
-        };
+    cap === undefined ? {} : preloading(CONNECTIONS_PRELOAD, { BENCH_MAX_CONNECTIONS: String(cap) });
   const where = [distance.latencyMs ? `${distance.latencyMs} ms` : "no distance"];
   if (distance.rateLimit) where.push(`@${distance.rateLimit}/s`);
   if (cap !== undefined) where.push(`cap ${cap}`);
@@ -167,7 +155,7 @@ async function measure(programs, distance, n, cap) {
     const runs = await runLifecycles(programs, {
       ...{ url, refreshToken: REFRESH_TOKEN, parallelFlag: parallel, n, repeat, env, phases: PHASES },
       // Every phase but `up` changing one runs --repeat times.
-      repeatable: new Set(ALL_PHASES.map((p) => p.name).filter((name) => name !== "update")),
+      repeatable: new Set(PHASE_NAMES.filter((name) => name !== "update")),
       log: (msg) => log(`${where.join(" ")} ${msg}`),
     });
     for (const run of Object.values(runs)) run.warnings.forEach((w) => log(`warning: ${w}`));

@@ -55,11 +55,11 @@ const phaseTable = (sizes, columns, phases) =>
 /** @type {Columns} */
 const MAIN = [
   ["aria ms", (p) => ms(p.endpoints.ms)],
-  ["plugin ms", (p) => (p.plugin ? ms(p.plugin.ms) : "-")],
+  ["plugin ms", (p) => ms(p.plugin.ms)],
   ["engine floor ms", (p) => ms(p.engineFloor.ms)],
   ["API floor ms", (p) => ms(p.apiFloor.ms)],
   ["ratio", (p) => ratio(p.ratio)],
-  ["plugin ratio", (p) => (p.pluginRatio ? ratio(p.pluginRatio) : "-")],
+  ["plugin ratio", (p) => ratio(p.pluginRatio)],
   ["CPU ratio", (p) => ratio(p.cpuRatio)],
   ["requests", (p) => p.endpoints.requestSummary.total],
   ["per endpoint", (p) => p.endpoints.requestSummary.perResource.toFixed(2)],
@@ -75,28 +75,24 @@ const byRoute = (counts, show = (/** @type {[string, number]} */ [route, c]) => 
 const REQUESTS = [
   ["endpoints program: requests by route", (p) => byRoute(p.endpoints.requests)],
   ["API floor: requests by route", (p) => byRoute(p.apiFloor.requests)],
-  [
-    "most in flight (aria / API floor)",
-    (p) => `${p.endpoints.maxInFlight} / ${p.apiFloor.maxInFlight ?? "n/a"}`,
-  ],
+  ["most in flight (aria / API floor)", (p) => `${p.endpoints.maxInFlight} / ${p.apiFloor.maxInFlight}`],
 ];
 /** @type {Columns} */
 const CPU = [
   ["aria: provider / program / engine CPU ms", (p) => cpuOf(p.endpoints.cpuMs)],
-  ["plugin: provider / program / engine CPU ms", (p) => (p.plugin ? cpuOf(p.plugin.cpuMs) : "-")],
+  ["plugin: provider / program / engine CPU ms", (p) => cpuOf(p.plugin.cpuMs)],
   ["floor: provider / program / engine CPU ms", (p) => cpuOf(p.engineFloor.cpuMs)],
   ["API server time ms (sum)", (p) => ms(p.endpoints.serverMs)],
 ];
 /** Peak memory, MB: provider / program of each door and of the floor, the doors' providers against the floor's. */
-const peaks = (/** @type {any} */ f) =>
-  f ? `${mb(f.providerPeakRssBytes)} / ${mb(f.programPeakRssBytes)}` : "-";
+const peaks = (/** @type {any} */ f) => `${mb(f.providerPeakRssBytes)} / ${mb(f.programPeakRssBytes)}`;
 /** @type {Columns} */
 const MEMORY = [
   ...DOORS.map(([key, door]) => col(`${door} door MB`, (p) => peaks(p[key]))),
   ["engine floor MB", (p) => peaks(p.engineFloor)],
   ...DOORS.map(([key, door]) =>
     col(`${door} provider / floor's`, (p) =>
-      ratio(p[key]?.providerPeakRssBytes / p.engineFloor.providerPeakRssBytes),
+      ratio(p[key].providerPeakRssBytes / p.engineFloor.providerPeakRssBytes),
     ),
   ),
 ];
@@ -195,8 +191,8 @@ function faultsSection(faults) {
     if (p.skipped) return [label, p.skipped, ...header.slice(2).map(() => "")];
     return [
       ...[label, ms(p.ms), ms(p.faultFreeMs), ratio(p.ratio), p.faults[429], p.faults[503], p.faults.cut],
-      `${p.requestTotal ?? "n/a"} (${p.faultFreeRequestTotal ?? "n/a"})`,
-      p.ok ? (p.retries ?? "n/a") : "n/a (failed)",
+      `${p.requestTotal} (${p.faultFreeRequestTotal})`,
+      p.ok ? p.retries : "n/a (failed)",
       retried(p),
       p.ok ? "succeeded" : "**failed**",
       serverText(p.server),
@@ -287,7 +283,7 @@ function loadNote({ machine, sizes }) {
   const text =
     `Load average (1 min): ${load.start.toFixed(1)} at the start, ${perSize.join(", ")}, ${load.end.toFixed(1)} ` +
     `at the end (${machine.cpus} CPUs; the run itself keeps one or two busy).`;
-  const busy = Math.max(load.start, load.end, ...Object.values(sizes).map((s) => s.loadAverage ?? 0));
+  const busy = Math.max(load.start, load.end, ...Object.values(sizes).map((s) => s.loadAverage));
   return busy > 1.5 * machine.cpus
     ? `> **The machine was busy with other work during this run** — ${text} The CPU ratio is the steadier comparison.`
     : text;
@@ -297,7 +293,7 @@ function loadNote({ machine, sizes }) {
 function summaryTables(results) {
   const m = results.machine;
   return [
-    `Node ${m.node}, @pulumi/pulumi ${m.sdk ?? "unrecorded"}, Pulumi CLI ${m.pulumi}. ${loadNote(results)}`,
+    `Node ${m.node}, @pulumi/pulumi ${m.sdk}, Pulumi CLI ${m.pulumi}. ${loadNote(results)}`,
     "",
     "## Targets",
     "",
@@ -326,7 +322,7 @@ function summaryTables(results) {
     table(
       ["N", "dynamic door B/resource", "plugin door B/resource", "engine floor B/resource"],
       sizesOf(results.sizes).map((n) => {
-        const s = results.sizes[n].stateBytes ?? {};
+        const s = results.sizes[n].stateBytes;
         return [n, s.dynamic ?? "-", s.plugin ?? "-", s.engineFloor ?? "-"];
       }),
     ),
@@ -345,7 +341,7 @@ function renderReport(results) {
     "# pulumi-aria benchmark",
     "",
     `Run ${results.startedAt} → ${results.finishedAt} on ${m.cpus} × ${m.cpuModel}, ${mb(m.memoryBytes)} MB` +
-      `${m.leg ? ` (the '${m.leg}' runtime leg)` : ""}. Command: \`${results.command}\``,
+      ` (the '${m.leg}' runtime leg). Command: \`${results.command}\``,
     "",
     `Sizes ${c.sizes.join(", ")}; preview, refresh and up changing one run ${c.repeat} time(s) (median), the ` +
       `others once per cycle, ${c.cycles} cycle(s), by the \`pulumi\` CLI. ` +
@@ -410,7 +406,7 @@ function renderReport(results) {
       "",
       table(
         ["file", "process"],
-        (results.profiles.files ?? []).map((/** @type {any} */ f) => [f.file, f.process]),
+        results.profiles.files.map((/** @type {any} */ f) => [f.file, f.process]),
       ),
     );
   }

@@ -11,8 +11,8 @@ import * as path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { analyse } from "./lib/analysis.mjs";
-import { cliHelpers } from "./lib/cli.mjs";
 import {
+  cliHelpers,
   EMULATOR_MODULE,
   emulatorSession,
   logger,
@@ -21,7 +21,7 @@ import {
   REPO_ROOT,
   resultsDir,
 } from "./lib/common.mjs";
-import { engineDefaultParallel, engineRoot, killAll, runScript } from "./lib/engine-stack.mjs";
+import { engineDefaultParallel, engineRoot, killAll, pulumiCli, runScript } from "./lib/engine-stack.mjs";
 import { measureEmulator } from "./emulator.mjs";
 import { measureFaults } from "./lib/faults.mjs";
 import {
@@ -140,10 +140,7 @@ const emulator = await emulatorSession(killAll, log);
 async function main() {
   const root = engineRoot();
   const parallel = parallelFlag ?? engineDefaultParallel();
-  const pulumiVersion = execFileSync(path.join(root, "bin", "pulumi"), ["version"], {
-    encoding: "utf8",
-    env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
-  }).trim();
+  const pulumiVersion = pulumiCli("version").trim();
   const leg = runtimes.activeLeg();
   log(
     `Node ${process.versions.node}, @pulumi/pulumi ${leg.sdk} ('${leg.name}' leg), engine ${pulumiVersion} at ${root}; ` +
@@ -210,19 +207,12 @@ async function main() {
     });
   }
   // The emulator's own figures at 10,000 endpoints (bench/emulator.mjs), with their targets.
+  /** @type {Awaited<ReturnType<typeof measureEmulator>> | undefined} */
   let emulatorFigures;
-  if (errors.length === 0) {
+  await stage("emulator", async () => {
     log("the emulator at 10,000 endpoints: start, creates, list and filter latency");
-    try {
-      emulatorFigures = await measureEmulator({ count: 10_000 });
-    } catch (error) {
-      errors.push({
-        stage: "emulator",
-        attempt: 1,
-        message: String(/** @type {any} */ (error)?.stack ?? error),
-      });
-    }
-  }
+    emulatorFigures = await measureEmulator({ count: 10_000 });
+  });
   let profiles;
   if (args.profile) {
     await stage("profile", async (c) => {
@@ -252,17 +242,7 @@ async function main() {
       pulumi: pulumiVersion,
       loadAverage: { start: loadAtStart, end: os.loadavg()[0] },
     },
-    config: {
-      sizes,
-      repeat,
-      cycles,
-      parallel,
-      parallelFlag,
-      validate,
-      lookupCount,
-      faultsSize,
-      profileSize,
-    },
+    config: { sizes, repeat, cycles, parallel, parallelFlag, validate, lookupCount, faultsSize, profileSize },
     ...analyse(raw, lookup),
     lookup,
     emulator: emulatorFigures,

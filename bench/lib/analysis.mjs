@@ -122,7 +122,7 @@ function engineFigures(phase, n) {
     requests,
     requestSummary: classifyRequests(requests, n),
     serverMs: median(samples.map((s) => s.serverMs)),
-    maxInFlight: Math.max(0, ...samples.map((s) => s.maxInFlight ?? 0)),
+    maxInFlight: Math.max(0, ...samples.map((s) => s.maxInFlight)),
     providerPeakRssBytes: peak("provider"),
     programPeakRssBytes: peak("program"),
     cpuMs: Object.fromEntries(ROLES.map((role) => [role, median(values(role, "cpuMs"))])),
@@ -142,16 +142,14 @@ function analyseSizes(raw) {
     const phases = {};
     for (const { name } of PHASES) {
       const endpoints = engineFigures(entry.endpoints.phases[name], n);
-      // Results from before the plugin door was measured have none.
-      const plugin = entry.plugin?.phases?.[name] ? engineFigures(entry.plugin.phases[name], n) : null;
+      const plugin = engineFigures(entry.plugin.phases[name], n);
       const engineFloor = engineFigures(entry.engineFloor.phases[name], n);
       const api = entry.apiFloor.phases[name];
       const apiFloor = {
         ms: median(api.samplesMs),
-        cpuMs: median(api.cpuMs ?? []),
-        maxInFlight: api.maxInFlight ?? null,
+        cpuMs: median(api.cpuMs),
+        maxInFlight: api.maxInFlight,
         requests: api.requests,
-        requestSummary: classifyRequests(api.requests, n),
       };
       const floorMs = engineFloor.ms + apiFloor.ms;
       phases[name] = {
@@ -159,7 +157,7 @@ function analyseSizes(raw) {
         cpuRatio: cpuSum(endpoints.cpuMs) / (cpuSum(engineFloor.cpuMs) + (apiFloor.cpuMs || 0)),
         endpoints,
         plugin,
-        pluginRatio: plugin ? plugin.ms / floorMs : null,
+        pluginRatio: plugin.ms / floorMs,
         engineFloor,
         apiFloor,
         floorMs,
@@ -167,12 +165,8 @@ function analyseSizes(raw) {
         overheadMs: endpoints.ms - floorMs,
       };
     }
-    sizes[n] = {
-      phases,
-      provider: entry.provider,
-      stateBytes: entry.stateBytes ?? null,
-      loadAverage: entry.loadAverage,
-    };
+    const { provider, stateBytes, loadAverage } = entry;
+    sizes[n] = { phases, provider, stateBytes, loadAverage };
   }
   return sizes;
 }
@@ -420,7 +414,6 @@ function analyseFaults(raw, sizes) {
       ...p,
       faultFreeMs: without.ms,
       ratio: p.ms / without.ms,
-      faultFreeRequests: without.requests,
       requestTotal: total,
       faultFreeRequestTotal: faultFreeTotal,
       retries: total - faultFreeTotal,

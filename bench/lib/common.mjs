@@ -1,7 +1,7 @@
 // @ts-check
 // What the benchmark's processes share: where things are, the endpoint the programs declare as an API
-// spec, a bounded pool, the API client, and the emulator's operations surface (request log; faults in
-// lib/faults.mjs).
+// spec, a bounded pool, the API client, the emulator's operations surface (request log; faults in
+// lib/faults.mjs), and the command lines' usage errors and parsing of numbers given as options.
 
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
@@ -20,10 +20,7 @@ export const REFRESH_TOKEN = "admin-refresh-token";
 
 /** `dir`, else bench/results/<prefix><timestamp>, made. @param {string | undefined} dir @param {string} [prefix] */
 export function resultsDir(dir, prefix = "", at = new Date()) {
-  const stamp = at
-    .toISOString()
-    .replace(/[:.]/g, "-")
-    .replace(/-\d{3}Z$/, "Z");
+  const stamp = `${at.toISOString().slice(0, 19).replace(/:/g, "-")}Z`;
   const out = path.resolve(dir ?? path.join(BENCH_DIR, "results", `${prefix}${stamp}`));
   fs.mkdirSync(out, { recursive: true });
   return out;
@@ -86,10 +83,6 @@ export async function runPool(items, concurrency, task) {
 /** The emulator's operations client (emulator/ops/client.ts). @param {string} url */
 export const emulatorOps = (url) =>
   /** @type {typeof import("../../emulator/ops/client.js")} */ (require(EMULATOR_MODULE)).emulatorOps(url);
-/** @param {string} url @returns {Promise<RequestLog>} */
-export const fetchRequestLog = async (url) => /** @type {RequestLog} */ (await emulatorOps(url).requests());
-/** @param {string} url */
-export const resetRequestLog = (url) => emulatorOps(url).clearRequests();
 
 /**
  * Starts the emulators of a run and stops them, and every process of the run (`killAll`), on Ctrl-C.
@@ -116,4 +109,45 @@ export async function emulatorSession(killAll, log) {
     start: async (options) => (current = await startEmulator({ port: 0, seedResources: 0, ...options })),
     stop,
   };
+}
+
+/** The option parsers of one command, whose usage errors print `usage`. @param {string} usage */
+export function cliHelpers(usage) {
+  /** @param {string} message @returns {never} */
+  const usageError = (message) => {
+    process.stderr.write(`${message}\n${usage}\n`);
+    process.exit(2);
+  };
+  /**
+   * An integer of at least 1 (or 0 with `allowZero`).
+   * @param {string} name the option, without `--` @param {string} value
+   */
+  const positiveInt = (name, value, allowZero = false) => {
+    const n = Number(value);
+    if (Number.isInteger(n) && n >= (allowZero ? 0 : 1)) return n;
+    return usageError(
+      `--${name} must be a ${allowZero ? "non-negative" : "positive"} integer, got '${value}'`,
+    );
+  };
+  /** A number greater than 0. @param {string} name the option, without `--` @param {string} value */
+  const positiveNumber = (name, value) => {
+    const n = Number(value);
+    return Number.isFinite(n) && n > 0 ? n : usageError(`--${name}: '${value}' is not a positive number`);
+  };
+  /** A comma-separated list of positive integers. @param {string} name @param {string} value */
+  const positiveInts = (name, value) => value.split(",").map((s) => positiveInt(name, s.trim()));
+  /**
+   * A comma-separated list of `what`s, each one of `known`.
+   * @param {string} name
+   * @param {string} value
+   * @param {string[]} known
+   * @param {string} what
+   */
+  const namesOf = (name, value, known, what) =>
+    value
+      .split(",")
+      .map((v) =>
+        known.includes(v.trim()) ? v.trim() : usageError(`--${name}: unknown ${what} '${v.trim()}'`),
+      );
+  return { usageError, positiveInt, positiveInts, positiveNumber, namesOf };
 }

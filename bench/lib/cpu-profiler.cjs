@@ -22,9 +22,7 @@ if (dir) {
     // The in-process session answers synchronously, so this works inside an `exit` handler.
     session.post("Profiler.stop", (error, result) => {
       if (error || !result) return;
-      const now = new Date();
-      const pad = (n) => String(n).padStart(2, "0");
-      const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+      const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", ".").slice(0, 15);
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(
         path.join(dir, `CPU.${stamp}.${process.pid}.0.001.cpuprofile`),

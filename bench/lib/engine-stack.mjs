@@ -23,15 +23,28 @@ const { ProgramStack, processTree, killTree } = require("../../scripts/program-r
 /** `<root>/bin/pulumi`, found or built by scripts/ensure-engine.mjs. */
 export const engineRoot = () => /** @type {string} */ (engineRootOf({ quiet: true }));
 
-/** The engine's default `--parallel`, read from the CLI's help. */
-export function engineDefaultParallel() {
-  const help = execFileSync(path.join(engineRoot(), "bin", "pulumi"), ["up", "--help"], {
+/** What the engine's CLI prints for `args`. @param {...string} args */
+export const pulumiCli = (...args) =>
+  execFileSync(path.join(engineRoot(), "bin", "pulumi"), args, {
     encoding: "utf8",
     env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
   });
-  const m = /--parallel int32 .*\(default (\d+)\)/.exec(help);
+
+/** The engine's default `--parallel`, read from the CLI's help. */
+export function engineDefaultParallel() {
+  const m = /--parallel int32 .*\(default (\d+)\)/.exec(pulumiCli("up", "--help"));
   return m ? Number(m[1]) : 4 * os.cpus().length;
 }
+
+/**
+ * `env` and a NODE_OPTIONS that preloads `file` into every node process of a run.
+ * @param {string} file
+ * @param {Record<string, string>} env
+ */
+export const preloading = (file, env) => ({
+  ...env,
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${file}`].filter(Boolean).join(" "),
+});
 
 // The role of each process under one engine run's root (the `pulumi` CLI, an `engine`; other sessions
 // may run engines too), by its command line: which process holds which role, bench/README.md, "What is
@@ -177,7 +190,6 @@ export class BenchStack extends ProgramStack {
    * @param {{profileDir?: string, allowFailure?: boolean}} [opts]
    */
   async run(op, { profileDir, allowFailure = false } = {}) {
-    const nodeOptions = [process.env.NODE_OPTIONS, `--require ${CPU_PROFILER}`].filter(Boolean).join(" ");
     /** @type {Record<string, unknown>} */
     const options = this.parallel !== undefined && op !== "export" ? { parallel: this.parallel } : {};
     // `up`, `refresh` and `destroy` without their own preview (the preview is a phase of its own).
@@ -199,8 +211,7 @@ export class BenchStack extends ProgramStack {
     };
     let result;
     try {
-      /** @type {Record<string, string>} */
-      const env = profileDir ? { BENCH_CPU_PROF_DIR: profileDir, NODE_OPTIONS: nodeOptions } : {};
+      const env = profileDir ? preloading(CPU_PROFILER, { BENCH_CPU_PROF_DIR: profileDir }) : {};
       result = await super.run(op, options, { env });
     } finally {
       this.onSpawn = undefined;

@@ -1,10 +1,20 @@
 // @ts-check
 // The faults phase (--faults-size): create, an `up` changing every endpoint and destroy under the
 // busy-server mix, set against the same operations without faults, and the server compared with the
-// state after each (bench/README.md, "under faults").
+// state after each (bench/README.md, "under faults"). And the run of bench/faults-restart.mjs: one `up`
+// under the same mix with the server restarted midway (bench/README.md, "Faults with a server restart").
 
-import { apiClient, EMULATOR_MODULE, emulatorOps } from "./common.mjs";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { performance } from "node:perf_hooks";
+import { apiClient, EMULATOR_MODULE, emulatorOps, REFRESH_TOKEN } from "./common.mjs";
 import { changesOf, loggedRun, programStack } from "./lifecycle.mjs";
+
+/** `aria:apiTimeout` / `vra:apiTimeout` of the restart run, seconds. */
+const API_TIMEOUT_S = 5;
+/** The restart run's slow phase: 40 requests each answered later than the timeout. */
+const SLOW_REQUESTS = { kind: "delay", delayMs: 7_000, count: 40, path: "^/(pipeline|iaas)/" };
 
 /**
  * Without the endpoints' passwords, the refresh token and access tokens (JWTs).
@@ -159,6 +169,78 @@ export async function measureFaults(n, ctx) {
   } finally {
     await client.close();
     stack.dispose();
+  }
+  return out;
+}
+
+/**
+ * The restart run through one door on a fresh emulator with a data file: one `up` of N endpoints under
+ * the busy server's mix, the server restarted from its data file once half exist, then the slow phase
+ * (before, it would end the `up` at its first token exchange); if the `up` failed, the `up` its message
+ * says to run, on the same busy server; the server against the state, then destroy without faults.
+ * @param {"dynamic" | "plugin"} door
+ * @param {number} n
+ */
+export async function measureRestart(door, n) {
+  const { startEmulator, BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-restart-"));
+  const dataFile = path.join(dir, "emulator.json");
+  let emulator = await startEmulator({ port: 0, seedResources: 0, dataFile });
+  const { url } = emulator;
+  const ops = emulatorOps(url);
+  const faultsOn = (slow = false) => ops.setFaults([...BUSY_SERVER_FAULTS, ...(slow ? [SLOW_REQUESTS] : [])]);
+  const program = door === "dynamic" ? "endpoints" : "endpoints-plugin";
+  const stack = programStack(program, { url, refreshToken: REFRESH_TOKEN, n, validate: false });
+  for (const ns of ["vra", "aria"]) stack.setConfig(`${ns}:apiTimeout`, API_TIMEOUT_S);
+  /** @type {Record<string, number>} */
+  const faults = { 503: 0, 429: 0, cut: 0, slow: 0 };
+  /** @type {Record<string, any>} */
+  const out = { door, n, first: {}, second: undefined, restartAtMs: 0, requests: 0, faults };
+  /** @param {import("./common.mjs").RequestLog} log */
+  const add = (log) => {
+    out.requests += log.total;
+    for (const [kind, count] of Object.entries(faultCounts(log.entries))) faults[kind] += count;
+  };
+  try {
+    await ops.clearRequests();
+    await faultsOn();
+    const half = emulator.served(
+      (/** @type {import("./common.mjs").LogEntry} */ e) =>
+        e.route === "POST /pipeline/api/endpoints" && e.status < 300 && !e.fault,
+      Math.floor(n / 2),
+    );
+    const start = performance.now();
+    const running = stack.run("up", { allowFailure: true });
+    if ((await Promise.race([half.then(() => "half"), running.then(() => "ended")])) === "half") {
+      // The restart: closed (open connections dropped), then started again from its data file.
+      add(await ops.requests());
+      out.restartAtMs = Math.round(performance.now() - start);
+      await emulator.close();
+      emulator = await startEmulator({ port: Number(new URL(url).port), seedResources: 0, dataFile });
+      await faultsOn(true);
+      console.log(`${door}: server restarted ${out.restartAtMs} ms into the up`);
+    }
+    const res = await running;
+    add(await ops.requests());
+    await faultsOn();
+    const error = res.ok ? undefined : engineError(res, REFRESH_TOKEN);
+    out.first = { ok: res.ok, ms: Math.round(res.ms), changes: changesOf(res.summary), error };
+    if (!res.ok) {
+      const { res: again, log } = await loggedRun(stack, url, "up", { allowFailure: true });
+      add(log);
+      out.second = { ok: again.ok, ms: Math.round(again.ms), changes: changesOf(again.summary) };
+    }
+    await ops.setFaults([]);
+    const client = apiClient(url);
+    const server = await serverAgainstState(client, stack);
+    await client.close();
+    Object.assign(out, { duplicates: server.duplicates.length, onServer: server.onServer });
+    Object.assign(out, { inState: server.inState, serverEqualsState: server.equal });
+    await stack.run("destroy", { allowFailure: true });
+  } finally {
+    stack.dispose();
+    await emulator.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
   return out;
 }

@@ -7,7 +7,7 @@ import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PHASES, REPEATABLE } from "./analysis.mjs";
-import { changedAt, fetchRequestLog, resetRequestLog } from "./common.mjs";
+import { changedAt, emulatorOps } from "./common.mjs";
 import { BenchStack, runScript } from "./engine-stack.mjs";
 
 /**
@@ -64,59 +64,56 @@ export function programStack(program, o, env) {
 
 /** One operation between a reset and a read of the request log. @param {BenchStack} stack @param {string} url @param {string} op @param {{profileDir?: string, allowFailure?: boolean}} [opts] */
 export async function loggedRun(stack, url, op, opts) {
-  await resetRequestLog(url);
+  await emulatorOps(url).clearRequests();
   const res = await stack.run(op, opts);
-  return { res, log: await fetchRequestLog(url), maxInFlight: epochs[epochs.length - 1] };
+  return { res, log: await emulatorOps(url).requests(), maxInFlight: epochs[epochs.length - 1] };
 }
 
 /** @param {Record<string, number>} [summary] */
 export const changesOf = (summary = {}) =>
   Object.fromEntries(Object.entries(summary).filter(([k, v]) => k !== "same" && v > 0));
 
-/** One program's stack and the samples of its phases. */
-class ProgramRun {
-  /**
-   * `phases` (default PHASES) run in this order, `repeatable` ones (default REPEATABLE) `repeat` times.
-   * @param {string} program
-   * @param {Pick<Ctx, "url" | "refreshToken" | "repeat" | "log"> & Partial<Ctx> & {n: number,
-   *   phases?: Array<{name: string, op: string}>, repeatable?: Set<string>, env?: Record<string, string>,
-   *   exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
-   */
-  constructor(program, o) {
-    this.program = program;
-    this.o = o;
+/**
+ * The lifecycle of each program, in lockstep: `phases` (default PHASES) in this order, `repeatable` ones
+ * (default REPEATABLE) `repeat` times.
+ * @param {string[]} programs
+ * @param {Pick<Ctx, "url" | "refreshToken" | "repeat" | "log"> & Partial<Ctx> & {n: number,
+ *   phases?: Array<{name: string, op: string}>, repeatable?: Set<string>, env?: Record<string, string>,
+ *   exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
+ */
+export async function runLifecycles(programs, o) {
+  const repeatable = o.repeatable ?? REPEATABLE;
+  // The changes each phase should report, to catch a phase that did not do what it claims.
+  /** @type {Record<string, object>} */
+  const expectedOf = {
+    "preview-create": { create: o.n + 1 },
+    create: { create: o.n + 1 },
+    update: { update: 1 },
+    destroy: { delete: o.n + 1 },
+  };
+  const runs = programs.map((program) => ({
+    program,
+    stack: programStack(program, o, o.env),
+    created: false,
     /** @type {ProgramResult} */
-    this.result = { phases: {}, warnings: [] };
-    this.created = false;
-    this.stack = programStack(program, o, o.env);
-    this.repeatable = o.repeatable ?? REPEATABLE;
-  }
-
-  /** @param {{name: string, op: string}} phase @param {number} rep */
-  async runPhase({ name, op }, rep) {
-    const { o } = this;
-    if (name === "update") this.stack.setConfig("changed", changedAt(rep));
-    const profileDir = rep === 0 ? o.profileDirFor?.(this.program, name) : undefined;
-    const { res, log, maxInFlight } = await loggedRun(this.stack, o.url, op, { profileDir });
-    if (name === "create") this.created = true;
-    if (name === "destroy") this.created = false;
-    // The changes each phase should report, to catch a phase that did not do what it claims.
-    /** @type {Record<string, object>} */
-    const expectedOf = {
-      "preview-create": { create: o.n + 1 },
-      create: { create: o.n + 1 },
-      update: { update: 1 },
-      destroy: { delete: o.n + 1 },
-    };
+    result: { phases: {}, warnings: [] },
+  }));
+  /** @param {(typeof runs)[number]} run @param {{name: string, op: string}} phase @param {number} rep */
+  const runPhase = async (run, { name, op }, rep) => {
+    const { program, stack, result } = run;
+    if (name === "update") stack.setConfig("changed", changedAt(rep));
+    const profileDir = rep === 0 ? o.profileDirFor?.(program, name) : undefined;
+    const { res, log, maxInFlight } = await loggedRun(stack, o.url, op, { profileDir });
+    if (name === "create" || name === "destroy") run.created = name === "create";
     const expected = JSON.stringify(expectedOf[name] ?? {});
     const changes = changesOf(res.summary);
     const reported = JSON.stringify(changes);
     if (reported !== expected) {
-      this.result.warnings.push(
-        `${this.program} N=${o.n} ${name}: the engine reported ${reported}, expected ${expected}`,
+      result.warnings.push(
+        `${program} N=${o.n} ${name}: the engine reported ${reported}, expected ${expected}`,
       );
     }
-    (this.result.phases[name] ??= { samples: [] }).samples.push({
+    (result.phases[name] ??= { samples: [] }).samples.push({
       ms: res.ms,
       processes: res.processes,
       programPid: res.programPid,
@@ -127,36 +124,24 @@ class ProgramRun {
       changes,
     });
     o.log(
-      `${this.program} N=${o.n} ${name}${rep > 0 || this.repeatable.has(name) ? ` #${rep + 1}` : ""}: ` +
+      `${program} N=${o.n} ${name}${rep > 0 || repeatable.has(name) ? ` #${rep + 1}` : ""}: ` +
         `${Math.round(res.ms)} ms, ${log.total} requests`,
     );
-    if (name === "create" && o.exportAfterCreate) this.result.deployment = await this.stack.exportStack();
-  }
-
-  /** Destroys what a failed run left behind, so the next size starts from an empty emulator. */
-  async close() {
-    const failed = (/** @type {Error} */ e) =>
-      this.o.log(`cleanup destroy failed: ${e.message.split("\n")[0]}`);
-    if (this.created) await this.stack.run("destroy").catch(failed);
-    this.stack.dispose();
-  }
-}
-
-/**
- * The lifecycle of each program, in lockstep.
- * @param {string[]} programs
- * @param {ConstructorParameters<typeof ProgramRun>[1]} o
- */
-export async function runLifecycles(programs, o) {
-  const runs = programs.map((program) => new ProgramRun(program, o));
+    if (name === "create" && o.exportAfterCreate) result.deployment = await stack.exportStack();
+  };
   try {
     for (const phase of o.phases ?? PHASES) {
-      for (let rep = 0; rep < (runs[0].repeatable.has(phase.name) ? o.repeat : 1); rep++) {
-        for (const run of runs) await run.runPhase(phase, rep);
+      for (let rep = 0; rep < (repeatable.has(phase.name) ? o.repeat : 1); rep++) {
+        for (const run of runs) await runPhase(run, phase, rep);
       }
     }
   } finally {
-    for (const run of runs) await run.close();
+    // Destroys what a failed run left behind, so the next size starts from an empty emulator.
+    const failed = (/** @type {Error} */ e) => o.log(`cleanup destroy failed: ${e.message.split("\n")[0]}`);
+    for (const { stack, created } of runs) {
+      if (created) await stack.run("destroy").catch(failed);
+      stack.dispose();
+    }
   }
   return Object.fromEntries(runs.map((run) => [run.program, run.result]));
 }
@@ -182,35 +167,27 @@ function stateBytesPerResource(exported) {
   return Math.round(Buffer.byteLength(JSON.stringify(resources), "utf8") / resources.length);
 }
 
+/** Each program of a size, and its key in the figures (lib/analysis.mjs). */
+const KEY_OF = { trivial: "engineFloor", endpoints: "endpoints", "endpoints-plugin": "plugin" };
+const PROGRAMS = Object.keys(KEY_OF);
+
 /**
  * One size: the programs in lockstep, then the API floor, `cycles` times over.
  * @param {number} n
  * @param {Ctx} ctx
  */
 export async function measureSize(n, ctx) {
-  /** @type {{endpoints: ProgramResult, plugin: ProgramResult, engineFloor: ProgramResult, apiFloor: {phases: Record<string, any>}, provider?: any, stateBytes?: Record<string, number | null>, loadAverage?: number, warnings: string[]}} */
-  const entry = {
-    endpoints: { phases: {}, warnings: [] },
-    plugin: { phases: {}, warnings: [] },
-    engineFloor: { phases: {}, warnings: [] },
-    apiFloor: { phases: {} },
-    warnings: [],
-  };
+  /** @type {Record<string, any> & {apiFloor: {phases: Record<string, any>}, warnings: string[]}} */
+  const entry = { apiFloor: { phases: {} }, warnings: [] };
   for (let cycle = 0; cycle < ctx.cycles; cycle++) {
-    const runs = await runLifecycles(["trivial", "endpoints", "endpoints-plugin"], {
-      ...ctx,
-      n,
-      exportAfterCreate: cycle === 0,
-    });
-    for (const [into, from] of [
-      [entry.engineFloor, runs.trivial],
-      [entry.endpoints, runs.endpoints],
-      [entry.plugin, runs["endpoints-plugin"]],
-    ]) {
-      for (const [name, phase] of Object.entries(from.phases)) {
+    const runs = await runLifecycles(PROGRAMS, { ...ctx, n, exportAfterCreate: cycle === 0 });
+    // Each program's samples under its key in the figures.
+    for (const [program, key] of Object.entries(KEY_OF)) {
+      const into = (entry[key] ??= { phases: {} });
+      for (const [name, phase] of Object.entries(runs[program].phases)) {
         (into.phases[name] ??= { samples: [] }).samples.push(...phase.samples);
       }
-      entry.warnings.push(...from.warnings);
+      entry.warnings.push(...runs[program].warnings);
     }
     if (cycle === 0) {
       entry.provider = providerSizes(runs.endpoints.deployment);
@@ -243,7 +220,7 @@ export async function measureSize(n, ctx) {
 
 /** A pull request's preview: a stack of 3 endpoints (validation on) through each door and the floor. @param {Ctx} ctx @param {number} runs */
 export const measureSmallPreview = (ctx, runs) =>
-  runLifecycles(["trivial", "endpoints", "endpoints-plugin"], {
+  runLifecycles(PROGRAMS, {
     ...ctx,
     n: 3,
     repeat: runs,
