@@ -58,8 +58,17 @@ const ROLES = [
   ["engine", (cmd) => /(^|\/)(pulumi|pulumi-language-nodejs)\0/.test(cmd)],
 ];
 
-/** @param {string} file */
-const readOr = (file) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
+/**
+ * A /proc file's text, or "" when its process has gone (ENOENT, or ESRCH when it exits mid-read).
+ * @param {string} file
+ */
+function readOr(file) {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
 
 /**
  * Samples every 100 ms the processes under `rootPid` (itself an `engine`): per role the peak memory (the
