@@ -124,7 +124,7 @@ function pythonBuildVenv() {
 function buildPython(version) {
   const python = pythonBuildVenv();
   const dir = copyOfSdk("python");
-  const env = { ...process.env, SOURCE_DATE_EPOCH: run("git", ["log", "-1", "--format=%ct"]).trim() };
+  const env = { ...process.env, SOURCE_DATE_EPOCH: String(commitTime().getTime() / 1000) };
   try {
     run(python, ["-m", "build", "--wheel", "--sdist", "--no-isolation", "--outdir", OUT, dir], { env });
   } finally {
@@ -134,12 +134,16 @@ function buildPython(version) {
   return files.map((name) => made("the build of sdk/python", name));
 }
 
+/** When the commit being released was made: the date of every entry that would otherwise be the build's. */
+const commitTime = () => new Date(Number(run("git", ["log", "-1", "--format=%ct"]).trim()) * 1000);
+
 /** The Go SDK's module path (sdk/go/go.mod). */
 const GO_MODULE = "github.com/pulumi-aria/pulumi-aria/sdk/go";
 
 /**
  * The Go SDK as a module proxy serves it (go help goproxy) for the tag sdk/go/v<version>: the zip holds
- * sdk/go's tracked files and the LICENSE (as the go command adds it) under <module>@v<version>/.
+ * sdk/go's tracked files and the LICENSE (as the go command adds it) under <module>@v<version>/, dated
+ * at the commit, as is the .info, so that a rebuild gives the same bytes.
  * @param {string} version
  */
 function goProxyFolder(version) {
@@ -154,11 +158,14 @@ function goProxyFolder(version) {
     const rel = file === "LICENSE" ? file : path.relative("sdk/go", file);
     entries[`${GO_MODULE}@${v}/${rel}`] = fs.readFileSync(path.join(root, file));
   }
-  fs.writeFileSync(path.join(dir, `${v}.zip`), zipSync(entries));
+  const time = commitTime();
+  // A zip's times are local (fflate reads the Date's local fields): shifted so that they hold UTC anywhere.
+  const mtime = new Date(time.getTime() + time.getTimezoneOffset() * 60_000);
+  fs.writeFileSync(path.join(dir, `${v}.zip`), zipSync(entries, { mtime }));
   fs.copyFileSync(path.join(root, "sdk", "go", "go.mod"), path.join(dir, `${v}.mod`));
   fs.writeFileSync(
     path.join(dir, `${v}.info`),
-    `${JSON.stringify({ Version: v, Time: new Date().toISOString() })}\n`,
+    `${JSON.stringify({ Version: v, Time: time.toISOString() })}\n`,
   );
   fs.writeFileSync(path.join(dir, "list"), `${v}\n`);
   return path.join(OUT, "goproxy");

@@ -25,7 +25,7 @@ import { REPO_ROOT } from "../support/program-stack";
  * - the OpenSSH signatures: every file's verifies with `ssh-keygen -Y verify` against the folder's
  *   allowed_signers, and a copy with one byte changed fails; no private key is left in the folder;
  * - rebuilt from the same commit, the same bytes: a second dry run (--skip-plugins) gives the same
- *   wheel, npm packages, schema and npm SBOM, and a second build of the linux-arm64 archive
+ *   wheel, npm packages, Go module zip and .info, schema and npm SBOM, and a second build of the linux-arm64 archive
  *   (build-plugin.mjs --force, no cache) the same archive as this release's. linux-amd64's archive is
  *   not reproducible, as its executable carries V8's code cache, which V8 does not write the same
  *   twice (docs/guides/release-and-install.md, "Rebuilding and comparing").
@@ -365,15 +365,18 @@ describe("the release's signatures (OpenSSH, a key made for the run)", () => {
 });
 
 describe("the release rebuilt from the same commit", () => {
-  it("gives the same wheel, npm packages, schema and npm SBOM; the sdist and the build's record differ", () => {
+  it("gives the same wheel, npm packages, Go module, schema and SBOM; the sdist and the record differ", () => {
     const second = path.join(work, "second");
     script("release.mjs", ["--dry-run", "--skip-plugins", "--out", second]);
+    const goProxy = `goproxy/github.com/pulumi-aria/pulumi-aria/sdk/go/@v/v${VERSION}`;
     const same = [
       `pulumi_aria-${VERSION}-py3-none-any.whl`,
       `pulumi-aria-${VERSION}.tgz`,
       `pulumi-aria-aria-${VERSION}.tgz`,
       `aria-schema-v${VERSION}.json`,
       `pulumi-aria-${VERSION}.cdx.json`,
+      `${goProxy}.zip`,
+      `${goProxy}.info`,
     ];
     const sumsOf = (dir: string) => Object.fromEntries(same.map((f) => [f, sha256(path.join(dir, f))]));
     expect(sumsOf(second)).toEqual(sumsOf(out));
