@@ -52,6 +52,12 @@ async function runChecked(cmd, args, options = {}) {
 }
 
 /**
+ * What execFileSync throws: the start's error (`code`), or the exit with what the command printed.
+ * @typedef {NodeJS.ErrnoException & { status: number | null, signal?: NodeJS.Signals | null,
+ *   stdout?: string, stderr?: string }} SyncFailure
+ */
+
+/**
  * Runs `cmd` to its end, blocking (for build scripts with nothing else to serve): its stdout (with
  * `inherit`, the terminal has its output instead), or a CommandError carrying the output; a command
  * that does not start throws its own error (ENOENT, ...), which says why.
@@ -69,10 +75,7 @@ function runSync(cmd, args, { cwd, env, inherit = false } = {}) {
       maxBuffer: 64 * 1024 * 1024,
     });
   } catch (err) {
-    const { code, status, signal, stdout, stderr } =
-      /** @type {NodeJS.ErrnoException & { status: number | null, signal?: NodeJS.Signals | null, stdout?: string, stderr?: string }} */ (
-        err
-      );
+    const { code, status, signal, stdout, stderr } = /** @type {SyncFailure} */ (err);
     if (typeof code === "string") throw err;
     throw new CommandError([cmd, ...args].join(" "), { code: status, signal, stdout, stderr });
   }
