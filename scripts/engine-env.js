@@ -7,8 +7,6 @@ const { execFileSync, spawnSync } = require("node:child_process");
 const path = require("node:path");
 
 const REPO_ROOT = path.resolve(__dirname, "..");
-// The SDK ships pulumi-resource-pulumi-nodejs, the shim that starts the dynamic-provider process.
-const SDK_DIR = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
 
 /** @type {string | undefined} */
 let cachedRoot;
@@ -36,6 +34,9 @@ function pulumiVersionOf(bin) {
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
+const sdkDir = () =>
+  path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
+
 /** The environment of an engine run on a `file://` backend, with no plugin downloads. @param {{ root: string, stateDir: string, homeDir: string, passphrase: string }} options */
 function engineEnv({ root, stateDir, homeDir, passphrase }) {
   return {
@@ -44,8 +45,10 @@ function engineEnv({ root, stateDir, homeDir, passphrase }) {
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_HOME: homeDir,
     PULUMI_BACKEND_URL: `file://${stateDir}`,
-    // The engine finds pulumi-resource-pulumi-nodejs next to the CLI or on PATH.
-    PATH: [path.join(root, "bin"), SDK_DIR, process.env.PATH].join(path.delimiter),
+    // The engine finds pulumi-resource-pulumi-nodejs (the SDK's shim that starts the dynamic-provider
+    // process) next to the CLI or on PATH. Resolved here, not at load: `npm test` imports this module
+    // before its bootstrap has installed the SDK.
+    PATH: [path.join(root, "bin"), sdkDir(), process.env.PATH].join(path.delimiter),
   };
 }
 
