@@ -34,8 +34,7 @@ function pulumiVersionOf(bin) {
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
-const sdkDir = () =>
-  path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
+const sdkDir = () => path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
 
 /** The environment of an engine run on a `file://` backend, with no plugin downloads. @param {{ root: string, stateDir: string, homeDir: string, passphrase: string }} options */
 function engineEnv({ root, stateDir, homeDir, passphrase }) {
