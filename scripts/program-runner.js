@@ -5,6 +5,7 @@
 "use strict";
 
 const { spawn } = require("node:child_process");
+const { once } = require("node:events");
 const { randomBytes } = require("node:crypto");
 const fs = require("node:fs");
 const os = require("node:os");
@@ -18,7 +19,6 @@ const YAML = require("yaml");
 const REPO_ROOT = path.resolve(__dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, ".e2e");
 const RUN_OP = path.join(__dirname, "run-op.js");
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 /** How long an install of an earlier build is kept after its last use. */
 const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
 
@@ -58,7 +58,7 @@ function programVersions(sdk) {
  * @param {string} cwd
  */
 const npmRun = (args, cwd) =>
-  runSync(npm, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } });
+  runSync("npm", args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } });
 const npmInstall = (/** @type {string} */ cwd) =>
   npmRun(["install", "--no-audit", "--no-fund", "--prefer-offline"], cwd);
 const writeJson = (/** @type {string} */ file, /** @type {unknown} */ value) =>
@@ -137,11 +137,8 @@ const TSCONFIG = path.join(REPO_ROOT, "examples", "quickstart", "tsconfig.json")
  */
 function prepareProgram({ source, dest, projectName, pack, sdk }) {
   const versions = programVersions(sdk);
-  fs.mkdirSync(dest, { recursive: true });
-  for (const entry of fs.readdirSync(source)) {
-    if (entry === "node_modules" || entry === "bin" || /^Pulumi\..+\.ya?ml$/.test(entry)) continue;
-    fs.cpSync(path.join(source, entry), path.join(dest, entry), { recursive: true });
-  }
+  const skipped = /^(node_modules|bin|Pulumi\..+\.ya?ml)$/; // top-level entries not copied
+  fs.cpSync(source, dest, { recursive: true, filter: (src) => !skipped.test(path.relative(source, src)) });
   const manifestFile = path.join(dest, "package.json");
   if (fs.existsSync(manifestFile)) {
     const pkg = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
@@ -337,21 +334,19 @@ class ProgramStack {
    * @param {string[]} args
    * @param {{ env?: Record<string, string> }} [options]
    */
-  exec(args, { env } = {}) {
+  async exec(args, { env } = {}) {
     const { echo, onOutput } = this.options;
-    return new Promise((resolve, reject) => {
-      const child = this.start("pulumi", args, env ?? {}, ["ignore", "pipe", "pipe"]);
-      const out = { stdout: "", stderr: "" };
-      for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
-        /** @type {import("node:stream").Readable} */ (child[stream]).on("data", (d) => {
-          out[stream] += d;
-          if (echo) process[stream].write(d);
-          onOutput?.(String(d));
-        });
-      }
-      child.on("error", reject);
-      child.on("close", (code, signal) => resolve({ code: code ?? -1, signal, ...out }));
-    });
+    const child = this.start("pulumi", args, env ?? {}, ["ignore", "pipe", "pipe"]);
+    const out = { stdout: "", stderr: "" };
+    for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
+      /** @type {import("node:stream").Readable} */ (child[stream]).on("data", (d) => {
+        out[stream] += d;
+        if (echo) process[stream].write(d);
+        onOutput?.(String(d));
+      });
+    }
+    const [code, signal] = await once(child, "close");
+    return { code: code ?? -1, signal, ...out };
   }
 
   /** exec(), throwing a CommandError (code, stdout, stderr) for a non-zero exit. @param {string[]} args */
@@ -417,10 +412,8 @@ class ProgramStack {
       stderr = (stderr + d).slice(-100_000);
       if (process.env.E2E_VERBOSE) process.stderr.write(d);
     });
-    /** @type {{ code: number | null, signal: NodeJS.Signals | null }} */
-    const exit = await new Promise((resolve) =>
-      child.on("close", (code, signal) => resolve({ code, signal })),
-    );
+    const [code, signal] = await once(child, "close");
+    const exit = { code, signal };
     if (!fs.existsSync(resultFile)) {
       const err = new CommandError(`node ${RUN_OP} (pulumi ${op})`, { ...exit, stderr });
       err.message = `pulumi ${op} did not produce a result (exit ${exit.code}):\n${stderr.slice(-4000)}`;

@@ -10,6 +10,7 @@
 //   node scripts/test.mjs e2e -- -t quickstart   arguments after -- go to jest
 
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -59,12 +60,9 @@ const full = chosen.length === 0 && !flags.leg;
 const engine = full || chosen.some((t) => t === "e2e" || t === "faults" || t === "cli");
 
 /** Runs a command with inherited output; resolves its exit code. @param {string} cmd @param {string[]} args @returns {Promise<number>} */
-function run(cmd, args, env = process.env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, env, stdio: "inherit" });
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
-  });
+async function run(cmd, args, env = process.env) {
+  const [code, signal] = await once(spawn(cmd, args, { cwd: root, env, stdio: "inherit" }), "close");
+  return code ?? (signal ? 128 : 1);
 }
 
 /** One tier on one leg: jest's counts from its JSON report. @param {import("./runtimes.js").Leg} leg @param {{ bin: string, version: string }} node @param {Tier} tier */
@@ -123,7 +121,7 @@ async function main() {
   ];
   const boot = ["scripts/bootstrap.mjs", ...bootArgs];
   step("set-up (dependencies, build, engine)", process.execPath, boot);
-  if (full) step("lint", process.platform === "win32" ? "npm.cmd" : "npm", ["run", "lint"]);
+  if (full) step("lint", "npm", ["run", "lint"]);
   /** @type {Array<readonly [string, readonly Tier[]]>} */
   const plan = full ? [...FULL_RUN] : [[flags.leg ?? "current", chosen.length > 0 ? chosen : ["cli"]]];
   const results = [];
