@@ -116,30 +116,18 @@ const hostBinary = (/** @type {ExtraHost} */ host) => `pulumi-language-${host.ru
 const hostRecord = (/** @type {ExtraHost} */ host) => `language-host-${host.runtime}.json`;
 
 /**
- * An extra host's files in `<root>/bin`: its binary and companions, then its record.
- * @param {ExtraHost} host
+ * A root is complete when its CLI prints the wanted version and every host and the shim sit beside it
+ * (an extra host: its binary, companions and record).
  */
-function hostFiles(host) {
-  const companions = (host.companions ?? []).map((file) => path.posix.basename(file));
-  return [hostBinary(host), ...companions, hostRecord(host)];
-}
-
-/**
- * The key of a cached root beside the CLI's version: what else its build takes from this repository
- * (the extra hosts, the RunPlugin patch, the fallback Node host), so that a change builds a new root.
- */
-function engineKey() {
-  return contentHash([JSON.stringify(EXTRA_HOSTS), LEGACY_HOST_SDK_VERSION], [POLICY_PACK_PATCH]);
-}
-
-/** A root is complete when its CLI prints the wanted version and every host and the shim sit beside it. */
 function completeRoot(/** @type {string} */ root, /** @type {string} */ version) {
   const bin = path.join(root, "bin");
   const files = ["pulumi-resource-pulumi-nodejs", "pulumi-language-nodejs", HOST_INFO];
-  return (
-    pulumiVersionOf(path.join(bin, "pulumi")) === `v${version}` &&
-    [...files, ...EXTRA_HOSTS.flatMap(hostFiles)].every((file) => fs.existsSync(path.join(bin, file)))
-  );
+  for (const host of EXTRA_HOSTS) {
+    const companions = (host.companions ?? []).map((file) => path.posix.basename(file));
+    files.push(hostBinary(host), ...companions, hostRecord(host));
+  }
+  const present = files.every((file) => fs.existsSync(path.join(bin, file)));
+  return present && pulumiVersionOf(path.join(bin, "pulumi")) === `v${version}`;
 }
 
 /**
@@ -420,14 +408,15 @@ async function main() {
     const found = `the pulumi on PATH (${fromPath}) is ${pathVersion ?? "of unknown version"}`;
     log(`${found}, older than @pulumi/pulumi ${sdkVersion()}: using a build of v${version} instead`);
   }
-  const target = path.join(cacheBase(), `pulumi-v${version}-${engineKey()}`);
+  // Beside the CLI's version, what else the build takes from this repository: a change builds a new root.
+  const key = contentHash([JSON.stringify(EXTRA_HOSTS), LEGACY_HOST_SDK_VERSION], [POLICY_PACK_PATCH]);
+  const target = path.join(cacheBase(), `pulumi-v${version}-${key}`);
   if (completeRoot(target, version)) {
     log(`using cached Pulumi v${version} at ${target}; language hosts: ${describeHosts(target)}`);
     return target;
   }
-  const key =
-    "its key hashes the extra hosts table, the RunPlugin patch and the fallback Node host's release";
-  log(`no complete build at ${target} (${key}): building it whole`);
+  const hashed = "the extra hosts table, the RunPlugin patch and the fallback Node host's release";
+  log(`no complete build at ${target} (its key hashes ${hashed}): building it whole`);
   fs.rmSync(target, { recursive: true, force: true });
   await build(version, target);
   log(`language hosts: ${describeHosts(target)}`);
