@@ -13,14 +13,11 @@ let cachedRoot;
 
 /** The engine root (`<root>/bin/pulumi`), found or built once per process. @param {{ quiet?: boolean }} [options] */
 function engineRoot({ quiet = false } = {}) {
-  if (!cachedRoot) {
-    const args = [path.join(REPO_ROOT, "scripts", "ensure-engine.mjs"), "--print-root"];
-    if (quiet) args.push("--quiet");
-    cachedRoot = execFileSync(process.execPath, args, {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    }).trim();
-  }
+  const args = [path.join(__dirname, "ensure-engine.mjs"), "--print-root", ...(quiet ? ["--quiet"] : [])];
+  cachedRoot ??= execFileSync(process.execPath, args, {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }).trim();
   return cachedRoot;
 }
 

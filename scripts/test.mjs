@@ -50,9 +50,7 @@ const { values: flags, positionals } = parseArgs({
 });
 const dashDash = process.argv.indexOf("--");
 const jestExtra = dashDash >= 0 ? process.argv.slice(dashDash + 1) : [];
-const chosen = (
-  dashDash >= 0 ? positionals.slice(0, positionals.length - jestExtra.length) : positionals
-).map((t) => {
+const chosen = positionals.slice(0, positionals.length - jestExtra.length).map((t) => {
   if (!(t in TIERS)) throw new Error(`unknown tier '${t}': use ${Object.keys(TIERS).join(", ")}`);
   return /** @type {Tier} */ (t);
 });
