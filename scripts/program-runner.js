@@ -413,10 +413,9 @@ class ProgramStack {
       if (process.env.E2E_VERBOSE) process.stderr.write(d);
     });
     const [code, signal] = await once(child, "close");
-    const exit = { code, signal };
     if (!fs.existsSync(resultFile)) {
-      const err = new CommandError(`node ${RUN_OP} (pulumi ${op})`, { ...exit, stderr });
-      err.message = `pulumi ${op} did not produce a result (exit ${exit.code}):\n${stderr.slice(-4000)}`;
+      const err = new CommandError(`node ${RUN_OP} (pulumi ${op})`, { code, signal, stderr });
+      err.message = `pulumi ${op} did not produce a result (exit ${code}):\n${stderr.slice(-4000)}`;
       throw err;
     }
     /** @type {CliResult} */
