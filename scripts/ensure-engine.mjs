@@ -92,11 +92,10 @@ function wantedVersion() {
   const order = pinned ? semver.compare(pinned, sdk) : -1;
   if (pinned && order >= 0) {
     const why =
-      order > 0 ? `at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ${PIN_WHY})` : "";
-    return {
-      version: pinned,
-      why: `package.json config.pulumiCli, ${why || `the version of @pulumi/pulumi ${sdk}`}`,
-    };
+      order > 0
+        ? `at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ${PIN_WHY})`
+        : `the version of @pulumi/pulumi ${sdk}`;
+    return { version: pinned, why: `package.json config.pulumiCli, ${why}` };
   }
   const over = pinned
     ? `newer than package.json config.pulumiCli ${pinned} (the CLI is at least the SDK's version)`
@@ -110,7 +109,6 @@ function onPath(/** @type {string} */ name) {
   return found === undefined ? undefined : fs.realpathSync(found);
 }
 
-/** An extra host's binary. */
 const hostBinary = (/** @type {ExtraHost} */ host) => `pulumi-language-${host.runtime}`;
 /** An extra host's record: which module and release its binary was built from. */
 const hostRecord = (/** @type {ExtraHost} */ host) => `language-host-${host.runtime}.json`;

@@ -177,13 +177,9 @@ function runtimeOf(/** @type {string} */ dir) {
 
 /** An operation's resource change counts: its event log's last summary event. @param {string} eventLog */
 function summaryOf(eventLog) {
-  /** @type {Record<string, number>} */
-  let summary = {};
-  if (!fs.existsSync(eventLog)) return summary;
-  for (const line of fs.readFileSync(eventLog, "utf8").split("\n")) {
-    if (line.includes('"summaryEvent"')) summary = JSON.parse(line).summaryEvent.resourceChanges ?? {};
-  }
-  return summary;
+  const lines = fs.existsSync(eventLog) ? fs.readFileSync(eventLog, "utf8").split("\n") : [];
+  const last = lines.filter((line) => line.includes('"summaryEvent"')).pop();
+  return last ? (JSON.parse(last).summaryEvent.resourceChanges ?? {}) : {};
 }
 
 // The Automation API's options the CLI runner takes: each is its flag in camel case (a list's plural).
