@@ -74,22 +74,15 @@ async function runTier(leg, node, tier) {
   const env = runtimes.legEnv(leg, node.bin);
   const started = Date.now();
   if (tier === "contract") env.PULUMI_ARIA_SDK_DIR = runtimes.ensureSdk(leg, say);
-  const code = await run(node.bin, args, env);
+  const ok = (await run(node.bin, args, env)) === 0;
   const seconds = (Date.now() - started) / 1000;
-  /** @type {{ numPassedTests: number, numFailedTests: number, numPendingTests: number } | undefined} */
-  const counts = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, "utf8")) : undefined;
+  const {
+    numPassedTests: passed = 0,
+    numFailedTests: failed = 0,
+    numPendingTests: skipped = 0,
+  } = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, "utf8")) : {};
   fs.rmSync(path.dirname(report), { recursive: true, force: true });
-  return {
-    leg: leg.name,
-    tier,
-    node: node.version,
-    sdk: leg.sdk,
-    passed: counts?.numPassedTests ?? 0,
-    failed: counts?.numFailedTests ?? 0,
-    skipped: counts?.numPendingTests ?? 0,
-    ok: code === 0,
-    seconds,
-  };
+  return { leg: leg.name, tier, node: node.version, sdk: leg.sdk, passed, failed, skipped, ok, seconds };
 }
 
 /** A wall time as the closing table prints it. @param {number} seconds */
