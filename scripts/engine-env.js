@@ -31,6 +31,7 @@ function pulumiVersionOf(bin) {
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
+/** The installed @pulumi/pulumi's folder, which holds the shim pulumi-resource-pulumi-nodejs. */
 const sdkDir = () => path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
 
 /** The environment of an engine run on a `file://` backend, with no plugin downloads. @param {{ root: string, stateDir: string, homeDir: string, passphrase: string }} options */
@@ -48,4 +49,4 @@ function engineEnv({ root, stateDir, homeDir, passphrase }) {
   };
 }
 
-module.exports = { engineRoot, engineEnv, pulumiVersionOf, REPO_ROOT };
+module.exports = { engineRoot, engineEnv, pulumiVersionOf, sdkDir, REPO_ROOT };

@@ -6,18 +6,16 @@
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
-import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import semver from "semver";
 import { contentHash, fileSha256 } from "./content-hash.js";
-import { pulumiVersionOf } from "./engine-env.js";
+import { pulumiVersionOf, sdkDir } from "./engine-env.js";
 import { BuildError, CommandError, MissingToolError, describeFailure } from "./errors.js";
 import { findExecutable, runChecked } from "./run-command.js";
 import { cacheBase, devSdkVersion as sdkVersion } from "./runtimes.js";
 
-const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
@@ -173,8 +171,7 @@ async function build(/** @type {string} */ version, /** @type {string} */ target
     await buildNodeLanguageHost(goBin, work, env, version, bin);
     for (const host of EXTRA_HOSTS) await buildExtraHost(goBin, host, work, bin);
     const shim = path.join(bin, "pulumi-resource-pulumi-nodejs");
-    const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] }));
-    fs.copyFileSync(path.join(sdkDir, "pulumi-resource-pulumi-nodejs"), shim);
+    fs.copyFileSync(path.join(sdkDir(), "pulumi-resource-pulumi-nodejs"), shim);
     fs.chmodSync(shim, 0o755);
     const stamped = pulumiVersionOf(cli);
     if (stamped !== `v${version}`)
