@@ -53,11 +53,7 @@ function programVersions(sdk) {
   };
 }
 
-/**
- * @param {string[]} args
- * @param {string} cwd
- */
-const npmRun = (args, cwd) =>
+const npmRun = (/** @type {string[]} */ args, /** @type {string} */ cwd) =>
   runSync("npm", args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } });
 const npmInstall = (/** @type {string} */ cwd) =>
   npmRun(["install", "--no-audit", "--no-fund", "--prefer-offline"], cwd);

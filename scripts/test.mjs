@@ -95,13 +95,8 @@ async function main() {
   const runStarted = Date.now();
   /** @type {Array<[string, number]>} wall time of each step before the tiers: a cold machine's set-up */
   const steps = [];
-  /**
-   * A step before the tiers, timed; a CommandError for a non-zero exit.
-   * @param {string} name
-   * @param {string} cmd
-   * @param {string[]} args
-   */
-  const step = (name, cmd, args) => {
+  // A step before the tiers, timed; a CommandError for a non-zero exit.
+  const step = (/** @type {string} */ name, /** @type {string} */ cmd, /** @type {string[]} */ args) => {
     const started = Date.now();
     runSync(cmd, args, { cwd: root, inherit: true });
     steps.push([name, (Date.now() - started) / 1000]);
