@@ -65,9 +65,8 @@ let packed;
 /** Packs the repository (as `npm publish` would) into .e2e/pack, once per process. */
 function packPackage() {
   if (packed && fs.existsSync(packed.tarball)) return packed;
-  if (!fs.existsSync(path.join(REPO_ROOT, "dist", "provider", "index.js"))) {
+  if (!fs.existsSync(path.join(REPO_ROOT, "dist", "provider", "index.js")))
     throw new Error("dist/ is not built: run `node scripts/bootstrap.mjs` first.");
-  }
   const dir = path.join(WORK_ROOT, "pack");
   fs.mkdirSync(dir, { recursive: true });
   const [info] = JSON.parse(npmRun(["pack", "--json", "--pack-destination", dir], REPO_ROOT));
