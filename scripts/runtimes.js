@@ -70,14 +70,12 @@ function cacheBase() {
   return process.env.PULUMI_ARIA_CACHE_DIR || path.join(base, "pulumi-aria");
 }
 
-/** @param {string} bin */
-function nodeVersionOf(bin) {
+function nodeVersionOf(/** @type {string} */ bin) {
   const r = spawnSync(bin, ["--version"], { encoding: "utf8" });
   return r.status === 0 ? r.stdout.trim().replace(/^v/, "") : undefined;
 }
 
-/** @param {string} version */
-const majorOf = (version) => Number(version.split(".")[0]);
+const majorOf = (/** @type {string} */ version) => Number(version.split(".")[0]);
 
 /**
  * A leg's Node binary (see the header); `say` reports a download.
