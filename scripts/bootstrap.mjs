@@ -18,7 +18,6 @@ const { values: flags } = parseArgs({
   options: { engine: { type: "boolean" }, "system-tools": { type: "boolean" } },
 });
 const say = (/** @type {string} */ msg) => process.stderr.write(`[bootstrap] ${msg}\n`);
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 20 || (major === 20 && minor < 18)) {
@@ -53,7 +52,7 @@ try {
     );
   } else if (!current) {
     say("installing dependencies (npm ci)");
-    runSync(npm, ["ci", "--no-audit", "--no-fund"], step);
+    runSync("npm", ["ci", "--no-audit", "--no-fund"], step);
     fs.writeFileSync(hashFile, `${lockHash}\n`);
   } else if (installedFrom === undefined) {
     fs.writeFileSync(hashFile, `${lockHash}\n`);

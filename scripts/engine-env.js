@@ -13,14 +13,11 @@ let cachedRoot;
 
 /** The engine root (`<root>/bin/pulumi`), found or built once per process. @param {{ quiet?: boolean }} [options] */
 function engineRoot({ quiet = false } = {}) {
-  if (!cachedRoot) {
-    const args = [path.join(REPO_ROOT, "scripts", "ensure-engine.mjs"), "--print-root"];
-    if (quiet) args.push("--quiet");
-    cachedRoot = execFileSync(process.execPath, args, {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    }).trim();
-  }
+  const args = [path.join(__dirname, "ensure-engine.mjs"), "--print-root", ...(quiet ? ["--quiet"] : [])];
+  cachedRoot ??= execFileSync(process.execPath, args, {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }).trim();
   return cachedRoot;
 }
 
@@ -34,6 +31,7 @@ function pulumiVersionOf(bin) {
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
+/** The installed @pulumi/pulumi's folder, which holds the shim pulumi-resource-pulumi-nodejs. */
 const sdkDir = () => path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [REPO_ROOT] }));
 
 /** The environment of an engine run on a `file://` backend, with no plugin downloads. @param {{ root: string, stateDir: string, homeDir: string, passphrase: string }} options */
@@ -51,4 +49,4 @@ function engineEnv({ root, stateDir, homeDir, passphrase }) {
   };
 }
 
-module.exports = { engineRoot, engineEnv, pulumiVersionOf, REPO_ROOT };
+module.exports = { engineRoot, engineEnv, pulumiVersionOf, sdkDir, REPO_ROOT };

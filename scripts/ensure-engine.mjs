@@ -6,18 +6,16 @@
 //
 // Usage: node scripts/ensure-engine.mjs [--print-root] [--quiet]
 
-import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import semver from "semver";
 import { contentHash, fileSha256 } from "./content-hash.js";
-import { pulumiVersionOf } from "./engine-env.js";
+import { pulumiVersionOf, sdkDir } from "./engine-env.js";
 import { BuildError, CommandError, MissingToolError, describeFailure } from "./errors.js";
 import { findExecutable, runChecked } from "./run-command.js";
 import { cacheBase, devSdkVersion as sdkVersion } from "./runtimes.js";
 
-const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
 const PKG_MODULE = "github.com/pulumi/pulumi/pkg/v3";
@@ -92,11 +90,10 @@ function wantedVersion() {
   const order = pinned ? semver.compare(pinned, sdk) : -1;
   if (pinned && order >= 0) {
     const why =
-      order > 0 ? `at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ${PIN_WHY})` : "";
-    return {
-      version: pinned,
-      why: `package.json config.pulumiCli, ${why || `the version of @pulumi/pulumi ${sdk}`}`,
-    };
+      order > 0
+        ? `at least @pulumi/pulumi ${sdk} (the SDK's own version is not built: ${PIN_WHY})`
+        : `the version of @pulumi/pulumi ${sdk}`;
+    return { version: pinned, why: `package.json config.pulumiCli, ${why}` };
   }
   const over = pinned
     ? `newer than package.json config.pulumiCli ${pinned} (the CLI is at least the SDK's version)`
@@ -110,36 +107,23 @@ function onPath(/** @type {string} */ name) {
   return found === undefined ? undefined : fs.realpathSync(found);
 }
 
-/** An extra host's binary. */
 const hostBinary = (/** @type {ExtraHost} */ host) => `pulumi-language-${host.runtime}`;
 /** An extra host's record: which module and release its binary was built from. */
 const hostRecord = (/** @type {ExtraHost} */ host) => `language-host-${host.runtime}.json`;
 
 /**
- * An extra host's files in `<root>/bin`: its binary and companions, then its record.
- * @param {ExtraHost} host
+ * A root is complete when its CLI prints the wanted version and every host and the shim sit beside it
+ * (an extra host: its binary, companions and record).
  */
-function hostFiles(host) {
-  const companions = (host.companions ?? []).map((file) => path.posix.basename(file));
-  return [hostBinary(host), ...companions, hostRecord(host)];
-}
-
-/**
- * The key of a cached root beside the CLI's version: what else its build takes from this repository
- * (the extra hosts, the RunPlugin patch, the fallback Node host), so that a change builds a new root.
- */
-function engineKey() {
-  return contentHash([JSON.stringify(EXTRA_HOSTS), LEGACY_HOST_SDK_VERSION], [POLICY_PACK_PATCH]);
-}
-
-/** A root is complete when its CLI prints the wanted version and every host and the shim sit beside it. */
 function completeRoot(/** @type {string} */ root, /** @type {string} */ version) {
   const bin = path.join(root, "bin");
   const files = ["pulumi-resource-pulumi-nodejs", "pulumi-language-nodejs", HOST_INFO];
-  return (
-    pulumiVersionOf(path.join(bin, "pulumi")) === `v${version}` &&
-    [...files, ...EXTRA_HOSTS.flatMap(hostFiles)].every((file) => fs.existsSync(path.join(bin, file)))
-  );
+  for (const host of EXTRA_HOSTS) {
+    const companions = (host.companions ?? []).map((file) => path.posix.basename(file));
+    files.push(hostBinary(host), ...companions, hostRecord(host));
+  }
+  const present = files.every((file) => fs.existsSync(path.join(bin, file)));
+  return present && pulumiVersionOf(path.join(bin, "pulumi")) === `v${version}`;
 }
 
 /**
@@ -187,8 +171,7 @@ async function build(/** @type {string} */ version, /** @type {string} */ target
     await buildNodeLanguageHost(goBin, work, env, version, bin);
     for (const host of EXTRA_HOSTS) await buildExtraHost(goBin, host, work, bin);
     const shim = path.join(bin, "pulumi-resource-pulumi-nodejs");
-    const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [repoRoot] }));
-    fs.copyFileSync(path.join(sdkDir, "pulumi-resource-pulumi-nodejs"), shim);
+    fs.copyFileSync(path.join(sdkDir(), "pulumi-resource-pulumi-nodejs"), shim);
     fs.chmodSync(shim, 0o755);
     const stamped = pulumiVersionOf(cli);
     if (stamped !== `v${version}`)
@@ -420,14 +403,15 @@ async function main() {
     const found = `the pulumi on PATH (${fromPath}) is ${pathVersion ?? "of unknown version"}`;
     log(`${found}, older than @pulumi/pulumi ${sdkVersion()}: using a build of v${version} instead`);
   }
-  const target = path.join(cacheBase(), `pulumi-v${version}-${engineKey()}`);
+  // Beside the CLI's version, what else the build takes from this repository: a change builds a new root.
+  const key = contentHash([JSON.stringify(EXTRA_HOSTS), LEGACY_HOST_SDK_VERSION], [POLICY_PACK_PATCH]);
+  const target = path.join(cacheBase(), `pulumi-v${version}-${key}`);
   if (completeRoot(target, version)) {
     log(`using cached Pulumi v${version} at ${target}; language hosts: ${describeHosts(target)}`);
     return target;
   }
-  const key =
-    "its key hashes the extra hosts table, the RunPlugin patch and the fallback Node host's release";
-  log(`no complete build at ${target} (${key}): building it whole`);
+  const hashed = "the extra hosts table, the RunPlugin patch and the fallback Node host's release";
+  log(`no complete build at ${target} (its key hashes ${hashed}): building it whole`);
   fs.rmSync(target, { recursive: true, force: true });
   await build(version, target);
   log(`language hosts: ${describeHosts(target)}`);

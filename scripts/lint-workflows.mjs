@@ -17,14 +17,11 @@ const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), "
 const SEARCHED = ["examples", ".github", "scripts"];
 
 const note = (/** @type {string} */ message) => process.stderr.write(`lint:workflows: ${message}\n`);
-/**
- * @param {string} message
- * @returns {never}
- */
-function fail(message) {
+/** @type {(message: string) => never} */
+const fail = (message) => {
   note(message);
   process.exit(1);
-}
+};
 const onPath = (/** @type {string} */ name) => findExecutable([name]);
 
 /**

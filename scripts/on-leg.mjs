@@ -9,12 +9,9 @@ import { spawn } from "node:child_process";
 import * as runtimes from "./runtimes.js";
 import { describeFailure } from "./errors.js";
 
-const args = process.argv.slice(2);
-let legName = process.env.PULUMI_ARIA_LEG || "current";
-if (args[0] === "--leg") {
-  legName = args[1];
-  args.splice(0, 2);
-}
+const legGiven = process.argv[2] === "--leg";
+const legName = legGiven ? process.argv[3] : process.env.PULUMI_ARIA_LEG || "current";
+const args = process.argv.slice(legGiven ? 4 : 2);
 try {
   if (args.length === 0) throw new Error("usage: node scripts/on-leg.mjs [--leg NAME] <script> [args...]");
   const leg = runtimes.legNamed(legName);

@@ -5,6 +5,7 @@
 "use strict";
 
 const { spawn } = require("node:child_process");
+const { once } = require("node:events");
 const { randomBytes } = require("node:crypto");
 const fs = require("node:fs");
 const os = require("node:os");
@@ -18,7 +19,6 @@ const YAML = require("yaml");
 const REPO_ROOT = path.resolve(__dirname, "..");
 const WORK_ROOT = path.join(REPO_ROOT, ".e2e");
 const RUN_OP = path.join(__dirname, "run-op.js");
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 /** How long an install of an earlier build is kept after its last use. */
 const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
 
@@ -53,12 +53,8 @@ function programVersions(sdk) {
   };
 }
 
-/**
- * @param {string[]} args
- * @param {string} cwd
- */
-const npmRun = (args, cwd) =>
-  runSync(npm, args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } });
+const npmRun = (/** @type {string[]} */ args, /** @type {string} */ cwd) =>
+  runSync("npm", args, { cwd, env: { ...process.env, npm_config_update_notifier: "false" } });
 const npmInstall = (/** @type {string} */ cwd) =>
   npmRun(["install", "--no-audit", "--no-fund", "--prefer-offline"], cwd);
 const writeJson = (/** @type {string} */ file, /** @type {unknown} */ value) =>
@@ -69,9 +65,8 @@ let packed;
 /** Packs the repository (as `npm publish` would) into .e2e/pack, once per process. */
 function packPackage() {
   if (packed && fs.existsSync(packed.tarball)) return packed;
-  if (!fs.existsSync(path.join(REPO_ROOT, "dist", "provider", "index.js"))) {
+  if (!fs.existsSync(path.join(REPO_ROOT, "dist", "provider", "index.js")))
     throw new Error("dist/ is not built: run `node scripts/bootstrap.mjs` first.");
-  }
   const dir = path.join(WORK_ROOT, "pack");
   fs.mkdirSync(dir, { recursive: true });
   const [info] = JSON.parse(npmRun(["pack", "--json", "--pack-destination", dir], REPO_ROOT));
@@ -137,11 +132,8 @@ const TSCONFIG = path.join(REPO_ROOT, "examples", "quickstart", "tsconfig.json")
  */
 function prepareProgram({ source, dest, projectName, pack, sdk }) {
   const versions = programVersions(sdk);
-  fs.mkdirSync(dest, { recursive: true });
-  for (const entry of fs.readdirSync(source)) {
-    if (entry === "node_modules" || entry === "bin" || /^Pulumi\..+\.ya?ml$/.test(entry)) continue;
-    fs.cpSync(path.join(source, entry), path.join(dest, entry), { recursive: true });
-  }
+  const skipped = /^(node_modules|bin|Pulumi\..+\.ya?ml)$/; // top-level entries not copied
+  fs.cpSync(source, dest, { recursive: true, filter: (src) => !skipped.test(path.relative(source, src)) });
   const manifestFile = path.join(dest, "package.json");
   if (fs.existsSync(manifestFile)) {
     const pkg = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
@@ -180,13 +172,9 @@ function runtimeOf(/** @type {string} */ dir) {
 
 /** An operation's resource change counts: its event log's last summary event. @param {string} eventLog */
 function summaryOf(eventLog) {
-  /** @type {Record<string, number>} */
-  let summary = {};
-  if (!fs.existsSync(eventLog)) return summary;
-  for (const line of fs.readFileSync(eventLog, "utf8").split("\n")) {
-    if (line.includes('"summaryEvent"')) summary = JSON.parse(line).summaryEvent.resourceChanges ?? {};
-  }
-  return summary;
+  const lines = fs.existsSync(eventLog) ? fs.readFileSync(eventLog, "utf8").split("\n") : [];
+  const last = lines.filter((line) => line.includes('"summaryEvent"')).pop();
+  return last ? (JSON.parse(last).summaryEvent.resourceChanges ?? {}) : {};
 }
 
 // The Automation API's options the CLI runner takes: each is its flag in camel case (a list's plural).
@@ -337,21 +325,19 @@ class ProgramStack {
    * @param {string[]} args
    * @param {{ env?: Record<string, string> }} [options]
    */
-  exec(args, { env } = {}) {
+  async exec(args, { env } = {}) {
     const { echo, onOutput } = this.options;
-    return new Promise((resolve, reject) => {
-      const child = this.start("pulumi", args, env ?? {}, ["ignore", "pipe", "pipe"]);
-      const out = { stdout: "", stderr: "" };
-      for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
-        /** @type {import("node:stream").Readable} */ (child[stream]).on("data", (d) => {
-          out[stream] += d;
-          if (echo) process[stream].write(d);
-          onOutput?.(String(d));
-        });
-      }
-      child.on("error", reject);
-      child.on("close", (code, signal) => resolve({ code: code ?? -1, signal, ...out }));
-    });
+    const child = this.start("pulumi", args, env ?? {}, ["ignore", "pipe", "pipe"]);
+    const out = { stdout: "", stderr: "" };
+    for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
+      /** @type {import("node:stream").Readable} */ (child[stream]).on("data", (d) => {
+        out[stream] += d;
+        if (echo) process[stream].write(d);
+        onOutput?.(String(d));
+      });
+    }
+    const [code, signal] = await once(child, "close");
+    return { code: code ?? -1, signal, ...out };
   }
 
   /** exec(), throwing a CommandError (code, stdout, stderr) for a non-zero exit. @param {string[]} args */
@@ -417,13 +403,10 @@ class ProgramStack {
       stderr = (stderr + d).slice(-100_000);
       if (process.env.E2E_VERBOSE) process.stderr.write(d);
     });
-    /** @type {{ code: number | null, signal: NodeJS.Signals | null }} */
-    const exit = await new Promise((resolve) =>
-      child.on("close", (code, signal) => resolve({ code, signal })),
-    );
+    const [code, signal] = await once(child, "close");
     if (!fs.existsSync(resultFile)) {
-      const err = new CommandError(`node ${RUN_OP} (pulumi ${op})`, { ...exit, stderr });
-      err.message = `pulumi ${op} did not produce a result (exit ${exit.code}):\n${stderr.slice(-4000)}`;
+      const err = new CommandError(`node ${RUN_OP} (pulumi ${op})`, { code, signal, stderr });
+      err.message = `pulumi ${op} did not produce a result (exit ${code}):\n${stderr.slice(-4000)}`;
       throw err;
     }
     /** @type {CliResult} */

@@ -3,7 +3,8 @@
 // process (an emulator in the same process keeps answering), its output piped and collected.
 "use strict";
 
-const { execFileSync, spawn } = require("node:child_process");
+const { spawn, spawnSync } = require("node:child_process");
+const { once } = require("node:events");
 const fs = require("node:fs");
 const path = require("node:path");
 const { CommandError, MissingToolError } = require("./errors.js");
@@ -21,27 +22,24 @@ const { CommandError, MissingToolError } = require("./errors.js");
  * @param {RunOptions} [options]
  * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, output: string }>}
  */
-function runCommand(cmd, args, { onStderr, need, ...spawnOptions } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...spawnOptions, stdio: ["ignore", "pipe", "pipe"] });
-    const out = { stdout: "", stderr: "", output: "" };
-    for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
-      child[stream].setEncoding("utf8");
-      child[stream].on("data", (/** @type {string} */ chunk) => {
-        out[stream] += chunk;
-        out.output += chunk;
-        if (stream === "stderr") onStderr?.(chunk);
-      });
-    }
-    child.on("error", (err) =>
-      reject(
-        need !== undefined && /** @type {NodeJS.ErrnoException} */ (err).code === "ENOENT"
-          ? new MissingToolError(cmd, `install it and put it on PATH (${cmd} is needed ${need})`)
-          : err,
-      ),
-    );
-    child.on("close", (code, signal) => resolve({ code, signal, ...out }));
-  });
+async function runCommand(cmd, args, { onStderr, need, ...spawnOptions } = {}) {
+  const child = spawn(cmd, args, { ...spawnOptions, stdio: ["ignore", "pipe", "pipe"] });
+  const out = { stdout: "", stderr: "", output: "" };
+  for (const stream of /** @type {const} */ (["stdout", "stderr"])) {
+    child[stream].setEncoding("utf8");
+    child[stream].on("data", (/** @type {string} */ chunk) => {
+      out[stream] += chunk;
+      out.output += chunk;
+      if (stream === "stderr") onStderr?.(chunk);
+    });
+  }
+  try {
+    const [code, signal] = await once(child, "close");
+    return { code, signal, ...out };
+  } catch (err) {
+    if (need === undefined || /** @type {NodeJS.ErrnoException} */ (err).code !== "ENOENT") throw err;
+    throw new MissingToolError(cmd, `install it and put it on PATH (${cmd} is needed ${need})`);
+  }
 }
 
 /** {@link runCommand}, rejecting with a CommandError unless the command exits 0. @param {string} cmd @param {readonly string[]} args @param {RunOptions} [options] */
@@ -52,12 +50,6 @@ async function runChecked(cmd, args, options = {}) {
 }
 
 /**
- * What execFileSync throws: the start's error (`code`), or the exit with what the command printed.
- * @typedef {NodeJS.ErrnoException & { status: number | null, signal?: NodeJS.Signals | null,
- *   stdout?: string, stderr?: string }} SyncFailure
- */
-
-/**
  * Runs `cmd` to its end, blocking (for build scripts with nothing else to serve): its stdout (with
  * `inherit`, the terminal has its output instead), or a CommandError carrying the output; a command
  * that does not start throws its own error (ENOENT, ...), which says why.
@@ -66,35 +58,32 @@ async function runChecked(cmd, args, options = {}) {
  * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, inherit?: boolean }} [options]
  */
 function runSync(cmd, args, { cwd, env, inherit = false } = {}) {
-  try {
-    return execFileSync(cmd, args, {
-      cwd,
-      env: env ?? process.env,
-      encoding: "utf8",
-      stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch (err) {
-    const { code, status, signal, stdout, stderr } = /** @type {SyncFailure} */ (err);
-    if (typeof code === "string") throw err;
+  const r = spawnSync(cmd, args, {
+    cwd,
+    env: env ?? process.env,
+    encoding: "utf8",
+    stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.error) throw r.error;
+  const { status, signal, stdout, stderr } = r;
+  if (status !== 0)
     throw new CommandError([cmd, ...args].join(" "), { code: status, signal, stdout, stderr });
-  }
+  return stdout;
 }
 
 /** The first of `names` that is an executable in one of `dirs` (PATH's), as `<dir>/<name>`. @param {readonly string[]} names @param {readonly string[]} [dirs] */
 function findExecutable(names, dirs = (process.env.PATH ?? "").split(path.delimiter)) {
-  for (const name of names) {
-    for (const dir of dirs) {
-      const candidate = path.join(dir, name);
+  return names
+    .flatMap((name) => dirs.map((dir) => path.join(dir, name)))
+    .find((candidate) => {
       try {
         fs.accessSync(candidate, fs.constants.X_OK);
-        return candidate;
+        return true;
       } catch {
-        /* not here */
+        return false; // not here
       }
-    }
-  }
-  return undefined;
+    });
 }
 
 module.exports = { runCommand, runChecked, runSync, findExecutable };

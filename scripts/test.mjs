@@ -10,6 +10,7 @@
 //   node scripts/test.mjs e2e -- -t quickstart   arguments after -- go to jest
 
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -49,9 +50,7 @@ const { values: flags, positionals } = parseArgs({
 });
 const dashDash = process.argv.indexOf("--");
 const jestExtra = dashDash >= 0 ? process.argv.slice(dashDash + 1) : [];
-const chosen = (
-  dashDash >= 0 ? positionals.slice(0, positionals.length - jestExtra.length) : positionals
-).map((t) => {
+const chosen = positionals.slice(0, positionals.length - jestExtra.length).map((t) => {
   if (!(t in TIERS)) throw new Error(`unknown tier '${t}': use ${Object.keys(TIERS).join(", ")}`);
   return /** @type {Tier} */ (t);
 });
@@ -59,12 +58,9 @@ const full = chosen.length === 0 && !flags.leg;
 const engine = full || chosen.some((t) => t === "e2e" || t === "faults" || t === "cli");
 
 /** Runs a command with inherited output; resolves its exit code. @param {string} cmd @param {string[]} args @returns {Promise<number>} */
-function run(cmd, args, env = process.env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, env, stdio: "inherit" });
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
-  });
+async function run(cmd, args, env = process.env) {
+  const [code, signal] = await once(spawn(cmd, args, { cwd: root, env, stdio: "inherit" }), "close");
+  return code ?? (signal ? 128 : 1);
 }
 
 /** One tier on one leg: jest's counts from its JSON report. @param {import("./runtimes.js").Leg} leg @param {{ bin: string, version: string }} node @param {Tier} tier */
@@ -78,22 +74,15 @@ async function runTier(leg, node, tier) {
   const env = runtimes.legEnv(leg, node.bin);
   const started = Date.now();
   if (tier === "contract") env.PULUMI_ARIA_SDK_DIR = runtimes.ensureSdk(leg, say);
-  const code = await run(node.bin, args, env);
+  const ok = (await run(node.bin, args, env)) === 0;
   const seconds = (Date.now() - started) / 1000;
-  /** @type {{ numPassedTests: number, numFailedTests: number, numPendingTests: number } | undefined} */
-  const counts = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, "utf8")) : undefined;
+  const {
+    numPassedTests: passed = 0,
+    numFailedTests: failed = 0,
+    numPendingTests: skipped = 0,
+  } = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, "utf8")) : {};
   fs.rmSync(path.dirname(report), { recursive: true, force: true });
-  return {
-    leg: leg.name,
-    tier,
-    node: node.version,
-    sdk: leg.sdk,
-    passed: counts?.numPassedTests ?? 0,
-    failed: counts?.numFailedTests ?? 0,
-    skipped: counts?.numPendingTests ?? 0,
-    ok: code === 0,
-    seconds,
-  };
+  return { leg: leg.name, tier, node: node.version, sdk: leg.sdk, passed, failed, skipped, ok, seconds };
 }
 
 /** A wall time as the closing table prints it. @param {number} seconds */
@@ -106,13 +95,8 @@ async function main() {
   const runStarted = Date.now();
   /** @type {Array<[string, number]>} wall time of each step before the tiers: a cold machine's set-up */
   const steps = [];
-  /**
-   * A step before the tiers, timed; a CommandError for a non-zero exit.
-   * @param {string} name
-   * @param {string} cmd
-   * @param {string[]} args
-   */
-  const step = (name, cmd, args) => {
+  // A step before the tiers, timed; a CommandError for a non-zero exit.
+  const step = (/** @type {string} */ name, /** @type {string} */ cmd, /** @type {string[]} */ args) => {
     const started = Date.now();
     runSync(cmd, args, { cwd: root, inherit: true });
     steps.push([name, (Date.now() - started) / 1000]);
@@ -123,7 +107,7 @@ async function main() {
   ];
   const boot = ["scripts/bootstrap.mjs", ...bootArgs];
   step("set-up (dependencies, build, engine)", process.execPath, boot);
-  if (full) step("lint", process.platform === "win32" ? "npm.cmd" : "npm", ["run", "lint"]);
+  if (full) step("lint", "npm", ["run", "lint"]);
   /** @type {Array<readonly [string, readonly Tier[]]>} */
   const plan = full ? [...FULL_RUN] : [[flags.leg ?? "current", chosen.length > 0 ? chosen : ["cli"]]];
   const results = [];
