@@ -8,9 +8,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { BuildError, CommandError, describeFailure } from "./errors.js";
-import { cacheBase } from "./runtimes.js";
+import { cacheBase, intoCache } from "./runtimes.js";
 import { contentHash } from "./content-hash.js";
-import { runChecked } from "./run-command.js";
+import { runChecked, runSync } from "./run-command.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const GENERATOR_SOURCE = path.join(root, "scripts", "gen-sdk", "main.go");
@@ -38,60 +38,41 @@ async function run(cmd, args, options = {}) {
   return (await runChecked(cmd, args, { ...options, need: "to build the SDK generator" })).stdout;
 }
 
-/** The generator's binary: the cached build for this source, else one built beside it and renamed in. */
+/** The generator's binary: the cached build for this source, else one built once into the cache. */
 async function ensureGenerator() {
   const goVersion = (await run("go", ["env", "GOVERSION"])).trim();
   const key = contentHash([goVersion, PULUMI_VERSION], [GENERATOR_SOURCE], { length: 16 });
   const dir = path.join(cacheBase(), `gen-sdk-${key}`);
   const bin = path.join(dir, "gen-sdk");
   if (fs.existsSync(bin)) return bin;
-  fs.mkdirSync(cacheBase(), { recursive: true });
-  const work = fs.mkdtempSync(path.join(cacheBase(), ".gen-sdk-build-"));
   const started = Date.now();
   say(`building the SDK generator (scripts/gen-sdk, pkg/v3 v${PULUMI_VERSION}, ${goVersion}) into ${dir}`);
+  const env = {
+    ...process.env,
+    CGO_ENABLED: "0",
+    GOFLAGS: [process.env.GOFLAGS, "-buildvcs=false"].filter(Boolean).join(" "),
+  };
+  const what = "the SDK generator (scripts/gen-sdk)";
+  const problem = (/** @type {string} */ built) =>
+    fs.existsSync(path.join(built, "gen-sdk")) ? undefined : "no gen-sdk binary";
   try {
-    const env = {
-      ...process.env,
-      CGO_ENABLED: "0",
-      GOFLAGS: [process.env.GOFLAGS, "-buildvcs=false"].filter(Boolean).join(" "),
-    };
-    fs.copyFileSync(GENERATOR_SOURCE, path.join(work, "main.go"));
-    fs.writeFileSync(
-      path.join(work, "go.mod"),
-      "module pulumi-aria/gen-sdk\n\ngo 1.25\n\nrequire (\n\tgithub.com/blang/semver v3.5.1+incompatible\n" +
-        `\tgithub.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION}\n)\n`,
-    );
-    await run("go", ["mod", "tidy"], { cwd: work, env });
-    await run("go", ["build", "-trimpath", "-o", path.join(work, "gen-sdk"), "."], { cwd: work, env });
-    try {
-      fs.renameSync(work, dir);
-    } catch (err) {
-      // Another run finished first: keep its build.
-      if (!fs.existsSync(bin)) throw err;
-    }
+    intoCache(dir, what, problem, (work) => {
+      fs.copyFileSync(GENERATOR_SOURCE, path.join(work, "main.go"));
+      fs.writeFileSync(
+        path.join(work, "go.mod"),
+        "module pulumi-aria/gen-sdk\n\ngo 1.25\n\nrequire (\n" +
+          "\tgithub.com/blang/semver v3.5.1+incompatible\n" +
+          `\tgithub.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION}\n)\n`,
+      );
+      runSync("go", ["mod", "tidy"], { cwd: work, env });
+      runSync("go", ["build", "-trimpath", "-o", path.join(work, "gen-sdk"), "."], { cwd: work, env });
+      return work;
+    });
   } catch (err) {
-    throw err instanceof CommandError
-      ? new BuildError("the SDK generator (scripts/gen-sdk)", err.message)
-      : err;
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+    throw err instanceof CommandError ? new BuildError(what, err.message) : err;
   }
   say(`built the SDK generator in ${Math.round((Date.now() - started) / 1000)}s`);
   return bin;
-}
-
-/** Generates and adjusts every SDK in a fresh directory (the caller removes it). @returns {Promise<string>} */
-async function generate() {
-  const bin = await ensureGenerator();
-  const out = fs.mkdtempSync(path.join(cacheBase(), ".gen-sdk-out-"));
-  try {
-    await run(bin, [SCHEMA, out]);
-    adjust(out);
-    return out;
-  } catch (err) {
-    fs.rmSync(out, { recursive: true, force: true });
-    throw err;
-  }
 }
 
 /** What the generator cannot be told through the schema. @param {string} out */
@@ -158,8 +139,11 @@ function replace(out) {
 
 async function main() {
   const { values: flags } = parseArgs({ options: { check: { type: "boolean" } } });
-  const out = await generate();
+  const bin = await ensureGenerator();
+  const out = fs.mkdtempSync(path.join(cacheBase(), ".gen-sdk-out-"));
   try {
+    await run(bin, [SCHEMA, out]);
+    adjust(out);
     if (flags.check) {
       const found = differences(out);
       if (found.length > 0) {
