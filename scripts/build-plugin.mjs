@@ -51,22 +51,6 @@ const str = /** @type {const} */ ({ type: "string" });
 const { values: flags } = parseArgs({ options: { force: bool, json: bool, target: str, out: str } });
 
 /**
- * The hash of everything a target's build depends on.
- * @param {import("./plugin-targets.js").PluginTarget} target
- */
-function inputHash(target) {
-  const scripts = ["build-plugin.mjs", "plugin-bundle.mjs", "plugin-targets.js"].map((f) => `scripts/${f}`);
-  const inputs = ["dist/provider", "package.json", "package-lock.json", "LICENSE", ...scripts].map((file) =>
-    path.join(root, file),
-  );
-  // Everything under dist/provider counts: nothing there is a build leftover to skip.
-  return contentHash([JSON.stringify(target)], inputs, { skip: /$^/, length: 16 });
-}
-
-const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, /** @type {string} */ cwd) =>
-  runSync(cmd, args, { cwd });
-
-/**
  * Starts the executable, its environment only a PATH without `node`, and checks that it prints its port.
  * @param {string} executable
  */
@@ -144,7 +128,7 @@ function ensureSigner() {
   );
   say(`building rcodesign (${RCODESIGN.crate} ${RCODESIGN.version}) into ${toolsDir()} with cargo, once`);
   const args = ["install", "--locked", "--no-default-features", "--root", toolsDir(), "--bin", "rcodesign"];
-  run(cargo, [...args, `${RCODESIGN.crate}@${RCODESIGN.version}`], root);
+  runSync(cargo, [...args, `${RCODESIGN.crate}@${RCODESIGN.version}`], { cwd: root });
   return path.join(toolsDir(), "bin", "rcodesign");
 }
 
@@ -186,7 +170,7 @@ async function buildInto(dir, version, target, bundleFile) {
       useCodeCache: target.codeCache,
     };
     fs.writeFileSync(path.join(dir, "sea-config.json"), `${JSON.stringify(config, null, 2)}\n`);
-    run(writer.bin, ["--experimental-sea-config", "sea-config.json"], dir);
+    runSync(writer.bin, ["--experimental-sea-config", "sea-config.json"], { cwd: dir });
     lap("blob");
     // postject (LIEF inside) prints "warning: Can't find string offset for section name '.note.100'"
     // for Node's Linux binary: harmless, the executable runs (nodejs/postject#83, lief-project/LIEF#816).
@@ -200,7 +184,7 @@ async function buildInto(dir, version, target, bundleFile) {
       const why = "osslsigncode (to remove the Windows binary's signature)";
       const osslsigncode = needTool(["osslsigncode"], why, "apt-get install osslsigncode");
       fs.rmSync(executable);
-      run(osslsigncode, ["remove-signature", "-in", nodeBinary, "-out", executable], dir);
+      runSync(osslsigncode, ["remove-signature", "-in", nodeBinary, "-out", executable], { cwd: dir });
       fs.chmodSync(executable, 0o755);
       lap("unsign");
     }
@@ -212,7 +196,7 @@ async function buildInto(dir, version, target, bundleFile) {
         "llvm-strip (to strip the Linux executables)",
         "apt-get install llvm",
       );
-      run(strip, ["--strip-all", executable], dir);
+      runSync(strip, ["--strip-all", executable], { cwd: dir });
       lap("strip");
     }
     await postject.inject(executable, "NODE_SEA_BLOB", fs.readFileSync(path.join(dir, "sea-prep.blob")), {
@@ -231,13 +215,13 @@ async function buildInto(dir, version, target, bundleFile) {
     // node-gyp: npm's script runner (in @pulumi/pulumi's Automation API) resolves it, the plugin never
     // runs it (KNOWN_WARNINGS in scripts/plugin-bundle.mjs); Bun must be told to leave it out.
     const compile = ["build", "--compile", `--target=${target.bunTarget}`, "--external", "node-gyp"];
-    run(bun, [...compile, "bundle.js", "--outfile", target.executable], dir);
+    runSync(bun, [...compile, "bundle.js", "--outfile", target.executable], { cwd: dir });
     lap("compile");
   }
   if (target.sign) {
     const rcodesign = ensureSigner();
     say(`${target.name}: signing ad hoc (rcodesign sign)`);
-    run(rcodesign, ["sign", "--binary-identifier", "pulumi-resource-aria", executable], dir);
+    runSync(rcodesign, ["sign", "--binary-identifier", "pulumi-resource-aria", executable], { cwd: dir });
     lap("sign");
   }
   fs.writeFileSync(path.join(dir, "README.md"), tarballReadme(version, target));
@@ -281,7 +265,12 @@ function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) 
  */
 async function targetBuild(target, version, bundleFile) {
   const started = Date.now();
-  const hash = inputHash(target);
+  // Everything the build depends on; all of dist/provider counts: nothing there is a leftover to skip.
+  const scripts = ["build-plugin.mjs", "plugin-bundle.mjs", "plugin-targets.js"].map((f) => `scripts/${f}`);
+  const inputs = ["dist/provider", "package.json", "package-lock.json", "LICENSE", ...scripts].map((file) =>
+    path.join(root, file),
+  );
+  const hash = contentHash([JSON.stringify(target)], inputs, { skip: /$^/, length: 16 });
   const cacheDir = path.join(runtimes.cacheBase(), "plugin");
   const key = `${target.name}-${hash}`;
   const cached = path.join(cacheDir, key);
@@ -326,7 +315,6 @@ async function targetBuild(target, version, bundleFile) {
   };
 }
 
-/** @returns {Promise<PluginBuild[]>} */
 async function main() {
   if (process.platform !== "linux" || process.arch !== "x64") {
     const why = "the executables are built (and the linux-amd64 one's start checked) on linux-x64 only";
