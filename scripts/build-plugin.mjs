@@ -139,7 +139,6 @@ function ensureSigner() {
  * @param {string} version
  * @param {import("./plugin-targets.js").PluginTarget} target
  * @param {string} bundleFile
- * @returns {Promise<{ ms: Record<string, number>, signer: string | null }>}
  */
 async function buildInto(dir, version, target, bundleFile) {
   /** @type {Record<string, number>} */
@@ -261,7 +260,6 @@ function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) 
  * @param {import("./plugin-targets.js").PluginTarget} target
  * @param {string} version
  * @param {() => Promise<string>} bundleFile the run's bundle, made on first use
- * @returns {Promise<{ dir: string, record: Omit<PluginBuild, "tarball" | "sbom" | "cached">, reused: boolean }>}
  */
 async function targetBuild(target, version, bundleFile) {
   const started = Date.now();
@@ -325,7 +323,6 @@ async function main() {
     throw new MissingToolError(entry, "run `npm run build` first (npm run build:plugin does)");
   const targets = flags.target ? targetsNamed(flags.target) : TARGETS.filter((t) => t.name === "linux-amd64");
   const outDir = flags.out ? path.resolve(flags.out) : OUT_DIR;
-  /** @type {string} */
   const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
   /** @type {string | undefined} */
   let bundled;
@@ -341,7 +338,6 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   /** @type {PluginBuild[]} */
   const results = [];
-  /** @type {string[]} */
   const failed = [];
   try {
     for (const target of targets) {

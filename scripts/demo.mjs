@@ -37,7 +37,6 @@ const rel = (/** @type {string} */ p) => path.relative(root, p) || ".";
  * @template T
  * @param {string} file
  * @param {T} fallback
- * @returns {T}
  */
 function readJson(file, fallback) {
   try {

@@ -226,7 +226,6 @@ const isIdentifier = (type) => /^[A-Za-z_]\w*$/.test(type);
 /**
  * The types the API already names (the client's schemas, by their `meta({ id })`, and `JsonValue`),
  * with the module a generated file imports each from. @param {Registry} registry
- * @returns {Map<unknown, { name: string; from: string }>}
  */
 function namedElsewhere(registry) {
   const named = new Map();
@@ -412,7 +411,6 @@ function indexBlock(registry) {
  * Every generated file by its path, formatted by prettier, from the registry's modules (compiled, or
  * the sources under jest).
  * @param {Registry} registry
- * @returns {Promise<Map<string, string>>}
  */
 async function generatedFiles(registry) {
   // The CLI in a child process: prettier's API loads its plugins by dynamic import, which jest's VM refuses.

@@ -108,7 +108,6 @@ function filesUnder(p) {
 
 /** The checked-in files that differ from those in `out`, each with what is wrong. @param {string} out */
 function differences(out) {
-  /** @type {string[]} */
   const found = [];
   for (const { dir, from } of GENERATED) {
     const checkedIn = path.join(root, dir);

@@ -111,7 +111,6 @@ export async function bundle(outfile, version) {
   const entry = path.join(root, "dist", "provider", "plugin", "main.js");
   /** @type {Set<string>} */
   const substituted = new Set();
-  /** @type {import("esbuild").BuildResult} */
   let result;
   try {
     result = await esbuild.build({

@@ -90,7 +90,6 @@ function archiveName(version, target) {
  * The targets named in a comma-separated list ("all": every released one; linux-amd64-bun is the
  * tests'); throws naming the unknown ones.
  * @param {string} list
- * @returns {PluginTarget[]}
  */
 function targetsNamed(list) {
   if (list === "all") return [...TARGETS];

@@ -225,7 +225,6 @@ async function main() {
     throw new ScriptError("--dry-run and --publish exclude each other: give one", "usage");
   }
   const started = Date.now();
-  /** @type {string} */
   const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
   if (flags.publish) guardPublish(version);
   fs.rmSync(OUT, { recursive: true, force: true });
