@@ -47,22 +47,6 @@ function readJson(file, fallback) {
 }
 
 /**
- * Listens on `preferred` (last time's port) when it is free, else on any port.
- * @param {import("node:net").Server} server
- * @param {number} [preferred]
- * @returns {Promise<number>}
- */
-async function listen(server, preferred = 0) {
-  try {
-    await once(server.listen(preferred, "127.0.0.1"), "listening");
-  } catch (err) {
-    if (/** @type {NodeJS.ErrnoException} */ (err).code !== "EADDRINUSE" || preferred === 0) throw err;
-    return listen(server, 0);
-  }
-  return /** @type {import("node:net").AddressInfo} */ (server.address()).port;
-}
-
-/**
  * One HTTPS server playing Jenkins and the Git server, its certificate kept in .demo/ (the quickstart pins
  * it).
  * @param {SavedPorts} saved
@@ -81,7 +65,10 @@ async function startCiStandIn(saved) {
     res.setHeader("X-Jenkins", "2.452");
     res.end("CI stand-in for the pulumi-aria demo\n");
   });
-  const port = await listen(server, saved.ciPort);
+  // Last time's port when it is free, else any.
+  const listen = (/** @type {number} */ port) => once(server.listen(port, "127.0.0.1"), "listening");
+  await listen(saved.ciPort ?? 0).catch(() => listen(0));
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   return { server, url: `https://127.0.0.1:${port}`, port };
 }
 
