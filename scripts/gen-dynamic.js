@@ -278,12 +278,7 @@ function typesModule(registry, exported) {
     return `${doc(type.doc)}export type ${type.name} = ${type.readonly ? `Readonly<${body}>` : body};\n`;
   });
   const text = blocks.join("\n");
-  /** @type {Map<string, string[]>} */
-  const imports = new Map();
-  for (const { name, from } of elsewhere.values()) {
-    if (!new RegExp(`\\b${name}\\b`).test(text)) continue;
-    imports.set(from, [...(imports.get(from) ?? []), name]);
-  }
+  const used = [...elsewhere.values()].filter(({ name }) => new RegExp(`\\b${name}\\b`).test(text));
   const about = exported
     ? [
         "The arguments and results of the data functions and the kinds' public types, written out from",
@@ -295,9 +290,10 @@ function typesModule(registry, exported) {
         "Types written out from the kinds' zod declarations for the dynamic door's own types only (their",
         "fields' docs are the descriptions); the package does not export them by these names.",
       ];
-  const lines = [...imports].map(
-    ([from, list]) => `import type { ${list.sort().join(", ")} } from "${from}";`,
-  );
+  const lines = [...new Set(used.map((type) => type.from))].map((from) => {
+    const list = used.filter((type) => type.from === from).map((type) => type.name);
+    return `import type { ${list.sort().join(", ")} } from "${from}";`;
+  });
   return generatedModule(lines, about, text);
 }
 
