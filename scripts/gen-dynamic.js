@@ -40,15 +40,9 @@ const generatedModule = (imports, about, body) =>
 function doc(text, indent = "") {
   const clean = text.replace(/\*\//g, "*\\/");
   if (indent.length + clean.length + 7 <= 110) return `${indent}/** ${clean} */\n`;
-  const lines = [];
-  let line = "";
-  for (const word of clean.split(" ")) {
-    if (line && indent.length + 3 + line.length + 1 + word.length > 105) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  lines.push(line);
+  // Each line as many words as fit in 105 columns (a longer word alone), with ` * ` before them.
+  const width = 102 - indent.length;
+  const lines = clean.match(new RegExp(`\\S(?:.{0,${width - 1}}(?= |$)|\\S*)`, "g")) ?? [];
   return `${indent}/**\n${lines.map((l) => `${indent} * ${l}\n`).join("")}${indent} */\n`;
 }
 
