@@ -19,13 +19,11 @@ const SCHEMA = path.join(root, "sdk", "schema.json");
 /** The oldest Node the Node SDK declares: current @pulumi/pulumi (3.249 and later) asks >=22. */
 const NODE_ENGINES = ">=22";
 
-/** The paths the generator owns, and each one's place (`from`) in the generator's output. */
-const GENERATED = [
-  { dir: "sdk/nodejs", from: "nodejs" },
-  { dir: "sdk/python", from: "python" },
-  { dir: "sdk/go/aria", from: "go/aria" },
-  { dir: "sdk/go/.gitattributes", from: "go/.gitattributes" },
-];
+/** The paths the generator owns (`dir`), each at the same place under sdk/ as in its output (`from`). */
+const GENERATED = ["nodejs", "python", "go/aria", "go/.gitattributes"].map((from) => ({
+  dir: `sdk/${from}`,
+  from,
+}));
 
 const say = (/** @type {string} */ msg) => process.stderr.write(`[gen-sdk] ${msg}\n`);
 
