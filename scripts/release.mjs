@@ -214,16 +214,14 @@ const filesInOut = () =>
     .sort();
 
 async function main() {
-  if (!flags["dry-run"] && !flags.publish) {
+  if (!flags["dry-run"] && !flags.publish)
     throw new ScriptError(
       "say what to do: `npm run release -- --dry-run` builds every artifact into dist/release/; " +
         "--publish also publishes them, and runs only in the release workflow",
       "usage",
     );
-  }
-  if (flags["dry-run"] && flags.publish) {
+  if (flags["dry-run"] && flags.publish)
     throw new ScriptError("--dry-run and --publish exclude each other: give one", "usage");
-  }
   const started = Date.now();
   const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
   if (flags.publish) guardPublish(version);
