@@ -145,9 +145,8 @@ async function buildInto(dir, version, target, bundleFile) {
   const ms = {};
   let last = Date.now();
   const lap = (/** @type {string} */ step) => {
-    const now = Date.now();
-    ms[step] = now - last;
-    last = now;
+    ms[step] = Date.now() - last;
+    last += ms[step];
   };
   fs.copyFileSync(bundleFile, path.join(dir, "bundle.js"));
   const executable = path.join(dir, target.executable);
