@@ -126,11 +126,10 @@ function tsType(schema, io = "input", names = new Map(), indent = "") {
     case "null":
       return def.type;
     case "enum":
-      return Object.values(def.entries)
+    case "literal":
+      return Object.values(def.values ?? def.entries)
         .map((value) => JSON.stringify(value))
         .join(" | ");
-    case "literal":
-      return def.values.map((/** @type {unknown} */ value) => JSON.stringify(value)).join(" | ");
     case "optional":
     case "default":
     case "prefault":
