@@ -337,18 +337,16 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   /** @type {PluginBuild[]} */
   const results = [];
+  /** @type {string[]} */
   const failed = [];
   try {
     for (const target of targets) {
-      let built;
-      try {
-        built = await targetBuild(target, version, bundleFile);
-      } catch (err) {
+      const built = await targetBuild(target, version, bundleFile).catch((err) => {
         // One platform that cannot be built here does not stop the others; the run fails at its end.
         say(`${target.name}: NOT BUILT: ${describeFailure(err)}`);
         failed.push(target.name);
-        continue;
-      }
+      });
+      if (!built) continue;
       const { dir, record, reused } = built;
       const tarball = path.join(outDir, archiveName(version, target));
       const sbom = tarball.replace(/\.tar\.gz$/, ".cdx.json");
