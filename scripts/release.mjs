@@ -283,13 +283,11 @@ async function main() {
   for (const f of files) say(`  ${f}  ${mb(manifest.sizes[f])}`);
   say(`the Go SDK: tag sdk/go/v${version}; the GitHub release and plugin download: tag v${version}`);
   const where = path.relative(root, OUT);
+  const { total, ...steps } = times;
+  const took = Object.entries(steps).map(([k, n]) => `${k} ${(n / 1000).toFixed(1)} s`);
   say(
-    `built ${files.length} artifacts of ${version} into ${where}/ in ${(times.total / 1000).toFixed(1)} s (` +
-      Object.entries(times)
-        .filter(([k]) => k !== "total")
-        .map(([k, n]) => `${k} ${(n / 1000).toFixed(1)} s`)
-        .join(", ") +
-      `); check them: cd ${where} && sha256sum -c SHA256SUMS`,
+    `built ${files.length} artifacts of ${version} into ${where}/ in ${(total / 1000).toFixed(1)} s ` +
+      `(${took.join(", ")}); check them: cd ${where} && sha256sum -c SHA256SUMS`,
   );
   if (flags.publish) publish(version, manifest);
 }
