@@ -143,25 +143,21 @@ async function main() {
     adjust(out);
     if (flags.check) {
       const found = differences(out);
-      if (found.length > 0) {
+      if (found.length === 0) say("the generated SDKs are up to date");
+      else {
         say(`the generated SDKs are out of date: run npm run gen:sdk\n  ${found.join("\n  ")}`);
-        return 1;
+        process.exitCode = 1;
       }
-      say("the generated SDKs are up to date");
     } else {
       replace(out);
       say(`wrote ${GENERATED.map((g) => g.dir).join(", ")} from ${path.relative(root, SCHEMA)}`);
     }
-    return 0;
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    say(describeFailure(err));
-    process.exit(1);
-  },
-);
+main().catch((err) => {
+  say(describeFailure(err));
+  process.exitCode = 1;
+});
