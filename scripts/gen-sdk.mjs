@@ -28,13 +28,11 @@ const GENERATED = ["nodejs", "python", "go/aria", "go/.gitattributes"].map((from
 const say = (/** @type {string} */ msg) => process.stderr.write(`[gen-sdk] ${msg}\n`);
 
 /**
+ * The stdout of `cmd`, which must succeed.
  * @param {string} cmd
  * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
  */
-async function run(cmd, args, options = {}) {
-  return (await runChecked(cmd, args, { ...options, need: "to build the SDK generator" })).stdout;
-}
+const run = async (cmd, args) => (await runChecked(cmd, args, { need: "to build the SDK generator" })).stdout;
 
 /** The generator's binary: the cached build for this source, else one built once into the cache. */
 async function ensureGenerator() {

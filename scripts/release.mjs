@@ -24,13 +24,8 @@ const { values: flags } = parseArgs({
 });
 const OUT = flags.out ? path.resolve(flags.out) : path.join(root, "dist", "release");
 
-/**
- * runSync from the repository root unless told.
- * @param {string} cmd
- * @param {string[]} args
- */
-const run = (cmd, args, /** @type {{ cwd?: string, env?: NodeJS.ProcessEnv }} */ options = {}) =>
-  runSync(cmd, args, { cwd: root, ...options });
+/** runSync from the repository root unless told. @type {typeof runSync} */
+const run = (cmd, args, options = {}) => runSync(cmd, args, { cwd: root, ...options });
 
 /** Wall time of each step, in milliseconds. @type {Record<string, number>} */
 const times = {};
