@@ -104,22 +104,19 @@ function filesUnder(p) {
 
 /** The checked-in files that differ from those in `out`, each with what is wrong. @param {string} out */
 function differences(out) {
-  const found = [];
-  for (const { dir, from } of GENERATED) {
-    const checkedIn = path.join(root, dir);
-    const generated = path.join(out, from);
-    const have = new Set(filesUnder(checkedIn));
-    const want = filesUnder(generated);
-    for (const file of want) {
-      const same = () =>
-        fs.readFileSync(path.join(checkedIn, file)).equals(fs.readFileSync(path.join(generated, file)));
-      if (!have.has(file) || !same())
-        found.push(`${path.join(dir, file)}: ${have.has(file) ? "changed" : "missing"}`);
-      have.delete(file);
-    }
-    for (const file of have) found.push(`${path.join(dir, file)}: not generated (left over)`);
-  }
-  return found;
+  return GENERATED.flatMap(({ dir, from }) => {
+    const have = filesUnder(path.join(root, dir));
+    const want = filesUnder(path.join(out, from));
+    const wrong = want.flatMap((file) => {
+      if (!have.includes(file)) return [`${path.join(dir, file)}: missing`];
+      const same = fs
+        .readFileSync(path.join(root, dir, file))
+        .equals(fs.readFileSync(path.join(out, from, file)));
+      return same ? [] : [`${path.join(dir, file)}: changed`];
+    });
+    const leftOver = have.filter((file) => !want.includes(file));
+    return [...wrong, ...leftOver.map((file) => `${path.join(dir, file)}: not generated (left over)`)];
+  });
 }
 
 /** Replaces the checked-in SDKs by those in `out`. @param {string} out */
