@@ -243,15 +243,13 @@ async function buildInto(dir, version, target, bundleFile) {
 function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) {
   // The same target's builds only: "linux-amd64-<hash>", not "linux-amd64-bun-<hash>".
   const sameTarget = new RegExp(`^${keep.replace(/[0-9a-f]+$/, "")}[0-9a-f]+$`);
+  // Only finished builds have such names: a build in progress is a dot folder.
   const builds = fs
-    .readdirSync(cacheDir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && sameTarget.test(e.name) && e.name !== keep)
-    .map((e) => {
-      const dir = path.join(cacheDir, e.name);
-      return { dir, mtime: fs.statSync(dir).mtimeMs };
-    })
-    .sort((a, b) => b.mtime - a.mtime);
-  for (const { dir } of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
+    .readdirSync(cacheDir)
+    .filter((name) => sameTarget.test(name) && name !== keep)
+    .map((name) => path.join(cacheDir, name))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const dir of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /**
@@ -357,7 +355,6 @@ async function main() {
       if (!flags.target) {
         result.executable = path.join(outDir, target.executable);
         fs.copyFileSync(path.join(dir, target.executable), result.executable);
-        fs.chmodSync(result.executable, 0o755);
       }
       const mb = (/** @type {number} */ n) => `${(n / 1e6).toFixed(1)} MB`;
       const s = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
