@@ -17,7 +17,6 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const demoDir = path.join(root, ".demo");
 const program = path.join(root, "examples", "quickstart");
 const STACK = "demo";
-const PASSPHRASE = "demo";
 const { values: flags } = parseArgs({
   options: { destroy: { type: "boolean" }, "keep-running": { type: "boolean" } },
 });
@@ -34,9 +33,8 @@ const line = (s = "") => process.stdout.write(`${s}\n`);
 const rel = (/** @type {string} */ p) => path.relative(root, p) || ".";
 
 /**
- * @template T
  * @param {string} file
- * @param {T} fallback
+ * @param {unknown} fallback
  */
 function readJson(file, fallback) {
   try {
@@ -247,7 +245,7 @@ async function main() {
     projectName: "aria-quickstart",
     stackName: STACK,
     tmp: demoDir,
-    passphrase: PASSPHRASE,
+    passphrase: "demo",
     onOutput: relay(),
   });
   // What `pulumi config set` (with --secret for the secrets) would hold for this stack.
