@@ -76,8 +76,7 @@ async function checkStarts(executable) {
  * @param {import("./plugin-targets.js").PluginTarget} target
  */
 function tarballReadme(version, target) {
-  const runtime =
-    target.runtime === "bun" ? `Bun ${target.runtimeRelease}` : `Node.js ${target.runtimeRelease}`;
+  const runtime = `${target.runtime === "bun" ? "Bun" : "Node.js"} ${target.runtimeRelease}`;
   return `# pulumi-resource-aria ${version} (${target.name})
 
 The Pulumi resource provider plugin of pulumi-aria (package \`aria\`): VMware Aria Automation pipeline

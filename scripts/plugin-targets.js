@@ -96,11 +96,10 @@ function targetsNamed(list) {
   const names = list.split(",").map((n) => n.trim());
   const known = [...TARGETS, BUN_PROBE];
   const unknown = names.filter((n) => !known.some((t) => t.name === n));
-  if (unknown.length > 0) {
+  if (unknown.length > 0)
     throw new Error(
       `unknown plugin target(s) ${unknown.join(", ")}: use 'all' or some of ${known.map((t) => t.name).join(", ")}`,
     );
-  }
   return known.filter((t) => names.includes(t.name));
 }
 
