@@ -10,7 +10,7 @@ import * as https from "node:https";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { ScriptError, describeFailure } from "./errors.js";
+import { ScriptError, describeFailure, lastLines } from "./errors.js";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -106,10 +106,8 @@ function prepareQuickstart(runner) {
  */
 async function runOp(op, ctx) {
   const result = await ctx.run(op);
-  if (!result.ok) {
-    const output = (result.error ?? "").split("\n").slice(-6).join("\n");
-    throw new ScriptError(`pulumi ${op} failed: ${output}`, "operation failed");
-  }
+  if (!result.ok)
+    throw new ScriptError(`pulumi ${op} failed: ${lastLines(result.error ?? "", 6)}`, "operation failed");
   return result;
 }
 
