@@ -32,7 +32,6 @@ const say = (/** @type {string} */ msg) => process.stderr.write(`[build-plugin] 
 
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 const EXE = "pulumi-resource-aria";
-const OUT_DIR = path.join(root, "dist", "plugin");
 /** Cached builds kept per target besides the newest (each about 170 MB). */
 const KEEP_CACHED = 2;
 
@@ -270,9 +269,8 @@ async function targetBuild(target, version, bundleFile) {
   const cached = path.join(cacheDir, key);
   fs.mkdirSync(cacheDir, { recursive: true });
   const reused = !flags.force && fs.existsSync(path.join(cached, "build.json"));
-  if (reused) {
-    say(`${target.name}: reusing the build of these inputs (${hash}) from ${cached}`);
-  } else {
+  if (reused) say(`${target.name}: reusing the build of these inputs (${hash}) from ${cached}`);
+  else {
     const tmp = fs.mkdtempSync(path.join(cacheDir, `.${key}-`));
     try {
       const { ms: buildMs, signer } = await buildInto(tmp, version, target, await bundleFile());
@@ -318,7 +316,7 @@ async function main() {
   if (!fs.existsSync(path.join(root, entry)))
     throw new MissingToolError(entry, "run `npm run build` first (npm run build:plugin does)");
   const targets = flags.target ? targetsNamed(flags.target) : TARGETS.filter((t) => t.name === "linux-amd64");
-  const outDir = flags.out ? path.resolve(flags.out) : OUT_DIR;
+  const outDir = flags.out ? path.resolve(flags.out) : path.join(root, "dist", "plugin");
   const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
   /** @type {string | undefined} */
   let bundled;
