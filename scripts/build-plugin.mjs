@@ -9,6 +9,7 @@
 //   node scripts/build-plugin.mjs --out DIR --force --json   elsewhere; no cache; print the builds as JSON
 
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { createRequire } from "node:module";
@@ -59,11 +60,9 @@ async function checkStarts(executable) {
   let err = "";
   child.stderr.on("data", (chunk) => (err += chunk));
   child.on("error", (error) => (err += error));
-  let first;
-  for await (const line of readline.createInterface({ input: child.stdout })) {
-    first = line;
-    break;
-  }
+  // Its first line, or none when its output ends first.
+  const lines = readline.createInterface({ input: child.stdout });
+  const [first] = await Promise.race([once(lines, "line"), once(lines, "close")]);
   child.kill("SIGKILL");
   if (!/^\d+$/.test(first ?? ""))
     throw new BuildError(`a start of ${EXE}`, `no port within 30 s (first line: '${first ?? ""}')\n${err}`);
