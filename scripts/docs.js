@@ -64,13 +64,11 @@ function settingsTable(schema) {
 
 /** The text of every generated region, by name. @param {PackageSchema} schema */
 function regionTexts(schema) {
-  /** @type {Record<string, string>} */
-  const out = { settings: settingsTable(schema) };
-  for (const { name, file, lang } of EXAMPLES) {
+  const examples = EXAMPLES.map(({ name, file, lang }) => {
     const program = fs.readFileSync(path.join(ROOT, file), "utf8").replace(/\n+$/, "");
-    out[name] = `From [\`${file}\`](../${file}):\n\n\`\`\`${lang}\n${program}\n\`\`\``;
-  }
-  return out;
+    return [name, `From [\`${file}\`](../${file}):\n\n\`\`\`${lang}\n${program}\n\`\`\``];
+  });
+  return Object.fromEntries([["settings", settingsTable(schema)], ...examples]);
 }
 
 // ---- The reference (docs/reference/) ---------------------------------------------------------
