@@ -170,8 +170,7 @@ function goProxyFolder(version) {
 function checkGoSdk() {
   const env = { ...process.env, GOFLAGS: "-mod=readonly", CGO_ENABLED: "0" };
   const dir = path.join(root, "sdk", "go");
-  run("go", ["build", "./..."], { cwd: dir, env });
-  run("go", ["vet", "./..."], { cwd: dir, env });
+  for (const command of ["build", "vet"]) run("go", [command, "./..."], { cwd: dir, env });
 }
 
 /** Every plugin archive, built (or reused from the cache) by scripts/build-plugin.mjs. */
