@@ -222,15 +222,13 @@ function generatedDocs() {
   /** @type {Record<string, string>} */
   const out = {};
   for (const [file, names] of Object.entries(PAGES_WITH_REGIONS)) {
-    let text = fs.readFileSync(path.join(ROOT, file), "utf8");
+    out[file] = fs.readFileSync(path.join(ROOT, file), "utf8");
     for (const name of names) {
       const begin = `<!-- BEGIN GENERATED: ${name} (npm run gen) -->\n`;
-      text = replaceRegion(text, begin, `<!-- END GENERATED: ${name} -->`, regions[name], file);
+      out[file] = replaceRegion(out[file], begin, `<!-- END GENERATED: ${name} -->`, regions[name], file);
     }
-    out[file] = text;
   }
-  Object.assign(out, referencePages(schema));
-  return out;
+  return { ...out, ...referencePages(schema) };
 }
 
 module.exports = { generatedDocs };
