@@ -96,9 +96,8 @@ function filesUnder(p) {
   if (!fs.existsSync(p)) return [];
   if (!fs.statSync(p).isDirectory()) return [""];
   return fs
-    .readdirSync(p, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(p, path.join(e.parentPath, e.name)))
+    .readdirSync(p, { recursive: true, encoding: "utf8" })
+    .filter((file) => fs.statSync(path.join(p, file)).isFile())
     .sort();
 }
 
