@@ -9,6 +9,7 @@
 //   node scripts/build-plugin.mjs --out DIR --force --json   elsewhere; no cache; print the builds as JSON
 
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { createRequire } from "node:module";
@@ -32,7 +33,6 @@ const say = (/** @type {string} */ msg) => process.stderr.write(`[build-plugin] 
 
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 const EXE = "pulumi-resource-aria";
-const OUT_DIR = path.join(root, "dist", "plugin");
 /** Cached builds kept per target besides the newest (each about 170 MB). */
 const KEEP_CACHED = 2;
 
@@ -51,22 +51,6 @@ const str = /** @type {const} */ ({ type: "string" });
 const { values: flags } = parseArgs({ options: { force: bool, json: bool, target: str, out: str } });
 
 /**
- * The hash of everything a target's build depends on.
- * @param {import("./plugin-targets.js").PluginTarget} target
- */
-function inputHash(target) {
-  const scripts = ["build-plugin.mjs", "plugin-bundle.mjs", "plugin-targets.js"].map((f) => `scripts/${f}`);
-  const inputs = ["dist/provider", "package.json", "package-lock.json", "LICENSE", ...scripts].map((file) =>
-    path.join(root, file),
-  );
-  // Everything under dist/provider counts: nothing there is a build leftover to skip.
-  return contentHash([JSON.stringify(target)], inputs, { skip: /$^/, length: 16 });
-}
-
-const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, /** @type {string} */ cwd) =>
-  runSync(cmd, args, { cwd });
-
-/**
  * Starts the executable, its environment only a PATH without `node`, and checks that it prints its port.
  * @param {string} executable
  */
@@ -76,11 +60,9 @@ async function checkStarts(executable) {
   let err = "";
   child.stderr.on("data", (chunk) => (err += chunk));
   child.on("error", (error) => (err += error));
-  let first;
-  for await (const line of readline.createInterface({ input: child.stdout })) {
-    first = line;
-    break;
-  }
+  // Its first line, or none when its output ends first.
+  const lines = readline.createInterface({ input: child.stdout });
+  const [first] = await Promise.race([once(lines, "line"), once(lines, "close")]);
   child.kill("SIGKILL");
   if (!/^\d+$/.test(first ?? ""))
     throw new BuildError(`a start of ${EXE}`, `no port within 30 s (first line: '${first ?? ""}')\n${err}`);
@@ -92,8 +74,7 @@ async function checkStarts(executable) {
  * @param {import("./plugin-targets.js").PluginTarget} target
  */
 function tarballReadme(version, target) {
-  const runtime =
-    target.runtime === "bun" ? `Bun ${target.runtimeRelease}` : `Node.js ${target.runtimeRelease}`;
+  const runtime = `${target.runtime === "bun" ? "Bun" : "Node.js"} ${target.runtimeRelease}`;
   return `# pulumi-resource-aria ${version} (${target.name})
 
 The Pulumi resource provider plugin of pulumi-aria (package \`aria\`): VMware Aria Automation pipeline
@@ -144,7 +125,7 @@ function ensureSigner() {
   );
   say(`building rcodesign (${RCODESIGN.crate} ${RCODESIGN.version}) into ${toolsDir()} with cargo, once`);
   const args = ["install", "--locked", "--no-default-features", "--root", toolsDir(), "--bin", "rcodesign"];
-  run(cargo, [...args, `${RCODESIGN.crate}@${RCODESIGN.version}`], root);
+  runSync(cargo, [...args, `${RCODESIGN.crate}@${RCODESIGN.version}`], { cwd: root });
   return path.join(toolsDir(), "bin", "rcodesign");
 }
 
@@ -155,16 +136,14 @@ function ensureSigner() {
  * @param {string} version
  * @param {import("./plugin-targets.js").PluginTarget} target
  * @param {string} bundleFile
- * @returns {Promise<{ ms: Record<string, number>, signer: string | null }>}
  */
 async function buildInto(dir, version, target, bundleFile) {
   /** @type {Record<string, number>} */
   const ms = {};
   let last = Date.now();
   const lap = (/** @type {string} */ step) => {
-    const now = Date.now();
-    ms[step] = now - last;
-    last = now;
+    ms[step] = Date.now() - last;
+    last += ms[step];
   };
   fs.copyFileSync(bundleFile, path.join(dir, "bundle.js"));
   const executable = path.join(dir, target.executable);
@@ -186,7 +165,7 @@ async function buildInto(dir, version, target, bundleFile) {
       useCodeCache: target.codeCache,
     };
     fs.writeFileSync(path.join(dir, "sea-config.json"), `${JSON.stringify(config, null, 2)}\n`);
-    run(writer.bin, ["--experimental-sea-config", "sea-config.json"], dir);
+    runSync(writer.bin, ["--experimental-sea-config", "sea-config.json"], { cwd: dir });
     lap("blob");
     // postject (LIEF inside) prints "warning: Can't find string offset for section name '.note.100'"
     // for Node's Linux binary: harmless, the executable runs (nodejs/postject#83, lief-project/LIEF#816).
@@ -200,7 +179,7 @@ async function buildInto(dir, version, target, bundleFile) {
       const why = "osslsigncode (to remove the Windows binary's signature)";
       const osslsigncode = needTool(["osslsigncode"], why, "apt-get install osslsigncode");
       fs.rmSync(executable);
-      run(osslsigncode, ["remove-signature", "-in", nodeBinary, "-out", executable], dir);
+      runSync(osslsigncode, ["remove-signature", "-in", nodeBinary, "-out", executable], { cwd: dir });
       fs.chmodSync(executable, 0o755);
       lap("unsign");
     }
@@ -212,7 +191,7 @@ async function buildInto(dir, version, target, bundleFile) {
         "llvm-strip (to strip the Linux executables)",
         "apt-get install llvm",
       );
-      run(strip, ["--strip-all", executable], dir);
+      runSync(strip, ["--strip-all", executable], { cwd: dir });
       lap("strip");
     }
     await postject.inject(executable, "NODE_SEA_BLOB", fs.readFileSync(path.join(dir, "sea-prep.blob")), {
@@ -231,13 +210,13 @@ async function buildInto(dir, version, target, bundleFile) {
     // node-gyp: npm's script runner (in @pulumi/pulumi's Automation API) resolves it, the plugin never
     // runs it (KNOWN_WARNINGS in scripts/plugin-bundle.mjs); Bun must be told to leave it out.
     const compile = ["build", "--compile", `--target=${target.bunTarget}`, "--external", "node-gyp"];
-    run(bun, [...compile, "bundle.js", "--outfile", target.executable], dir);
+    runSync(bun, [...compile, "bundle.js", "--outfile", target.executable], { cwd: dir });
     lap("compile");
   }
   if (target.sign) {
     const rcodesign = ensureSigner();
     say(`${target.name}: signing ad hoc (rcodesign sign)`);
-    run(rcodesign, ["sign", "--binary-identifier", "pulumi-resource-aria", executable], dir);
+    runSync(rcodesign, ["sign", "--binary-identifier", "pulumi-resource-aria", executable], { cwd: dir });
     lap("sign");
   }
   fs.writeFileSync(path.join(dir, "README.md"), tarballReadme(version, target));
@@ -261,15 +240,13 @@ async function buildInto(dir, version, target, bundleFile) {
 function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) {
   // The same target's builds only: "linux-amd64-<hash>", not "linux-amd64-bun-<hash>".
   const sameTarget = new RegExp(`^${keep.replace(/[0-9a-f]+$/, "")}[0-9a-f]+$`);
+  // Only finished builds have such names: a build in progress is a dot folder.
   const builds = fs
-    .readdirSync(cacheDir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && sameTarget.test(e.name) && e.name !== keep)
-    .map((e) => {
-      const dir = path.join(cacheDir, e.name);
-      return { dir, mtime: fs.statSync(dir).mtimeMs };
-    })
-    .sort((a, b) => b.mtime - a.mtime);
-  for (const { dir } of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
+    .readdirSync(cacheDir)
+    .filter((name) => sameTarget.test(name) && name !== keep)
+    .map((name) => path.join(cacheDir, name))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const dir of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /**
@@ -277,19 +254,22 @@ function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) 
  * @param {import("./plugin-targets.js").PluginTarget} target
  * @param {string} version
  * @param {() => Promise<string>} bundleFile the run's bundle, made on first use
- * @returns {Promise<{ dir: string, record: Omit<PluginBuild, "tarball" | "sbom" | "cached">, reused: boolean }>}
  */
 async function targetBuild(target, version, bundleFile) {
   const started = Date.now();
-  const hash = inputHash(target);
+  // Everything the build depends on; all of dist/provider counts: nothing there is a leftover to skip.
+  const scripts = ["build-plugin.mjs", "plugin-bundle.mjs", "plugin-targets.js"].map((f) => `scripts/${f}`);
+  const inputs = ["dist/provider", "package.json", "package-lock.json", "LICENSE", ...scripts].map((file) =>
+    path.join(root, file),
+  );
+  const hash = contentHash([JSON.stringify(target)], inputs, { skip: /$^/, length: 16 });
   const cacheDir = path.join(runtimes.cacheBase(), "plugin");
   const key = `${target.name}-${hash}`;
   const cached = path.join(cacheDir, key);
   fs.mkdirSync(cacheDir, { recursive: true });
   const reused = !flags.force && fs.existsSync(path.join(cached, "build.json"));
-  if (reused) {
-    say(`${target.name}: reusing the build of these inputs (${hash}) from ${cached}`);
-  } else {
+  if (reused) say(`${target.name}: reusing the build of these inputs (${hash}) from ${cached}`);
+  else {
     const tmp = fs.mkdtempSync(path.join(cacheDir, `.${key}-`));
     try {
       const { ms: buildMs, signer } = await buildInto(tmp, version, target, await bundleFile());
@@ -326,7 +306,6 @@ async function targetBuild(target, version, bundleFile) {
   };
 }
 
-/** @returns {Promise<PluginBuild[]>} */
 async function main() {
   if (process.platform !== "linux" || process.arch !== "x64") {
     const why = "the executables are built (and the linux-amd64 one's start checked) on linux-x64 only";
@@ -336,8 +315,7 @@ async function main() {
   if (!fs.existsSync(path.join(root, entry)))
     throw new MissingToolError(entry, "run `npm run build` first (npm run build:plugin does)");
   const targets = flags.target ? targetsNamed(flags.target) : TARGETS.filter((t) => t.name === "linux-amd64");
-  const outDir = flags.out ? path.resolve(flags.out) : OUT_DIR;
-  /** @type {string} */
+  const outDir = flags.out ? path.resolve(flags.out) : path.join(root, "dist", "plugin");
   const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
   /** @type {string | undefined} */
   let bundled;
@@ -357,15 +335,12 @@ async function main() {
   const failed = [];
   try {
     for (const target of targets) {
-      let built;
-      try {
-        built = await targetBuild(target, version, bundleFile);
-      } catch (err) {
+      const built = await targetBuild(target, version, bundleFile).catch((err) => {
         // One platform that cannot be built here does not stop the others; the run fails at its end.
         say(`${target.name}: NOT BUILT: ${describeFailure(err)}`);
         failed.push(target.name);
-        continue;
-      }
+      });
+      if (!built) continue;
       const { dir, record, reused } = built;
       const tarball = path.join(outDir, archiveName(version, target));
       const sbom = tarball.replace(/\.tar\.gz$/, ".cdx.json");
@@ -376,7 +351,6 @@ async function main() {
       if (!flags.target) {
         result.executable = path.join(outDir, target.executable);
         fs.copyFileSync(path.join(dir, target.executable), result.executable);
-        fs.chmodSync(result.executable, 0o755);
       }
       const mb = (/** @type {number} */ n) => `${(n / 1e6).toFixed(1)} MB`;
       const s = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;

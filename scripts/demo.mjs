@@ -10,14 +10,13 @@ import * as https from "node:https";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { ScriptError, describeFailure } from "./errors.js";
+import { ScriptError, describeFailure, lastLines } from "./errors.js";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const demoDir = path.join(root, ".demo");
 const program = path.join(root, "examples", "quickstart");
 const STACK = "demo";
-const PASSPHRASE = "demo";
 const { values: flags } = parseArgs({
   options: { destroy: { type: "boolean" }, "keep-running": { type: "boolean" } },
 });
@@ -34,10 +33,8 @@ const line = (s = "") => process.stdout.write(`${s}\n`);
 const rel = (/** @type {string} */ p) => path.relative(root, p) || ".";
 
 /**
- * @template T
  * @param {string} file
- * @param {T} fallback
- * @returns {T}
+ * @param {unknown} fallback
  */
 function readJson(file, fallback) {
   try {
@@ -45,22 +42,6 @@ function readJson(file, fallback) {
   } catch {
     return fallback;
   }
-}
-
-/**
- * Listens on `preferred` (last time's port) when it is free, else on any port.
- * @param {import("node:net").Server} server
- * @param {number} [preferred]
- * @returns {Promise<number>}
- */
-async function listen(server, preferred = 0) {
-  try {
-    await once(server.listen(preferred, "127.0.0.1"), "listening");
-  } catch (err) {
-    if (/** @type {NodeJS.ErrnoException} */ (err).code !== "EADDRINUSE" || preferred === 0) throw err;
-    return listen(server, 0);
-  }
-  return /** @type {import("node:net").AddressInfo} */ (server.address()).port;
 }
 
 /**
@@ -82,7 +63,10 @@ async function startCiStandIn(saved) {
     res.setHeader("X-Jenkins", "2.452");
     res.end("CI stand-in for the pulumi-aria demo\n");
   });
-  const port = await listen(server, saved.ciPort);
+  // Last time's port when it is free, else any.
+  const listen = (/** @type {number} */ port) => once(server.listen(port, "127.0.0.1"), "listening");
+  await listen(saved.ciPort ?? 0).catch(() => listen(0));
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   return { server, url: `https://127.0.0.1:${port}`, port };
 }
 
@@ -122,10 +106,8 @@ function prepareQuickstart(runner) {
  */
 async function runOp(op, ctx) {
   const result = await ctx.run(op);
-  if (!result.ok) {
-    const output = (result.error ?? "").split("\n").slice(-6).join("\n");
-    throw new ScriptError(`pulumi ${op} failed: ${output}`, "operation failed");
-  }
+  if (!result.ok)
+    throw new ScriptError(`pulumi ${op} failed: ${lastLines(result.error ?? "", 6)}`, "operation failed");
   return result;
 }
 
@@ -261,7 +243,7 @@ async function main() {
     projectName: "aria-quickstart",
     stackName: STACK,
     tmp: demoDir,
-    passphrase: PASSPHRASE,
+    passphrase: "demo",
     onOutput: relay(),
   });
   // What `pulumi config set` (with --secret for the secrets) would hold for this stack.

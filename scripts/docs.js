@@ -5,7 +5,7 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
-const { replaceRegion, staleOf } = require("./generated.js");
+const { replaceRegion } = require("./generated.js");
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -36,10 +36,6 @@ const PAGES_WITH_REGIONS = {
   "docs/_index.md": EXAMPLES.map((e) => e.name),
 };
 
-/** @param {string} [root] */
-const readSchema = (root = ROOT) =>
-  JSON.parse(fs.readFileSync(path.join(root, "sdk", "schema.json"), "utf8"));
-
 /** Text for a table cell: one line, `|` escaped. @param {string} text */
 const cell = (text) => text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
 
@@ -66,15 +62,13 @@ function settingsTable(schema) {
   return rows.join("\n");
 }
 
-/** The text of every generated region, by name. @param {string} root */
-function regionTexts(root) {
-  /** @type {Record<string, string>} */
-  const out = { settings: settingsTable(readSchema(root)) };
-  for (const { name, file, lang } of EXAMPLES) {
-    const program = fs.readFileSync(path.join(root, file), "utf8").replace(/\n+$/, "");
-    out[name] = `From [\`${file}\`](../${file}):\n\n\`\`\`${lang}\n${program}\n\`\`\``;
-  }
-  return out;
+/** The text of every generated region, by name. @param {PackageSchema} schema */
+function regionTexts(schema) {
+  const examples = EXAMPLES.map(({ name, file, lang }) => {
+    const program = fs.readFileSync(path.join(ROOT, file), "utf8").replace(/\n+$/, "");
+    return [name, `From [\`${file}\`](../${file}):\n\n\`\`\`${lang}\n${program}\n\`\`\``];
+  });
+  return Object.fromEntries([["settings", settingsTable(schema)], ...examples]);
 }
 
 // ---- The reference (docs/reference/) ---------------------------------------------------------
@@ -221,26 +215,20 @@ function firstSentence(text) {
   return (match ? match[0] : text).trim().replace(/:$/, ".");
 }
 
-/** What every generated file should hold now, by path relative to the repository. @param {string} [root] */
-function generatedDocs(root = ROOT) {
-  const regions = regionTexts(root);
+/** What every generated file should hold now, by path relative to the repository. */
+function generatedDocs() {
+  const schema = JSON.parse(fs.readFileSync(path.join(ROOT, "sdk", "schema.json"), "utf8"));
+  const regions = regionTexts(schema);
   /** @type {Record<string, string>} */
   const out = {};
   for (const [file, names] of Object.entries(PAGES_WITH_REGIONS)) {
-    let text = fs.readFileSync(path.join(root, file), "utf8");
+    out[file] = fs.readFileSync(path.join(ROOT, file), "utf8");
     for (const name of names) {
       const begin = `<!-- BEGIN GENERATED: ${name} (npm run gen) -->\n`;
-      text = replaceRegion(text, begin, `<!-- END GENERATED: ${name} -->`, regions[name], file);
+      out[file] = replaceRegion(out[file], begin, `<!-- END GENERATED: ${name} -->`, regions[name], file);
     }
-    out[file] = text;
   }
-  Object.assign(out, referencePages(readSchema(root)));
-  return out;
+  return { ...out, ...referencePages(schema) };
 }
 
-/** The generated files that differ from what is on disk (missing ones included). @param {string} [root] */
-function staleDocs(root = ROOT) {
-  return staleOf(Object.entries(generatedDocs(root)), root);
-}
-
-module.exports = { generatedDocs, staleDocs };
+module.exports = { generatedDocs };

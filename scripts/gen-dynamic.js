@@ -6,7 +6,7 @@ const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 
-const { replaceRegion, staleOf } = require("./generated.js");
+const { replaceRegion } = require("./generated.js");
 
 const ROOT = path.resolve(__dirname, "..");
 const BEGIN = "// BEGIN GENERATED: public surface (npm run gen)\n";
@@ -40,15 +40,9 @@ const generatedModule = (imports, about, body) =>
 function doc(text, indent = "") {
   const clean = text.replace(/\*\//g, "*\\/");
   if (indent.length + clean.length + 7 <= 110) return `${indent}/** ${clean} */\n`;
-  const lines = [];
-  let line = "";
-  for (const word of clean.split(" ")) {
-    if (line && indent.length + 3 + line.length + 1 + word.length > 105) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  lines.push(line);
+  // Each line as many words as fit in 105 columns (a longer word alone), with ` * ` before them.
+  const width = 102 - indent.length;
+  const lines = clean.match(new RegExp(`\\S(?:.{0,${width - 1}}(?= |$)|\\S*)`, "g")) ?? [];
   return `${indent}/**\n${lines.map((l) => `${indent} * ${l}\n`).join("")}${indent} */\n`;
 }
 
@@ -132,11 +126,10 @@ function tsType(schema, io = "input", names = new Map(), indent = "") {
     case "null":
       return def.type;
     case "enum":
-      return Object.values(def.entries)
+    case "literal":
+      return Object.values(def.values ?? def.entries)
         .map((value) => JSON.stringify(value))
         .join(" | ");
-    case "literal":
-      return def.values.map((/** @type {unknown} */ value) => JSON.stringify(value)).join(" | ");
     case "optional":
     case "default":
     case "prefault":
@@ -226,7 +219,6 @@ const isIdentifier = (type) => /^[A-Za-z_]\w*$/.test(type);
 /**
  * The types the API already names (the client's schemas, by their `meta({ id })`, and `JsonValue`),
  * with the module a generated file imports each from. @param {Registry} registry
- * @returns {Map<unknown, { name: string; from: string }>}
  */
 function namedElsewhere(registry) {
   const named = new Map();
@@ -279,12 +271,7 @@ function typesModule(registry, exported) {
     return `${doc(type.doc)}export type ${type.name} = ${type.readonly ? `Readonly<${body}>` : body};\n`;
   });
   const text = blocks.join("\n");
-  /** @type {Map<string, string[]>} */
-  const imports = new Map();
-  for (const { name, from } of elsewhere.values()) {
-    if (!new RegExp(`\\b${name}\\b`).test(text)) continue;
-    imports.set(from, [...(imports.get(from) ?? []), name]);
-  }
+  const used = [...elsewhere.values()].filter(({ name }) => new RegExp(`\\b${name}\\b`).test(text));
   const about = exported
     ? [
         "The arguments and results of the data functions and the kinds' public types, written out from",
@@ -296,9 +283,10 @@ function typesModule(registry, exported) {
         "Types written out from the kinds' zod declarations for the dynamic door's own types only (their",
         "fields' docs are the descriptions); the package does not export them by these names.",
       ];
-  const lines = [...imports].map(
-    ([from, list]) => `import type { ${list.sort().join(", ")} } from "${from}";`,
-  );
+  const lines = [...new Set(used.map((type) => type.from))].map((from) => {
+    const list = used.filter((type) => type.from === from).map((type) => type.name);
+    return `import type { ${list.sort().join(", ")} } from "${from}";`;
+  });
   return generatedModule(lines, about, text);
 }
 
@@ -412,7 +400,6 @@ function indexBlock(registry) {
  * Every generated file by its path, formatted by prettier, from the registry's modules (compiled, or
  * the sources under jest).
  * @param {Registry} registry
- * @returns {Promise<Map<string, string>>}
  */
 async function generatedFiles(registry) {
   // The CLI in a child process: prettier's API loads its plugins by dynamic import, which jest's VM refuses.
@@ -443,9 +430,4 @@ async function generatedFiles(registry) {
   );
 }
 
-/** The generated files that differ from what the registry generates. @param {Registry} registry */
-async function staleFiles(registry) {
-  return staleOf(await generatedFiles(registry));
-}
-
-module.exports = { GENERATED_HEADER, GENERATED_DIR, API_TYPES, generatedFiles, staleFiles };
+module.exports = { GENERATED_HEADER, GENERATED_DIR, API_TYPES, generatedFiles };

@@ -8,9 +8,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { BuildError, CommandError, describeFailure } from "./errors.js";
-import { cacheBase } from "./runtimes.js";
+import { cacheBase, intoCache } from "./runtimes.js";
 import { contentHash } from "./content-hash.js";
-import { runChecked } from "./run-command.js";
+import { runChecked, runSync } from "./run-command.js";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const GENERATOR_SOURCE = path.join(root, "scripts", "gen-sdk", "main.go");
@@ -19,79 +19,56 @@ const SCHEMA = path.join(root, "sdk", "schema.json");
 /** The oldest Node the Node SDK declares: current @pulumi/pulumi (3.249 and later) asks >=22. */
 const NODE_ENGINES = ">=22";
 
-/** The paths the generator owns, and each one's place (`from`) in the generator's output. */
-const GENERATED = [
-  { dir: "sdk/nodejs", from: "nodejs" },
-  { dir: "sdk/python", from: "python" },
-  { dir: "sdk/go/aria", from: "go/aria" },
-  { dir: "sdk/go/.gitattributes", from: "go/.gitattributes" },
-];
+/** The paths the generator owns (`dir`), each at the same place under sdk/ as in its output (`from`). */
+const GENERATED = ["nodejs", "python", "go/aria", "go/.gitattributes"].map((from) => ({
+  dir: `sdk/${from}`,
+  from,
+}));
 
 const say = (/** @type {string} */ msg) => process.stderr.write(`[gen-sdk] ${msg}\n`);
 
 /**
+ * The stdout of `cmd`, which must succeed.
  * @param {string} cmd
  * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv }} [options]
  */
-async function run(cmd, args, options = {}) {
-  return (await runChecked(cmd, args, { ...options, need: "to build the SDK generator" })).stdout;
-}
+const run = async (cmd, args) => (await runChecked(cmd, args, { need: "to build the SDK generator" })).stdout;
 
-/** The generator's binary: the cached build for this source, else one built beside it and renamed in. */
+/** The generator's binary: the cached build for this source, else one built once into the cache. */
 async function ensureGenerator() {
   const goVersion = (await run("go", ["env", "GOVERSION"])).trim();
   const key = contentHash([goVersion, PULUMI_VERSION], [GENERATOR_SOURCE], { length: 16 });
   const dir = path.join(cacheBase(), `gen-sdk-${key}`);
   const bin = path.join(dir, "gen-sdk");
   if (fs.existsSync(bin)) return bin;
-  fs.mkdirSync(cacheBase(), { recursive: true });
-  const work = fs.mkdtempSync(path.join(cacheBase(), ".gen-sdk-build-"));
   const started = Date.now();
   say(`building the SDK generator (scripts/gen-sdk, pkg/v3 v${PULUMI_VERSION}, ${goVersion}) into ${dir}`);
+  const env = {
+    ...process.env,
+    CGO_ENABLED: "0",
+    GOFLAGS: [process.env.GOFLAGS, "-buildvcs=false"].filter(Boolean).join(" "),
+  };
+  const what = "the SDK generator (scripts/gen-sdk)";
+  const problem = (/** @type {string} */ built) =>
+    fs.existsSync(path.join(built, "gen-sdk")) ? undefined : "no gen-sdk binary";
   try {
-    const env = {
-      ...process.env,
-      CGO_ENABLED: "0",
-      GOFLAGS: [process.env.GOFLAGS, "-buildvcs=false"].filter(Boolean).join(" "),
-    };
-    fs.copyFileSync(GENERATOR_SOURCE, path.join(work, "main.go"));
-    fs.writeFileSync(
-      path.join(work, "go.mod"),
-      "module pulumi-aria/gen-sdk\n\ngo 1.25\n\nrequire (\n\tgithub.com/blang/semver v3.5.1+incompatible\n" +
-        `\tgithub.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION}\n)\n`,
-    );
-    await run("go", ["mod", "tidy"], { cwd: work, env });
-    await run("go", ["build", "-trimpath", "-o", path.join(work, "gen-sdk"), "."], { cwd: work, env });
-    try {
-      fs.renameSync(work, dir);
-    } catch (err) {
-      // Another run finished first: keep its build.
-      if (!fs.existsSync(bin)) throw err;
-    }
+    intoCache(dir, what, problem, (work) => {
+      fs.copyFileSync(GENERATOR_SOURCE, path.join(work, "main.go"));
+      fs.writeFileSync(
+        path.join(work, "go.mod"),
+        "module pulumi-aria/gen-sdk\n\ngo 1.25\n\nrequire (\n" +
+          "\tgithub.com/blang/semver v3.5.1+incompatible\n" +
+          `\tgithub.com/pulumi/pulumi/pkg/v3 v${PULUMI_VERSION}\n)\n`,
+      );
+      runSync("go", ["mod", "tidy"], { cwd: work, env });
+      runSync("go", ["build", "-trimpath", "-o", path.join(work, "gen-sdk"), "."], { cwd: work, env });
+      return work;
+    });
   } catch (err) {
-    throw err instanceof CommandError
-      ? new BuildError("the SDK generator (scripts/gen-sdk)", err.message)
-      : err;
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+    throw err instanceof CommandError ? new BuildError(what, err.message) : err;
   }
   say(`built the SDK generator in ${Math.round((Date.now() - started) / 1000)}s`);
   return bin;
-}
-
-/** Generates and adjusts every SDK in a fresh directory (the caller removes it). @returns {Promise<string>} */
-async function generate() {
-  const bin = await ensureGenerator();
-  const out = fs.mkdtempSync(path.join(cacheBase(), ".gen-sdk-out-"));
-  try {
-    await run(bin, [SCHEMA, out]);
-    adjust(out);
-    return out;
-  } catch (err) {
-    fs.rmSync(out, { recursive: true, force: true });
-    throw err;
-  }
 }
 
 /** What the generator cannot be told through the schema. @param {string} out */
@@ -119,31 +96,26 @@ function filesUnder(p) {
   if (!fs.existsSync(p)) return [];
   if (!fs.statSync(p).isDirectory()) return [""];
   return fs
-    .readdirSync(p, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(p, path.join(e.parentPath, e.name)))
+    .readdirSync(p, { recursive: true, encoding: "utf8" })
+    .filter((file) => fs.statSync(path.join(p, file)).isFile())
     .sort();
 }
 
 /** The checked-in files that differ from those in `out`, each with what is wrong. @param {string} out */
 function differences(out) {
-  /** @type {string[]} */
-  const found = [];
-  for (const { dir, from } of GENERATED) {
-    const checkedIn = path.join(root, dir);
-    const generated = path.join(out, from);
-    const have = new Set(filesUnder(checkedIn));
-    const want = filesUnder(generated);
-    for (const file of want) {
-      const same = () =>
-        fs.readFileSync(path.join(checkedIn, file)).equals(fs.readFileSync(path.join(generated, file)));
-      if (!have.has(file) || !same())
-        found.push(`${path.join(dir, file)}: ${have.has(file) ? "changed" : "missing"}`);
-      have.delete(file);
-    }
-    for (const file of have) found.push(`${path.join(dir, file)}: not generated (left over)`);
-  }
-  return found;
+  return GENERATED.flatMap(({ dir, from }) => {
+    const have = filesUnder(path.join(root, dir));
+    const want = filesUnder(path.join(out, from));
+    const wrong = want.flatMap((file) => {
+      if (!have.includes(file)) return [`${path.join(dir, file)}: missing`];
+      const same = fs
+        .readFileSync(path.join(root, dir, file))
+        .equals(fs.readFileSync(path.join(out, from, file)));
+      return same ? [] : [`${path.join(dir, file)}: changed`];
+    });
+    const leftOver = have.filter((file) => !want.includes(file));
+    return [...wrong, ...leftOver.map((file) => `${path.join(dir, file)}: not generated (left over)`)];
+  });
 }
 
 /** Replaces the checked-in SDKs by those in `out`. @param {string} out */
@@ -158,29 +130,28 @@ function replace(out) {
 
 async function main() {
   const { values: flags } = parseArgs({ options: { check: { type: "boolean" } } });
-  const out = await generate();
+  const bin = await ensureGenerator();
+  const out = fs.mkdtempSync(path.join(cacheBase(), ".gen-sdk-out-"));
   try {
+    await run(bin, [SCHEMA, out]);
+    adjust(out);
     if (flags.check) {
       const found = differences(out);
-      if (found.length > 0) {
+      if (found.length === 0) say("the generated SDKs are up to date");
+      else {
         say(`the generated SDKs are out of date: run npm run gen:sdk\n  ${found.join("\n  ")}`);
-        return 1;
+        process.exitCode = 1;
       }
-      say("the generated SDKs are up to date");
     } else {
       replace(out);
       say(`wrote ${GENERATED.map((g) => g.dir).join(", ")} from ${path.relative(root, SCHEMA)}`);
     }
-    return 0;
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    say(describeFailure(err));
-    process.exit(1);
-  },
-);
+main().catch((err) => {
+  say(describeFailure(err));
+  process.exitCode = 1;
+});

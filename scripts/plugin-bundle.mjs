@@ -101,6 +101,9 @@ const KNOWN_WARNINGS = [
   },
 ];
 
+/** What a failed bundle's BuildError names. */
+const BUNDLE = "the plugin bundle (esbuild)";
+
 /**
  * Bundles the plugin's entry (its presence checked by the caller) into `outfile`, with its SBOM
  * beside it; fails on any warning not in KNOWN_WARNINGS.
@@ -108,14 +111,11 @@ const KNOWN_WARNINGS = [
  * @param {string} version
  */
 export async function bundle(outfile, version) {
-  const entry = path.join(root, "dist", "provider", "plugin", "main.js");
   /** @type {Set<string>} */
   const substituted = new Set();
-  /** @type {import("esbuild").BuildResult} */
-  let result;
-  try {
-    result = await esbuild.build({
-      entryPoints: [entry],
+  const result = await esbuild
+    .build({
+      entryPoints: [path.join(root, "dist", "provider", "plugin", "main.js")],
       outfile,
       bundle: true,
       platform: "node",
@@ -135,28 +135,24 @@ export async function bundle(outfile, version) {
           logLevel: "silent",
         }),
       ],
+    })
+    .catch(async (err) => {
+      const failure = /** @type {{ errors?: import("esbuild").Message[], message: string }} */ (err);
+      const messages = failure.errors ? await esbuild.formatMessages(failure.errors, { kind: "error" }) : [];
+      throw new BuildError(BUNDLE, messages.join("\n") || failure.message);
     });
-  } catch (err) {
-    const failure = /** @type {{ errors?: import("esbuild").Message[], message: string }} */ (err);
-    const messages = failure.errors ? await esbuild.formatMessages(failure.errors, { kind: "error" }) : [];
-    throw new BuildError("the plugin bundle (esbuild)", messages.join("\n") || failure.message);
-  }
   const unknown = result.warnings.filter(
     (w) => !KNOWN_WARNINGS.some((k) => w.id === k.id && k.file.test(w.location?.file ?? "")),
   );
   if (unknown.length > 0) {
     const text = await esbuild.formatMessages(unknown, { kind: "warning" });
     throw new BuildError(
-      "the plugin bundle (esbuild)",
+      BUNDLE,
       `unexpected warnings: explain them in KNOWN_WARNINGS or fix them\n${text.join("\n")}`,
     );
   }
   const missing = ["typescript-shim", "sdk-modules", "package.json"].filter((s) => !substituted.has(s));
-  if (missing.length > 0)
-    throw new BuildError(
-      "the plugin bundle (esbuild)",
-      `no module was substituted for ${missing.join(", ")}`,
-    );
+  if (missing.length > 0) throw new BuildError(BUNDLE, `no module was substituted for ${missing.join(", ")}`);
 }
 
 /**

@@ -90,18 +90,16 @@ function archiveName(version, target) {
  * The targets named in a comma-separated list ("all": every released one; linux-amd64-bun is the
  * tests'); throws naming the unknown ones.
  * @param {string} list
- * @returns {PluginTarget[]}
  */
 function targetsNamed(list) {
   if (list === "all") return [...TARGETS];
   const names = list.split(",").map((n) => n.trim());
   const known = [...TARGETS, BUN_PROBE];
   const unknown = names.filter((n) => !known.some((t) => t.name === n));
-  if (unknown.length > 0) {
+  if (unknown.length > 0)
     throw new Error(
       `unknown plugin target(s) ${unknown.join(", ")}: use 'all' or some of ${known.map((t) => t.name).join(", ")}`,
     );
-  }
   return known.filter((t) => names.includes(t.name));
 }
 

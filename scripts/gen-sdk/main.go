@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 
 	"github.com/blang/semver"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
@@ -91,19 +90,14 @@ func run(args []string) error {
 	return nil
 }
 
-// writeFiles writes each file under dir, in a stable order.
+// writeFiles writes each file under dir.
 func writeFiles(dir string, files map[string][]byte) error {
-	names := make([]string, 0, len(files))
-	for name := range files {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for name, data := range files {
 		path := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(path, files[name], 0o644); err != nil {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
 			return err
 		}
 	}
