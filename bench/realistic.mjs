@@ -19,7 +19,7 @@ import {
   resultsDir,
 } from "./lib/common.mjs";
 import { killAll, preloading } from "./lib/engine-stack.mjs";
-import { installConcurrencyProbe, runLifecycles } from "./lib/lifecycle.mjs";
+import { runLifecycles } from "./lib/lifecycle.mjs";
 import { table } from "./report.mjs";
 
 /** Sets the provider process's connection cap (bench only). */
@@ -136,7 +136,6 @@ function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concu
   };
 }
 
-installConcurrencyProbe();
 const emulator = await emulatorSession(killAll);
 
 /**

@@ -24,12 +24,7 @@ import {
 import { engineDefaultParallel, engineRoot, killAll, pulumiCli, runScript } from "./lib/engine-stack.mjs";
 import { measureEmulator } from "./emulator.mjs";
 import { measureFaults } from "./lib/faults.mjs";
-import {
-  installConcurrencyProbe,
-  measureSize,
-  measureSmallPreview,
-  profileLifecycle,
-} from "./lib/lifecycle.mjs";
+import { measureSize, measureSmallPreview, profileLifecycle } from "./lib/lifecycle.mjs";
 import { measureStartup } from "./lib/startup.mjs";
 import { consoleSummary, writeReport } from "./report.mjs";
 
@@ -134,7 +129,6 @@ function restorePrerequisites() {
 restorePrerequisites();
 
 const MAX_ATTEMPTS = 3;
-installConcurrencyProbe();
 const emulator = await emulatorSession(killAll, log);
 
 async function main() {

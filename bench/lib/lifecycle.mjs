@@ -2,8 +2,8 @@
 // The programs' phases in lockstep (A B A B ..., so that the machine's load hits a program and its
 // floor alike), each sample with the API requests it made: one N, the 3-endpoint preview, --profile.
 
+import * as diagnostics from "node:diagnostics_channel";
 import * as fs from "node:fs";
-import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PHASES, REPEATABLE } from "./analysis.mjs";
@@ -19,29 +19,20 @@ import { BenchStack, runScript } from "./engine-stack.mjs";
 /** @typedef {import("./analysis.mjs").Sample} Sample */
 /** @typedef {{phases: Record<string, {samples: Sample[]}>, deployment?: any, warnings: string[]}} ProgramResult */
 
-// The API requests in flight at the emulator (in this process): the request log says how many a phase
-// made, not how many overlapped. Each reset of the log (before each phase) starts an epoch.
+// The API requests in flight at the emulator (in this process), counted from this module's load (before
+// any emulator starts) on node:http's request channel: the request log says how many a phase made, not
+// how many overlapped. Each reset of the log (before each phase) starts an epoch.
 
 /** @type {number[]} the most requests in flight of each epoch */
 const epochs = [0];
 let inFlight = 0;
-
-/** Starts counting (once, before the emulator starts). */
-export function installConcurrencyProbe() {
-  const emit = /** @type {(this: http.Server, ...args: any[]) => boolean} */ (http.Server.prototype.emit);
-  /** @this {http.Server} @param {string | symbol} event @param {...any} args */
-  http.Server.prototype.emit = function probedEmit(event, ...args) {
-    const [req, res] = args;
-    if (event === "request" && req?.url) {
-      if (!req.url.startsWith("/__emulator/")) {
-        inFlight += 1;
-        epochs[epochs.length - 1] = Math.max(epochs[epochs.length - 1], inFlight);
-        res.once("close", () => (inFlight -= 1));
-      } else if (req.method === "DELETE" && req.url.startsWith("/__emulator/requests")) epochs.push(0);
-    }
-    return emit.call(this, event, ...args);
-  };
-}
+diagnostics.subscribe("http.server.request.start", (/** @type {any} */ { request: req, response: res }) => {
+  if (!req.url?.startsWith("/__emulator/")) {
+    inFlight += 1;
+    epochs[epochs.length - 1] = Math.max(epochs[epochs.length - 1], inFlight);
+    res.once("close", () => (inFlight -= 1));
+  } else if (req.method === "DELETE" && req.url.startsWith("/__emulator/requests")) epochs.push(0);
+});
 
 /**
  * A stack of one program with the benchmark's config.
