@@ -9,15 +9,7 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { median, ONE_OFF_ROUTES, PHASES as MAIN_PHASES } from "./lib/analysis.mjs";
-import {
-  BENCH_DIR,
-  cliHelpers,
-  CLIENT_MODULE,
-  emulatorSession,
-  logger,
-  REFRESH_TOKEN,
-  resultsDir,
-} from "./lib/common.mjs";
+import { BENCH_DIR, cliHelpers, CLIENT_MODULE, emulatorSession, logger, resultsDir } from "./lib/common.mjs";
 import { killAll, preloading } from "./lib/engine-stack.mjs";
 import { runLifecycles } from "./lib/lifecycle.mjs";
 import { table } from "./report.mjs";
@@ -152,7 +144,7 @@ async function measure(programs, distance, n, cap) {
   if (cap !== undefined) where.push(`cap ${cap}`);
   try {
     const runs = await runLifecycles(programs, {
-      ...{ url, refreshToken: REFRESH_TOKEN, parallelFlag: parallel, n, repeat, env, phases: PHASES },
+      ...{ url, parallelFlag: parallel, n, repeat, env, phases: PHASES },
       // Every phase but `up` changing one runs --repeat times.
       repeatable: new Set(PHASE_NAMES.filter((name) => name !== "update")),
       log: (msg) => log(`${where.join(" ")} ${msg}`),

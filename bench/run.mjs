@@ -17,7 +17,6 @@ import {
   emulatorSession,
   logger,
   PACKAGE_MODULE,
-  REFRESH_TOKEN,
   REPO_ROOT,
   resultsDir,
 } from "./lib/common.mjs";
@@ -147,7 +146,7 @@ async function main() {
   const warnings = [];
   /** @type {{stage: string, attempt: number, message: string}[][]} */
   const [errors, retries] = [[], []];
-  const ctx = { refreshToken: REFRESH_TOKEN, repeat, cycles, validate, parallel, parallelFlag, log };
+  const ctx = { repeat, cycles, validate, parallel, parallelFlag, log };
   // Each stage gets a fresh emulator and, when it fails (say, the package was rebuilt under the run),
   // up to two more attempts, 30 s apart; a stage that still fails ends the measurements, not the report.
   /** @param {string} name @param {(c: import("./lib/lifecycle.mjs").Ctx) => Promise<void>} body */
@@ -196,7 +195,7 @@ async function main() {
   if (lookupCount > 0) {
     await stage("getEndpoints", async (c) => {
       log(`getEndpoints over ${lookupCount} endpoints (seeding them first)`);
-      const job = { url: c.url, refreshToken: REFRESH_TOKEN, count: lookupCount, concurrency: 16, repeat };
+      const job = { url: c.url, count: lookupCount, concurrency: 16, repeat };
       lookup = await runScript("lookup.mjs", job);
     });
   }

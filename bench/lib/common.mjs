@@ -31,9 +31,9 @@ export const logger = (name) => (/** @type {string} */ msg) =>
   process.stderr.write(`[${name} ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
 /** A client of the API at `url` (a fresh process's: its own token and connections). @param {string} url */
-export function apiClient(url, refreshToken = REFRESH_TOKEN) {
+export function apiClient(url) {
   const { createClient, resolveClientConfig } = require(CLIENT_MODULE);
-  return createClient(resolveClientConfig({ "vra:url": url, "vra:refreshToken": refreshToken }, {}));
+  return createClient(resolveClientConfig({ "vra:url": url, "vra:refreshToken": REFRESH_TOKEN }, {}));
 }
 
 /** The endpoint repetition `rep` of "up, one changed" changes: 0, then back (-1: none). @param {number} rep */

@@ -7,14 +7,14 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PHASES, REPEATABLE } from "./analysis.mjs";
-import { changedAt, emulatorOps } from "./common.mjs";
+import { changedAt, emulatorOps, REFRESH_TOKEN } from "./common.mjs";
 import { BenchStack, runScript } from "./engine-stack.mjs";
 
 /**
  * What every stage is given: the emulator's URL and run.mjs's options (`parallel` is the engine's
  * concurrency, `parallelFlag` the --parallel given, if any).
- * @typedef {{url: string, refreshToken: string, repeat: number, cycles: number, validate: boolean | undefined,
- *   parallel: number, parallelFlag: number | undefined, log: (msg: string) => void}} Ctx
+ * @typedef {{url: string, repeat: number, cycles: number, validate: boolean | undefined, parallel: number,
+ *   parallelFlag: number | undefined, log: (msg: string) => void}} Ctx
  */
 /** @typedef {import("./analysis.mjs").Sample} Sample */
 /** @typedef {{phases: Record<string, {samples: Sample[]}>, deployment?: any, warnings: string[]}} ProgramResult */
@@ -37,7 +37,7 @@ diagnostics.subscribe("http.server.request.start", (/** @type {any} */ { request
 /**
  * A stack of one program with the benchmark's config.
  * @param {string} program
- * @param {Pick<Ctx, "url" | "refreshToken"> & Partial<Ctx> & {n: number}} o
+ * @param {Pick<Ctx, "url"> & Partial<Ctx> & {n: number}} o
  * @param {Record<string, string>} [env]
  */
 export function programStack(program, o, env) {
@@ -45,7 +45,7 @@ export function programStack(program, o, env) {
   // The plugin door's settings are `aria:`, the dynamic door's `vra:`; each program reads its own.
   for (const ns of ["vra", "aria"]) {
     stack.setConfig(`${ns}:url`, o.url);
-    stack.setConfig(`${ns}:refreshToken`, o.refreshToken, true);
+    stack.setConfig(`${ns}:refreshToken`, REFRESH_TOKEN, true);
   }
   for (const [key, value] of Object.entries({ count: o.n, targetUrl: o.url, changed: -1 }))
     stack.setConfig(key, value);
@@ -68,7 +68,7 @@ export const changesOf = (summary = {}) =>
  * The lifecycle of each program, in lockstep: `phases` (default PHASES) in this order, `repeatable` ones
  * (default REPEATABLE) `repeat` times.
  * @param {string[]} programs
- * @param {Pick<Ctx, "url" | "refreshToken" | "repeat" | "log"> & Partial<Ctx> & {n: number,
+ * @param {Pick<Ctx, "url" | "repeat" | "log"> & Partial<Ctx> & {n: number,
  *   phases?: Array<{name: string, op: string}>, repeatable?: Set<string>, env?: Record<string, string>,
  *   exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
  */
@@ -192,8 +192,8 @@ export async function measureSize(n, ctx) {
     // The API floor resets the request log once per phase, in this order: one probe epoch each.
     ctx.log(`API floor N=${n}`);
     const marker = epochs.length;
-    const { url, refreshToken, repeat, parallel: concurrency } = ctx;
-    const job = { url, refreshToken, count: n, repeat, concurrency, validate: ctx.validate !== false };
+    const { url, repeat, parallel: concurrency } = ctx;
+    const job = { url, count: n, repeat, concurrency, validate: ctx.validate !== false };
     const api = await runScript("api-floor.mjs", { ...job, targetUrl: url, namePrefix: "bench-floor" });
     const order = ["create", ...Array(ctx.repeat).fill("preview"), ...Array(ctx.repeat).fill("refresh")];
     order.push(...Array(ctx.repeat).fill("update"), "destroy");
