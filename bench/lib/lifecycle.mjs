@@ -194,7 +194,7 @@ export async function measureSize(n, ctx) {
     const marker = epochs.length;
     const { url, repeat, parallel: concurrency } = ctx;
     const job = { url, count: n, repeat, concurrency, validate: ctx.validate !== false };
-    const api = await runScript("api-floor.mjs", { ...job, targetUrl: url, namePrefix: "bench-floor" });
+    const api = await runScript("api-floor.mjs", job);
     const order = ["create", ...Array(ctx.repeat).fill("preview"), ...Array(ctx.repeat).fill("refresh")];
     order.push(...Array(ctx.repeat).fill("update"), "destroy");
     for (const [name, phase] of Object.entries(api.phases)) {
