@@ -7,9 +7,8 @@
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
-import { parseArgs } from "node:util";
 import { median, ONE_OFF_ROUTES, PHASES as MAIN_PHASES } from "./lib/analysis.mjs";
-import { BENCH_DIR, cliHelpers, CLIENT_MODULE, emulatorSession, logger, resultsDir } from "./lib/common.mjs";
+import { BENCH_DIR, CLIENT_MODULE, commandLine, emulatorSession, logger, resultsDir } from "./lib/common.mjs";
 import { killAll, preloading } from "./lib/engine-stack.mjs";
 import { runLifecycles } from "./lib/lifecycle.mjs";
 import { table } from "./report.mjs";
@@ -47,26 +46,18 @@ const USAGE = `usage: node bench/realistic.mjs [options]   (npm run bench -- --r
                          floors already in its results.json are kept, floors of the same N reused
   --help`;
 
-const { values: args } = parseArgs({
-  options: {
-    sizes: { type: "string", default: "200,1000" },
-    distances: { type: "string", default: "30,100,100@50" },
-    parallel: { type: "string", default: "16" },
-    repeat: { type: "string", default: "1" },
-    programs: { type: "string", default: "endpoints,endpoints-plugin" },
-    phases: { type: "string", default: "preview-create,create,preview,update,destroy" },
-    connections: { type: "string" },
-    "floors-only": { type: "boolean", default: false },
-    out: { type: "string" },
-    realistic: { type: "boolean", default: false },
-    help: { type: "boolean", default: false },
-  },
+const { args, usageError, positiveInt, positiveInts, positiveNumber, namesOf } = commandLine(USAGE, {
+  sizes: { type: "string", default: "200,1000" },
+  distances: { type: "string", default: "30,100,100@50" },
+  parallel: { type: "string", default: "16" },
+  repeat: { type: "string", default: "1" },
+  programs: { type: "string", default: "endpoints,endpoints-plugin" },
+  phases: { type: "string", default: "preview-create,create,preview,update,destroy" },
+  connections: { type: "string" },
+  "floors-only": { type: "boolean", default: false },
+  out: { type: "string" },
+  realistic: { type: "boolean", default: false },
 });
-if (args.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
-const { usageError, positiveInt, positiveInts, positiveNumber, namesOf } = cliHelpers(USAGE);
 /** The client's connections at most: MAX_CONNECTIONS of the compiled provider/client/transport.ts. */
 const { MAX_CONNECTIONS: CONNECTIONS } = /** @type {{MAX_CONNECTIONS: number}} */ (
   createRequire(import.meta.url)(path.join(path.dirname(CLIENT_MODULE), "transport.js"))

@@ -9,10 +9,9 @@ import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseArgs } from "node:util";
 import { analyse } from "./lib/analysis.mjs";
 import {
-  cliHelpers,
+  commandLine,
   EMULATOR_MODULE,
   emulatorSession,
   logger,
@@ -56,30 +55,21 @@ const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options]
                          rate limit (bench/realistic.mjs; its options follow it)
   --help`;
 
-const { values: args } = parseArgs({
-  options: {
-    sizes: { type: "string", default: "10,100,500" },
-    repeat: { type: "string", default: "3" },
-    cycles: { type: "string", default: "1" },
-    out: { type: "string" },
-    validate: { type: "string" },
-    "startup-runs": { type: "string", default: "7" },
-    "preview-runs": { type: "string", default: "5" },
-    "lookup-count": { type: "string", default: "10000" },
-    "faults-size": { type: "string" },
-    "no-faults": { type: "boolean", default: false },
-    profile: { type: "boolean", default: false },
-    "profile-size": { type: "string" },
-    parallel: { type: "string" },
-    help: { type: "boolean", default: false },
-  },
+const { args, usageError, positiveInt, positiveInts } = commandLine(USAGE, {
+  sizes: { type: "string", default: "10,100,500" },
+  repeat: { type: "string", default: "3" },
+  cycles: { type: "string", default: "1" },
+  out: { type: "string" },
+  validate: { type: "string" },
+  "startup-runs": { type: "string", default: "7" },
+  "preview-runs": { type: "string", default: "5" },
+  "lookup-count": { type: "string", default: "10000" },
+  "faults-size": { type: "string" },
+  "no-faults": { type: "boolean", default: false },
+  profile: { type: "boolean", default: false },
+  "profile-size": { type: "string" },
+  parallel: { type: "string" },
 });
-if (args.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
-
-const { usageError, positiveInt, positiveInts } = cliHelpers(USAGE);
 const int = (/** @type {keyof typeof args} */ name, zero = false) =>
   positiveInt(name, String(args[name]), zero);
 const sizes = [...new Set(positiveInts("sizes", args.sizes))].sort((a, b) => a - b);

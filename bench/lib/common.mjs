@@ -1,11 +1,12 @@
 // @ts-check
 // What the benchmark's processes share: where things are, the endpoint the programs declare as an API
 // spec, a bounded pool, the API client, the emulator's operations surface (request log; faults in
-// lib/faults.mjs), and the command lines' usage errors and parsing of numbers given as options.
+// lib/faults.mjs), and the command lines' options, usage errors and parsing of numbers given as options.
 
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { parseArgs } from "node:util";
 
 const require = createRequire(import.meta.url);
 export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
@@ -111,8 +112,17 @@ export async function emulatorSession(killAll, log) {
   };
 }
 
-/** The option parsers of one command, whose usage errors print `usage`. @param {string} usage */
-export function cliHelpers(usage) {
+/**
+ * One command's options (`--help` prints `usage` and exits) and their parsers, whose errors print it.
+ * @template {NonNullable<import("node:util").ParseArgsConfig["options"]>} O
+ * @param {string} usage @param {O} options
+ */
+export function commandLine(usage, options) {
+  const { values: args } = parseArgs({ options: { ...options, help: { type: "boolean" } } });
+  if (/** @type {{help?: boolean}} */ (args).help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
   /** @param {string} message @returns {never} */
   const usageError = (message) => {
     process.stderr.write(`${message}\n${usage}\n`);
@@ -149,5 +159,5 @@ export function cliHelpers(usage) {
       .map((v) =>
         known.includes(v.trim()) ? v.trim() : usageError(`--${name}: unknown ${what} '${v.trim()}'`),
       );
-  return { usageError, positiveInt, positiveInts, positiveNumber, namesOf };
+  return { args, usageError, positiveInt, positiveInts, positiveNumber, namesOf };
 }
