@@ -89,6 +89,9 @@ const resultsFile = path.join(outDir, "results.json");
 const results = fs.existsSync(resultsFile)
   ? JSON.parse(fs.readFileSync(resultsFile, "utf8"))
   : { floors: {}, rows: [] };
+// Rows of an older shape, before `parallel` and `connections`, would not match the new ones' keys.
+if (results.rows.some((r) => r.parallel === undefined || r.connections === undefined))
+  usageError(`--out: ${resultsFile} holds rows of an older shape; give a new --out`);
 const log = logger("realistic");
 
 const VALIDATION = "POST /pipeline/api/endpoint-validation";
@@ -174,10 +177,7 @@ const msOf = (run, phase) => median(run.phases[phase].samples.map((x) => x.ms));
 const save = () => fs.writeFileSync(resultsFile, JSON.stringify({ parallel, ...results }, null, 2));
 
 /** What a row measured (an earlier run's row of the same key is replaced). @param {any} r */
-const rowKey = (r) =>
-  [r.latencyMs, r.rateLimit, r.n, r.phase, r.door, r.parallel ?? parallel, r.connections ?? CONNECTIONS].join(
-    "/",
-  );
+const rowKey = (r) => [r.latencyMs, r.rateLimit, r.n, r.phase, r.door, r.parallel, r.connections].join("/");
 
 for (const n of sizes) {
   const floors = await floorsOf(n);
