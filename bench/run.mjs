@@ -74,11 +74,9 @@ const int = (/** @type {keyof typeof args} */ name, zero = false) =>
   positiveInt(name, String(args[name]), zero);
 const sizes = [...new Set(positiveInts("sizes", args.sizes))].sort((a, b) => a - b);
 const [repeat, cycles] = [int("repeat"), int("cycles")];
-const [startupRuns, previewRuns, lookupCount] = [
-  int("startup-runs", true),
-  int("preview-runs", true),
-  int("lookup-count", true),
-];
+const startupRuns = int("startup-runs", true);
+const previewRuns = int("preview-runs", true);
+const lookupCount = int("lookup-count", true);
 const profileSize = args["profile-size"] ? int("profile-size") : sizes[sizes.length - 1];
 if (args.validate !== undefined && !["true", "false"].includes(args.validate)) {
   usageError("--validate must be true or false");

@@ -250,11 +250,8 @@ export async function profileLifecycle(n, outDir, ctx) {
   const withoutCheckpoints = { n };
   let created = false;
   try {
-    for (const [phase, op] of [
-      ["create", "up"],
-      ["destroy", "destroy"],
-    ]) {
-      const res = await stack.run(op);
+    for (const phase of ["create", "destroy"]) {
+      const res = await stack.run(phase === "create" ? "up" : phase);
       created = phase === "create";
       withoutCheckpoints[phase] = { ms: res.ms, engineCpuMs: res.processes.engine?.cpuMs ?? null };
       ctx.log(`trivial N=${n} ${phase} without checkpoints: ${Math.round(res.ms)} ms`);
