@@ -82,16 +82,9 @@ export async function serverAgainstState(client, stack, revision) {
     revision === undefined
       ? 0
       : server.filter((e) => !e.description?.endsWith(` revision ${revision}`)).length;
-  const equal = duplicates.length === 0 && missingOnServer === 0 && notInState === 0 && notUpdated === 0;
-  return {
-    equal,
-    onServer: server.length,
-    inState: state.length,
-    duplicates,
-    missingOnServer,
-    notInState,
-    notUpdated,
-  };
+  const counts = { missingOnServer, notInState, notUpdated };
+  const equal = duplicates.length === 0 && Object.values(counts).every((count) => count === 0);
+  return { equal, onServer: server.length, inState: state.length, duplicates, ...counts };
 }
 
 /**
