@@ -11,12 +11,11 @@ import { performance } from "node:perf_hooks";
 import { apiClient, changedAt, CLIENT_MODULE, emulatorOps, endpointSpec, runPool } from "./lib/common.mjs";
 
 await import(CLIENT_MODULE); // loaded now, not in the first phase's time
-/** @type {{url: string, refreshToken: string, count: number, repeat: number, concurrency: number, validate: boolean, targetUrl: string, namePrefix: string, resultFile: string}} */
+/** @type {{url: string, count: number, repeat: number, concurrency: number, validate: boolean, resultFile: string}} */
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const indexes = Array.from({ length: job.count }, (_, i) => i);
 /** @param {number} i @param {number} [changed] */
-const spec = (i, changed = -1) =>
-  endpointSpec({ i, changed, targetUrl: job.targetUrl, namePrefix: job.namePrefix });
+const spec = (i, changed = -1) => endpointSpec({ i, changed, targetUrl: job.url, namePrefix: "bench-floor" });
 /** @type {string[]} */
 const ids = new Array(job.count);
 /** @type {Record<string, {samplesMs: number[], cpuMs: number[], requests: Record<string, number>}>} */
@@ -31,7 +30,7 @@ async function phase(name, body) {
   await emulatorOps(job.url).clearRequests();
   const cpuStart = process.cpuUsage();
   const start = performance.now();
-  const client = apiClient(job.url, job.refreshToken);
+  const client = apiClient(job.url);
   try {
     await body(client);
   } finally {

@@ -3,21 +3,17 @@
 //   node bench/faults-restart.mjs [--size 1000] [--door dynamic|plugin|both] [--out <file.json>]
 
 import * as fs from "node:fs";
-import { parseArgs } from "node:util";
-import { cliHelpers } from "./lib/common.mjs";
+import { commandLine } from "./lib/common.mjs";
 import { killAll } from "./lib/engine-stack.mjs";
 import { measureRestart } from "./lib/faults.mjs";
 
 const USAGE =
   "usage: node bench/faults-restart.mjs [--size 1000] [--door dynamic|plugin|both] [--out <file>]";
-const { values: args } = parseArgs({
-  options: {
-    size: { type: "string", default: "1000" },
-    door: { type: "string", default: "both" },
-    out: { type: "string" },
-  },
+const { args, usageError, positiveInt, namesOf } = commandLine(USAGE, {
+  size: { type: "string", default: "1000" },
+  door: { type: "string", default: "both" },
+  out: { type: "string" },
 });
-const { usageError, positiveInt, namesOf } = cliHelpers(USAGE);
 const n = positiveInt("size", args.size);
 if (n < 2) usageError(`--size must be at least 2, got ${n}`);
 const doors =

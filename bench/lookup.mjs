@@ -1,7 +1,7 @@
 // @ts-check
 // `getEndpoints()` over `count` endpoints (seeded through the client, not timed; cold, then warm)
 // against one page, with the requests of each, in a process of its own as a program would run it.
-// Usage: node bench/lookup.mjs <job.json> (job: url, refreshToken, count, concurrency, repeat, resultFile)
+// Usage: node bench/lookup.mjs <job.json> (job: url, count, concurrency, repeat, resultFile)
 
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -12,18 +12,19 @@ import {
   emulatorOps,
   endpointSpec,
   PACKAGE_MODULE,
+  REFRESH_TOKEN,
   runPool,
 } from "./lib/common.mjs";
 
-/** @type {{url: string, refreshToken: string, count: number, concurrency: number, repeat: number, resultFile: string}} */
+/** @type {{url: string, count: number, concurrency: number, repeat: number, resultFile: string}} */
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 process.env.VRA_URL = job.url;
-process.env.VRA_REFRESH_TOKEN = job.refreshToken;
+process.env.VRA_REFRESH_TOKEN = REFRESH_TOKEN;
 const { DEFAULT_PAGE_SIZE } = await import(CLIENT_MODULE);
 const { getEndpoints } = await import(PACKAGE_MODULE);
 
 const seedStart = performance.now();
-const seeder = apiClient(job.url, job.refreshToken);
+const seeder = apiClient(job.url);
 await runPool(
   Array.from({ length: job.count }, (_, i) => i),
   job.concurrency,

@@ -7,19 +7,10 @@
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import * as path from "node:path";
-import { parseArgs } from "node:util";
 import { median, ONE_OFF_ROUTES, PHASES as MAIN_PHASES } from "./lib/analysis.mjs";
-import {
-  BENCH_DIR,
-  cliHelpers,
-  CLIENT_MODULE,
-  emulatorSession,
-  logger,
-  REFRESH_TOKEN,
-  resultsDir,
-} from "./lib/common.mjs";
+import { BENCH_DIR, CLIENT_MODULE, commandLine, emulatorSession, logger, resultsDir } from "./lib/common.mjs";
 import { killAll, preloading } from "./lib/engine-stack.mjs";
-import { installConcurrencyProbe, runLifecycles } from "./lib/lifecycle.mjs";
+import { runLifecycles } from "./lib/lifecycle.mjs";
 import { table } from "./report.mjs";
 
 /** Sets the provider process's connection cap (bench only). */
@@ -55,26 +46,18 @@ const USAGE = `usage: node bench/realistic.mjs [options]   (npm run bench -- --r
                          floors already in its results.json are kept, floors of the same N reused
   --help`;
 
-const { values: args } = parseArgs({
-  options: {
-    sizes: { type: "string", default: "200,1000" },
-    distances: { type: "string", default: "30,100,100@50" },
-    parallel: { type: "string", default: "16" },
-    repeat: { type: "string", default: "1" },
-    programs: { type: "string", default: "endpoints,endpoints-plugin" },
-    phases: { type: "string", default: "preview-create,create,preview,update,destroy" },
-    connections: { type: "string" },
-    "floors-only": { type: "boolean", default: false },
-    out: { type: "string" },
-    realistic: { type: "boolean", default: false },
-    help: { type: "boolean", default: false },
-  },
+const { args, usageError, positiveInt, positiveInts, positiveNumber, namesOf } = commandLine(USAGE, {
+  sizes: { type: "string", default: "200,1000" },
+  distances: { type: "string", default: "30,100,100@50" },
+  parallel: { type: "string", default: "16" },
+  repeat: { type: "string", default: "1" },
+  programs: { type: "string", default: "endpoints,endpoints-plugin" },
+  phases: { type: "string", default: "preview-create,create,preview,update,destroy" },
+  connections: { type: "string" },
+  "floors-only": { type: "boolean", default: false },
+  out: { type: "string" },
+  realistic: { type: "boolean", default: false },
 });
-if (args.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
-const { usageError, positiveInt, positiveInts, positiveNumber, namesOf } = cliHelpers(USAGE);
 /** The client's connections at most: MAX_CONNECTIONS of the compiled provider/client/transport.ts. */
 const { MAX_CONNECTIONS: CONNECTIONS } = /** @type {{MAX_CONNECTIONS: number}} */ (
   createRequire(import.meta.url)(path.join(path.dirname(CLIENT_MODULE), "transport.js"))
@@ -106,6 +89,9 @@ const resultsFile = path.join(outDir, "results.json");
 const results = fs.existsSync(resultsFile)
   ? JSON.parse(fs.readFileSync(resultsFile, "utf8"))
   : { floors: {}, rows: [] };
+// Rows of an older shape, before `parallel` and `connections`, would not match the new ones' keys.
+if (results.rows.some((r) => r.parallel === undefined || r.connections === undefined))
+  usageError(`--out: ${resultsFile} holds rows of an older shape; give a new --out`);
 const log = logger("realistic");
 
 const VALIDATION = "POST /pipeline/api/endpoint-validation";
@@ -136,7 +122,6 @@ function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concu
   };
 }
 
-installConcurrencyProbe();
 const emulator = await emulatorSession(killAll);
 
 /**
@@ -153,7 +138,7 @@ async function measure(programs, distance, n, cap) {
   if (cap !== undefined) where.push(`cap ${cap}`);
   try {
     const runs = await runLifecycles(programs, {
-      ...{ url, refreshToken: REFRESH_TOKEN, parallelFlag: parallel, n, repeat, env, phases: PHASES },
+      ...{ url, parallelFlag: parallel, n, repeat, env, phases: PHASES },
       // Every phase but `up` changing one runs --repeat times.
       repeatable: new Set(PHASE_NAMES.filter((name) => name !== "update")),
       log: (msg) => log(`${where.join(" ")} ${msg}`),
@@ -192,10 +177,7 @@ const msOf = (run, phase) => median(run.phases[phase].samples.map((x) => x.ms));
 const save = () => fs.writeFileSync(resultsFile, JSON.stringify({ parallel, ...results }, null, 2));
 
 /** What a row measured (an earlier run's row of the same key is replaced). @param {any} r */
-const rowKey = (r) =>
-  [r.latencyMs, r.rateLimit, r.n, r.phase, r.door, r.parallel ?? parallel, r.connections ?? CONNECTIONS].join(
-    "/",
-  );
+const rowKey = (r) => [r.latencyMs, r.rateLimit, r.n, r.phase, r.door, r.parallel, r.connections].join("/");
 
 for (const n of sizes) {
   const floors = await floorsOf(n);

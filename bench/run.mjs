@@ -9,27 +9,20 @@ import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseArgs } from "node:util";
 import { analyse } from "./lib/analysis.mjs";
 import {
-  cliHelpers,
+  commandLine,
   EMULATOR_MODULE,
   emulatorSession,
   logger,
   PACKAGE_MODULE,
-  REFRESH_TOKEN,
   REPO_ROOT,
   resultsDir,
 } from "./lib/common.mjs";
 import { engineDefaultParallel, engineRoot, killAll, pulumiCli, runScript } from "./lib/engine-stack.mjs";
 import { measureEmulator } from "./emulator.mjs";
 import { measureFaults } from "./lib/faults.mjs";
-import {
-  installConcurrencyProbe,
-  measureSize,
-  measureSmallPreview,
-  profileLifecycle,
-} from "./lib/lifecycle.mjs";
+import { measureSize, measureSmallPreview, profileLifecycle } from "./lib/lifecycle.mjs";
 import { measureStartup } from "./lib/startup.mjs";
 import { consoleSummary, writeReport } from "./report.mjs";
 
@@ -62,39 +55,28 @@ const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options]
                          rate limit (bench/realistic.mjs; its options follow it)
   --help`;
 
-const { values: args } = parseArgs({
-  options: {
-    sizes: { type: "string", default: "10,100,500" },
-    repeat: { type: "string", default: "3" },
-    cycles: { type: "string", default: "1" },
-    out: { type: "string" },
-    validate: { type: "string" },
-    "startup-runs": { type: "string", default: "7" },
-    "preview-runs": { type: "string", default: "5" },
-    "lookup-count": { type: "string", default: "10000" },
-    "faults-size": { type: "string" },
-    "no-faults": { type: "boolean", default: false },
-    profile: { type: "boolean", default: false },
-    "profile-size": { type: "string" },
-    parallel: { type: "string" },
-    help: { type: "boolean", default: false },
-  },
+const { args, usageError, positiveInt, positiveInts } = commandLine(USAGE, {
+  sizes: { type: "string", default: "10,100,500" },
+  repeat: { type: "string", default: "3" },
+  cycles: { type: "string", default: "1" },
+  out: { type: "string" },
+  validate: { type: "string" },
+  "startup-runs": { type: "string", default: "7" },
+  "preview-runs": { type: "string", default: "5" },
+  "lookup-count": { type: "string", default: "10000" },
+  "faults-size": { type: "string" },
+  "no-faults": { type: "boolean", default: false },
+  profile: { type: "boolean", default: false },
+  "profile-size": { type: "string" },
+  parallel: { type: "string" },
 });
-if (args.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
-
-const { usageError, positiveInt, positiveInts } = cliHelpers(USAGE);
 const int = (/** @type {keyof typeof args} */ name, zero = false) =>
   positiveInt(name, String(args[name]), zero);
 const sizes = [...new Set(positiveInts("sizes", args.sizes))].sort((a, b) => a - b);
 const [repeat, cycles] = [int("repeat"), int("cycles")];
-const [startupRuns, previewRuns, lookupCount] = [
-  int("startup-runs", true),
-  int("preview-runs", true),
-  int("lookup-count", true),
-];
+const startupRuns = int("startup-runs", true);
+const previewRuns = int("preview-runs", true);
+const lookupCount = int("lookup-count", true);
 const profileSize = args["profile-size"] ? int("profile-size") : sizes[sizes.length - 1];
 if (args.validate !== undefined && !["true", "false"].includes(args.validate)) {
   usageError("--validate must be true or false");
@@ -134,7 +116,6 @@ function restorePrerequisites() {
 restorePrerequisites();
 
 const MAX_ATTEMPTS = 3;
-installConcurrencyProbe();
 const emulator = await emulatorSession(killAll, log);
 
 async function main() {
@@ -153,7 +134,7 @@ async function main() {
   const warnings = [];
   /** @type {{stage: string, attempt: number, message: string}[][]} */
   const [errors, retries] = [[], []];
-  const ctx = { refreshToken: REFRESH_TOKEN, repeat, cycles, validate, parallel, parallelFlag, log };
+  const ctx = { repeat, cycles, validate, parallel, parallelFlag, log };
   // Each stage gets a fresh emulator and, when it fails (say, the package was rebuilt under the run),
   // up to two more attempts, 30 s apart; a stage that still fails ends the measurements, not the report.
   /** @param {string} name @param {(c: import("./lib/lifecycle.mjs").Ctx) => Promise<void>} body */
@@ -202,7 +183,7 @@ async function main() {
   if (lookupCount > 0) {
     await stage("getEndpoints", async (c) => {
       log(`getEndpoints over ${lookupCount} endpoints (seeding them first)`);
-      const job = { url: c.url, refreshToken: REFRESH_TOKEN, count: lookupCount, concurrency: 16, repeat };
+      const job = { url: c.url, count: lookupCount, concurrency: 16, repeat };
       lookup = await runScript("lookup.mjs", job);
     });
   }

@@ -1,11 +1,12 @@
 // @ts-check
 // What the benchmark's processes share: where things are, the endpoint the programs declare as an API
 // spec, a bounded pool, the API client, the emulator's operations surface (request log; faults in
-// lib/faults.mjs), and the command lines' usage errors and parsing of numbers given as options.
+// lib/faults.mjs), and the command lines' options, usage errors and parsing of numbers given as options.
 
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { parseArgs } from "node:util";
 
 const require = createRequire(import.meta.url);
 export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
@@ -31,9 +32,9 @@ export const logger = (name) => (/** @type {string} */ msg) =>
   process.stderr.write(`[${name} ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 
 /** A client of the API at `url` (a fresh process's: its own token and connections). @param {string} url */
-export function apiClient(url, refreshToken = REFRESH_TOKEN) {
+export function apiClient(url) {
   const { createClient, resolveClientConfig } = require(CLIENT_MODULE);
-  return createClient(resolveClientConfig({ "vra:url": url, "vra:refreshToken": refreshToken }, {}));
+  return createClient(resolveClientConfig({ "vra:url": url, "vra:refreshToken": REFRESH_TOKEN }, {}));
 }
 
 /** The endpoint repetition `rep` of "up, one changed" changes: 0, then back (-1: none). @param {number} rep */
@@ -111,8 +112,26 @@ export async function emulatorSession(killAll, log) {
   };
 }
 
-/** The option parsers of one command, whose usage errors print `usage`. @param {string} usage */
-export function cliHelpers(usage) {
+/**
+ * The values of `options` as parseArgs gives them (named here: its own types are not exported).
+ * @template {Options} O
+ * @typedef {{[K in keyof O]: (O[K]["type"] extends "boolean" ? boolean : string) |
+ *   (O[K] extends {default: unknown} ? never : undefined)}} Values
+ */
+/** @typedef {Record<string, {type: "string" | "boolean", default?: string | boolean}>} Options */
+
+/**
+ * One command's options (`--help` prints `usage` and exits) and their parsers, whose errors print it.
+ * @template {Options} O
+ * @param {string} usage @param {O} options
+ */
+export function commandLine(usage, options) {
+  const { values } = parseArgs({ options: { ...options, help: { type: "boolean" } } });
+  const args = /** @type {Values<O & {help: {type: "boolean"}}>} */ (/** @type {unknown} */ (values));
+  if (args.help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
   /** @param {string} message @returns {never} */
   const usageError = (message) => {
     process.stderr.write(`${message}\n${usage}\n`);
@@ -149,5 +168,5 @@ export function cliHelpers(usage) {
       .map((v) =>
         known.includes(v.trim()) ? v.trim() : usageError(`--${name}: unknown ${what} '${v.trim()}'`),
       );
-  return { usageError, positiveInt, positiveInts, positiveNumber, namesOf };
+  return { args, usageError, positiveInt, positiveInts, positiveNumber, namesOf };
 }

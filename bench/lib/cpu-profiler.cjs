@@ -32,11 +32,10 @@ if (dir) {
   };
   process.on("exit", write);
   for (const signal of ["SIGINT", "SIGTERM"]) {
-    const onSignal = () => {
+    // Once: the signal sent again below finds no listener of this preload and stops the process.
+    process.once(signal, () => {
       write();
-      process.removeListener(signal, onSignal);
       process.kill(process.pid, signal);
-    };
-    process.on(signal, onSignal);
+    });
   }
 }

@@ -197,6 +197,7 @@ export class BenchStack extends ProgramStack {
    * after an up). `profileDir`: CPU profiles of every node process of the run go there.
    * @param {string} op up | preview | refresh | destroy | export
    * @param {{profileDir?: string, allowFailure?: boolean}} [opts]
+   * @override
    */
   async run(op, { profileDir, allowFailure = false } = {}) {
     /** @type {Record<string, unknown>} */
@@ -249,6 +250,7 @@ export class BenchStack extends ProgramStack {
     fs.writeFileSync(path.join(this.workDir, "Pulumi.yaml"), programText(config));
   }
 
+  /** @override ProgramStack's, and no longer one of the stacks killAll stops. */
   dispose() {
     stacks.delete(this);
     super.dispose();

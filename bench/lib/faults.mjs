@@ -19,11 +19,10 @@ const SLOW_REQUESTS = { kind: "delay", delayMs: 7_000, count: 40, path: "^/(pipe
 /**
  * Without the endpoints' passwords, the refresh token and access tokens (JWTs).
  * @param {string} text
- * @param {string} refreshToken
  */
-function redact(text, refreshToken) {
+function redact(text) {
   return String(text)
-    .split(refreshToken)
+    .split(REFRESH_TOKEN)
     .join("[secret]")
     .replace(/bench-password-\d+/g, "[secret]")
     .replace(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}(\.[A-Za-z0-9_-]*)?/g, "[secret]");
@@ -32,9 +31,8 @@ function redact(text, refreshToken) {
 /**
  * A failed operation's diagnostics (else its error), without secrets and colours.
  * @param {{error?: string, stdout?: string}} res
- * @param {string} refreshToken
  */
-function engineError(res, refreshToken) {
+function engineError(res) {
   const stdout = String(res.stdout ?? "");
   const at = stdout.indexOf("\nDiagnostics:");
   const text =
@@ -42,7 +40,7 @@ function engineError(res, refreshToken) {
       ? `${/^[^:\n]*/.exec(res.error ?? "")?.[0]}:${stdout.slice(at).split(/\n(?:Outputs|Resources|Duration):/)[0]}`
       : (res.error ?? "");
   // eslint-disable-next-line no-control-regex -- the colours of a program's stack trace
-  return redact(text.replace(/\x1b\[[0-9;]*m/g, "").trim(), refreshToken).slice(0, 6000);
+  return redact(text.replace(/\x1b\[[0-9;]*m/g, "").trim()).slice(0, 6000);
 }
 
 /**
@@ -84,16 +82,9 @@ export async function serverAgainstState(client, stack, revision) {
     revision === undefined
       ? 0
       : server.filter((e) => !e.description?.endsWith(` revision ${revision}`)).length;
-  const equal = duplicates.length === 0 && missingOnServer === 0 && notInState === 0 && notUpdated === 0;
-  return {
-    equal,
-    onServer: server.length,
-    inState: state.length,
-    duplicates,
-    missingOnServer,
-    notInState,
-    notUpdated,
-  };
+  const counts = { missingOnServer, notInState, notUpdated };
+  const equal = duplicates.length === 0 && Object.values(counts).every((count) => count === 0);
+  return { equal, onServer: server.length, inState: state.length, duplicates, ...counts };
 }
 
 /**
@@ -104,7 +95,7 @@ export async function serverAgainstState(client, stack, revision) {
 export async function measureFaults(n, ctx) {
   // The fault tier's mix (emulator/ops/faults.ts): 10% 503s, 5% 429s, 10% of writes' answers cut.
   const { BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);
-  const client = apiClient(ctx.url, ctx.refreshToken);
+  const client = apiClient(ctx.url);
   const stack = programStack("endpoints", { ...ctx, n });
   /** @param {boolean} on */
   const setFaults = (on) => emulatorOps(ctx.url).setFaults(on ? BUSY_SERVER_FAULTS : []);
@@ -140,14 +131,12 @@ export async function measureFaults(n, ctx) {
       // Faults act through requests: a run that failed without one failed for another reason (say,
       // its install was replaced under it by other work in the tree); the stage runs again.
       if (!res.ok && log.total === 0)
-        throw new Error(
-          `pulumi ${op} failed before any request: ${redact(res.error ?? "", ctx.refreshToken)}`,
-        );
+        throw new Error(`pulumi ${op} failed before any request: ${redact(res.error ?? "")}`);
       const changes = changesOf(res.summary);
       const ok = res.ok && JSON.stringify(changes) === JSON.stringify(expected);
       const phase = {
         ok,
-        ...(res.ok ? {} : { error: engineError(res, ctx.refreshToken) }),
+        ...(res.ok ? {} : { error: engineError(res) }),
         ms: res.ms,
         changes,
         expectedChanges: expected,
@@ -190,7 +179,7 @@ export async function measureRestart(door, n) {
   const ops = emulatorOps(url);
   const faultsOn = (slow = false) => ops.setFaults([...BUSY_SERVER_FAULTS, ...(slow ? [SLOW_REQUESTS] : [])]);
   const program = door === "dynamic" ? "endpoints" : "endpoints-plugin";
-  const stack = programStack(program, { url, refreshToken: REFRESH_TOKEN, n, validate: false });
+  const stack = programStack(program, { url, n, validate: false });
   for (const ns of ["vra", "aria"]) stack.setConfig(`${ns}:apiTimeout`, API_TIMEOUT_S);
   /** @type {Record<string, number>} */
   const faults = { 503: 0, 429: 0, cut: 0, slow: 0 };
@@ -223,7 +212,7 @@ export async function measureRestart(door, n) {
     const res = await running;
     add(await ops.requests());
     await faultsOn();
-    const error = res.ok ? undefined : engineError(res, REFRESH_TOKEN);
+    const error = res.ok ? undefined : engineError(res);
     out.first = { ok: res.ok, ms: Math.round(res.ms), changes: changesOf(res.summary), error };
     if (!res.ok) {
       const { res: again, log } = await loggedRun(stack, url, "up", { allowFailure: true });

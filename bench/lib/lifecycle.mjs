@@ -2,51 +2,42 @@
 // The programs' phases in lockstep (A B A B ..., so that the machine's load hits a program and its
 // floor alike), each sample with the API requests it made: one N, the 3-endpoint preview, --profile.
 
+import * as diagnostics from "node:diagnostics_channel";
 import * as fs from "node:fs";
-import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PHASES, REPEATABLE } from "./analysis.mjs";
-import { changedAt, emulatorOps } from "./common.mjs";
+import { changedAt, emulatorOps, REFRESH_TOKEN } from "./common.mjs";
 import { BenchStack, runScript } from "./engine-stack.mjs";
 
 /**
  * What every stage is given: the emulator's URL and run.mjs's options (`parallel` is the engine's
  * concurrency, `parallelFlag` the --parallel given, if any).
- * @typedef {{url: string, refreshToken: string, repeat: number, cycles: number, validate: boolean | undefined,
- *   parallel: number, parallelFlag: number | undefined, log: (msg: string) => void}} Ctx
+ * @typedef {{url: string, repeat: number, cycles: number, validate: boolean | undefined, parallel: number,
+ *   parallelFlag: number | undefined, log: (msg: string) => void}} Ctx
  */
 /** @typedef {import("./analysis.mjs").Sample} Sample */
 /** @typedef {{phases: Record<string, {samples: Sample[]}>, deployment?: any, warnings: string[]}} ProgramResult */
 
-// The API requests in flight at the emulator (in this process): the request log says how many a phase
-// made, not how many overlapped. Each reset of the log (before each phase) starts an epoch.
+// The API requests in flight at the emulator (in this process), counted from this module's load (before
+// any emulator starts) on node:http's request channel: the request log says how many a phase made, not
+// how many overlapped. Each reset of the log (before each phase) starts an epoch.
 
 /** @type {number[]} the most requests in flight of each epoch */
 const epochs = [0];
 let inFlight = 0;
-
-/** Starts counting (once, before the emulator starts). */
-export function installConcurrencyProbe() {
-  const emit = /** @type {(this: http.Server, ...args: any[]) => boolean} */ (http.Server.prototype.emit);
-  /** @this {http.Server} @param {string | symbol} event @param {...any} args */
-  http.Server.prototype.emit = function probedEmit(event, ...args) {
-    const [req, res] = args;
-    if (event === "request" && req?.url) {
-      if (!req.url.startsWith("/__emulator/")) {
-        inFlight += 1;
-        epochs[epochs.length - 1] = Math.max(epochs[epochs.length - 1], inFlight);
-        res.once("close", () => (inFlight -= 1));
-      } else if (req.method === "DELETE" && req.url.startsWith("/__emulator/requests")) epochs.push(0);
-    }
-    return emit.call(this, event, ...args);
-  };
-}
+diagnostics.subscribe("http.server.request.start", (/** @type {any} */ { request: req, response: res }) => {
+  if (!req.url?.startsWith("/__emulator/")) {
+    inFlight += 1;
+    epochs[epochs.length - 1] = Math.max(epochs[epochs.length - 1], inFlight);
+    res.once("close", () => (inFlight -= 1));
+  } else if (req.method === "DELETE" && req.url.startsWith("/__emulator/requests")) epochs.push(0);
+});
 
 /**
  * A stack of one program with the benchmark's config.
  * @param {string} program
- * @param {Pick<Ctx, "url" | "refreshToken"> & Partial<Ctx> & {n: number}} o
+ * @param {Pick<Ctx, "url"> & Partial<Ctx> & {n: number}} o
  * @param {Record<string, string>} [env]
  */
 export function programStack(program, o, env) {
@@ -54,7 +45,7 @@ export function programStack(program, o, env) {
   // The plugin door's settings are `aria:`, the dynamic door's `vra:`; each program reads its own.
   for (const ns of ["vra", "aria"]) {
     stack.setConfig(`${ns}:url`, o.url);
-    stack.setConfig(`${ns}:refreshToken`, o.refreshToken, true);
+    stack.setConfig(`${ns}:refreshToken`, REFRESH_TOKEN, true);
   }
   for (const [key, value] of Object.entries({ count: o.n, targetUrl: o.url, changed: -1 }))
     stack.setConfig(key, value);
@@ -77,7 +68,7 @@ export const changesOf = (summary = {}) =>
  * The lifecycle of each program, in lockstep: `phases` (default PHASES) in this order, `repeatable` ones
  * (default REPEATABLE) `repeat` times.
  * @param {string[]} programs
- * @param {Pick<Ctx, "url" | "refreshToken" | "repeat" | "log"> & Partial<Ctx> & {n: number,
+ * @param {Pick<Ctx, "url" | "repeat" | "log"> & Partial<Ctx> & {n: number,
  *   phases?: Array<{name: string, op: string}>, repeatable?: Set<string>, env?: Record<string, string>,
  *   exportAfterCreate?: boolean, profileDirFor?: (program: string, phase: string) => string}} o
  */
@@ -201,9 +192,9 @@ export async function measureSize(n, ctx) {
     // The API floor resets the request log once per phase, in this order: one probe epoch each.
     ctx.log(`API floor N=${n}`);
     const marker = epochs.length;
-    const { url, refreshToken, repeat, parallel: concurrency } = ctx;
-    const job = { url, refreshToken, count: n, repeat, concurrency, validate: ctx.validate !== false };
-    const api = await runScript("api-floor.mjs", { ...job, targetUrl: url, namePrefix: "bench-floor" });
+    const { url, repeat, parallel: concurrency } = ctx;
+    const job = { url, count: n, repeat, concurrency, validate: ctx.validate !== false };
+    const api = await runScript("api-floor.mjs", job);
     const order = ["create", ...Array(ctx.repeat).fill("preview"), ...Array(ctx.repeat).fill("refresh")];
     order.push(...Array(ctx.repeat).fill("update"), "destroy");
     for (const [name, phase] of Object.entries(api.phases)) {
@@ -259,11 +250,8 @@ export async function profileLifecycle(n, outDir, ctx) {
   const withoutCheckpoints = { n };
   let created = false;
   try {
-    for (const [phase, op] of [
-      ["create", "up"],
-      ["destroy", "destroy"],
-    ]) {
-      const res = await stack.run(op);
+    for (const phase of ["create", "destroy"]) {
+      const res = await stack.run(phase === "create" ? "up" : phase);
       created = phase === "create";
       withoutCheckpoints[phase] = { ms: res.ms, engineCpuMs: res.processes.engine?.cpuMs ?? null };
       ctx.log(`trivial N=${n} ${phase} without checkpoints: ${Math.round(res.ms)} ms`);
