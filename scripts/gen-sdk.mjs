@@ -96,24 +96,26 @@ function filesUnder(p) {
   if (!fs.existsSync(p)) return [];
   if (!fs.statSync(p).isDirectory()) return [""];
   return fs
-    .readdirSync(p, { recursive: true, encoding: "utf8" })
-    .filter((file) => fs.statSync(path.join(p, file)).isFile())
+    .readdirSync(p, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(p, path.join(e.parentPath, e.name)))
     .sort();
 }
 
 /** The checked-in files that differ from those in `out`, each with what is wrong. @param {string} out */
 function differences(out) {
   return GENERATED.flatMap(({ dir, from }) => {
-    const have = filesUnder(path.join(root, dir));
+    const have = new Set(filesUnder(path.join(root, dir)));
     const want = filesUnder(path.join(out, from));
+    const wanted = new Set(want);
     const wrong = want.flatMap((file) => {
-      if (!have.includes(file)) return [`${path.join(dir, file)}: missing`];
+      if (!have.has(file)) return [`${path.join(dir, file)}: missing`];
       const same = fs
         .readFileSync(path.join(root, dir, file))
         .equals(fs.readFileSync(path.join(out, from, file)));
       return same ? [] : [`${path.join(dir, file)}: changed`];
     });
-    const leftOver = have.filter((file) => !want.includes(file));
+    const leftOver = [...have].filter((file) => !wanted.has(file));
     return [...wrong, ...leftOver.map((file) => `${path.join(dir, file)}: not generated (left over)`)];
   });
 }
