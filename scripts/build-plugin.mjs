@@ -244,9 +244,12 @@ function pruneCache(/** @type {string} */ cacheDir, /** @type {string} */ keep) 
   const builds = fs
     .readdirSync(cacheDir)
     .filter((name) => sameTarget.test(name) && name !== keep)
-    .map((name) => path.join(cacheDir, name))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  for (const dir of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
+    .map((name) => ({
+      dir: path.join(cacheDir, name),
+      mtime: fs.statSync(path.join(cacheDir, name)).mtimeMs,
+    }))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const { dir } of builds.slice(KEEP_CACHED)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /**

@@ -65,7 +65,10 @@ async function startCiStandIn(saved) {
   });
   // Last time's port when it is free, else any.
   const listen = (/** @type {number} */ port) => once(server.listen(port, "127.0.0.1"), "listening");
-  await listen(saved.ciPort ?? 0).catch(() => listen(0));
+  await listen(saved.ciPort ?? 0).catch((/** @type {NodeJS.ErrnoException} */ err) => {
+    if (err.code !== "EADDRINUSE" || !saved.ciPort) throw err;
+    return listen(0);
+  });
   const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   return { server, url: `https://127.0.0.1:${port}`, port };
 }
