@@ -107,7 +107,6 @@ function pythonBuildVenv() {
   intoCache(dir, "the Python build tools", problem, (work) => {
     run("python3", ["-m", "venv", work]);
     run(path.join(work, "bin", "python"), ["-m", "pip", "install", "-q", "--upgrade", ...PYTHON_TOOLS]);
-    return work;
   });
   return python;
 }
