@@ -101,7 +101,6 @@ function ensureNode(leg, say = () => {}) {
  * npmPackageFiles; `fetching` is called before a download.
  * @param {string} release
  * @param {(release: string) => void} [fetching]
- * @returns {{ bin: string, version: string, source: string }}
  */
 function npmNode(release, fetching = () => {}) {
   if (process.platform !== "linux" || process.arch !== "x64") {
