@@ -82,8 +82,8 @@ try {
   process.exit(1);
 }
 
-/** Each Debian package the release tests need, and whether it is there. */
-function systemPackages() {
+/** The Debian packages the release tests need that are not there. */
+function missingPackages() {
   const onPath = (/** @type {string[]} */ ...names) => findExecutable(names) !== undefined;
   return [
     { pkg: "qemu-user-static", present: onPath("qemu-aarch64-static") },
@@ -91,16 +91,15 @@ function systemPackages() {
     { pkg: "libstdc++6-arm64-cross", present: fs.existsSync("/usr/aarch64-linux-gnu/lib/libstdc++.so.6") },
     { pkg: "llvm", present: onPath(...STRIPPERS) },
     { pkg: "osslsigncode", present: onPath("osslsigncode") },
-  ];
+  ].flatMap((p) => (p.present ? [] : [p.pkg]));
 }
 
 function ensureSystemTools() {
-  const missing = systemPackages().flatMap((p) => (p.present ? [] : [p.pkg]));
+  const missing = missingPackages();
   if (missing.length === 0) return;
   const command = `apt-get install ${missing.join(" ")}`;
-  const isRoot = process.getuid?.() === 0;
   const hasApt = fs.existsSync("/usr/bin/apt-get");
-  if (!isRoot || !hasApt) {
+  if (process.getuid?.() !== 0 || !hasApt) {
     say(
       `the release tests need ${missing.join(", ")}, which are not installed and cannot be installed here ` +
         `(${hasApt ? "not running as root" : "no apt-get"}): run \`sudo ${command}\` (Debian or Ubuntu), ` +
@@ -111,6 +110,6 @@ function ensureSystemTools() {
   say(`installing ${missing.join(", ")} (Debian packages the release tests use) with apt-get`);
   runSync("apt-get", ["update", "-qq"], step);
   runSync("apt-get", ["install", "-y", "-qq", ...missing], step);
-  const still = systemPackages().flatMap((p) => (p.present ? [] : [p.pkg]));
+  const still = missingPackages();
   if (still.length > 0) throw new Error(`${command} ran, but ${still.join(", ")} still cannot be found`);
 }

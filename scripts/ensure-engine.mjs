@@ -255,7 +255,6 @@ function goBuildArgs(out, pkg, stampedVersion, versionVar = PULUMI_VERSION_VAR) 
 async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
   const out = path.join(binDir, "pulumi-language-nodejs");
   const quiet = { cwd: work, env, echo: false };
-  let matchingReason;
   try {
     /** @type {{ Time: string, Origin?: { Hash?: string } }} */
     const info = JSON.parse(await run(goBin, ["list", "-m", "-json", `${PKG_MODULE}@v${version}`], quiet));
@@ -278,9 +277,9 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
     const lines = String(err instanceof Error ? err.message : err)
       .split("\n")
       .filter((l) => l.trim());
-    matchingReason = (lines.find((l) => /40[34]|not available|not found/i.test(l)) ?? lines[0] ?? "").trim();
+    const matchingReason = lines.find((l) => /40[34]|not available|not found/i.test(l)) ?? lines[0] ?? "";
+    log(`the matching Node language host is not served here (${matchingReason.trim()});`);
   }
-  log(`the matching Node language host is not served here (${matchingReason});`);
   log(
     `building the host of ${SDK_MODULE} ${LEGACY_HOST_SDK_VERSION} instead, with RunPlugin for policy packs`,
   );

@@ -62,7 +62,6 @@ async function ensureGenerator() {
       );
       runSync("go", ["mod", "tidy"], { cwd: work, env });
       runSync("go", ["build", "-trimpath", "-o", path.join(work, "gen-sdk"), "."], { cwd: work, env });
-      return work;
     });
   } catch (err) {
     throw err instanceof CommandError ? new BuildError(what, err.message) : err;

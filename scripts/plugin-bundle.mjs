@@ -33,8 +33,6 @@ export const esbuildVersion = esbuild.version;
  */
 function bundlePlugin(version, substituted) {
   const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [root] }));
-  const sdkModulesFile = path.join(root, "dist", "provider", "runtime", "sdk-modules.js");
-  const manifest = path.join(root, "package.json");
   /** @type {{ SDK_INTERNAL_MODULES: Record<string, string> }} */
   const { SDK_INTERNAL_MODULES } = require(
     path.join(root, "dist", "provider", "runtime", "pulumi-internals.js"),
@@ -75,12 +73,12 @@ module.exports = new Proxy({}, {
         return { contents: typescriptStub, loader: "js" };
       });
       build.onLoad({ filter: /[\\/]sdk-modules\.js$/ }, (args) => {
-        if (args.path !== sdkModulesFile) return undefined;
+        if (args.path !== path.join(root, "dist", "provider", "runtime", "sdk-modules.js")) return undefined;
         substituted.add("sdk-modules");
         return { contents: sdkModules, loader: "js", resolveDir: sdkDir };
       });
       build.onLoad({ filter: /[\\/]package\.json$/ }, (args) => {
-        if (args.path !== manifest) return undefined;
+        if (args.path !== path.join(root, "package.json")) return undefined;
         substituted.add("package.json");
         return { contents: JSON.stringify({ version }), loader: "json" };
       });
@@ -176,13 +174,11 @@ export async function archiveSbom(bundleBomFile, runtimeDir, properties) {
   runtime.purl = `pkg:npm/${pkg.name.replace("@", "%40")}@${pkg.version}`;
   runtime.bomRef.value = `runtime:${pkg.name}@${pkg.version}`;
   const spec = CDX.Spec.Spec1dot6;
-  const normalized = new CDX.Serialize.JSON.Normalize.Factory(spec)
-    .makeForComponent()
-    .normalize(runtime, { sortLists: true });
-  bom.components.push(normalized);
-  const main = bom.metadata.component["bom-ref"];
+  bom.components.push(
+    new CDX.Serialize.JSON.Normalize.Factory(spec).makeForComponent().normalize(runtime, { sortLists: true }),
+  );
   bom.dependencies
-    .find((/** @type {{ ref: string }} */ d) => d.ref === main)
+    .find((/** @type {{ ref: string }} */ d) => d.ref === bom.metadata.component["bom-ref"])
     ?.dependsOn.push(runtime.bomRef.value);
   bom.metadata.properties = Object.entries(properties).map(([k, value]) => ({
     name: `pulumi-aria:${k}`,

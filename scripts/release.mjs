@@ -49,15 +49,19 @@ function made(what, name) {
   return file;
 }
 
-/** A temporary copy of sdk/<name> without build leftovers, with the LICENSE beside its code. */
-function copyOfSdk(/** @type {string} */ name) {
+/** `fn` on a temporary copy of sdk/<name> without build leftovers, with the LICENSE beside its code. */
+function inCopyOfSdk(/** @type {string} */ name, /** @type {(dir: string) => void} */ fn) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pulumi-aria-release-${name}-`));
-  fs.cpSync(path.join(root, "sdk", name), dir, {
-    recursive: true,
-    filter: (src) => !BUILD_LEFTOVERS.test(src),
-  });
-  fs.copyFileSync(path.join(root, "LICENSE"), path.join(dir, "LICENSE"));
-  return dir;
+  try {
+    fs.cpSync(path.join(root, "sdk", name), dir, {
+      recursive: true,
+      filter: (src) => !BUILD_LEFTOVERS.test(src),
+    });
+    fs.copyFileSync(path.join(root, "LICENSE"), path.join(dir, "LICENSE"));
+    fn(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -82,17 +86,14 @@ function packPackage(version) {
  * @param {string} version
  */
 function packNodeSdk(version) {
-  const dir = copyOfSdk("nodejs");
-  try {
+  inCopyOfSdk("nodejs", (dir) => {
     fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
     run(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir]);
     const bin = path.join(dir, "bin");
     for (const file of ["package.json", "README.md", "LICENSE"])
       fs.copyFileSync(path.join(dir, file), path.join(bin, file));
     run("npm", ["pack", "--silent", "--pack-destination", OUT, bin]);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
   return made("npm pack of sdk/nodejs", `pulumi-aria-aria-${version}.tgz`);
 }
 
@@ -107,7 +108,6 @@ function pythonBuildVenv() {
   intoCache(dir, "the Python build tools", problem, (work) => {
     run("python3", ["-m", "venv", work]);
     run(path.join(work, "bin", "python"), ["-m", "pip", "install", "-q", "--upgrade", ...PYTHON_TOOLS]);
-    return work;
   });
   return python;
 }
@@ -118,13 +118,10 @@ function pythonBuildVenv() {
  */
 function buildPython(version) {
   const python = pythonBuildVenv();
-  const dir = copyOfSdk("python");
   const env = { ...process.env, SOURCE_DATE_EPOCH: String(commitTime().getTime() / 1000) };
-  try {
-    run(python, ["-m", "build", "--wheel", "--sdist", "--no-isolation", "--outdir", OUT, dir], { env });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  inCopyOfSdk("python", (dir) =>
+    run(python, ["-m", "build", "--wheel", "--sdist", "--no-isolation", "--outdir", OUT, dir], { env }),
+  );
   const files = [`pulumi_aria-${version}-py3-none-any.whl`, `pulumi_aria-${version}.tar.gz`];
   return files.map((name) => made("the build of sdk/python", name));
 }
@@ -163,7 +160,6 @@ function goProxyFolder(version) {
     `${JSON.stringify({ Version: v, Time: time.toISOString() })}\n`,
   );
   fs.writeFileSync(path.join(dir, "list"), `${v}\n`);
-  return path.join(OUT, "goproxy");
 }
 
 /** The Go SDK builds and vets against its go.mod and go.sum (it is published by its tag). */

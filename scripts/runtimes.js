@@ -101,7 +101,6 @@ function ensureNode(leg, say = () => {}) {
  * npmPackageFiles; `fetching` is called before a download.
  * @param {string} release
  * @param {(release: string) => void} [fetching]
- * @returns {{ bin: string, version: string, source: string }}
  */
 function npmNode(release, fetching = () => {}) {
   if (process.platform !== "linux" || process.arch !== "x64") {
@@ -134,7 +133,6 @@ function ensureSdk(leg, say = () => {}) {
   intoCache(dir, spec, problem, (tmp) => {
     fs.writeFileSync(path.join(tmp, "package.json"), '{"name":"pulumi-aria-cache","private":true}\n');
     runSync("npm", ["install", "--no-audit", "--no-fund", spec], { cwd: tmp });
-    return tmp;
   });
   return modules;
 }
@@ -150,22 +148,22 @@ function packageProblem(dir, name, version) {
 }
 
 /**
- * Makes the cache directory `dir` with `fill(tmp)` (answering the directory it made) beside it, renamed
- * into place once `problem` finds nothing wrong; when another run got there first, its directory is kept.
+ * Makes the cache directory `dir` as `tmp` beside it, filled by `fill(tmp)`, renamed into place once
+ * `problem` finds nothing wrong; when another run got there first, its directory is kept.
  * @param {string} dir
  * @param {string} spec
  * @param {(root: string) => string | undefined} problem
- * @param {(tmp: string) => string} fill
+ * @param {(tmp: string) => void} fill
  */
 function intoCache(dir, spec, problem, fill) {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const tmp = fs.mkdtempSync(path.join(path.dirname(dir), `.${path.basename(dir)}-`));
   try {
-    const made = fill(tmp);
-    const wrong = problem(made);
+    fill(tmp);
+    const wrong = problem(tmp);
     if (wrong) throw new BuildError(spec, wrong);
     try {
-      fs.renameSync(made, dir);
+      fs.renameSync(tmp, dir);
     } catch (err) {
       if (problem(dir) !== undefined) throw err;
     }
@@ -190,10 +188,8 @@ function npmPackageFiles(name, version, fetching = () => {}) {
   intoCache(dir, spec, problem, (tmp) => {
     const packed = JSON.parse(runSync("npm", ["pack", "--json", "--silent", spec], { cwd: tmp }));
     const tarball = path.join(tmp, packed[0].filename);
-    const unpacked = path.join(tmp, "unpacked");
-    fs.mkdirSync(unpacked);
-    runSync("tar", ["-xzf", tarball, "-C", unpacked, "--strip-components=1"]);
-    return unpacked;
+    runSync("tar", ["-xzf", tarball, "-C", tmp, "--strip-components=1"]);
+    fs.rmSync(tarball);
   });
   return dir;
 }

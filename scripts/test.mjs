@@ -57,12 +57,6 @@ const chosen = positionals.slice(0, positionals.length - jestExtra.length).map((
 const full = chosen.length === 0 && !flags.leg;
 const engine = full || chosen.some((t) => t === "e2e" || t === "faults" || t === "cli");
 
-/** Runs a command with inherited output; resolves its exit code. @param {string} cmd @param {string[]} args @returns {Promise<number>} */
-async function run(cmd, args, env = process.env) {
-  const [code, signal] = await once(spawn(cmd, args, { cwd: root, env, stdio: "inherit" }), "close");
-  return code ?? (signal ? 128 : 1);
-}
-
 /** One tier on one leg: jest's counts from its JSON report. @param {import("./runtimes.js").Leg} leg @param {{ bin: string, version: string }} node @param {Tier} tier */
 async function runTier(leg, node, tier) {
   const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aria-jest-")), "report.json");
@@ -74,7 +68,8 @@ async function runTier(leg, node, tier) {
   const env = runtimes.legEnv(leg, node.bin);
   const started = Date.now();
   if (tier === "contract") env.PULUMI_ARIA_SDK_DIR = runtimes.ensureSdk(leg, say);
-  const ok = (await run(node.bin, args, env)) === 0;
+  const [code] = await once(spawn(node.bin, args, { cwd: root, env, stdio: "inherit" }), "close");
+  const ok = code === 0;
   const seconds = (Date.now() - started) / 1000;
   const {
     numPassedTests: passed = 0,
@@ -101,12 +96,11 @@ async function main() {
     runSync(cmd, args, { cwd: root, inherit: true });
     steps.push([name, (Date.now() - started) / 1000]);
   };
-  const bootArgs = [
+  step("set-up (dependencies, build, engine)", process.execPath, [
+    "scripts/bootstrap.mjs",
     ...(engine ? ["--engine"] : []),
     ...(full || chosen.includes("e2e") ? ["--system-tools"] : []),
-  ];
-  const boot = ["scripts/bootstrap.mjs", ...bootArgs];
-  step("set-up (dependencies, build, engine)", process.execPath, boot);
+  ]);
   if (full) step("lint", "npm", ["run", "lint"]);
   /** @type {Array<readonly [string, readonly Tier[]]>} */
   const plan = full ? [...FULL_RUN] : [[flags.leg ?? "current", chosen.length > 0 ? chosen : ["cli"]]];
