@@ -161,8 +161,6 @@ const FAULT_PHASES = [
   ["update", "up, every endpoint changed"],
   ["destroy", "destroy"],
 ];
-const FAULT_MIX =
-  "10% of API requests answer 503, 5% answer 429 (Retry-After: 1), 10% of writes lose their answer";
 
 /** "yes", or what differs. @param {any} server */
 function serverText(server) {
@@ -200,7 +198,8 @@ function faultsSection(faults) {
   return [
     `## Under faults (N=${faults.n})`,
     "",
-    `The endpoints program at N=${faults.n} with the fault tier's mix on the API paths: ${FAULT_MIX}.`,
+    `The endpoints program at N=${faults.n} with the fault tier's mix on the API paths: 10% of API ` +
+      "requests answer 503, 5% answer 429 (Retry-After: 1), 10% of writes lose their answer.",
     "",
     table(header, rows),
     ...FAULT_PHASES.filter(([name]) => faults.phases[name]?.error).flatMap(([name, label]) =>
