@@ -94,8 +94,6 @@ if (results.rows.some((r) => r.parallel === undefined || r.connections === undef
   usageError(`--out: ${resultsFile} holds rows of an older shape; give a new --out`);
 const log = logger("realistic");
 
-const VALIDATION = "POST /pipeline/api/endpoint-validation";
-
 /**
  * The least a phase's requests cost at this distance (ms), and how they split.
  * @param {Record<string, number>} counts requests by route
@@ -108,7 +106,7 @@ function physicalLimit(counts, serialValidation, { latencyMs, rateLimit }, concu
   for (const [route, n] of Object.entries(counts)) {
     // A provider process makes its one-offs one after the other, before the per-resource requests.
     if (ONE_OFF_ROUTES.test(route)) oneOffs += n;
-    else if (route === VALIDATION && serialValidation) serial += n;
+    else if (route === "POST /pipeline/api/endpoint-validation" && serialValidation) serial += n;
     else parallelCount += n;
   }
   const total = oneOffs + serial + parallelCount;
@@ -159,20 +157,15 @@ async function floorsOf(n) {
   if (missing.length > 0) {
     const runs = await measure(missing, { latencyMs: 0, rateLimit: 0 }, n, undefined);
     for (const floor of missing) {
-      for (const phase of PHASES)
-        (have[floor] ??= {})[phase.name] = Math.round(msOf(runs[floor], phase.name));
+      for (const { name } of PHASES) {
+        const { samples } = runs[floor].phases[name];
+        (have[floor] ??= {})[name] = Math.round(median(samples.map((x) => x.ms)));
+      }
     }
     save();
   } else log(`N=${n}: floors reused from ${path.relative(process.cwd(), resultsFile)}`);
   return have;
 }
-
-/**
- * A phase's median time (ms).
- * @param {import("./lib/lifecycle.mjs").ProgramResult} run
- * @param {string} phase
- */
-const msOf = (run, phase) => median(run.phases[phase].samples.map((x) => x.ms));
 
 const save = () => fs.writeFileSync(resultsFile, JSON.stringify({ parallel, ...results }, null, 2));
 
@@ -188,7 +181,7 @@ for (const n of sizes) {
       for (const phase of PHASES) {
         for (const door of doors) {
           const { samples } = runs[door].phases[phase.name];
-          const ms = msOf(runs[door], phase.name);
+          const ms = median(samples.map((x) => x.ms));
           const floorMs = floors[FLOOR_OF[door]][phase.name];
           const physical = physicalLimit(samples[0].requests, door === "endpoints", distance, concurrency);
           const row = {

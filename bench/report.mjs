@@ -33,12 +33,11 @@ export function table(header, rows) {
 }
 
 /** @typedef {[string, (figures: any) => string | number]} Column a table's column: header, cell */
-/** @typedef {Column[]} Columns */
 /** @type {(header: string, cell: Column[1]) => Column} */
 const col = (header, cell) => [header, cell];
 /**
  * A table with a row per size and phase (`phases`, default all): N, phase, then `columns`.
- * @param {Record<number, any>} sizes @param {Columns} columns @param {string[]} [phases]
+ * @param {Record<number, any>} sizes @param {Column[]} columns @param {string[]} [phases]
  */
 const phaseTable = (sizes, columns, phases) =>
   table(
@@ -52,7 +51,7 @@ const phaseTable = (sizes, columns, phases) =>
     ),
   );
 
-/** @type {Columns} */
+/** @type {Column[]} */
 const MAIN = [
   ["aria ms", (p) => ms(p.endpoints.ms)],
   ["plugin ms", (p) => ms(p.plugin.ms)],
@@ -71,13 +70,13 @@ const byRoute = (counts, show = (/** @type {[string, number]} */ [route, c]) => 
     .sort((a, b) => b[1] - a[1])
     .map(show)
     .join("<br>") || "none";
-/** @type {Columns} */
+/** @type {Column[]} */
 const REQUESTS = [
   ["endpoints program: requests by route", (p) => byRoute(p.endpoints.requests)],
   ["API floor: requests by route", (p) => byRoute(p.apiFloor.requests)],
   ["most in flight (aria / API floor)", (p) => `${p.endpoints.maxInFlight} / ${p.apiFloor.maxInFlight}`],
 ];
-/** @type {Columns} */
+/** @type {Column[]} */
 const CPU = [
   ["aria: provider / program / engine CPU ms", (p) => cpuOf(p.endpoints.cpuMs)],
   ["plugin: provider / program / engine CPU ms", (p) => cpuOf(p.plugin.cpuMs)],
@@ -86,7 +85,7 @@ const CPU = [
 ];
 /** Peak memory, MB: provider / program of each door and of the floor, the doors' providers against the floor's. */
 const peaks = (/** @type {any} */ f) => `${mb(f.providerPeakRssBytes)} / ${mb(f.programPeakRssBytes)}`;
-/** @type {Columns} */
+/** @type {Column[]} */
 const MEMORY = [
   ...DOORS.map(([key, door]) => col(`${door} door MB`, (p) => peaks(p[key]))),
   ["engine floor MB", (p) => peaks(p.engineFloor)],
@@ -98,7 +97,7 @@ const MEMORY = [
 ];
 /** @param {{firstSlope: number, lastSlope: number}} l */
 const seg = (l) => (Number.isFinite(l.firstSlope) ? `${ms(l.firstSlope)} → ${ms(l.lastSlope)}` : "n/a");
-/** @type {Columns} Per phase: least squares over N, first → last segment. */
+/** @type {Column[]} Per phase: least squares over N, first → last segment. */
 const SLOPES = [
   ["aria ms/resource", (s) => ms(s.endpoints.slope)],
   ["engine floor ms/resource", (s) => ms(s.engineFloor.slope)],
@@ -162,8 +161,6 @@ const FAULT_PHASES = [
   ["update", "up, every endpoint changed"],
   ["destroy", "destroy"],
 ];
-const FAULT_MIX =
-  "10% of API requests answer 503, 5% answer 429 (Retry-After: 1), 10% of writes lose their answer";
 
 /** "yes", or what differs. @param {any} server */
 function serverText(server) {
@@ -201,7 +198,8 @@ function faultsSection(faults) {
   return [
     `## Under faults (N=${faults.n})`,
     "",
-    `The endpoints program at N=${faults.n} with the fault tier's mix on the API paths: ${FAULT_MIX}.`,
+    `The endpoints program at N=${faults.n} with the fault tier's mix on the API paths: 10% of API ` +
+      "requests answer 503, 5% answer 429 (Retry-After: 1), 10% of writes lose their answer.",
     "",
     table(header, rows),
     ...FAULT_PHASES.filter(([name]) => faults.phases[name]?.error).flatMap(([name, label]) =>
@@ -251,13 +249,12 @@ function smallSection({ startup, smallPreview: sp }) {
  */
 function whereTimeGoes(results) {
   const refN = results.targets.referenceN;
-  const failing = results.targets.targets.filter(
-    (/** @type {any} */ t) => t.status === "not met" || t.aboveLimit,
-  );
-  const lines = failing.map((/** @type {any} */ t) => {
-    const p = t.id.startsWith("time-") ? results.sizes[refN].phases[t.id.slice(5)] : undefined;
-    return `- ${t.title}: ${t.status}${p ? `; ${ms(p.overheadMs)} ms above the floors at N=${refN}` : ""}`;
-  });
+  const lines = results.targets.targets
+    .filter((/** @type {any} */ t) => t.status === "not met" || t.aboveLimit)
+    .map((/** @type {any} */ t) => {
+      const p = t.id.startsWith("time-") ? results.sizes[refN].phases[t.id.slice(5)] : undefined;
+      return `- ${t.title}: ${t.status}${p ? `; ${ms(p.overheadMs)} ms above the floors at N=${refN}` : ""}`;
+    });
   if (lines.length === 0) lines.push("Every target decided in this run is met.");
   const cpu = 'CPU by process against the engine floor, and the API server\'s own time: "CPU by process".';
   lines.push("", cpu, "");
@@ -417,15 +414,10 @@ function renderReport(results) {
     );
   }
   if (results.retries?.length) {
-    lines.push(
-      "## Retried stages",
-      "",
-      "Run again from scratch with a fresh emulator (samples not used):",
-      "",
-    );
+    const intro = "Run again from scratch with a fresh emulator (samples not used):";
     const retried = (/** @type {any} */ r) =>
       `- ${r.stage}, attempt ${r.attempt}: ${r.message.split("\n")[0]}`;
-    lines.push(...results.retries.map(retried), "");
+    lines.push("## Retried stages", "", intro, "", ...results.retries.map(retried), "");
   }
   if (results.warnings?.length)
     lines.push("## Warnings", "", ...results.warnings.map((/** @type {string} */ w) => `- ${w}`), "");

@@ -183,8 +183,7 @@ async function main() {
   if (lookupCount > 0) {
     await stage("getEndpoints", async (c) => {
       log(`getEndpoints over ${lookupCount} endpoints (seeding them first)`);
-      const job = { url: c.url, count: lookupCount, concurrency: 16, repeat };
-      lookup = await runScript("lookup.mjs", job);
+      lookup = await runScript("lookup.mjs", { url: c.url, count: lookupCount, concurrency: 16, repeat });
     });
   }
   // The emulator's own figures at 10,000 endpoints (bench/emulator.mjs), with their targets.

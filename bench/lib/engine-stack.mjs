@@ -110,13 +110,12 @@ function sampleProcesses(rootPid) {
     }
     for (const [role, sum] of Object.entries(sums)) peakSum[role] = Math.max(peakSum[role] ?? 0, sum);
   };
-  const supported = fs.existsSync("/proc/self/stat");
-  const timer = supported ? setInterval(sample, 100) : undefined;
-  if (supported) sample();
+  if (!fs.existsSync("/proc/self/stat")) return { stop: () => /** @type {Roles} */ ({}) };
+  sample();
+  const timer = setInterval(sample, 100);
   return {
     /** @returns {Roles} */
     stop() {
-      if (!timer) return {};
       sample();
       clearInterval(timer);
       /** @type {Roles} */
@@ -200,12 +199,10 @@ export class BenchStack extends ProgramStack {
    * @override
    */
   async run(op, { profileDir, allowFailure = false } = {}) {
-    /** @type {Record<string, unknown>} */
-    const options = this.parallel !== undefined && op !== "export" ? { parallel: this.parallel } : {};
-    // `up`, `refresh` and `destroy` without their own preview (the preview is a phase of its own).
-    if (op !== "preview" && op !== "export") options.skipPreview = true;
+    // `up`, `refresh` and `destroy` without their own preview (the preview is a phase of its own); the
+    // runner leaves out the flags of undefined and false options, and `export` takes none.
+    const options = { parallel: this.parallel, skipPreview: op !== "preview" };
     await this.generateProgram();
-    await this.sync();
     /** @typedef {{started: number, sampler: ReturnType<typeof sampleProcesses>, ms?: number, roles?: Roles}} Timing */
     /** @type {Timing | undefined} */
     let timing;
@@ -219,13 +216,8 @@ export class BenchStack extends ProgramStack {
         t.roles = t.sampler.stop();
       });
     };
-    let result;
-    try {
-      const env = profileDir ? preloading(CPU_PROFILER, { BENCH_CPU_PROF_DIR: profileDir }) : {};
-      result = await super.run(op, options, { env });
-    } finally {
-      this.onSpawn = undefined;
-    }
+    const env = profileDir ? preloading(CPU_PROFILER, { BENCH_CPU_PROF_DIR: profileDir }) : {};
+    const result = await super.run(op, options, { env }).finally(() => (this.onSpawn = undefined));
     const roles = timing?.roles ?? timing?.sampler.stop() ?? {};
     if (!result.ok && !allowFailure) {
       throw new Error(

@@ -22,8 +22,7 @@ const SLOW_REQUESTS = { kind: "delay", delayMs: 7_000, count: 40, path: "^/(pipe
  */
 function redact(text) {
   return String(text)
-    .split(REFRESH_TOKEN)
-    .join("[secret]")
+    .replaceAll(REFRESH_TOKEN, "[secret]")
     .replace(/bench-password-\d+/g, "[secret]")
     .replace(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}(\.[A-Za-z0-9_-]*)?/g, "[secret]");
 }
@@ -97,8 +96,7 @@ export async function measureFaults(n, ctx) {
   const { BUSY_SERVER_FAULTS } = await import(EMULATOR_MODULE);
   const client = apiClient(ctx.url);
   const stack = programStack("endpoints", { ...ctx, n });
-  /** @param {boolean} on */
-  const setFaults = (on) => emulatorOps(ctx.url).setFaults(on ? BUSY_SERVER_FAULTS : []);
+  const ops = emulatorOps(ctx.url);
   /** @type {{n: number, faultFree: Record<string, {ms: number, requests: Record<string, number>}>, phases: Record<string, any>}} */
   const out = { n, faultFree: {}, phases: {} };
   const steps = [
@@ -124,9 +122,9 @@ export async function measureFaults(n, ctx) {
         );
         continue;
       }
-      await setFaults(true);
+      await ops.setFaults(BUSY_SERVER_FAULTS);
       const { res, log } = await loggedRun(stack, ctx.url, op, { allowFailure: true }).finally(() =>
-        setFaults(false),
+        ops.setFaults([]),
       );
       // Faults act through requests: a run that failed without one failed for another reason (say,
       // its install was replaced under it by other work in the tree); the stage runs again.
@@ -181,14 +179,12 @@ export async function measureRestart(door, n) {
   const program = door === "dynamic" ? "endpoints" : "endpoints-plugin";
   const stack = programStack(program, { url, n, validate: false });
   for (const ns of ["vra", "aria"]) stack.setConfig(`${ns}:apiTimeout`, API_TIMEOUT_S);
-  /** @type {Record<string, number>} */
-  const faults = { 503: 0, 429: 0, cut: 0, slow: 0 };
   /** @type {Record<string, any>} */
-  const out = { door, n, first: {}, second: undefined, restartAtMs: 0, requests: 0, faults };
+  const out = { door, n, first: {}, second: undefined, restartAtMs: 0, requests: 0, faults: faultCounts([]) };
   /** @param {import("./common.mjs").RequestLog} log */
   const add = (log) => {
     out.requests += log.total;
-    for (const [kind, count] of Object.entries(faultCounts(log.entries))) faults[kind] += count;
+    for (const [kind, count] of Object.entries(faultCounts(log.entries))) out.faults[kind] += count;
   };
   try {
     await ops.clearRequests();
