@@ -332,12 +332,11 @@ function dataFunctionsModule(registry) {
     const resultType = qualified(form.resultType);
     const declaration = `${ns}.${exportName}`;
     const opt = form.argsOptional ? " = {}" : "";
-    const run = form.resultKey
-      ? `(await ${declaration}.run(${form.hasArgs ? "args" : "{}"}, opts)).${form.resultKey}`
-      : `${declaration}.run(${form.hasArgs ? "args" : "{}"}, opts)`;
-    const plain = form.hasArgs
-      ? `export async function ${fn.name}(args: ${argsType}${opt}, opts?: LookupOptions): Promise<${resultType}> {\n  return ${run};\n}\n`
-      : `export async function ${fn.name}(opts?: LookupOptions): Promise<${resultType}> {\n  return ${run};\n}\n`;
+    const call = `${declaration}.run(${form.hasArgs ? "args" : "{}"}, opts)`;
+    const run = form.resultKey ? `(await ${call}).${form.resultKey}` : call;
+    const params = form.hasArgs ? `args: ${argsType}${opt}, opts?: LookupOptions` : "opts?: LookupOptions";
+    const signature = `export async function ${fn.name}(${params}): Promise<${resultType}>`;
+    const plain = `${signature} {\n  return ${run};\n}\n`;
     const secret = form.secret ? `, ${declaration}.program?.secretWhen` : "";
     const output = form.hasArgs
       ? `export function ${fn.name}Output(\n  args: LookupInputs<${argsType}>${opt},\n  opts?: LookupOutputOptions,\n): pulumi.Output<${resultType}> {\n  return lookupOutput(args, opts, (plain: ${argsType}) => ${fn.name}(plain)${secret});\n}\n`
