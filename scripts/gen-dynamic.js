@@ -265,9 +265,7 @@ function typesModule(registry, exported) {
   const names = new Map([...elsewhere].map(([schema, { name }]) => [schema, name]));
   for (const type of all) names.set(type.schema, type.name);
   const blocks = documented.map((type) => {
-    names.delete(type.schema); // its own fields, not its name
     const body = objectType(type.schema, type.io, names, "");
-    names.set(type.schema, type.name);
     return `${doc(type.doc)}export type ${type.name} = ${type.readonly ? `Readonly<${body}>` : body};\n`;
   });
   const text = blocks.join("\n");
@@ -297,9 +295,7 @@ function apiTypesModule(registry) {
   const blocks = elsewhere
     .sort(([, a], [, b]) => a.name.localeCompare(b.name))
     .map(([schema, { name }]) => {
-      names.delete(schema);
       const body = objectType(/** @type {ZodLike} */ (schema), "output", names, "");
-      names.set(schema, name);
       const about = /** @type {any} */ (schema).meta().description ?? `The API's \`${name}\`.`;
       return `${doc(about)}export type ${name} = ${body};\n`;
     });
