@@ -265,9 +265,7 @@ function typesModule(registry, exported) {
   const names = new Map([...elsewhere].map(([schema, { name }]) => [schema, name]));
   for (const type of all) names.set(type.schema, type.name);
   const blocks = documented.map((type) => {
-    names.delete(type.schema); // its own fields, not its name
     const body = objectType(type.schema, type.io, names, "");
-    names.set(type.schema, type.name);
     return `${doc(type.doc)}export type ${type.name} = ${type.readonly ? `Readonly<${body}>` : body};\n`;
   });
   const text = blocks.join("\n");
@@ -297,9 +295,7 @@ function apiTypesModule(registry) {
   const blocks = elsewhere
     .sort(([, a], [, b]) => a.name.localeCompare(b.name))
     .map(([schema, { name }]) => {
-      names.delete(schema);
       const body = objectType(/** @type {ZodLike} */ (schema), "output", names, "");
-      names.set(schema, name);
       const about = /** @type {any} */ (schema).meta().description ?? `The API's \`${name}\`.`;
       return `${doc(about)}export type ${name} = ${body};\n`;
     });
@@ -332,12 +328,11 @@ function dataFunctionsModule(registry) {
     const resultType = qualified(form.resultType);
     const declaration = `${ns}.${exportName}`;
     const opt = form.argsOptional ? " = {}" : "";
-    const run = form.resultKey
-      ? `(await ${declaration}.run(${form.hasArgs ? "args" : "{}"}, opts)).${form.resultKey}`
-      : `${declaration}.run(${form.hasArgs ? "args" : "{}"}, opts)`;
-    const plain = form.hasArgs
-      ? `export async function ${fn.name}(args: ${argsType}${opt}, opts?: LookupOptions): Promise<${resultType}> {\n  return ${run};\n}\n`
-      : `export async function ${fn.name}(opts?: LookupOptions): Promise<${resultType}> {\n  return ${run};\n}\n`;
+    const call = `${declaration}.run(${form.hasArgs ? "args" : "{}"}, opts)`;
+    const run = form.resultKey ? `(await ${call}).${form.resultKey}` : call;
+    const params = form.hasArgs ? `args: ${argsType}${opt}, opts?: LookupOptions` : "opts?: LookupOptions";
+    const signature = `export async function ${fn.name}(${params}): Promise<${resultType}>`;
+    const plain = `${signature} {\n  return ${run};\n}\n`;
     const secret = form.secret ? `, ${declaration}.program?.secretWhen` : "";
     const output = form.hasArgs
       ? `export function ${fn.name}Output(\n  args: LookupInputs<${argsType}>${opt},\n  opts?: LookupOutputOptions,\n): pulumi.Output<${resultType}> {\n  return lookupOutput(args, opts, (plain: ${argsType}) => ${fn.name}(plain)${secret});\n}\n`

@@ -112,13 +112,7 @@ export async function emulatorSession(killAll, log) {
   };
 }
 
-/**
- * The values of `options` as parseArgs gives them (named here: its own types are not exported).
- * @template {Options} O
- * @typedef {{[K in keyof O]: (O[K]["type"] extends "boolean" ? boolean : string) |
- *   (O[K] extends {default: unknown} ? never : undefined)}} Values
- */
-/** @typedef {Record<string, {type: "string" | "boolean", default?: string | boolean}>} Options */
+/** @typedef {NonNullable<import("node:util").ParseArgsConfig["options"]>} Options */
 
 /**
  * One command's options (`--help` prints `usage` and exits) and their parsers, whose errors print it.
@@ -126,9 +120,8 @@ export async function emulatorSession(killAll, log) {
  * @param {string} usage @param {O} options
  */
 export function commandLine(usage, options) {
-  const { values } = parseArgs({ options: { ...options, help: { type: "boolean" } } });
-  const args = /** @type {Values<O & {help: {type: "boolean"}}>} */ (/** @type {unknown} */ (values));
-  if (args.help) {
+  const { values: args } = parseArgs({ options: { ...options, help: { type: "boolean" } } });
+  if (/** @type {{ help?: boolean }} */ (args).help) {
     process.stdout.write(`${usage}\n`);
     process.exit(0);
   }

@@ -10,11 +10,7 @@ const targetUrl = config.require("targetUrl");
 const changed = config.getNumber("changed") ?? -1;
 
 /** Inputs without the engine's own fields (`__provider`). */
-function own(inputs: Record<string, unknown>): Record<string, unknown> {
-  const copy = { ...inputs };
-  delete copy.__provider;
-  return copy;
-}
+const own = ({ __provider, ...inputs }: Record<string, unknown>) => inputs;
 
 const provider: pulumi.dynamic.ResourceProvider = {
   async check(_olds, news) {
