@@ -31,7 +31,7 @@ const generatedModule = (imports, about, body) =>
 /**
  * @typedef {{ _zod: { def: { type: string; innerType?: ZodLike }; optin?: string }; description?: string; shape?: Record<string, ZodLike> }} ZodLike
  * @typedef {{ className: string; type: string; title: string; about?: string; inputs: ZodLike; secret: readonly string[] }} TypedEndpoint
- * @typedef {{ argsType?: string; argsOptional?: boolean; resultType?: string; resultKey?: string; secretWhen?: unknown; outputNote?: string }} ProgramForm
+ * @typedef {{ argsType?: string; argsOptional?: boolean; resultType?: string; resultKey?: string; outputNote?: string }} ProgramForm
  * @typedef {{ name: string; description: string; args: ZodLike | undefined; result: ZodLike; program?: ProgramForm }} DataFunction
  * @typedef {{ TYPED_ENDPOINTS: ReadonlyMap<string, TypedEndpoint>; LOOKUP_MODULES: Readonly<Record<string, object>>; isDataFunction: (value: unknown) => boolean; RESOURCE_KINDS: Record<string, { name: string; publicTypes: Record<string, { schema: ZodLike; io: "input" | "output"; readonly?: boolean; exported?: boolean }> }>; apiSchemas: Record<string, unknown>; JsonValue: unknown }} Registry
  */
@@ -204,7 +204,6 @@ function programForm(fn) {
     argsOptional: program.argsOptional ?? !anyRequired,
     resultType: program.resultType ?? `${pascal(fn.name)}Result`,
     resultKey: program.resultKey,
-    secret: program.secretWhen !== undefined,
     outputNote: program.outputNote,
     description,
   };
@@ -333,7 +332,8 @@ function dataFunctionsModule(registry) {
     const params = form.hasArgs ? `args: ${argsType}${opt}, opts?: LookupOptions` : "opts?: LookupOptions";
     const signature = `export async function ${fn.name}(${params}): Promise<${resultType}>`;
     const plain = `${signature} {\n  return ${run};\n}\n`;
-    const secret = form.secret ? `, ${declaration}.program?.secretWhen` : "";
+    // Every data function's one rule for a secret result (../provider/common/data-function.ts).
+    const secret = `, ${declaration}.secretResult`;
     const output = form.hasArgs
       ? `export function ${fn.name}Output(\n  args: LookupInputs<${argsType}>${opt},\n  opts?: LookupOutputOptions,\n): pulumi.Output<${resultType}> {\n  return lookupOutput(args, opts, (plain: ${argsType}) => ${fn.name}(plain)${secret});\n}\n`
       : `export function ${fn.name}Output(opts?: LookupOutputOptions): pulumi.Output<${resultType}> {\n  return lookupOutput({}, opts, () => ${fn.name}()${secret});\n}\n`;
@@ -341,7 +341,7 @@ function dataFunctionsModule(registry) {
       form.hasArgs
         ? `{@link ${fn.name}} taking Inputs, as an Output: unknown in a preview while a resource its arguments or \`dependsOn\` refer to is still to be created.`
         : `{@link ${fn.name}} as an Output, honouring \`dependsOn\`.`,
-      form.secret ? "The result is secret when it shows any secret value in clear." : "",
+      "The result is secret when it shows a credential in clear anywhere.",
       form.outputNote ?? "",
     ]
       .filter(Boolean)

@@ -6,6 +6,7 @@ import type { AriaClient } from "../client";
 import { parseOrThrow } from "./check-failures";
 import type { LookupOptions } from "./lookup-output";
 import { typeToken } from "../core/tokens";
+import { showsCredentialAnywhere } from "../core/secret-marks";
 
 /*
  * One data function, declared once with `defineDataFunction` in the lookups file of its resource kind:
@@ -35,7 +36,7 @@ export interface DataFunctionDefinition<N extends string, A, R> {
   /** What it does with a client and checked arguments. */
   readonly body: DataFunctionBody<A, R>;
   /** How a program's `getX`/`getXOutput` present it, where that differs from the convention. */
-  readonly program?: ProgramForm<R>;
+  readonly program?: ProgramForm;
 }
 
 /**
@@ -46,7 +47,7 @@ export interface DataFunctionDefinition<N extends string, A, R> {
  * the arguments may be left out when none is required, and a function without arguments takes only
  * its options.
  */
-export interface ProgramForm<R> {
+export interface ProgramForm {
   /** The type of the arguments, when not `<Name>Args`. */
   readonly argsType?: string;
   /** Whether the arguments may be left out (by default: when the schema requires none). */
@@ -55,8 +56,6 @@ export interface ProgramForm<R> {
   readonly resultType?: string;
   /** The key of the invoke's result that the program function answers (an invoke answers an object). */
   readonly resultKey?: string;
-  /** When the Output form's result is secret: it shows a secret value in clear. */
-  readonly secretWhen?: (result: R) => boolean;
   /** Further text of the Output form's doc comment. */
   readonly outputNote?: string;
 }
@@ -86,6 +85,13 @@ export interface DataFunction<
   run(args: A, opts?: LookupOptions): Promise<R>;
   /** Answers an invoke of the token (the plugin door): checks the arguments, then runs the body on `client`. */
   serve(client: AriaClient, args: Record<string, unknown>): Promise<R>;
+  /**
+   * Whether a result (or the part of it a program function answers) is secret: true when it shows a
+   * credential in clear anywhere, by the secrets policy (../core/secrets.ts `showsCredential`). The one
+   * rule of every data function, whichever door answers: the plugin marks each value of such a result
+   * secret, a program's Output form the whole result.
+   */
+  secretResult(result: unknown): boolean;
 }
 
 /** Declares a data function (see the top of this file). */
@@ -120,6 +126,7 @@ export function defineDataFunction<const N extends string, A, R>(
       check(args);
       return body(client, args as A);
     },
+    secretResult: showsCredentialAnywhere,
   };
 }
 

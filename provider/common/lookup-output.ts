@@ -45,13 +45,14 @@ export async function dependenciesKnown(
 /**
  * The Output form of a lookup: runs `lookup` once the arguments are known and every resource they
  * (or `opts.dependsOn`) refer to exists; unknown during a preview otherwise. Secret arguments make a
- * secret result, as for invokes, and so does a result for which `secretWhen` holds.
+ * secret result, as for invokes, and so does a result for which `secretWhen` holds (the data
+ * function's `secretResult`: one that shows a credential in clear).
  */
 export function lookupOutput<A, R>(
   args: LookupInputs<A> | A,
   opts: LookupOutputOptions | undefined,
   lookup: (plain: A) => Promise<R>,
-  secretWhen?: (result: R) => boolean,
+  secretWhen: (result: R) => boolean,
 ): pulumi.Output<R> {
   const inputs = pulumi.output(args as pulumi.Input<A>);
   const ready = dependenciesKnown(args, opts?.dependsOn);
@@ -60,7 +61,6 @@ export function lookupOutput<A, R>(
     .apply(async ([plain, known]) =>
       known ? lookup(plain as A) : (pulumi.unknown as unknown as R),
     ) as pulumi.Output<R>;
-  if (!secretWhen) return result;
   return result.apply((value) => {
     const plain = pulumi.output(value);
     return secretWhen(value) ? pulumi.secret(plain) : plain;

@@ -9,7 +9,6 @@ import type { Endpoint as ApiEndpointType } from "../client";
 import type { AriaClient } from "../client";
 import { AriaApiError, isAriaApiError } from "../client";
 import { odataLiteral } from "./odata";
-import { showsCredential } from "../core/secrets";
 import { defineDataFunction } from "../common/data-function";
 import { withoutUndefined } from "../core/json";
 import {
@@ -46,7 +45,6 @@ export const getEndpointFunction = defineDataFunction({
     argsType: "GetEndpointArgs",
     argsOptional: false,
     resultType: "EndpointInfo",
-    secretWhen: showsSecret,
     outputNote:
       "Looking up an endpoint the program declares itself (`{project: e.project, name: e.name}`) gives an unknown result in a preview that will create or replace it, and reads it once it exists.",
   },
@@ -89,7 +87,6 @@ export const getEndpointsFunction = defineDataFunction({
   args: GetEndpointsArgs,
   result: GetEndpointsResult,
   body: (client, args: GetEndpointsArgs) => listEndpoints(client, args ?? {}),
-  program: { secretWhen: (result) => result.endpoints.some(showsSecret) },
 });
 
 async function listEndpoints(client: AriaClient, args: GetEndpointsArgs): Promise<GetEndpointsResult> {
@@ -138,9 +135,4 @@ function toInfo(endpoint: ApiEndpointType): EndpointInfo {
     updatedBy: defined(endpoint.updatedBy),
     link: defined(endpoint._link),
   }) as EndpointInfo;
-}
-
-/** True when an endpoint shows a secret-looking property in clear (not masked, not a `${var.x}` reference). */
-export function showsSecret(endpoint: EndpointInfo): boolean {
-  return Object.entries(endpoint.properties).some(([key, value]) => showsCredential(key, value));
 }

@@ -2,7 +2,7 @@
 import { ResourceInitError, type ResourceKind } from "../core/kind";
 import { reveal, secret, type PropertyMap } from "../core/values";
 import { dataFunctionByToken } from "../registry/data-functions";
-import { showsCredential } from "../core/secrets";
+import { keepSecrets } from "../core/secret-marks";
 import { errorMessage } from "../common/api-failures";
 import { providerApiClient, setProviderConfig } from "../runtime/context";
 import { providerProtocol, type ProviderProtocol } from "../runtime/pulumi-internals";
@@ -63,16 +63,23 @@ function inputsFromWire(message: any): PropertyMap {
   return kindInputs(mapFromWire(plain(message)));
 }
 
-/** A result that shows a credential in clear (a lookup of a server that does not mask) is secret. */
-function secretIfCredential(result: object): PropertyMap {
-  const shows = (value: unknown): boolean => {
-    if (Array.isArray(value)) return value.some(shows);
-    if (value === null || typeof value !== "object") return false;
-    return Object.entries(value).some(([key, item]) => showsCredential(key, item) || shows(item));
-  };
+/**
+ * A lookup's result for the wire: each of its values secret when the data function's rule says the
+ * result is (../common/data-function.ts `secretResult`); an invoke's result can be marked per value only.
+ */
+function invokeResult(secretResult: (result: unknown) => boolean, result: object): PropertyMap {
   const map = result as PropertyMap;
-  if (!shows(map)) return map;
+  if (!secretResult(map)) return map;
   return Object.fromEntries(Object.entries(map).map(([key, value]) => [key, secret(value)]));
+}
+
+/**
+ * What a kind answered, for the wire: what arrived secret (`sources`, with their marks: the request's
+ * inputs or stored state) secret again, and, for what was read from the server, every credential
+ * shown in clear (../core/secret-marks.ts, the one rule of both doors).
+ */
+function answer(map: PropertyMap | undefined, sources: readonly PropertyMap[], read = false): PropertyMap {
+  return keepSecrets(map ?? {}, sources, { credentials: read });
 }
 
 /** The gRPC service implementation over the core. */
@@ -172,7 +179,7 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
       const args = fromWire(plain(request.getArgs())) as Record<string, unknown>;
       const result = await dataFunction.serve(providerApiClient(), revealArgs(args));
       const response = new messages.InvokeResponse();
-      response.setReturn(struct(protocol, secretIfCredential(result)));
+      response.setReturn(struct(protocol, invokeResult(dataFunction.secretResult, result)));
       return response;
     }),
     check: unary(async (request) => {
@@ -185,7 +192,8 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
       });
       const response = new messages.CheckResponse();
       // The analyzer's note of moved secrets, as the dynamic door writes it (policy packs read both).
-      response.setInputs(struct(protocol, withMovedSecrets(result.inputs, result.moved)));
+      const inputs = answer(result.inputs, [news]);
+      response.setInputs(struct(protocol, withMovedSecrets(inputs, result.moved)));
       response.setFailuresList(failuresList(result.failures));
       return response;
     }),
@@ -208,21 +216,25 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
         return response;
       }
       // The URN names the resource the endpoint is made for (../client/owner-mark.ts).
-      const result = await kind.create(inputs, { owner: urn });
+      const result = await kind.create(inputs, { owner: urn }).catch((error: unknown) => {
+        if (!(error instanceof ResourceInitError)) throw error;
+        throw new ResourceInitError(error.message, error.id, answer(error.properties, [inputs], true));
+      });
       response.setId(result.id);
-      response.setProperties(struct(protocol, result.outs));
+      response.setProperties(struct(protocol, answer(result.outs, [inputs], true)));
       return response;
     }),
     read: unary(async (request) => {
-      const result = await kindOf(request.getUrn()).read(
-        request.getId(),
-        inputsFromWire(request.getProperties()),
-      );
+      const state = inputsFromWire(request.getProperties());
+      // What the stack holds (state and inputs) tells what is secret; an import has neither.
+      const known = [state, inputsFromWire(request.getInputs?.())];
+      const result = await kindOf(request.getUrn()).read(request.getId(), state);
       const response = new messages.ReadResponse();
       if (result.id === undefined) return response;
       response.setId(result.id);
-      response.setProperties(struct(protocol, result.props));
-      if (result.inputs !== undefined) response.setInputs(struct(protocol, result.inputs));
+      response.setProperties(struct(protocol, answer(result.props, known, true)));
+      if (result.inputs !== undefined)
+        response.setInputs(struct(protocol, answer(result.inputs, known, true)));
       return response;
     }),
     update: unary(async (request) => {
@@ -234,8 +246,10 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
         response.setProperties(request.getNews());
         return response;
       }
-      const result = await kind.update(request.getId(), inputsFromWire(request.getOlds()), news);
-      response.setProperties(struct(protocol, result.outs));
+      const olds = inputsFromWire(request.getOlds());
+      const result = await kind.update(request.getId(), olds, news);
+      const known = [news, olds, inputsFromWire(request.getOldInputs?.())];
+      response.setProperties(struct(protocol, answer(result.outs, known, true)));
       return response;
     }),
     delete: unary(async (request) => {

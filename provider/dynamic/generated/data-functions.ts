@@ -25,9 +25,10 @@ export async function getEndpoint(
 
 /**
  * {@link getEndpoint} taking Inputs, as an Output: unknown in a preview while a resource its arguments
- * or `dependsOn` refer to is still to be created. The result is secret when it shows any secret value in
- * clear. Looking up an endpoint the program declares itself (`{project: e.project, name: e.name}`) gives
- * an unknown result in a preview that will create or replace it, and reads it once it exists.
+ * or `dependsOn` refer to is still to be created. The result is secret when it shows a credential in
+ * clear anywhere. Looking up an endpoint the program declares itself (`{project: e.project, name:
+ * e.name}`) gives an unknown result in a preview that will create or replace it, and reads it once it
+ * exists.
  */
 export function getEndpointOutput(
   args: LookupInputs<endpointLookups.GetEndpointArgs>,
@@ -37,7 +38,7 @@ export function getEndpointOutput(
     args,
     opts,
     (plain: endpointLookups.GetEndpointArgs) => getEndpoint(plain),
-    endpointLookups.getEndpointFunction.program?.secretWhen,
+    endpointLookups.getEndpointFunction.secretResult,
   );
 }
 
@@ -51,8 +52,8 @@ export async function getEndpoints(
 
 /**
  * {@link getEndpoints} taking Inputs, as an Output: unknown in a preview while a resource its arguments
- * or `dependsOn` refer to is still to be created. The result is secret when it shows any secret value in
- * clear.
+ * or `dependsOn` refer to is still to be created. The result is secret when it shows a credential in
+ * clear anywhere.
  */
 export function getEndpointsOutput(
   args: LookupInputs<types.GetEndpointsArgs> = {},
@@ -62,7 +63,7 @@ export function getEndpointsOutput(
     args,
     opts,
     (plain: types.GetEndpointsArgs) => getEndpoints(plain),
-    endpointLookups.getEndpointsFunction.program?.secretWhen,
+    endpointLookups.getEndpointsFunction.secretResult,
   );
 }
 
@@ -71,11 +72,19 @@ export async function getEndpointTiles(opts?: LookupOptions): Promise<endpointCa
   return (await endpointCatalogLookups.getEndpointTilesFunction.run({}, opts)).tiles;
 }
 
-/** {@link getEndpointTiles} as an Output, honouring `dependsOn`. */
+/**
+ * {@link getEndpointTiles} as an Output, honouring `dependsOn`. The result is secret when it shows a
+ * credential in clear anywhere.
+ */
 export function getEndpointTilesOutput(
   opts?: LookupOutputOptions,
 ): pulumi.Output<endpointCatalogLookups.Tile[]> {
-  return lookupOutput({}, opts, () => getEndpointTiles());
+  return lookupOutput(
+    {},
+    opts,
+    () => getEndpointTiles(),
+    endpointCatalogLookups.getEndpointTilesFunction.secretResult,
+  );
 }
 
 /** One endpoint type and its properties. */
@@ -88,13 +97,19 @@ export async function getEndpointTile(
 
 /**
  * {@link getEndpointTile} taking Inputs, as an Output: unknown in a preview while a resource its
- * arguments or `dependsOn` refer to is still to be created.
+ * arguments or `dependsOn` refer to is still to be created. The result is secret when it shows a
+ * credential in clear anywhere.
  */
 export function getEndpointTileOutput(
   args: LookupInputs<types.GetEndpointTileArgs>,
   opts?: LookupOutputOptions,
 ): pulumi.Output<endpointCatalogLookups.Tile> {
-  return lookupOutput(args, opts, (plain: types.GetEndpointTileArgs) => getEndpointTile(plain));
+  return lookupOutput(
+    args,
+    opts,
+    (plain: types.GetEndpointTileArgs) => getEndpointTile(plain),
+    endpointCatalogLookups.getEndpointTileFunction.secretResult,
+  );
 }
 
 /** Fetches the certificate chain of a server, with the leaf's fingerprint ready for an endpoint. */
@@ -107,13 +122,19 @@ export async function getEndpointCertificate(
 
 /**
  * {@link getEndpointCertificate} taking Inputs, as an Output: unknown in a preview while a resource its
- * arguments or `dependsOn` refer to is still to be created.
+ * arguments or `dependsOn` refer to is still to be created. The result is secret when it shows a
+ * credential in clear anywhere.
  */
 export function getEndpointCertificateOutput(
   args: LookupInputs<types.GetEndpointCertificateArgs>,
   opts?: LookupOutputOptions,
 ): pulumi.Output<types.GetEndpointCertificateResult> {
-  return lookupOutput(args, opts, (plain: types.GetEndpointCertificateArgs) => getEndpointCertificate(plain));
+  return lookupOutput(
+    args,
+    opts,
+    (plain: types.GetEndpointCertificateArgs) => getEndpointCertificate(plain),
+    endpointCatalogLookups.getEndpointCertificateFunction.secretResult,
+  );
 }
 
 /** Asks the server to validate an endpoint definition (it connects to the endpoint's server). */
@@ -126,13 +147,19 @@ export async function validateEndpoint(
 
 /**
  * {@link validateEndpoint} taking Inputs, as an Output: unknown in a preview while a resource its
- * arguments or `dependsOn` refer to is still to be created. Secret when any input is.
+ * arguments or `dependsOn` refer to is still to be created. The result is secret when it shows a
+ * credential in clear anywhere. Secret when any input is.
  */
 export function validateEndpointOutput(
   args: LookupInputs<types.ValidateEndpointArgs>,
   opts?: LookupOutputOptions,
 ): pulumi.Output<types.ValidateEndpointResult> {
-  return lookupOutput(args, opts, (plain: types.ValidateEndpointArgs) => validateEndpoint(plain));
+  return lookupOutput(
+    args,
+    opts,
+    (plain: types.ValidateEndpointArgs) => validateEndpoint(plain),
+    endpointCatalogLookups.validateEndpointFunction.secretResult,
+  );
 }
 
 /** The API versions of the pipeline service (`GET /about`). */
@@ -140,9 +167,12 @@ export async function getAbout(opts?: LookupOptions): Promise<endpointCatalogLoo
   return endpointCatalogLookups.getAboutFunction.run({}, opts);
 }
 
-/** {@link getAbout} as an Output, honouring `dependsOn`. */
+/**
+ * {@link getAbout} as an Output, honouring `dependsOn`. The result is secret when it shows a credential
+ * in clear anywhere.
+ */
 export function getAboutOutput(opts?: LookupOutputOptions): pulumi.Output<endpointCatalogLookups.About> {
-  return lookupOutput({}, opts, () => getAbout());
+  return lookupOutput({}, opts, () => getAbout(), endpointCatalogLookups.getAboutFunction.secretResult);
 }
 
 /**
@@ -158,13 +188,19 @@ export async function getResource(
 
 /**
  * {@link getResource} taking Inputs, as an Output: unknown in a preview while a resource its arguments
- * or `dependsOn` refer to is still to be created.
+ * or `dependsOn` refer to is still to be created. The result is secret when it shows a credential in
+ * clear anywhere.
  */
 export function getResourceOutput(
   args: LookupInputs<types.GetResourceArgs>,
   opts?: LookupOutputOptions,
 ): pulumi.Output<deploymentLookups.GetResourceResult> {
-  return lookupOutput(args, opts, (plain: types.GetResourceArgs) => getResource(plain));
+  return lookupOutput(
+    args,
+    opts,
+    (plain: types.GetResourceArgs) => getResource(plain),
+    deploymentLookups.getResourceFunction.secretResult,
+  );
 }
 
 /**
@@ -181,13 +217,19 @@ export async function getResources(
 
 /**
  * {@link getResources} taking Inputs, as an Output: unknown in a preview while a resource its arguments
- * or `dependsOn` refer to is still to be created.
+ * or `dependsOn` refer to is still to be created. The result is secret when it shows a credential in
+ * clear anywhere.
  */
 export function getResourcesOutput(
   args: LookupInputs<types.GetResourcesArgs> = {},
   opts?: LookupOutputOptions,
 ): pulumi.Output<types.GetResourcesResult> {
-  return lookupOutput(args, opts, (plain: types.GetResourcesArgs) => getResources(plain));
+  return lookupOutput(
+    args,
+    opts,
+    (plain: types.GetResourcesArgs) => getResources(plain),
+    deploymentLookups.getResourcesFunction.secretResult,
+  );
 }
 
 /** Lists the resource filters of the calling user (`GET /deployment/api/resources/filters`). */
@@ -200,13 +242,19 @@ export async function getResourceFilters(
 
 /**
  * {@link getResourceFilters} taking Inputs, as an Output: unknown in a preview while a resource its
- * arguments or `dependsOn` refer to is still to be created.
+ * arguments or `dependsOn` refer to is still to be created. The result is secret when it shows a
+ * credential in clear anywhere.
  */
 export function getResourceFiltersOutput(
   args: LookupInputs<types.GetResourceFiltersArgs> = {},
   opts?: LookupOutputOptions,
 ): pulumi.Output<types.GetResourceFiltersResult> {
-  return lookupOutput(args, opts, (plain: types.GetResourceFiltersArgs) => getResourceFilters(plain));
+  return lookupOutput(
+    args,
+    opts,
+    (plain: types.GetResourceFiltersArgs) => getResourceFilters(plain),
+    deploymentLookups.getResourceFiltersFunction.secretResult,
+  );
 }
 
 /**
@@ -223,11 +271,17 @@ export async function getResourceFilter(
 
 /**
  * {@link getResourceFilter} taking Inputs, as an Output: unknown in a preview while a resource its
- * arguments or `dependsOn` refer to is still to be created.
+ * arguments or `dependsOn` refer to is still to be created. The result is secret when it shows a
+ * credential in clear anywhere.
  */
 export function getResourceFilterOutput(
   args: LookupInputs<types.GetResourceFilterArgs>,
   opts?: LookupOutputOptions,
 ): pulumi.Output<types.GetResourceFilterResult> {
-  return lookupOutput(args, opts, (plain: types.GetResourceFilterArgs) => getResourceFilter(plain));
+  return lookupOutput(
+    args,
+    opts,
+    (plain: types.GetResourceFilterArgs) => getResourceFilter(plain),
+    deploymentLookups.getResourceFilterFunction.secretResult,
+  );
 }

@@ -1,4 +1,4 @@
-import { endpointFilter, showsSecret } from "../../../provider/endpoint/lookups";
+import { endpointFilter } from "../../../provider/endpoint/lookups";
 import { odataLiteral } from "../../../provider/endpoint/odata";
 
 describe("endpointFilter", () => {
@@ -13,24 +13,5 @@ describe("endpointFilter", () => {
   it("escapes quotes so that a name cannot break out of its literal", () => {
     expect(odataLiteral("O'Brien's")).toBe("'O''Brien''s'");
     expect(endpointFilter({ project: "x' or name ne '" })).toBe("project eq 'x'' or name ne '''");
-  });
-});
-
-describe("showsSecret", () => {
-  const info = (properties: Record<string, unknown>) => ({
-    id: "1",
-    name: "n",
-    type: "jenkins",
-    description: "",
-    isRestricted: false,
-    properties,
-  });
-
-  it("is true only for a secret-named property shown in clear", () => {
-    expect(showsSecret(info({ url: "https://j", password: "*****" }))).toBe(false);
-    expect(showsSecret(info({ password: "${var.jenkins-password}" }))).toBe(false);
-    expect(showsSecret(info({ password: "" }))).toBe(false);
-    expect(showsSecret(info({ password: "hunter22" }))).toBe(true);
-    expect(showsSecret(info({ privateToken: "abc123" }))).toBe(true);
   });
 });
