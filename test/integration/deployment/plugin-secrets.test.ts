@@ -79,7 +79,10 @@ async function created(inputs: Record<string, unknown>) {
   request.setUrn(URN);
   request.setProperties(struct(inputs));
   const response = await call("create", request);
-  return { id: response.getId() as string, outs: response.getProperties().toJavaScript() as Record<string, any> };
+  return {
+    id: response.getId() as string,
+    outs: response.getProperties().toJavaScript() as Record<string, any>,
+  };
 }
 
 async function read(id: string, state: Record<string, unknown>, inputs: Record<string, unknown>) {
