@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the generated protobuf messages are untyped here */
 import { pluginService } from "../../../provider/plugin/server";
 import { providerProtocol } from "../../../provider/runtime/pulumi-internals";
 import { SECRET_SIG, SIG_KEY } from "../../../provider/core/values";
