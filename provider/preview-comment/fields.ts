@@ -4,9 +4,8 @@
  * such and carries no value: it is under `secretProperties`, under a credential's key, or the CLI
  * shows it as a secret on either side.
  */
-import { MOVED_SECRETS_KEY } from "../core/checked-inputs";
 import { isCredentialKey } from "../core/secrets";
-import { BOOKKEEPING_INPUTS } from "../dynamic/hidden-inputs";
+import { kindInputs } from "../dynamic/hidden-inputs";
 import type { StepFacts } from "./input";
 import { differingPaths, formatPath, leafPaths, parsePath, valueAt, type PathSegment } from "./paths";
 
@@ -29,8 +28,12 @@ export interface FieldChange {
   readonly after?: unknown;
 }
 
-/** Inputs a door keeps beside the user's: never a change of theirs. */
-const IGNORED = new Set([...BOOKKEEPING_INPUTS, MOVED_SECRETS_KEY]);
+/**
+ * Whether a top-level input is one a door keeps beside the user's (the serialised provider, the
+ * owner's URN, the note of moved secrets): never a change of theirs.
+ */
+const isDoorKey = (key: PathSegment | undefined): boolean =>
+  typeof key === "string" && !(key in kindInputs({ [key]: true }));
 
 /** The action of one step; undefined for one that plans nothing (a refresh, a read). */
 export function actionOf(op: string): Action | undefined {
@@ -104,7 +107,7 @@ export function fieldsOf(step: StepFacts, action: Action): FieldChange[] {
           roots,
         );
       })
-      .filter((f) => !IGNORED.has(String(parsePath(f.path)[0])))
+      .filter((f) => !isDoorKey(parsePath(f.path)[0]))
       .sort((a, b) => a.path.localeCompare(b.path));
   }
   const old = step.old?.inputs ?? {};
@@ -124,14 +127,14 @@ export function fieldsOf(step: StepFacts, action: Action): FieldChange[] {
         ? "add"
         : "update";
   const fields = paths
-    .filter((segments) => !IGNORED.has(String(segments[0])))
+    .filter((segments) => !isDoorKey(segments[0]))
     .map((segments) =>
       fieldChange(step, segments, kindOf(segments), forces(segments, formatPath(segments)), [old]),
     );
   // A top-level field the provider names that the states show no difference in: a secret, most often.
   if (action === "update" || action === "replace") {
     for (const key of new Set([...step.diffReasons, ...step.replaceReasons])) {
-      if (IGNORED.has(key) || fields.some((f) => parsePath(f.path)[0] === key)) continue;
+      if (isDoorKey(key) || fields.some((f) => parsePath(f.path)[0] === key)) continue;
       fields.push(fieldChange(step, [key], "update", replaceKeys.has(key), [old]));
     }
   }

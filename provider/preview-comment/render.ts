@@ -67,6 +67,16 @@ function findingLine(finding: PolicyFinding): string {
   return `- ${mark} **Policy** ${code(finding.policy)} (${text(level)}): ${message(said)}`;
 }
 
+/** Whether something said of a resource fails the preview. */
+function blocks(resource: ResourceReview): boolean {
+  return (
+    resource.validationFailure !== undefined ||
+    resource.checkFailures.length > 0 ||
+    resource.errors.length > 0 ||
+    resource.policy.some((p) => p.level === "mandatory" && !p.waived)
+  );
+}
+
 /** One resource's block: a line naming it and its action, then what is said of it. */
 function resourceBlock(resource: ResourceReview): string {
   const action = resource.action ? ACTION_LABEL[resource.action] : "not planned (the preview stopped at it)";
@@ -144,7 +154,7 @@ function summary(review: PreviewReview, options: RenderOptions): string {
   const facts = [
     review.policyKnown
       ? `**${plural(review.mandatory, "mandatory policy violation")}**, ${plural(review.advisory, "advisory finding")}`
-      : "policy findings not in this input (see below)",
+      : "policy findings: not in this JSON (see below)",
     ...(refused > 0 ? [`**${plural(refused, "endpoint")} refused by the server's validation**`] : []),
     ...(checks > 0 ? [`**${plural(checks, "check failure")}**`] : []),
     ...(errors > 0 ? [`**${plural(errors, "error")}**`] : []),
@@ -193,8 +203,10 @@ function details(parts: readonly string[][], total: number, limit: number): stri
 export function renderComment(review: PreviewReview, options: RenderOptions = {}): string {
   const limit = options.maxLength ?? GITHUB_COMMENT_LIMIT;
   const head = summary(review, options);
-  const blocks = review.resources.map(resourceBlock);
-  const diffs = review.resources.filter((r) => r.action !== undefined).map(diffLines);
+  // What blocks the pull request first, then the rest, each in the preview's order.
+  const resources = [...review.resources.filter(blocks), ...review.resources.filter((r) => !blocks(r))];
+  const resourceBlocks = resources.map(resourceBlock);
+  const diffs = resources.filter((r) => r.action !== undefined).map(diffLines);
   const compose = (resourceBlocks: readonly string[], cutNote: string, folded: string | undefined) =>
     [head, ...(resourceBlocks.length > 0 ? ["#### Resources", ...resourceBlocks] : []), cutNote, folded]
       .filter((part) => part !== undefined && part !== "")
@@ -202,7 +214,11 @@ export function renderComment(review: PreviewReview, options: RenderOptions = {}
 
   // Every resource and as much of the diff as fits (each resource's part whole), the diff cut first.
   const fits = (n: number) =>
-    compose(blocks, "", diffs.length > 0 ? details(diffs.slice(0, n), diffs.length, limit) : undefined);
+    compose(
+      resourceBlocks,
+      "",
+      diffs.length > 0 ? details(diffs.slice(0, n), diffs.length, limit) : undefined,
+    );
   let shownDiffs = diffs.length;
   let out = fits(shownDiffs);
   if (out.length <= limit) return out;
@@ -220,14 +236,14 @@ export function renderComment(review: PreviewReview, options: RenderOptions = {}
   // Then no diff, and as many resources as fit.
   const withResources = (n: number) =>
     compose(
-      blocks.slice(0, n),
-      n < blocks.length
-        ? `_${plural(blocks.length - n, "more resource")} and the full diff are left out to fit GitHub's comment limit (${limit} characters): \`pulumi preview --diff\` shows all of it._`
+      resourceBlocks.slice(0, n),
+      n < resourceBlocks.length
+        ? `_${plural(resourceBlocks.length - n, "more resource")} and the full diff are left out to fit GitHub's comment limit (${limit} characters): \`pulumi preview --diff\` shows all of it._`
         : "",
       undefined,
     );
   low = 0;
-  high = blocks.length;
+  high = resourceBlocks.length;
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
     if (withResources(mid).length <= limit) low = mid;

@@ -60,6 +60,11 @@ describe("the pull request's comment of a preview", () => {
 
   it("shows the server's verdict, check failures and policy findings under their resource", () => {
     const events = lines(dynamicEvents());
+    // What fails the preview first: `unpinned` (a mandatory violation) comes after `restricted` in it.
+    const listed = previewComment(events);
+    expect(listed.indexOf("**✏️ update** `unpinned`")).toBeLessThan(
+      listed.indexOf("**✏️ update** `restricted`"),
+    );
     expect(previewComment(events)).toContain(
       "**✏️ update** `unpinned` · `pulumi-nodejs:dynamic/aria:Endpoint`\n\n" +
         "- **Changed:** `properties.url`\n" +
