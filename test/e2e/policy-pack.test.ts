@@ -219,6 +219,7 @@ describe("the policy pack in a pull-request preview", () => {
       "--exit-code",
       String(preview.code),
     ]);
+    // ARIA_COMMENT_DUMP=/some/file keeps the comment (file.md), to look at it rendered.
     if (process.env.ARIA_COMMENT_DUMP)
       fs.writeFileSync(`${process.env.ARIA_COMMENT_DUMP}.md`, comment.stdout);
     expect({ code: comment.code, stderr: comment.stderr }).toEqual({ code: 0, stderr: "" });
