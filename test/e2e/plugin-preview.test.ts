@@ -1,3 +1,5 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, OpResult, openStack } from "../support/program-stack";
 
@@ -72,6 +74,27 @@ describe("the plugin's preview of an endpoint on a distant server", () => {
     const log = await counts();
     expect(log[VALIDATION]).toBe(1);
     expect(log[CREATE] ?? 0).toBe(0);
+
+    // The pull request's comment of the same preview, from the JSON digest `pulumi preview --json` prints.
+    const json = await stack.command("pulumi", [
+      "preview",
+      "--json",
+      "--stack",
+      stack.stackName,
+      "--non-interactive",
+    ]);
+    expect(json.code).not.toBe(0);
+    const bin = path.join(stack.workDir, "node_modules", ".bin", "aria-preview-comment");
+    fs.writeFileSync(path.join(stack.workDir, "preview.json"), json.stdout);
+    // On standard input, as a pipe gives it.
+    const comment = await stack.command("sh", ["-c", `"$0" --exit-code ${json.code} < preview.json`, bin]);
+    expect({ code: comment.code, stderr: comment.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(comment.stdout).toContain("### ❌ `pulumi preview` failed");
+    expect(comment.stdout).toContain("**1 endpoint refused by the server's validation**");
+    expect(comment.stdout).toMatch(
+      /\*\*➕ create\*\* `ci` · `aria:index:Endpoint`\n\n- \*\*Sets:\*\* [^\n]*`properties\.url`[^\n]*\n- ❌ \*\*The server's validation failed:\*\* Failed to connect to jenkins server endpoint/,
+    );
+    expect(json.stdout + comment.stdout).not.toContain(PASSWORD);
   });
 
   it("validates a good endpoint in the preview and before creating it, and not again when unchanged", async () => {
