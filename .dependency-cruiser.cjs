@@ -6,7 +6,7 @@
 /** The layers of provider/, from the top (what users import) to the bottom (what everything uses). */
 const LAYERS = [
   { name: "public surface", path: "^provider/index\\.ts$" },
-  { name: "doors and tools", path: "^provider/(dynamic|plugin|export|reconcile|policy)/" },
+  { name: "doors and tools", path: "^provider/(dynamic|plugin|export|reconcile|policy|preview-comment)/" },
   { name: "tool kit", path: "^provider/cli/" },
   { name: "registry", path: "^provider/registry/" },
   { name: "kinds", path: "^provider/(endpoint|deployment)/" },
@@ -58,7 +58,7 @@ const rules = [
       "the generated surface is made of declarations (the registry's floor and below) and the dynamic door's hand classes: it imports no other door or tool",
     severity: "error",
     from: { path: "^provider/dynamic/generated/" },
-    to: { path: "^provider/(plugin|export|reconcile|policy)/" },
+    to: { path: "^provider/(plugin|export|reconcile|policy|preview-comment)/" },
   },
   {
     name: "emulator-without-provider",

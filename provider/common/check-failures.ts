@@ -1,5 +1,8 @@
 import type { z } from "zod";
 import { UNKNOWN } from "./unknowns";
+import { propertyPath } from "../core/property-path";
+
+export { propertyPath };
 
 /*
  * Schema problems in the shape of the engine's check failures, for both resources' `check` and for the
@@ -13,18 +16,6 @@ export interface CheckFailure {
   readonly property: string;
   /** What is wrong. */
   readonly reason: string;
-}
-
-/** `["properties", "url"]` → `properties.url`; keys that are not identifiers are quoted. */
-export function propertyPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((key, i) => {
-      const text = String(key);
-      if (typeof key === "number") return `[${text}]`;
-      if (/^[A-Za-z_$][\w$-]*$/.test(text)) return i === 0 ? text : `.${text}`;
-      return `[${JSON.stringify(text)}]`;
-    })
-    .join("");
 }
 
 /** How a resource words the failure of a key its schema does not know. */

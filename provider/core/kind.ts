@@ -42,6 +42,13 @@ export interface CheckResult {
  */
 export type CheckedInputs = Required<Pick<CheckResult, "inputs" | "moved">>;
 
+/**
+ * How one property changes, as Pulumi's `PropertyDiff` kinds: added, deleted or updated, and the
+ * `-replace` variants for a property whose change replaces the resource.
+ */
+export type PropertyChange =
+  "add" | "delete" | "update" | "add-replace" | "delete-replace" | "update-replace";
+
 /** What changes between the stored inputs and the new ones. */
 export interface DiffResult {
   /** Whether anything changes (`undefined`: the engine compares itself). */
@@ -52,6 +59,15 @@ export interface DiffResult {
   readonly stables?: string[];
   /** Delete the old resource before creating its replacement (names are unique on the server). */
   readonly deleteBeforeReplace?: boolean;
+  /** The top-level inputs that change (the engine's `diffs`, a step's `diffReasons`), in a stable order. */
+  readonly diffs?: string[];
+  /**
+   * Each changed input by its path (`description`, `properties.url`, `secretProperties["api-key"]`:
+   * ../core/property-path.ts), with how it changes: between the stored inputs and the new ones, never
+   * an output-only field, and never a value (a secret's rotation is an `update` of its path). What the
+   * plugin door shows as the preview's diff; the dynamic door's protocol has no place for it.
+   */
+  readonly detailedDiff?: Readonly<Record<string, PropertyChange>>;
 }
 
 /**

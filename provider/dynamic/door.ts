@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { ResourceInitError, type ResourceKind } from "../core/kind";
 import { reveal, type PropertyMap } from "../core/values";
 import { withMovedSecrets } from "../core/checked-inputs";
+import { withoutUndefined } from "../core/json";
 import { kindInputs, ownerOf, OWNER_KEY, PROVIDER_KEY } from "./hidden-inputs";
 
 /*
@@ -17,6 +18,8 @@ import { kindInputs, ownerOf, OWNER_KEY, PROVIDER_KEY } from "./hidden-inputs";
  * - secrets: the shim hands the provider plain values (it drops the marks) and the resources declare
  *   their secret outputs (`additionalSecretOutputs`), so the core's {@link Secret} marks on outputs
  *   are unwrapped here.
+ * - diffs: the kind's detailed diff (`diffs`, `detailedDiff`) has no place in a dynamic provider's
+ *   answer (the SDK's shim forwards `changes`, `replaces` and `deleteBeforeReplace`): it is left out.
  * Unknowns need no translation: the core's mark is the engine's own sentinel.
  */
 
@@ -51,7 +54,15 @@ export function dynamicDoor(kind: ResourceKind): DynamicProvider {
       const keep = owner !== undefined && inputs !== undefined && ownerKept(olds);
       return { inputs: keep ? { ...inputs, [OWNER_KEY]: owner } : inputs, failures: result.failures };
     },
-    diff: (id, olds, news) => kind.diff(id, kindInputs(olds), kindInputs(news)),
+    async diff(id, olds, news) {
+      // What a dynamic provider's diff can answer (../../docs/guides/pr-previews.md): no detailed diff.
+      const { changes, replaces, stables, deleteBeforeReplace } = await kind.diff(
+        id,
+        kindInputs(olds),
+        kindInputs(news),
+      );
+      return withoutUndefined({ changes, replaces, stables, deleteBeforeReplace });
+    },
     async create(inputs) {
       try {
         const result = await kind.create(kindInputs(inputs), { owner: ownerOf(inputs) });

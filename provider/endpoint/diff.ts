@@ -1,5 +1,6 @@
 import { deepEqual } from "../core/json";
 import { containsUnknown, isUnknown } from "../common/unknowns";
+import { detailedChanges, type DetailedDiff } from "../common/detailed-diff";
 
 /*
  * What a change of inputs does to an endpoint. A pure function of the old state and the new
@@ -16,6 +17,8 @@ interface FieldRule {
   readonly serverDefault: boolean;
   /** The value an omitted field stands for, when it is not server-defaulted. */
   readonly absent?: unknown;
+  /** A bag of properties: the detailed diff names its keys (`properties.url`), not the bag. */
+  readonly bag?: boolean;
 }
 
 /** The fields that make up the endpoint on the server, in the order changes are reported. */
@@ -26,8 +29,8 @@ const FIELDS: Readonly<Record<string, FieldRule>> = {
   description: { replaces: false, serverDefault: false, absent: "" },
   isRestricted: { replaces: false, serverDefault: false, absent: false },
   cloudProxyId: { replaces: false, serverDefault: true },
-  properties: { replaces: false, serverDefault: false, absent: {} },
-  secretProperties: { replaces: false, serverDefault: false, absent: {} },
+  properties: { replaces: false, serverDefault: false, absent: {}, bag: true },
+  secretProperties: { replaces: false, serverDefault: false, absent: {}, bag: true },
 };
 
 /** The names of the fields {@link diffEndpoint} compares. */
@@ -45,6 +48,12 @@ export interface EndpointDiff {
   /** The changed fields that force a replacement (`type`, `project`). */
   readonly replaces: string[];
   /**
+   * Each change by its path: a field (`description`, `project`), or a key of a bag
+   * (`properties.url`, `secretProperties.password`, `properties["api-key"]`), with how it changes
+   * (`update-replace` and the like for `type` and `project`). Paths only, never values.
+   */
+  readonly detailedDiff: DetailedDiff;
+  /**
    * True when a replacement would create the new endpoint with the same (project, name) as the old
    * one: the server refuses duplicates, so the old one must be deleted first.
    */
@@ -58,15 +67,18 @@ export interface EndpointDiff {
 export function diffEndpoint(olds: Record<string, unknown>, news: Record<string, unknown>): EndpointDiff {
   const changedFields: string[] = [];
   const replaces: string[] = [];
+  const detailedDiff: DetailedDiff = {};
   for (const [field, rule] of Object.entries(FIELDS)) {
     if (!fieldChanged(olds[field], news[field], rule)) continue;
     changedFields.push(field);
     if (rule.replaces) replaces.push(field);
+    Object.assign(detailedDiff, fieldChanges(field, olds[field], news[field], rule));
   }
   return {
     changes: changedFields.length > 0,
     changedFields,
     replaces,
+    detailedDiff,
     deleteBeforeReplace:
       replaces.length > 0 &&
       !definitelyDiffers(olds.name, news.name) &&
@@ -83,6 +95,20 @@ function fieldChanged(old: unknown, value: unknown, rule: FieldRule): boolean {
   if (old === undefined || old === null) old = rule.absent;
   if (containsUnknown(value)) return true;
   return !deepEqual(old, value);
+}
+
+/**
+ * How a changed field changes, by path: a bag key by key (an omitted bag is an empty one), any other
+ * field whole. A change the paths cannot show (a bag that is unknown as a whole) is the field's.
+ */
+function fieldChanges(field: string, old: unknown, value: unknown, rule: FieldRule): DetailedDiff {
+  const absent = (v: unknown) => v === undefined || v === null;
+  const options = { replaces: rule.replaces, depth: rule.bag ? 1 : 0 };
+  const before = rule.bag && absent(old) ? rule.absent : old;
+  const after = rule.bag && absent(value) ? rule.absent : value;
+  const changes = detailedChanges([field], before, after, options);
+  if (Object.keys(changes).length > 0) return changes;
+  return { [field]: rule.replaces ? "update-replace" : "update" };
 }
 
 function definitelyDiffers(old: unknown, value: unknown): boolean {

@@ -106,6 +106,8 @@ export function endpointKind(options: EndpointProviderOptions): ResourceKind {
         changes: result.changes,
         replaces: result.replaces,
         deleteBeforeReplace: result.deleteBeforeReplace,
+        diffs: result.changedFields,
+        detailedDiff: result.detailedDiff,
       };
     },
 

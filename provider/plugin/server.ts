@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the generated protobuf messages are untyped here */
-import { ResourceInitError, type ResourceKind } from "../core/kind";
+import { ResourceInitError, type DiffResult, type PropertyChange, type ResourceKind } from "../core/kind";
 import { reveal, secret, type PropertyMap } from "../core/values";
 import { dataFunctionByToken } from "../registry/data-functions";
 import { keepSecrets } from "../core/secret-marks";
@@ -284,10 +284,24 @@ function revealArgs(args: Record<string, unknown>): Record<string, unknown> {
   return reveal<Record<string, unknown>>(args);
 }
 
-function diffResponse(
-  protocol: ProviderProtocol,
-  result: { changes?: boolean; replaces?: string[]; deleteBeforeReplace?: boolean },
-) {
+/** The protocol's `PropertyDiff.Kind` of each of the core's {@link PropertyChange}s. */
+const PROPERTY_DIFF_KINDS: Readonly<Record<PropertyChange, string>> = {
+  add: "ADD",
+  "add-replace": "ADD_REPLACE",
+  delete: "DELETE",
+  "delete-replace": "DELETE_REPLACE",
+  update: "UPDATE",
+  "update-replace": "UPDATE_REPLACE",
+};
+
+/**
+ * A kind's diff as the engine reads it: the changes, the replacing keys and, when the kind has one,
+ * the detailed diff (`diffs`, and each path's change between old and new inputs: `inputDiff`). With
+ * it the engine shows the paths given and nothing else (a replacement no longer shows outputs as
+ * removed) and puts them in a preview's `diffReasons` and `detailedDiff`; without it (DiffConfig)
+ * the engine compares the state itself.
+ */
+function diffResponse(protocol: ProviderProtocol, result: DiffResult) {
   const response = new protocol.messages.DiffResponse();
   const changes = protocol.messages.DiffResponse.DiffChanges;
   response.setChanges(
@@ -299,6 +313,17 @@ function diffResponse(
   );
   if (result.replaces && result.replaces.length > 0) response.setReplacesList(result.replaces);
   if (result.deleteBeforeReplace) response.setDeletebeforereplace(true);
+  if (result.diffs) response.setDiffsList(result.diffs);
+  if (result.detailedDiff) {
+    const detailed = response.getDetaileddiffMap();
+    for (const [path, change] of Object.entries(result.detailedDiff)) {
+      const diff = new protocol.messages.PropertyDiff();
+      diff.setKind(protocol.messages.PropertyDiff.Kind[PROPERTY_DIFF_KINDS[change]]);
+      diff.setInputdiff(true);
+      detailed.set(path, diff);
+    }
+    response.setHasdetaileddiff(true);
+  }
   return response;
 }
 

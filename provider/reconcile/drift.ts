@@ -4,6 +4,9 @@
  * data, the drifted resources go out as data, with the names of the inputs that differ and never
  * a value (the CLI writes a secret as "[secret]" there anyway).
  *
+ * The fields are the step's detailed diff where the provider gave one (the plugin), else what the
+ * step's inputs show (see {@link changedFields}).
+ *
  * The refresh steps of that output carry no difference (the CLI prints the refreshed state on both
  * sides), so drift is read from the steps after them: an update's old state is the refreshed one,
  * its new state the declared inputs; an endpoint deleted out of band is gone from the refreshed state
@@ -93,6 +96,21 @@ export function changedPaths(
   return out;
 }
 
+/**
+ * The inputs a step changes. A provider's detailed diff (the plugin's) names them by path, secrets
+ * included, as the provider compares them: it is the answer. Without one (the dynamic door), the
+ * step's top-level `diffReasons` and the leaves that differ between its old and new inputs (where a
+ * secret shows as "[secret]" on both sides: a rotation shows as nothing).
+ */
+function changedFields(step: z.output<typeof PreviewStep>, action: DriftedResource["action"]): string[] {
+  if (step.detailedDiff) return Object.keys(step.detailedDiff);
+  const fields = [...(step.diffReasons ?? [])];
+  if (action === "update" || action === "replace") {
+    fields.push(...changedPaths(step.oldState?.inputs ?? {}, step.newState?.inputs ?? {}));
+  }
+  return fields;
+}
+
 /** Whether a URN's type is the engine's own (the stack, a provider), never a resource of the user's. */
 function isEngineResource(type: string): boolean {
   return type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:");
@@ -105,11 +123,7 @@ export function driftOf(stack: string, preview: PreviewDigest): DriftedResource[
     const action = actionOf(step.op);
     const { type, name } = urnParts(step.urn);
     if (action === undefined || isEngineResource(type)) continue;
-    const fields = new Set<string>([...(step.diffReasons ?? []), ...Object.keys(step.detailedDiff ?? {})]);
-    if (action === "update" || action === "replace") {
-      for (const path of changedPaths(step.oldState?.inputs ?? {}, step.newState?.inputs ?? {}))
-        fields.add(path);
-    }
+    const fields = new Set<string>(changedFields(step, action));
     for (const ignored of IGNORED_INPUTS) fields.delete(ignored);
     const id = step.oldState?.id || undefined;
     const previous = byUrn.get(step.urn);

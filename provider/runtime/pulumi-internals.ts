@@ -205,6 +205,7 @@ export function providerProtocol(): ProviderProtocol {
       "CheckResponse",
       "CheckFailure",
       "DiffResponse",
+      "PropertyDiff",
       "CreateResponse",
       "ReadResponse",
       "UpdateResponse",

@@ -1,3 +1,5 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, OpResult, openStack } from "../support/program-stack";
 
@@ -6,12 +8,15 @@ import { changes, E2EStack, expectOk, OpResult, openStack } from "../support/pro
  * in the engine's parallel steps (Create with `preview`), not in its serial Check, and still refuses a
  * bad endpoint before anything is written; what Check refuses it still names by its property. A good
  * endpoint is validated in the preview and again just before it is created, and not again once it is
- * unchanged. One stack for all, in order.
+ * unchanged. A change's preview shows exactly the changed paths (the plugin's detailed diff), in
+ * `preview --json` and in `preview --diff`: a field, a secret's rotation, a replacing project (what
+ * docs/guides/pr-previews.md tells of the plugin door). One stack for all, in order.
  */
 
 jest.setTimeout(600_000);
 
 const PASSWORD = "e2e-Preview-Passw0rd";
+const ROTATED = "e2e-Preview-Rotated-Passw0rd";
 const VALIDATION = "POST /pipeline/api/endpoint-validation";
 const CREATE = "POST /pipeline/api/endpoints";
 
@@ -34,6 +39,7 @@ beforeAll(async () => {
   stack.setConfig("aria:url", stack.url);
   stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
   stack.setConfig("url", stack.url);
+  stack.setConfig("password", { value: PASSWORD, secret: true });
 });
 
 afterAll(async () => {
@@ -68,6 +74,27 @@ describe("the plugin's preview of an endpoint on a distant server", () => {
     const log = await counts();
     expect(log[VALIDATION]).toBe(1);
     expect(log[CREATE] ?? 0).toBe(0);
+
+    // The pull request's comment of the same preview, from the JSON digest `pulumi preview --json` prints.
+    const json = await stack.command("pulumi", [
+      "preview",
+      "--json",
+      "--stack",
+      stack.stackName,
+      "--non-interactive",
+    ]);
+    expect(json.code).not.toBe(0);
+    const bin = path.join(stack.workDir, "node_modules", ".bin", "aria-preview-comment");
+    fs.writeFileSync(path.join(stack.workDir, "preview.json"), json.stdout);
+    // On standard input, as a pipe gives it.
+    const comment = await stack.command("sh", ["-c", `"$0" --exit-code ${json.code} < preview.json`, bin]);
+    expect({ code: comment.code, stderr: comment.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(comment.stdout).toContain("### ❌ `pulumi preview` failed");
+    expect(comment.stdout).toContain("**1 endpoint refused by the server's validation**");
+    expect(comment.stdout).toMatch(
+      /\*\*➕ create\*\* `ci` · `aria:index:Endpoint`\n\n- \*\*Sets:\*\* [^\n]*`properties\.url`[^\n]*\n- ❌ \*\*The server's validation failed:\*\* Failed to connect to jenkins server endpoint/,
+    );
+    expect(json.stdout + comment.stdout).not.toContain(PASSWORD);
   });
 
   it("validates a good endpoint in the preview and before creating it, and not again when unchanged", async () => {
@@ -84,5 +111,75 @@ describe("the plugin's preview of an endpoint on a distant server", () => {
     await stack.resetRequests();
     expect(changes(expectOk(await stack.preview()))).toEqual({});
     expect((await counts())[VALIDATION] ?? 0).toBe(0);
+  });
+});
+
+/** One step of `pulumi preview --json` (the parts read here). */
+interface PreviewStep {
+  op: string;
+  urn: string;
+  diffReasons?: string[];
+  replaceReasons?: string[];
+  detailedDiff?: Record<string, { kind: string; inputDiff: boolean }> | null;
+}
+
+/** The endpoint's steps in `pulumi preview --json`, and what the command printed. */
+async function jsonPreview(): Promise<{ steps: PreviewStep[]; text: string }> {
+  const r = await stack.pulumi(["preview", "--json", "--non-interactive", "--stack", stack.stackName]);
+  expect(r.code).toBe(0);
+  const steps = (JSON.parse(r.stdout) as { steps: PreviewStep[] }).steps;
+  return { steps: steps.filter((step) => step.urn.endsWith("::ci")), text: r.stdout + r.stderr };
+}
+
+/** The kinds of a step's detailed diff, by path. */
+const kinds = (step: PreviewStep) =>
+  Object.fromEntries(Object.entries(step.detailedDiff ?? {}).map(([path, d]) => [path, d.kind]));
+
+describe("the plugin's preview of a change to the endpoint", () => {
+  // After the tests above, the endpoint exists as declared; each test previews one change.
+  afterEach(() => {
+    stack.setConfig("pollInterval", "5");
+    stack.setConfig("password", { value: PASSWORD, secret: true });
+    stack.setConfig("project", undefined);
+  });
+
+  it("names a changed field by its path in diffReasons and detailedDiff", async () => {
+    stack.setConfig("pollInterval", "7");
+    const { steps } = await jsonPreview();
+    expect(steps.map((s) => s.op)).toEqual(["update"]);
+    expect(steps[0].diffReasons).toEqual(["properties"]);
+    expect(kinds(steps[0])).toEqual({ "properties.pollInterval": "update" });
+  });
+
+  it("marks a rotated secret as changed, with no value, in --json and in --diff", async () => {
+    stack.setConfig("password", { value: ROTATED, secret: true });
+    const { steps, text } = await jsonPreview();
+    expect(steps.map((s) => s.op)).toEqual(["update"]);
+    expect(steps[0].diffReasons).toEqual(["secretProperties"]);
+    expect(steps[0].detailedDiff).toEqual({
+      "secretProperties.password": { kind: "update", inputDiff: true },
+    });
+    expect(text).not.toContain(PASSWORD);
+    expect(text).not.toContain(ROTATED);
+
+    const diff = expectOk(await stack.preview());
+    expect(diff.stdout).toMatch(/~ aria:index:Endpoint: \(update\)/);
+    expect(diff.stdout).toMatch(/~ secretProperties: \{\s*~ password: \[secret\] => \[secret\]/);
+    expect(said(diff)).not.toContain(ROTATED);
+  });
+
+  it("names the project as what replaces the endpoint, and shows no output as removed", async () => {
+    stack.setConfig("project", "Payments");
+    const { steps } = await jsonPreview();
+    const replace = steps.find((s) => s.op === "replace");
+    expect(replace?.replaceReasons).toEqual(["project"]);
+    expect(replace?.diffReasons).toEqual(["project"]);
+    expect(kinds(replace!)).toEqual({ project: "update-replace" });
+
+    const diff = expectOk(await stack.preview());
+    expect(diff.stdout).toMatch(/\+-\s*aria:index:Endpoint: \(replace\)/);
+    expect(diff.stdout).toMatch(/~ project\s*: "Platform" => "Payments"/);
+    // No output-only field (metadata, createdAt, link, ...) is shown as removed.
+    expect(diff.stdout).not.toMatch(/^\s*- (metadata|createdAt|createdBy|link|endpointId)\b/m);
   });
 });

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { E2EStack, OpResult, openStack } from "../support/program-stack";
+import { E2EStack, expectOk, OpResult, openStack } from "../support/program-stack";
 
 /*
  * The policy pack that ships in the package, run as docs/guides/pr-previews.md tells users to run it: `pulumi preview
@@ -11,6 +11,9 @@ import { E2EStack, OpResult, openStack } from "../support/program-stack";
  */
 
 jest.setTimeout(600_000);
+
+/** The password the pull request of the comment's test rotates to: it must appear nowhere. */
+const ROTATED = "e2e-Rotated-Passw0rd";
 
 /** The pack, relative to the program directory: the path docs/guides/pr-previews.md documents. */
 const PACK = "node_modules/pulumi-aria/dist/provider/policy/pack";
@@ -190,5 +193,57 @@ describe("the policy pack in a pull-request preview", () => {
     expect(message(found, "aria-endpoint-allowed-projects", "team-jenkins")).toContain(
       "project 'Payments' is not one of the allowed projects. Set project to one of 'Platform', 'Default Project'",
     );
+  });
+
+  // Last: it brings the advisories' endpoints up and leaves them in the stack.
+  it("turns a preview's JSON into a pull request's comment: summary first, changed field, violation, no secret", async () => {
+    stack.setConfig("scenario", "advisories");
+    expectOk(await stack.up());
+    // The pull request: a plain-http URL (a changed field, a mandatory violation) and a rotated password.
+    stack.setConfig("unpinnedUrl", "http://jenkins.lab.example.com:8080");
+    stack.setConfig("restrictedPassword", { value: ROTATED, secret: true });
+    // As the pull-request workflow runs it: the engine's events, which hold the pack's findings.
+    const preview = await stack.command(
+      "pulumi",
+      ["preview", "--json", "--stack", stack.stackName, "--non-interactive", "--policy-pack", PACK],
+      { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" },
+    );
+    expect(preview.code).not.toBe(0);
+    const file = path.join(configDir, "preview.json");
+    fs.writeFileSync(file, preview.stdout);
+    const bin = path.join(stack.workDir, "node_modules", ".bin", "aria-preview-comment");
+    const comment = await stack.command(bin, [
+      file,
+      "--stack",
+      "acme/prod",
+      "--exit-code",
+      String(preview.code),
+    ]);
+    // ARIA_COMMENT_DUMP=/some/file keeps the comment (file.md), to look at it rendered.
+    if (process.env.ARIA_COMMENT_DUMP)
+      fs.writeFileSync(`${process.env.ARIA_COMMENT_DUMP}.md`, comment.stdout);
+    expect({ code: comment.code, stderr: comment.stderr }).toEqual({ code: 0, stderr: "" });
+    const markdown = comment.stdout;
+    const [summary] = markdown.split("#### Resources");
+    expect(summary).toContain("### ❌ `pulumi preview` of `acme/prod` failed");
+    expect(summary).toContain("**1 mandatory policy violation**");
+    expect(summary).toMatch(
+      /\| create \| update \| replace \| delete \| unchanged \|\n\|[:|-]+\|\n\| 0 \| 2 \| 0 \| 0 \| 0 \|/,
+    );
+    expect(markdown).toMatch(
+      /\*\*✏️ update\*\* `unpinned`[^\n]*\n\n- \*\*Changed:\*\* [^\n]*`properties\.url`/,
+    );
+    expect(markdown).toMatch(
+      /- ❌ \*\*Policy\*\* `aria-endpoint-plain-http` \(mandatory\): [^\n]*plain http/,
+    );
+    expect(markdown).toMatch(
+      /<details><summary>Full diff[\s\S]*"http:\/\/jenkins\.lab\.example\.com:8080"[\s\S]*<\/details>/,
+    );
+    // The rotated password: an update the dynamic door names no field of, and no value anywhere in
+    // the comment. (The events themselves may hold it, in the SDK's debug messages: they are not posted.)
+    expect(markdown).toMatch(
+      /\*\*✏️ update\*\* `restricted`[^\n]*\n\n- \*\*Changed:\*\* no field shown[^\n]*a secret changed/,
+    );
+    for (const secret of [ROTATED, "e2e-Policy-Passw0rd"]) expect(markdown).not.toContain(secret);
   });
 });

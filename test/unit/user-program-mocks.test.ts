@@ -23,6 +23,12 @@ pulumi.runtime.setMocks(
         };
       }
       if (args.token === "aria:index:getEndpointTiles") return { tiles: [{ tileId: "jenkins" }] };
+      if (args.token === "aria:index:getResource" || args.token === "aria:index:getResources") {
+        const resource = { id: "r-1", name: "db", properties: { credentials: { apiToken: "t-1" } } };
+        return args.token === "aria:index:getResource"
+          ? resource
+          : { resources: [resource], totalElements: 1 };
+      }
       return {};
     },
   },
@@ -38,6 +44,16 @@ function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
 }
 
 describe("a program under Pulumi's mocks", () => {
+  it("marks a deployment resource lookup secret when it shows a credential, as every lookup", async () => {
+    const byId = aria.getResourceOutput({ id: "r-1" });
+    const byType = aria.getResourcesOutput({ resourceTypes: ["Custom.Thing"] });
+    expect(await pulumi.isSecret(byId)).toBe(true);
+    expect(await pulumi.isSecret(byType)).toBe(true);
+    expect(await valueOf(pulumi.unsecret(byId).name)).toBe("db");
+    // A result that shows no credential stays plain.
+    expect(await pulumi.isSecret(aria.getEndpointTilesOutput())).toBe(false);
+  });
+
   beforeEach(() => {
     calls.length = 0;
   });

@@ -22,6 +22,9 @@ describe("propertyPath", () => {
     expect(propertyPath(["properties", "a b"])).toBe('properties["a b"]');
     expect(propertyPath(["properties", "disks", 2, "size"])).toBe("properties.disks[2].size");
     expect(propertyPath([])).toBe("");
+    expect(propertyPath(["properties", "api-key"])).toBe('properties["api-key"]');
+    expect(propertyPath(["secretProperties", 'a "b"'])).toBe('secretProperties["a \\"b\\""]');
+    expect(propertyPath(["$x", "0day"])).toBe('["$x"].0day');
   });
 });
 

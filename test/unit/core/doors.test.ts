@@ -32,6 +32,22 @@ describe("the dynamic door", () => {
     expect(seen[3]).toEqual({ b: UNKNOWN });
   });
 
+  it("answers a diff with what a dynamic provider can carry, leaving the detailed diff out", async () => {
+    const kind = recordingKind([]);
+    kind.diff = async () => ({
+      changes: true,
+      replaces: ["project"],
+      deleteBeforeReplace: false,
+      diffs: ["project"],
+      detailedDiff: { project: "update-replace" },
+    });
+    expect(await dynamicDoor(kind).diff("x", {}, {})).toEqual({
+      changes: true,
+      replaces: ["project"],
+      deleteBeforeReplace: false,
+    });
+  });
+
   it("keeps its hidden inputs from the kind: the owner goes to create's context, moved secrets come back as a note", async () => {
     const seen: unknown[] = [];
     const contexts: unknown[] = [];

@@ -33,21 +33,51 @@ describe("diff", () => {
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
+      diffs: [],
+      detailedDiff: {},
     });
   });
 
   it.each([
-    ["name", { name: "web-02" }],
-    ["type", { type: "Cloud.AWS.EC2.Instance" }],
-    ["projectId", { projectId: "p-2" }],
-    ["deploymentId", { deploymentId: "d-2" }],
-    ["properties", { properties: { cpu: 4, memory: 4096 } }],
-  ])("replaces on a change of %s, naming only that key", (key, change) => {
+    ["name", { name: "web-02" }, "name"],
+    ["type", { type: "Cloud.AWS.EC2.Instance" }, "type"],
+    ["projectId", { projectId: "p-2" }, "projectId"],
+    ["deploymentId", { deploymentId: "d-2" }, "deploymentId"],
+    ["properties", { properties: { cpu: 4, memory: 4096 } }, "properties.cpu"],
+  ])("replaces on a change of %s, naming only that key and path", (key, change, path) => {
     expect(diffDeploymentResource(state, { ...inputs, ...change })).toEqual({
       changes: true,
       replaces: [key],
       deleteBeforeReplace: false,
+      diffs: [key],
+      detailedDiff: { [path]: "update-replace" },
     });
+  });
+
+  it("names a rotated secret property as a replacing update of its path, at depth, and never its value", () => {
+    const secrets = {
+      ...state,
+      properties: { password: "old-pw", credentials: { apiToken: "old-token", user: "u" } },
+      inputPropertyKeys: ["password", "credentials"],
+    };
+    const result = diffDeploymentResource(secrets, {
+      ...inputs,
+      properties: { password: "new-pw", credentials: { apiToken: "new-token", user: "u" } },
+    });
+    expect(result.detailedDiff).toEqual({
+      "properties.password": "update-replace",
+      "properties.credentials.apiToken": "update-replace",
+    });
+    expect(JSON.stringify(result)).not.toMatch(/old-|new-/);
+  });
+
+  it("names added and removed properties with the replace kinds, in the bracket form where needed", () => {
+    const result = diffDeploymentResource(state, { ...inputs, properties: { cpu: 2, "disk-size": 1 } });
+    expect(result.detailedDiff).toEqual({
+      "properties.memory": "delete-replace",
+      'properties["disk-size"]': "add-replace",
+    });
+    expect(result.diffs).toEqual(["properties"]);
   });
 
   it("reports several changed keys at once", () => {
@@ -100,24 +130,42 @@ describe("diff", () => {
     ).toEqual(["properties"]);
   });
 
+  it("names an unknown value's path as a replacing update", () => {
+    expect(diffDeploymentResource(state, { ...inputs, projectId: UNKNOWN }).detailedDiff).toEqual({
+      projectId: "update-replace",
+    });
+    expect(diffDeploymentResource(state, { ...inputs, properties: UNKNOWN }).detailedDiff).toEqual({
+      properties: "update-replace",
+    });
+    expect(
+      diffDeploymentResource(state, { ...inputs, properties: { cpu: UNKNOWN, memory: 4096 } }).detailedDiff,
+    ).toEqual({ "properties.cpu": "update-replace" });
+  });
+
   it("changes the wait settings in place, without replacement", () => {
     expect(diffDeploymentResource(state, { ...inputs, waitTimeoutSeconds: 60 })).toEqual({
       changes: true,
       replaces: [],
       deleteBeforeReplace: false,
+      diffs: ["waitTimeoutSeconds"],
+      detailedDiff: { waitTimeoutSeconds: "add" },
     });
     expect(diffDeploymentResource({ ...state, pollIntervalMaxSeconds: 2 }, inputs)).toEqual({
       changes: true,
       replaces: [],
       deleteBeforeReplace: false,
+      diffs: ["pollIntervalMaxSeconds"],
+      detailedDiff: { pollIntervalMaxSeconds: "delete" },
     });
   });
 
-  it("replaces a resource whose creation did not finish, deleting it first", () => {
+  it("replaces a resource whose creation did not finish, deleting it first, naming no input as changed", () => {
     expect(diffDeploymentResource({ ...state, requestStatus: "INPROGRESS" }, inputs)).toEqual({
       changes: true,
       replaces: ["requestStatus"],
       deleteBeforeReplace: true,
+      diffs: [],
+      detailedDiff: {},
     });
   });
 

@@ -37,6 +37,7 @@ describe("diffEndpoint", () => {
       changedFields: [],
       replaces: [],
       deleteBeforeReplace: false,
+      detailedDiff: {},
     });
   });
 
@@ -45,18 +46,27 @@ describe("diffEndpoint", () => {
   });
 
   it.each([
-    ["name", { name: "ci-renamed" }],
-    ["description", { description: "Jenkins of the platform team" }],
-    ["isRestricted", { isRestricted: true }],
-    ["cloudProxyId", { cloudProxyId: "proxy-1" }],
-    ["properties", { properties: { url: "https://jenkins.example.com", pollInterval: 20 } }],
-    ["secretProperties", { secretProperties: { password: "rotated" } }],
-  ])("updates %s in place", (field, change) => {
+    ["name", { name: "ci-renamed" }, { name: "update" }],
+    ["description", { description: "Jenkins of the platform team" }, { description: "update" }],
+    ["isRestricted", { isRestricted: true }, { isRestricted: "update" }],
+    ["cloudProxyId", { cloudProxyId: "proxy-1" }, { cloudProxyId: "add" }],
+    [
+      "properties",
+      { properties: { url: "https://jenkins.example.com", pollInterval: 20 } },
+      { "properties.pollInterval": "update" },
+    ],
+    [
+      "secretProperties",
+      { secretProperties: { password: "rotated" } },
+      { "secretProperties.password": "update" },
+    ],
+  ])("updates %s in place, naming the changed path", (field, change, detailedDiff) => {
     expect(diffEndpoint(olds, news(change))).toEqual({
       changes: true,
       changedFields: [field],
       replaces: [],
       deleteBeforeReplace: false,
+      detailedDiff,
     });
   });
 
@@ -71,6 +81,7 @@ describe("diffEndpoint", () => {
       changedFields: ["type"],
       replaces: ["type"],
       deleteBeforeReplace: true,
+      detailedDiff: { type: "update-replace" },
     });
   });
 
@@ -107,6 +118,20 @@ describe("diffEndpoint", () => {
       ).toEqual(["properties"]);
     });
 
+    it("names an unknown value's path, or its bag's when the whole bag is unknown", () => {
+      expect(
+        diffEndpoint(olds, news({ properties: { url: UNKNOWN, pollInterval: 10 } })).detailedDiff,
+      ).toEqual({
+        "properties.url": "update",
+      });
+      expect(diffEndpoint(olds, news({ secretProperties: UNKNOWN })).detailedDiff).toEqual({
+        secretProperties: "update",
+      });
+      expect(diffEndpoint(olds, news({ project: UNKNOWN })).detailedDiff).toEqual({
+        project: "update-replace",
+      });
+    });
+
     it("counts an unknown type or project as a replacement, deleting first unless the name surely changes", () => {
       const unknownType = diffEndpoint(olds, news({ type: UNKNOWN }));
       expect(unknownType.replaces).toEqual(["type"]);
@@ -120,6 +145,56 @@ describe("diffEndpoint", () => {
     it("deletes first when the name is unknown: it may stay the same", () => {
       expect(diffEndpoint(olds, news({ type: "git", name: UNKNOWN })).deleteBeforeReplace).toBe(true);
     });
+  });
+});
+
+describe("diffEndpoint's detailed diff", () => {
+  it("names a secret's rotation as an update of its path, and never a value", () => {
+    const result = diffEndpoint(olds, news({ secretProperties: { password: "rotated-s3cret" } }));
+    expect(result.detailedDiff).toEqual({ "secretProperties.password": "update" });
+    expect(JSON.stringify(result)).not.toMatch(/s3cret/);
+  });
+
+  it("names added and deleted keys of the bags, in Pulumi's bracket form where a key needs it", () => {
+    const result = diffEndpoint(
+      olds,
+      news({
+        properties: { url: "https://jenkins.example.com", "api-key.id": "k1" },
+        secretProperties: { password: "s3cret", 'say "hi"': "x" },
+      }),
+    );
+    expect(result.detailedDiff).toEqual({
+      "properties.pollInterval": "delete",
+      'properties["api-key.id"]': "add",
+      'secretProperties["say \\"hi\\""]': "add",
+    });
+  });
+
+  it("names the replacing field with a replace kind and the others with plain ones", () => {
+    const result = diffEndpoint(olds, news({ project: "Payments", description: "moved" }));
+    expect(result.detailedDiff).toEqual({ project: "update-replace", description: "update" });
+  });
+
+  it("marks a field set for the first time as added and one left out as deleted", () => {
+    expect(
+      diffEndpoint({ ...olds, description: undefined }, news({ description: "x" })).detailedDiff,
+    ).toEqual({
+      description: "add",
+    });
+    expect(
+      diffEndpoint({ ...olds, description: "x" }, news({ description: undefined })).detailedDiff,
+    ).toEqual({
+      description: "delete",
+    });
+    expect(diffEndpoint({ ...olds, properties: undefined }, news()).detailedDiff).toEqual({
+      "properties.url": "add",
+      "properties.pollInterval": "add",
+    });
+  });
+
+  it("never names an output-only field, however the state's outputs differ", () => {
+    const result = diffEndpoint({ ...olds, createdAt: "later", link: "/elsewhere" }, news({ name: "x" }));
+    expect(Object.keys(result.detailedDiff)).toEqual(["name"]);
   });
 });
 

@@ -4,6 +4,8 @@
  */
 import Ajv from "ajv";
 import { endpointPolicies } from "../../../provider/policy/policies";
+import { previewComment } from "../../../provider/preview-comment/comment";
+import { dynamicEvents, endpoint, lines, step } from "../preview-comment/previews";
 import {
   configSets,
   exampleText,
@@ -26,9 +28,18 @@ const pulumiStep = (id: string): WorkflowStep | undefined =>
   job(id).steps.find((step) => step.uses?.startsWith("pulumi/actions@") && step.with?.command !== undefined);
 const needs = (id: string) => [job(id).needs ?? []].flat();
 const previewStep = () => job("preview").steps.find((step) => /\bpulumi preview\b/.test(step.run ?? ""))!;
-/** The `pulumi preview` command of the preview step, its continuation lines joined. */
-const previewCommand = () =>
-  /^\s*(pulumi preview(?:[^\n]*\\\n)*[^\n]*)/m.exec(previewStep().run!)![1].replace(/\\\n\s*/g, "");
+/** The command of the preview step's script starting with `start`, its continuation lines joined. */
+const commandOf = (start: RegExp): string => {
+  const script = previewStep().run!.replace(/\\\n\s*/g, "");
+  return script
+    .split("\n")
+    .find((line) => start.test(line.trim()))!
+    .trim();
+};
+/** The `pulumi preview` command of the preview step. */
+const previewCommand = () => commandOf(/^(\w+=\S+ )*pulumi preview /);
+/** The `aria-preview-comment` command of the preview step. */
+const commentCommand = () => commandOf(/^npx aria-preview-comment /);
 const commentStep = () =>
   job("preview").steps.find((step) => step.uses?.startsWith("actions/github-script@"))!;
 
@@ -44,7 +55,8 @@ interface CommentRun {
  */
 async function runCommentScript(options: {
   exitCode: string;
-  output: string;
+  /** What aria-preview-comment wrote (nothing: undefined). */
+  output: string | undefined;
   comments: Array<{ id: number; body: string }>;
 }): Promise<CommentRun> {
   const script = commentStep().with!.script as string;
@@ -64,7 +76,8 @@ async function runCommentScript(options: {
     },
   };
   const context = { repo: { owner: "acme", repo: "infra" }, issue: { number: 42 } };
-  const files: Record<string, string> = { "/runner/tmp/preview.txt": options.output };
+  const files: Record<string, string> =
+    options.output === undefined ? {} : { "/runner/tmp/preview.md": options.output };
   const fakeRequire = (name: string) => {
     expect(name).toBe("fs");
     return {
@@ -150,16 +163,29 @@ describe("the pull-request workflow", () => {
     expect(step.id).toBe("preview");
     expect(step["working-directory"]).toBe("infra");
     const command = previewCommand();
-    for (const flag of ['--stack "$STACK"', "--refresh", "--diff", "--non-interactive"])
+    for (const flag of ['--stack "$STACK"', "--refresh", "--json", "--non-interactive"])
       expect(command).toContain(flag);
+    // The engine's events, which hold the policy pack's findings (the default digest has none).
+    expect(command).toMatch(/^PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true pulumi preview /);
     // The pack from the program's own node_modules, as the README documents, with the pack's config.
     expect(command).toContain("--policy-pack node_modules/pulumi-aria/dist/provider/policy/pack");
     expect(command).toContain("--policy-pack-config policy-pack-config.json");
-    // Its output is kept, and its exit code recorded instead of ending the job before the comment.
-    expect(command).toMatch(/2>&1 \| tee "\$RUNNER_TEMP\/preview\.txt"$/);
+    // Its JSON is kept in a file, never printed, and its exit code recorded instead of ending the job.
+    expect(command).toMatch(/ > "\$RUNNER_TEMP\/preview\.json"$/);
     expect(step.run).toContain("set +e");
-    expect(step.run).toContain('echo "exit-code=${PIPESTATUS[0]}" >> "$GITHUB_OUTPUT"');
+    expect(step.run).toMatch(/\ncode=\$\?\necho "exit-code=\$code" >> "\$GITHUB_OUTPUT"\n/);
     expect(step.shell).toBe("bash");
+  });
+
+  it("turns the preview's JSON into the comment with aria-preview-comment, within GitHub's limit", () => {
+    const command = commentCommand();
+    expect(command).toMatch(/^npx aria-preview-comment "\$RUNNER_TEMP\/preview\.json" /);
+    expect(command).toContain('--stack "$STACK"');
+    expect(command).toContain('--exit-code "$code"');
+    expect(command).toMatch(/ > "\$RUNNER_TEMP\/preview\.md"$/);
+    // Room for the marker the comment script puts first.
+    const max = Number(/--max-length (\d+)/.exec(command)![1]);
+    expect(max + "<!-- aria-endpoints-preview -->\n".length).toBeLessThanOrEqual(65536);
   });
 
   it("posts the preview with its policy report on the pull request whether it passed or not, then fails on failure", () => {
@@ -178,25 +204,29 @@ describe("the pull-request workflow", () => {
     expect(fail.run).toMatch(/exit 1\s*$/);
   });
 
-  it("comments the saved output once per pull request, edited in place, marked passed or failed", async () => {
-    const report = [
-      "Previewing update (prod):",
-      "Policies:",
-      "    ❌ aria-endpoints@v0.1.0 (local: node_modules/pulumi-aria/dist/provider/policy/pack)",
-      "        - [mandatory]  aria-endpoint-plain-http  (pulumi-nodejs:dynamic/aria:Endpoint: jenkins)",
-    ].join("\n");
-    const first = await runCommentScript({ exitCode: "255", output: report, comments: [] });
+  it("comments aria-preview-comment's review once per pull request, edited in place", async () => {
+    const review = previewComment(lines(dynamicEvents()), {
+      stack: "acme/aria-quickstart/prod",
+      exitCode: 255,
+    });
+    const first = await runCommentScript({ exitCode: "255", output: review, comments: [] });
     expect(first.created).toHaveLength(1);
     expect(first.updated).toHaveLength(0);
     const body = first.created[0].body as string;
-    expect(body).toContain("❌ `pulumi preview` of `acme/aria-quickstart/prod`");
-    expect(body).toContain("mandatory policy violations");
-    expect(body).toContain("```\n" + report + "\n```");
+    expect(body).toBe(`<!-- aria-endpoints-preview -->\n${review.trim()}`);
+    expect(body).toContain("### ❌ `pulumi preview` of `acme/aria-quickstart/prod` failed");
+    expect(body).toContain("**1 mandatory policy violation**");
     expect(first.created[0]).toMatchObject({ owner: "acme", repo: "infra", issue_number: 42 });
 
+    // A preview too big for a comment, cut by the command as the workflow runs it.
+    const many = Array.from({ length: 300 }, (_, i) =>
+      step("create", `e${i}`, undefined, endpoint(`ci-${i}`)),
+    );
+    const max = Number(/--max-length (\d+)/.exec(commentCommand())![1]);
+    const big = previewComment(JSON.stringify({ steps: many }), { exitCode: 0, maxLength: max });
     const again = await runCommentScript({
       exitCode: "0",
-      output: "x".repeat(70000) + "\nPolicies:\n    ✅ aria-endpoints@v0.1.0",
+      output: big,
       comments: [
         { id: 7, body: "unrelated" },
         { id: 9, body: body },
@@ -205,9 +235,17 @@ describe("the pull-request workflow", () => {
     expect(again.created).toHaveLength(0);
     expect(again.updated).toEqual([expect.objectContaining({ comment_id: 9 })]);
     const edited = again.updated[0].body as string;
-    expect(edited).toContain("✅ `pulumi preview`");
-    expect(edited.length).toBeLessThan(65536);
-    expect(edited).toContain("Policies:\n    ✅ aria-endpoints@v0.1.0");
+    expect(edited).toContain("✅ `pulumi preview` passed");
+    expect(edited).toContain("The full diff is cut to fit GitHub's comment limit");
+    expect(edited.length).toBeLessThanOrEqual(65536);
+  });
+
+  it("comments a failure naming the exit code when the preview printed nothing to review", async () => {
+    const run = await runCommentScript({ exitCode: "255", output: undefined, comments: [] });
+    expect(run.created[0].body).toBe(
+      "<!-- aria-endpoints-preview -->\n### ❌ `pulumi preview` of `acme/aria-quickstart/prod` failed (exit code 255)\n\n" +
+        "It printed no preview to review: its error is in the job's log.",
+    );
   });
 
   it("ships a policy pack config that names the pack's policies, each valid against its schema", () => {

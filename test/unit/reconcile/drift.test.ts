@@ -88,6 +88,23 @@ describe("drift from a refresh preview", () => {
     expect(JSON.stringify(entry)).not.toMatch(/hunter2|https:\/\/a|https:\/\/b/);
   });
 
+  it("takes a provider's detailed diff as the changed fields, a secret's rotation included", () => {
+    const digest = preview([
+      {
+        op: "update",
+        urn: JENKINS,
+        oldState: { id: "j1", inputs: inputs("CI server") },
+        newState: { inputs: inputs("CI") },
+        diffReasons: ["description", "secretProperties"],
+        detailedDiff: {
+          description: { kind: "update", inputDiff: true },
+          "secretProperties.password": { kind: "update", inputDiff: true },
+        },
+      },
+    ]);
+    expect(driftOf("dev", digest)[0].fields).toEqual(["description", "secretProperties.password"]);
+  });
+
   it("makes one replace entry of a replacement's several steps, and ignores the engine's own resources", () => {
     const digest = preview([
       {

@@ -90,19 +90,21 @@ switch (scenario) {
     });
     break;
 
-  // Only advisories: an https endpoint without a pinned certificate, and a restricted one.
+  // Only advisories: an https endpoint without a pinned certificate, and a restricted one. The
+  // unpinned one's URL and the restricted one's password may be changed by the config (`unpinnedUrl`,
+  // a secret `restrictedPassword`), for a pull request that changes endpoints already up.
   case "advisories":
     new aria.JenkinsEndpoint("unpinned", {
       name: "ci-unpinned",
       project: "Platform",
-      url: "https://jenkins.example.com",
+      url: config.get("unpinnedUrl") ?? "https://jenkins.example.com",
       password,
     });
     new aria.JenkinsEndpoint("restricted", {
       name: "ci-restricted",
       project: "Platform",
       url: "https://jenkins.example.com",
-      password,
+      password: config.getSecret("restrictedPassword") ?? password,
       fingerprint: FINGERPRINT,
       isRestricted: true,
     });
