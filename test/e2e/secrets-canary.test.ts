@@ -22,7 +22,8 @@ import { reconcileJson } from "./reconcile-helpers";
  *
  * All three stacks run preview, up, refresh, an up that rotates two canaries and a description,
  * `pulumi stack output --json`, `pulumi stack export` and destroy, side by side. The YAML stack also
- * runs what only the plugin door has or what reads a stack's state: aria-reconcile with --json,
+ * runs what only the plugin door has or what reads a stack's state: `pulumi preview --json` of the
+ * change and aria-preview-comment's Markdown of it, aria-reconcile with --json,
  * --adopt and --policy, `pulumi import` of an endpoint and a deployment resource made by hand with
  * canaries on the server, and aria-export --stack (which sets the server's secrets into a stack's
  * config).
@@ -240,8 +241,14 @@ describe("the canary sweep: a secret in every place, through every door", () => 
 
   it("rotates a password and a token and changes a description with an up", async () => {
     for (const d of all()) setProgramConfig(d, true);
+    const up = (d: DoorStack) =>
+      op(d, "up --diff (a change)", (s) => s.up({ skipPreview: true, diff: true }));
     const ups = await Promise.all(
-      all().map((d) => op(d, "up --diff (a change)", (s) => s.up({ skipPreview: true, diff: true }))),
+      all().map(async (d) => {
+        // On the plugin door, the pull request's view first: `pulumi preview --json` made a comment.
+        if (d.door === "yaml") await expectPreviewComment(d);
+        return up(d);
+      }),
     );
     for (const [i, d] of all().entries()) {
       // The endpoint is updated; the deployment resource (whose API has no update) replaced.
@@ -260,6 +267,17 @@ describe("the canary sweep: a secret in every place, through every door", () => 
       });
     }
   });
+
+  /** `pulumi preview --json` of the change, and aria-preview-comment's Markdown of it. */
+  async function expectPreviewComment(d: DoorStack): Promise<void> {
+    const plan = path.join(d.stack.workDir, "preview.json");
+    fs.writeFileSync(plan, await pulumi(d, ["preview", "--json"]));
+    const bin = path.join(d.stack.workDir, "node_modules", ".bin", "aria-preview-comment");
+    const comment = await d.stack.command(bin, [plan, "--stack", d.stack.stackName]);
+    keep(d.door, "aria-preview-comment", comment);
+    expect({ code: comment.code, stderr: comment.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(comment.stdout).toMatch(/secret changed/);
+  }
 
   describe("on the plugin door's stack", () => {
     let yaml: DoorStack;
@@ -428,7 +446,12 @@ describe("the canary sweep: a secret in every place, through every door", () => 
       }
     }
     const yaml = opened.yaml!.stack;
-    for (const file of ["adopt/import.json", "adopt/README.md", `Pulumi.${yaml.stackName}.yaml`]) {
+    for (const file of [
+      "adopt/import.json",
+      "adopt/README.md",
+      "preview.json",
+      `Pulumi.${yaml.stackName}.yaml`,
+    ]) {
       expect(files).toContain(path.join(yaml.workDir, file));
     }
     expect(files).toContain(path.join(yaml.tmp, "exported", "Pulumi.exported.yaml"));
