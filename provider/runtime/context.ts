@@ -84,12 +84,19 @@ export function providerSettingName(key: SettingKey): string {
   return settingName(providerNamespace, key);
 }
 
+/**
+ * The client configuration of the provider process, from `configure` and the environment by the one
+ * precedence rule; an {@link Client.AriaConfigError} naming every bad setting in the provider's namespace.
+ */
+export function providerClientConfig(): Client.ClientConfig {
+  const lookup = providerLookup ?? (() => undefined);
+  return clientModule().clientConfigFrom(byAnyKey(lookup), process.env, providerNamespace);
+}
+
 /** The API client of the provider process, built once from `configure` and the environment. */
 export function providerApiClient(): AriaClient {
   if (!providerClient) {
-    const { createClient, clientConfigFrom } = clientModule();
-    const lookup = providerLookup ?? (() => undefined);
-    providerClient = createClient(clientConfigFrom(byAnyKey(lookup), process.env, providerNamespace));
+    providerClient = clientModule().createClient(providerClientConfig());
   }
   return providerClient;
 }
