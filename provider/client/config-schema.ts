@@ -1,6 +1,7 @@
 /**
- * The client's settings as one zod schema: each value arrives as the text the user wrote (Pulumi
- * config or an environment variable) and leaves typed. Messages say what is accepted and echo the
+ * The client's settings, each declared once in {@link CLIENT_SETTINGS} (./setting.ts), and the parsers
+ * they use: each value arrives as the text the user wrote (Pulumi config or an environment variable)
+ * and leaves typed. Messages say what is accepted and echo the
  * value given; the caller puts the setting's name in front (`vra:insecure must be true or false ...`),
  * because only it knows where the value came from. Secret settings are never parsed here, so no
  * message can echo one. A setting whose text stands for a boolean or a number says so in its
