@@ -4,7 +4,7 @@
  * answer against its zod schema.
  */
 import type { z } from "zod";
-import { RENEWED_TOKEN_REJECTED_HINT, TokenManager, UNRENEWABLE_TOKEN_HINT } from "./auth";
+import { RENEWED_TOKEN_REJECTED_HINT, TokenManager, unrenewableTokenHint } from "./auth";
 import type { ConfigNamespace } from "./config";
 import { ApiFailure, createApiError } from "./errors";
 import { buildQuery, joinPath, QueryValue, renderPath } from "./paths";
@@ -33,6 +33,8 @@ export interface CallOptions {
   readonly notFoundHint?: string;
   /** Replaces the "what to do" sentence of an answer that does not match the schema. */
   readonly invalidResponseHint?: string;
+  /** The operation as messages name it, when it names settings in the user's namespace (else the route's). */
+  readonly operation?: string;
   /** The `Accept` header, when the answer is not JSON (the YAML of an export). */
   readonly accept?: string;
 }
@@ -97,7 +99,7 @@ export class ApiCaller {
     const path = this.pathOf(route, options, apiVersion);
     const extraSecrets = [...secretValuesIn(options.body), ...secretValuesIn(options.form)];
     const failure: ApiFailure = {
-      operation: route.operation,
+      operation: options.operation ?? route.operation,
       method: route.method,
       path,
       endpointWrite: route.endpointWrite,
@@ -119,7 +121,7 @@ export class ApiCaller {
       if (renewals > 0 && (renewals >= MAX_RENEWALS || !tokens.isStale(token))) break;
       const renewed = await tokens.afterRejection(token);
       if (renewed === undefined) {
-        hint = UNRENEWABLE_TOKEN_HINT;
+        hint = unrenewableTokenHint(this.deps.settingsNamespace ?? "vra");
         break;
       }
       token = renewed;

@@ -2,7 +2,8 @@
  * The `apiVersion` of pipeline (endpoint) operations: the pinned one from configuration, checked
  * against the server's `GET /about`, or else the server's latest. Fetched once per client.
  */
-import type { ConfigNamespace } from "./config";
+import { settingWithEnv } from "./config-schema";
+import { settingName, type ConfigNamespace } from "./setting";
 import { AriaConfigError } from "./config-error";
 import { unlessNotFound } from "./errors";
 import type { About } from "./schemas";
@@ -24,9 +25,10 @@ export function chooseApiVersion(
   throw new AriaConfigError(
     [
       {
-        key: `${ns}:apiVersion`,
+        key: settingName(ns, "apiVersion"),
+        setting: "apiVersion",
         message:
-          `${ns}:apiVersion (VRA_API_VERSION) is ${pinned}, which this server does not support. ` +
+          `${settingWithEnv(ns, "apiVersion")} is ${pinned}, which this server does not support. ` +
           `Supported versions: ${offered} (latest ${about.latestApiVersion}). ` +
           "Pick one of them, or remove the setting to use the latest.",
       },

@@ -4,6 +4,8 @@
  * promise). State lives on the instance, never at module scope.
  */
 import type { Credentials } from "./config";
+import { settingWithEnv as named } from "./config-schema";
+import { settingName, type ConfigNamespace } from "./setting";
 import { isAriaApiError } from "./errors";
 import { jwtExpiryMs } from "./jwt";
 import { Redactor } from "./redact";
@@ -48,11 +50,11 @@ interface CachedToken {
 /** Upper bound of the safety margin before expiry. */
 const MAX_RENEW_MARGIN_MS = 60_000;
 
-/** Message of a 401 when the only credential is an access token. */
-export const UNRENEWABLE_TOKEN_HINT =
-  "The access token given in vra:accessToken (VRA_ACCESS_TOKEN) was rejected, probably because it expired, " +
+/** Message of a 401 when the only credential is an access token, naming the settings in namespace `ns`. */
+export const unrenewableTokenHint = (ns: ConfigNamespace) =>
+  `The access token given in ${named(ns, "accessToken")} was rejected, probably because it expired, ` +
   "and a token given directly cannot be renewed. Provide a fresh token, or better configure " +
-  "vra:refreshToken (VRA_REFRESH_TOKEN) or vra:username and vra:password so tokens are renewed automatically.";
+  `${named(ns, "refreshToken")} or ${settingName(ns, "username")} and ${settingName(ns, "password")} so tokens are renewed automatically.`;
 
 /** Message of a 401 with a token that was just renewed. */
 export const RENEWED_TOKEN_REJECTED_HINT =

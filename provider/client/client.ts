@@ -50,7 +50,8 @@ import type {
   ResourceListQuery,
 } from "./queries";
 import { createTokenExchanges } from "./token-exchanges";
-import { inSettingsNamespace } from "./error-messages";
+import { settingWithEnv } from "./config-schema";
+import type { ConfigNamespace } from "./setting";
 import { HttpTransport } from "./transport";
 
 /** The answer of `GET /automation/config.json`, read as the server's generation. */
@@ -64,9 +65,9 @@ const AutomationConfig = z.unknown().transform((body, context): ServerGeneration
 });
 
 /** What to do when `/automation/config.json` answers neither as 8.x nor as VCF Automation 9. */
-const UNTOLD_GENERATION =
+const untoldGeneration = (ns: ConfigNamespace) =>
   "Cannot tell whether the server is Aria Automation 8.x (which answers this with 404) or VCF Automation 9: " +
-  "check vra:url (VRA_URL), which is the server's own base URL such as https://vra.example.com, and any " +
+  `check ${settingWithEnv(ns, "url")}, which is the server's own base URL such as https://vra.example.com, and any ` +
   "proxy in front of it.";
 
 /** Default page size of the `listAll...` methods. */
@@ -163,8 +164,8 @@ export class AriaClient {
   private async readGeneration(): Promise<ServerGeneration> {
     try {
       return await this.caller.call("readAutomationConfig", AutomationConfig, {
-        rejectionHint: inSettingsNamespace(UNTOLD_GENERATION, this.config.settingsNamespace),
-        invalidResponseHint: inSettingsNamespace(UNTOLD_GENERATION, this.config.settingsNamespace),
+        rejectionHint: untoldGeneration(this.config.settingsNamespace ?? "vra"),
+        invalidResponseHint: untoldGeneration(this.config.settingsNamespace ?? "vra"),
       });
     } catch (error) {
       // Aria Automation 8.x has no such file.

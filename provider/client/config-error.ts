@@ -4,6 +4,8 @@
 export interface ConfigIssue {
   /** The setting, as the user would write it (`vra:apiTimeout`, or `VRA_API_TIMEOUT` when read from there). */
   readonly key: string;
+  /** The setting's key whatever its namespace or source (`apiTimeout`); none for a rule of several (credentials). */
+  readonly setting?: string;
   /** What is wrong and what is accepted. */
   readonly message: string;
 }

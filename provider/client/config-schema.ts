@@ -1,6 +1,7 @@
 /**
- * The client's settings as one zod schema: each value arrives as the text the user wrote (Pulumi
- * config or an environment variable) and leaves typed. Messages say what is accepted and echo the
+ * The client's settings, each declared once in {@link CLIENT_SETTINGS} (./setting.ts), and the parsers
+ * they use: each value arrives as the text the user wrote (Pulumi config or an environment variable)
+ * and leaves typed. Messages say what is accepted and echo the
  * value given; the caller puts the setting's name in front (`vra:insecure must be true or false ...`),
  * because only it knows where the value came from. Secret settings are never parsed here, so no
  * message can echo one. A setting whose text stands for a boolean or a number says so in its
@@ -9,6 +10,15 @@
  */
 import * as fs from "node:fs";
 import { z } from "zod";
+import { DEFAULT_RETRY_POLICY } from "./retry-policy";
+import {
+  defineSetting,
+  settingName,
+  settingsSchema,
+  type ConfigNamespace,
+  type SettingFields,
+  type SettingValues,
+} from "./setting";
 
 const TRUE_WORDS = ["true", "1", "yes", "on"];
 const FALSE_WORDS = ["false", "0", "no", "off"];
@@ -161,59 +171,129 @@ export const OrganizationSetting = z
       `must be an organization's name (no slash, space, ? or #), got "${String(issue.input)}".`,
   });
 
+/** Default per-request timeout, in seconds (as the Terraform provider). */
+export const DEFAULT_API_TIMEOUT_SECONDS = 30;
+/** Default base path of the pipeline service. */
+export const DEFAULT_PIPELINE_BASE_PATH = "/pipeline/api";
+
 /**
- * Every client setting, by key. Each is optional here (unset: the default applies); which
- * combinations are required is the caller's rule (a URL, and one usable form of credentials).
+ * Every client setting, declared once (../client/setting.ts): its environment variable, what it
+ * accepts, its default and its description. Which combinations are required is the caller's rule (a
+ * URL, and one usable form of credentials: ./config.ts). Adding a setting is adding an entry here
+ * (or, for one of the provider's own, in ../runtime/settings.ts).
  */
-export const ClientSettings = z.object({
-  url: ServerUrlSetting.optional().describe(
-    "Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).",
-  ),
-  accessToken: trimmed.optional().meta({
+export const CLIENT_SETTINGS = {
+  url: defineSetting({
+    env: "VRA_URL",
+    parse: ServerUrlSetting,
+    description:
+      "Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).",
+  }),
+  accessToken: defineSetting({
+    env: "VRA_ACCESS_TOKEN",
+    parse: trimmed,
+    secret: true,
     description:
       "A bearer token used as given; it cannot be renewed, so long runs may outlive it. One form of credentials is needed: `refreshToken`, `accessToken`, or `username` and `password`.",
-    secret: true,
   }),
-  refreshToken: trimmed.optional().meta({
+  refreshToken: defineSetting({
+    env: "VRA_REFRESH_TOKEN",
+    parse: trimmed,
+    secret: true,
     description:
       "A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.",
-    secret: true,
   }),
-  username: trimmed.optional().describe("User name, exchanged with `password` for a refresh token."),
-  password: z.string().optional().meta({ description: "Password of `username`.", secret: true }),
-  domain: trimmed.optional().describe("Identity domain of `username` (optional)."),
-  organization: OrganizationSetting.optional().describe(
-    "VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.",
-  ),
-  insecure: BooleanSetting.optional().describe(
-    "Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.",
-  ),
-  caCert: caCertSetting()
-    .optional()
-    .describe(
+  username: defineSetting({
+    env: "VRA_USERNAME",
+    parse: trimmed,
+    description: "User name, exchanged with `password` for a refresh token.",
+  }),
+  password: defineSetting({
+    env: "VRA_PASSWORD",
+    parse: z.string(),
+    secret: true,
+    description: "Password of `username`.",
+  }),
+  domain: defineSetting({
+    env: "VRA_DOMAIN",
+    parse: trimmed,
+    description: "Identity domain of `username` (optional).",
+  }),
+  organization: defineSetting({
+    env: "VCFA_ORGANIZATION",
+    parse: OrganizationSetting,
+    description:
+      "VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.",
+  }),
+  insecure: defineSetting({
+    env: "VRA_INSECURE",
+    parse: BooleanSetting,
+    default: false,
+    description:
+      "Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.",
+  }),
+  caCert: defineSetting({
+    env: "VRA_CA_CERT",
+    parse: caCertSetting(),
+    description:
       "Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.",
-    ),
-  apiTimeout: PositiveSecondsSetting.optional().describe(
-    "Timeout of each HTTP request, in seconds (a positive number). Default: 30.",
-  ),
-  reauthorizeTimeout: DurationSetting.optional().describe(
-    "Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or `1h30m`. Default (or 0): only before they expire.",
-  ),
-  apiVersion: ApiVersionSetting.optional().describe(
-    "API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.",
-  ),
-  deploymentApiVersion: ApiVersionSetting.optional().describe(
-    "API version sent with deployment (resource) operations, in `yyyy-MM-dd` form. Default: none sent.",
-  ),
-  pipelineBasePath: BasePathSetting.optional().describe(
-    "Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.",
-  ),
-  maxRetries: countSetting(20)
-    .optional()
-    .describe(
+  }),
+  apiTimeout: defineSetting({
+    env: "VRA_API_TIMEOUT",
+    parse: PositiveSecondsSetting,
+    default: DEFAULT_API_TIMEOUT_SECONDS,
+    description: "Timeout of each HTTP request, in seconds (a positive number). Default: 30.",
+  }),
+  reauthorizeTimeout: defineSetting({
+    env: "VRA_REAUTHORIZE_TIMEOUT",
+    parse: DurationSetting,
+    description:
+      "Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or `1h30m`. Default (or 0): only before they expire.",
+  }),
+  apiVersion: defineSetting({
+    env: "VRA_API_VERSION",
+    parse: ApiVersionSetting,
+    description:
+      "API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.",
+  }),
+  deploymentApiVersion: defineSetting({
+    env: "VRA_DEPLOYMENT_API_VERSION",
+    parse: ApiVersionSetting,
+    description:
+      "API version sent with deployment (resource) operations, in `yyyy-MM-dd` form. Default: none sent.",
+  }),
+  pipelineBasePath: defineSetting({
+    env: "VRA_PIPELINE_BASE_PATH",
+    parse: BasePathSetting,
+    default: DEFAULT_PIPELINE_BASE_PATH,
+    description:
+      "Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.",
+  }),
+  maxRetries: defineSetting({
+    env: "VRA_MAX_RETRIES",
+    parse: countSetting(20),
+    default: DEFAULT_RETRY_POLICY.maxRetries,
+    description:
       "Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.",
-    ),
-});
+  }),
+};
 
-/** The settings as parsed. */
-export type ClientSettings = z.output<typeof ClientSettings>;
+/** A client setting's key (`url`, `apiTimeout`), without a namespace. */
+export type ClientSettingKey = keyof typeof CLIENT_SETTINGS;
+
+/** The client's settings as one zod object, each optional and described: from {@link CLIENT_SETTINGS}. */
+export const ClientSettings = settingsSchema(CLIENT_SETTINGS);
+
+/** The client's settings as read: each typed, its default when unset. */
+export type ClientSettings = SettingValues<typeof CLIENT_SETTINGS>;
+
+/** The client's settings as fields of a configuration: those without a default optional. */
+export type ClientSettingFields = SettingFields<typeof CLIENT_SETTINGS>;
+
+/**
+ * A client setting as a message names it: its name in the door's namespace and its environment
+ * variable (`aria:url (VRA_URL)`), through {@link settingName}.
+ */
+export function settingWithEnv(ns: ConfigNamespace, key: ClientSettingKey): string {
+  return `${settingName(ns, key)} (${CLIENT_SETTINGS[key].env})`;
+}

@@ -2,7 +2,8 @@
  * The words of API errors: what failed, why (the server's message), and what to do. Kept apart from
  * the classification in ./errors so each stays small. Messages are redacted by the caller.
  */
-import type { ConfigNamespace } from "./config";
+import { settingWithEnv as named } from "./config-schema";
+import { settingName, type ConfigNamespace } from "./setting";
 import type { AriaApiErrorDetails } from "./error-details";
 import { REDACTED } from "./redact";
 import { isCredentialKey } from "../core/secrets";
@@ -29,6 +30,8 @@ export interface FailureFacts extends Pick<
   readonly detail?: string;
   readonly causeMessage?: string;
   readonly tls: boolean;
+  /** The namespace the user names settings in (`vra`, `aria`): the hints name them so. */
+  readonly settingsNamespace: ConfigNamespace;
 }
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
@@ -49,15 +52,6 @@ export const RESTRICTED_ENDPOINT_HINT =
   "Only an administrator can create, update or delete restricted endpoints (isRestricted: true): " +
   "run this with an administrator's credentials, or ask an administrator to make the change. " +
   "Also check that the user is a member of the endpoint's project.";
-
-/**
- * Names the settings a message mentions in the user's namespace: the messages are written with the
- * dynamic resources' `vra:` names; a plugin user sets `aria:apiTimeout`, not `vra:apiTimeout`. The
- * environment variables (`VRA_*`) are the same for both.
- */
-export function inSettingsNamespace(text: string, ns: ConfigNamespace | undefined): string {
-  return ns === undefined || ns === "vra" ? text : text.replace(/\bvra:(?=[a-zA-Z])/g, `${ns}:`);
-}
 
 /** Builds the full message: "Failed to <operation> (<METHOD> <path>): <why>. <what to do>". */
 export function describeFailure(facts: FailureFacts): string {
@@ -90,6 +84,7 @@ function reasonOf(facts: FailureFacts): string {
 }
 
 function hintFor(facts: FailureFacts): string {
+  const ns = facts.settingsNamespace;
   // Only a POST that is not safe to repeat leaves something to check on the server.
   const ambiguous =
     facts.sentRequest && facts.method === "POST" && !facts.idempotent
@@ -100,8 +95,8 @@ function hintFor(facts: FailureFacts): string {
       return "The server rejected the request as invalid: correct the values named above and run again.";
     case "Unauthorized":
       return (
-        "The credentials were not accepted: check vra:refreshToken (VRA_REFRESH_TOKEN), " +
-        "vra:accessToken (VRA_ACCESS_TOKEN) or vra:username and vra:password (VRA_USERNAME, VRA_PASSWORD)."
+        `The credentials were not accepted: check ${named(ns, "refreshToken")}, ` +
+        `${named(ns, "accessToken")} or ${settingName(ns, "username")} and ${settingName(ns, "password")} (VRA_USERNAME, VRA_PASSWORD).`
       );
     case "Forbidden":
       return facts.endpointWrite
@@ -130,29 +125,28 @@ function hintFor(facts: FailureFacts): string {
       );
     case "Timeout":
       return (
-        "The server is slow or unreachable: raise vra:apiTimeout (VRA_API_TIMEOUT, seconds) or try again later." +
+        `The server is slow or unreachable: raise ${settingName(ns, "apiTimeout")} (VRA_API_TIMEOUT, seconds) or try again later.` +
         ambiguous
       );
     case "NetworkError":
       if (facts.tls) {
         return (
-          "The server's TLS certificate is not trusted: if it is issued by a private CA, set vra:caCert " +
-          "(VRA_CA_CERT) to the CA's PEM file or text; only for a test system, set vra:insecure " +
-          "(VRA_INSECURE) to true."
+          `The server's TLS certificate is not trusted: if it is issued by a private CA, set ${named(ns, "caCert")} ` +
+          `to the CA's PEM file or text; only for a test system, set ${named(ns, "insecure")} to true.`
         );
       }
       if (facts.sentRequest) {
         return (
           "The connection broke before the server answered; this is usually transient (a proxy or the server " +
-          "restarting): run again, and check the network path to vra:url (VRA_URL) if it persists." +
+          `restarting): run again, and check the network path to ${named(ns, "url")} if it persists.` +
           ambiguous
         );
       }
-      return "Could not connect: check vra:url (VRA_URL), the server's name and port, and the network path to it.";
+      return `Could not connect: check ${named(ns, "url")}, the server's name and port, and the network path to it.`;
     case "InvalidResponse":
       return (
         "The server's answer does not have the expected shape: this server version may not be supported; " +
-        "pin a supported version with vra:apiVersion (VRA_API_VERSION)."
+        `pin a supported version with ${named(ns, "apiVersion")}.`
       );
     default:
       return "The server answered with an unexpected status." + ambiguous;

@@ -7,13 +7,7 @@
 
 import { AriaApiErrorDetails, AriaErrorCode, codeForStatus } from "./error-details";
 import type { ConfigNamespace } from "./config";
-import {
-  describeFailure,
-  extractServerMessage,
-  extractRequestId,
-  inSettingsNamespace,
-  sanitisePath,
-} from "./error-messages";
+import { describeFailure, extractServerMessage, extractRequestId, sanitisePath } from "./error-messages";
 import { isTimeoutCode, isTlsErrorCode, lowLevelCode, provablyNotSent } from "./network-errors";
 import { Redactor } from "./redact";
 
@@ -141,19 +135,17 @@ export function createApiError(failure: ApiFailure): AriaApiError {
     causeCode,
   };
   const message = clean(
-    inSettingsNamespace(
-      describeFailure({
-        ...details,
-        timeoutSeconds: failure.timeoutSeconds,
-        endpointWrite: failure.endpointWrite ?? false,
-        idempotent: failure.idempotent ?? false,
-        hint: failure.hint,
-        detail: failure.detail,
-        causeMessage: causeMessageOf(failure.cause),
-        tls: isTlsErrorCode(causeCode),
-      }),
-      failure.settingsNamespace,
-    ),
+    describeFailure({
+      ...details,
+      timeoutSeconds: failure.timeoutSeconds,
+      endpointWrite: failure.endpointWrite ?? false,
+      idempotent: failure.idempotent ?? false,
+      hint: failure.hint,
+      detail: failure.detail,
+      causeMessage: causeMessageOf(failure.cause),
+      tls: isTlsErrorCode(causeCode),
+      settingsNamespace: failure.settingsNamespace ?? "vra",
+    }),
   );
   return new AriaApiError(message, details);
 }

@@ -10,6 +10,7 @@ export type {
   ResourceListQuery,
 } from "./queries";
 export {
+  clientConfigFrom,
   resolveClientConfig,
   CONFIG_ENV_NAMES,
   DEFAULT_API_TIMEOUT_SECONDS,

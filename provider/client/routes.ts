@@ -32,7 +32,7 @@ export interface Route {
 export const ROUTES = {
   // Authentication (on-premises flow).
   loginWithPassword: {
-    operation: "log in with vra:username and vra:password",
+    operation: "log in with a user name and password",
     method: "POST",
     service: "root",
     path: "/csp/gateway/am/api/login?access_token",

@@ -5,7 +5,8 @@
  */
 import type { ClientConfig } from "./config";
 import type { ConfigIssue } from "./config-error";
-import { inSettingsNamespace } from "./error-messages";
+import { settingWithEnv as named } from "./config-schema";
+import { settingName } from "./setting";
 import { productName, VCFA_GUIDE, type ServerGeneration } from "./generation";
 
 /** Why `config` cannot sign in to a server of `generation`; nothing when it can. */
@@ -19,24 +20,21 @@ export function signInIssue(
   const server = `${config.url} is ${productName(generation)}`;
   if (refreshToken && config.organization === undefined) {
     return {
-      key: `${ns}:organization`,
-      message: inSettingsNamespace(
-        `${server}, where a refresh token signs in to one organization: set vra:organization ` +
-          "(VCFA_ORGANIZATION) to the name of the organization that holds the deployments " +
-          `(see ${VCFA_GUIDE}).`,
-        ns,
-      ),
+      key: settingName(ns, "organization"),
+      setting: "organization",
+      message:
+        `${server}, where a refresh token signs in to one organization: set ${named(ns, "organization")} ` +
+        `to the name of the organization that holds the deployments (see ${VCFA_GUIDE}).`,
     };
   }
   if (!refreshToken && !accessToken) {
     return {
-      key: `${ns}:refreshToken`,
-      message: inSettingsNamespace(
+      key: settingName(ns, "refreshToken"),
+      setting: "refreshToken",
+      message:
         `${server}, which does not take a user name and password here: create an API token in the ` +
-          "organization and set it in vra:refreshToken (VRA_REFRESH_TOKEN) with vra:organization " +
-          `(VCFA_ORGANIZATION), or set vra:accessToken (VRA_ACCESS_TOKEN) (see ${VCFA_GUIDE}).`,
-        ns,
-      ),
+        `organization and set it in ${named(ns, "refreshToken")} with ${named(ns, "organization")}, ` +
+        `or set ${named(ns, "accessToken")} (see ${VCFA_GUIDE}).`,
     };
   }
   return undefined;

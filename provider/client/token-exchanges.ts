@@ -8,34 +8,35 @@ import type { ApiCaller } from "./api-caller";
 import type { ObtainedToken, TokenExchanges } from "./auth";
 import type { ClientConfig } from "./config";
 import { AriaConfigError } from "./config-error";
-import { inSettingsNamespace } from "./error-messages";
+import { settingWithEnv as named } from "./config-schema";
+import { settingName, type ConfigNamespace } from "./setting";
 import type { ServerGeneration } from "./generation";
 import { AccessTokenResponse, OAuthTokenResponse, RefreshTokenResponse } from "./schemas";
 import { signInIssue } from "./sign-in";
 
-const REFRESH_TOKEN_REJECTED =
+const refreshTokenRejected = (ns: ConfigNamespace) =>
   "The refresh token was rejected: it may have expired (refresh tokens last 90 days) or been revoked. " +
-  "Create a new one and set it in vra:refreshToken (VRA_REFRESH_TOKEN), or use vra:username and vra:password.";
+  `Create a new one and set it in ${named(ns, "refreshToken")}, or use ${settingName(ns, "username")} and ${settingName(ns, "password")}.`;
 
-const PASSWORD_REJECTED =
-  "The user name or password was rejected: check vra:username, vra:password and vra:domain " +
+const passwordRejected = (ns: ConfigNamespace) =>
+  `The user name or password was rejected: check ${settingName(ns, "username")}, ${settingName(ns, "password")} and ${settingName(ns, "domain")} ` +
   "(VRA_USERNAME, VRA_PASSWORD, VRA_DOMAIN).";
 
 /** A login that answers 404: the URL is not the product's, not an object gone. */
-export const LOGIN_NOT_FOUND =
-  "The server does not answer this as an Aria Automation or VCF Automation login: check vra:url (VRA_URL), " +
+export const loginNotFound = (ns: ConfigNamespace) =>
+  `The server does not answer this as an Aria Automation or VCF Automation login: check ${named(ns, "url")}, ` +
   "which is the server's base URL such as https://vra.example.com; a VCF Automation 9 server also needs " +
-  "vra:organization (VCFA_ORGANIZATION).";
+  `${named(ns, "organization")}.`;
 
-const organizationRejected = (organization: string) =>
+const organizationRejected = (organization: string, ns: ConfigNamespace) =>
   `The refresh token was rejected by organization '${organization}': it may have expired or been revoked, ` +
   "or belong to another organization. Create an API token in that organization and set it in " +
-  "vra:refreshToken (VRA_REFRESH_TOKEN), or check vra:organization (VCFA_ORGANIZATION).";
+  `${named(ns, "refreshToken")}, or check ${named(ns, "organization")}.`;
 
-const organizationNotFound = (organization: string) =>
-  `The server has no organization '${organization}' to sign in to (or vra:url is not the server's base ` +
-  "URL): check vra:organization (VCFA_ORGANIZATION), the organization's name as the server spells it, " +
-  "and vra:url (VRA_URL).";
+const organizationNotFound = (organization: string, ns: ConfigNamespace) =>
+  `The server has no organization '${organization}' to sign in to (or ${settingName(ns, "url")} is not the server's base ` +
+  `URL): check ${named(ns, "organization")}, the organization's name as the server spells it, ` +
+  `and ${named(ns, "url")}.`;
 
 /** What the exchanges need of their client besides the caller. */
 export interface SignInContext {
@@ -47,7 +48,7 @@ export interface SignInContext {
 
 /** Token exchanges sent by `caller` (anonymous POSTs, safe to retry), for the server's generation. */
 export function createTokenExchanges(caller: ApiCaller, context: SignInContext): TokenExchanges {
-  const ns = context.config.settingsNamespace;
+  const ns = context.config.settingsNamespace ?? "vra";
   /** Fails with the settings the server's generation needs, when they are missing. */
   const generationFor = async (): Promise<ServerGeneration> => {
     const generation = await context.generation();
@@ -63,15 +64,15 @@ export function createTokenExchanges(caller: ApiCaller, context: SignInContext):
         const answer = await caller.call("exchangeOrganizationToken", OAuthTokenResponse, {
           params: { organization },
           form: { grant_type: "refresh_token", refresh_token: refreshToken },
-          rejectionHint: inSettingsNamespace(organizationRejected(organization), ns),
-          notFoundHint: inSettingsNamespace(organizationNotFound(organization), ns),
+          rejectionHint: organizationRejected(organization, ns),
+          notFoundHint: organizationNotFound(organization, ns),
         });
         return { token: answer.access_token, expiresInSeconds: answer.expires_in ?? undefined };
       }
       const answer = await caller.call("exchangeRefreshToken", AccessTokenResponse, {
         body: { refreshToken },
-        rejectionHint: REFRESH_TOKEN_REJECTED,
-        notFoundHint: LOGIN_NOT_FOUND,
+        rejectionHint: refreshTokenRejected(ns),
+        notFoundHint: loginNotFound(ns),
       });
       return { token: answer.token };
     },
@@ -82,8 +83,9 @@ export function createTokenExchanges(caller: ApiCaller, context: SignInContext):
       if (issue) throw new AriaConfigError([issue]);
       const answer = await caller.call("loginWithPassword", RefreshTokenResponse, {
         body: domain ? { username, password, domain } : { username, password },
-        rejectionHint: PASSWORD_REJECTED,
-        notFoundHint: LOGIN_NOT_FOUND,
+        operation: `log in with ${settingName(ns, "username")} and ${settingName(ns, "password")}`,
+        rejectionHint: passwordRejected(ns),
+        notFoundHint: loginNotFound(ns),
       });
       return answer.refresh_token;
     },

@@ -18,9 +18,7 @@
  */
 import type { CheckFailure, CheckResult, ResourceKind } from "../core/kind";
 import { isPipelinesUnavailable } from "../client/generation";
-import { providerApiClient, providerSettingName, providerSettingSource } from "../runtime/context";
-import { AriaConfigError } from "../client/config-error";
-import { BooleanSetting } from "../client/config-schema";
+import { providerApiClient, providerSettingName, providerSettingValue } from "../runtime/context";
 import type { ApiEndpoint, EndpointApi } from "./api";
 import { checkEndpoint, inputFailures, validateInStep, type CheckContext } from "./check";
 import { declaredInputs } from "../common/engine-inputs";
@@ -232,24 +230,9 @@ function declaredFromState(previous: EndpointState, endpoint: ApiEndpoint): Decl
   };
 }
 
-/**
- * True unless `vra:validateEndpoints` (or VRA_VALIDATE_ENDPOINTS) is set to a false value. A value
- * that is neither true nor false is an error naming the setting (`name`) and what it accepts, as for
- * every boolean setting (`vra:insecure`).
- */
-export function validationSettingDefault(value: string | undefined, name = "vra:validateEndpoints"): boolean {
-  if (value === undefined) return true;
-  const parsed = BooleanSetting.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw new AriaConfigError([{ key: name, message: `${name} ${parsed.error.issues[0].message}` }]);
-}
-
 /** The endpoint kind of the provider process: client and settings from `configure` and the environment. */
 export const endpointProvider: ResourceKind = endpointKind({
   api: providerApiClient,
   validationSetting: () => providerSettingName("validateEndpoints"),
-  validateByDefault: () => {
-    const source = providerSettingSource("validateEndpoints");
-    return validationSettingDefault(source?.raw, source?.name);
-  },
+  validateByDefault: () => providerSettingValue("validateEndpoints"),
 });

@@ -1,9 +1,7 @@
-import { AriaConfigError } from "../client/config-error";
-import { resolveClientConfig } from "../client/config";
+import type { ConfigNamespace } from "../client/setting";
 import type { CheckFailure, DiffResult } from "../core/kind";
 import { isUnknown, reveal, type PropertyMap } from "../core/values";
-import { validationSettingDefault } from "../endpoint/provider";
-import { collectSettings, SETTINGS, type SettingKey } from "../runtime/settings";
+import { settingsIssues, SETTINGS, type SettingKey } from "../runtime/settings";
 
 /*
  * The plugin's configuration: the `aria:` keys of a stack (the default provider) or the inputs of an
@@ -14,7 +12,7 @@ import { collectSettings, SETTINGS, type SettingKey } from "../runtime/settings"
  */
 
 /** The config namespace of the plugin. */
-export const NAMESPACE = "aria";
+export const NAMESPACE: ConfigNamespace = "aria";
 
 /** Keys the engine itself adds to a provider's inputs. */
 const ENGINE_KEYS = new Set(["version", "pluginDownloadURL"]);
@@ -57,35 +55,11 @@ export function checkConfig(news: PropertyMap, env: NodeJS.ProcessEnv = process.
   }
   // A setting unknown in a preview (an output of another resource) is checked when it is known.
   if (Object.values(news).some(isUnknown)) return failures;
+  // The same reading as the running provider's (Configure, then the client): the two agree.
   const settings = settingsOf(news);
-  try {
-    resolveClientConfig(
-      collectSettings((key) => settings[key], NAMESPACE),
-      env,
-      NAMESPACE,
-    );
-  } catch (error) {
-    if (!(error instanceof AriaConfigError)) throw error;
-    for (const issue of error.issues)
-      failures.push({ property: propertyOf(issue.key), reason: issue.message });
-  }
-  try {
-    validationSettingDefault(
-      settings.validateEndpoints ?? env[SETTINGS.validateEndpoints],
-      `${NAMESPACE}:validateEndpoints`,
-    );
-  } catch (error) {
-    if (!(error instanceof AriaConfigError)) throw error;
-    failures.push({ property: "validateEndpoints", reason: error.issues[0].message });
-  }
+  for (const issue of settingsIssues((key) => settings[key], env, NAMESPACE))
+    failures.push({ property: issue.setting ?? issue.key, reason: issue.message });
   return failures;
-}
-
-/** The input a config issue is about (`aria:url` → `url`; an environment variable → its setting). */
-function propertyOf(key: string): string {
-  if (key.startsWith(`${NAMESPACE}:`)) return key.slice(NAMESPACE.length + 1);
-  const setting = (Object.keys(SETTINGS) as SettingKey[]).find((name) => SETTINGS[name] === key);
-  return setting ?? key;
 }
 
 /**

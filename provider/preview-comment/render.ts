@@ -49,12 +49,15 @@ const COLUMN: Record<Action, string> = {
 const message = (value: string): string => text(shorten(oneLine(value), MESSAGE_MAX));
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+/** What became of a secret field, in words (never its value). */
+function secretChange(field: FieldChange): string {
+  return field.kind === "add" ? "secret set" : field.kind === "delete" ? "secret removed" : "secret changed";
+}
+
 /** A field as the resource's line names it. */
 function fieldLabel(field: FieldChange): string {
   if (!field.secret) return code(field.path);
-  const what =
-    field.kind === "add" ? "secret set" : field.kind === "delete" ? "secret removed" : "secret changed";
-  return `${code(field.path)} (${what})`;
+  return `${code(field.path)} (${secretChange(field)})`;
 }
 
 /** A policy finding's line. */
@@ -128,8 +131,7 @@ function diffLines(resource: ResourceReview): string[] {
   for (const field of resource.fields) {
     const forces = field.replaces ? " (forces replacement)" : "";
     if (field.secret) {
-      const what =
-        field.kind === "add" ? "secret set" : field.kind === "delete" ? "secret removed" : "secret changed";
+      const what = secretChange(field);
       lines.push(
         `${field.kind === "add" ? "+" : field.kind === "delete" ? "-" : "~"}   ${field.path}: ${what}${forces}`,
       );

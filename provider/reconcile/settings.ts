@@ -5,14 +5,10 @@
  * Pure; the secret values are kept only to be scrubbed from every message.
  */
 import { z } from "zod";
-import {
-  resolveClientConfig,
-  settingSource,
-  type ClientConfig,
-  type ConfigNamespace,
-} from "../client/config";
+import { clientConfigFrom, type ClientConfig } from "../client/config";
 import { AriaConfigError } from "../client/config-error";
-import { SETTINGS } from "../runtime/settings";
+import { settingName, settingSource, type ConfigNamespace } from "../client/setting";
+import { byAnyKey, PROVIDER_SETTINGS, type SettingKey } from "../runtime/settings";
 import type { Door } from "./state";
 import { EXIT } from "./report";
 import { ReconcileError } from "./failures";
@@ -62,21 +58,23 @@ export function stackServer(
   providerUrl?: string,
 ): StackServer {
   const namespace = namespaceOf(door, config);
-  const values: Record<string, string> = {};
-  for (const key of Object.keys(SETTINGS)) {
-    const value = config[`${namespace}:${key}`]?.value;
-    if (typeof value === "string") values[`${namespace}:${key}`] = value;
-  }
-  // A program that configures its provider resource explicitly names the server there, not in config.
-  if (values[`${namespace}:url`] === undefined && providerUrl !== undefined && namespace === "aria")
-    values[`${namespace}:url`] = providerUrl;
+  const setting = (key: SettingKey): string | undefined => {
+    const value = config[settingName(namespace, key)]?.value;
+    if (typeof value === "string") return value;
+    // A program that configures its provider resource explicitly names the server there, not in config.
+    return key === "url" && namespace === "aria" ? providerUrl : undefined;
+  };
+  const lookup = byAnyKey(setting);
   try {
-    const resolved = resolveClientConfig(values, env, namespace);
-    const lookup = (name: string) => values[name];
+    const resolved = clientConfigFrom(lookup, env, namespace);
     const credential = (["refreshToken", "accessToken", "username"] as const)
-      .map((key) => settingSource(key, SETTINGS[key], lookup, env, namespace)?.name)
+      .map((key) => settingSource(key, PROVIDER_SETTINGS[key], lookup, env, namespace)?.name)
       .find((name) => name !== undefined);
-    return { config: resolved, namespace, credentialSetting: credential ?? `${namespace}:refreshToken` };
+    return {
+      config: resolved,
+      namespace,
+      credentialSetting: credential ?? settingName(namespace, "refreshToken"),
+    };
   } catch (e) {
     if (e instanceof AriaConfigError) {
       throw new ReconcileError(

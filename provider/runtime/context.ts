@@ -1,8 +1,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type * as Client from "../client";
 import type { AriaClient } from "../client";
-import { settingSource, type ConfigNamespace, type SettingSource } from "../client/config";
-import { collectSettings, ConfigLookup, SettingKey, SETTINGS } from "./settings";
+import { settingName, settingSource, type ConfigNamespace, type SettingSource } from "../client/setting";
+import {
+  byAnyKey,
+  ConfigLookup,
+  PROVIDER_SETTINGS,
+  providerOnlySettings,
+  type ProviderOnlyKey,
+  type ProviderOnlyValues,
+  SettingKey,
+} from "./settings";
 
 /*
  * Per-process state. This module is loaded by the provider process (through `dynamic-impl`) and by
@@ -37,7 +45,7 @@ export function setProviderConfig(lookup: ConfigLookup, ns: ConfigNamespace = "v
   const same =
     providerLookup !== undefined &&
     ns === providerNamespace &&
-    JSON.stringify(collectSettings(providerLookup)) === JSON.stringify(collectSettings(lookup));
+    JSON.stringify(snapshot(providerLookup)) === JSON.stringify(snapshot(lookup));
   providerLookup = lookup;
   providerNamespace = ns;
   if (providerClient && !same) {
@@ -47,27 +55,48 @@ export function setProviderConfig(lookup: ConfigLookup, ns: ConfigNamespace = "v
   }
 }
 
-/** A `vra:` setting as seen by the provider process: stack config first, then the environment. */
+/** Every setting of a lookup, in the table's order: what tells two configurations apart. */
+function snapshot(lookup: ConfigLookup): (string | undefined)[] {
+  return (Object.keys(PROVIDER_SETTINGS) as SettingKey[]).map((key) => lookup(key));
+}
+
+/** A setting as seen by the provider process: configuration first, then the environment. */
 export function providerSetting(key: SettingKey): string | undefined {
   return providerSettingSource(key)?.raw;
 }
 
-/** A `vra:` setting of the provider process with where it came from (`vra:<key>` or the variable). */
+/** A setting of the provider process with where it came from (`vra:<key>`, `aria:<key>` or the variable). */
 export function providerSettingSource(key: SettingKey): SettingSource | undefined {
-  return sourceFrom(providerLookup, key, providerNamespace);
+  const lookup = providerLookup ?? (() => undefined);
+  return settingSource(key, PROVIDER_SETTINGS[key], byAnyKey(lookup), process.env, providerNamespace);
+}
+
+/**
+ * A provider-only setting's value in the provider process (its default when unset); an
+ * {@link Client.AriaConfigError} naming it in the provider's namespace when invalid.
+ */
+export function providerSettingValue<K extends ProviderOnlyKey>(key: K): ProviderOnlyValues[K] {
+  return providerOnlySettings(providerLookup ?? (() => undefined), process.env, providerNamespace)[key];
 }
 
 /** A setting's name as the provider's users write it (`vra:validateEndpoints`, `aria:validateEndpoints`). */
 export function providerSettingName(key: SettingKey): string {
-  return `${providerNamespace}:${key}`;
+  return settingName(providerNamespace, key);
+}
+
+/**
+ * The client configuration of the provider process, from `configure` and the environment by the one
+ * precedence rule; an {@link Client.AriaConfigError} naming every bad setting in the provider's namespace.
+ */
+export function providerClientConfig(): Client.ClientConfig {
+  const lookup = providerLookup ?? (() => undefined);
+  return clientModule().clientConfigFrom(byAnyKey(lookup), process.env, providerNamespace);
 }
 
 /** The API client of the provider process, built once from `configure` and the environment. */
 export function providerApiClient(): AriaClient {
   if (!providerClient) {
-    const { createClient, resolveClientConfig } = clientModule();
-    const settings = collectSettings(providerLookup ?? (() => undefined), providerNamespace);
-    providerClient = createClient(resolveClientConfig(settings, process.env, providerNamespace));
+    providerClient = clientModule().createClient(providerClientConfig());
   }
   return providerClient;
 }
@@ -79,20 +108,10 @@ const programLookup: ConfigLookup = (key) =>
 /** The API client of the program process, used by data functions; built on first use. */
 export function programApiClient(): AriaClient {
   if (!programClient) {
-    const { createClient, resolveClientConfig } = clientModule();
-    programClient = createClient(resolveClientConfig(collectSettings(programLookup)));
+    const { createClient, clientConfigFrom } = clientModule();
+    programClient = createClient(clientConfigFrom(byAnyKey(programLookup), process.env, "vra"));
   }
   return programClient;
-}
-
-/** The client's precedence rule (config beats the environment, blank is unset) for any `vra:` key. */
-function sourceFrom(
-  lookup: ConfigLookup | undefined,
-  key: SettingKey,
-  ns: ConfigNamespace = "vra",
-): SettingSource | undefined {
-  const config = (name: string) => (name === `${ns}:${key}` ? lookup?.(key) : undefined);
-  return settingSource(key, SETTINGS[key], config, process.env, ns);
 }
 
 /** Test hook: forget every cached client and configuration. */

@@ -1,41 +1,98 @@
-import { CONFIG_ENV_NAMES, type ConfigNamespace } from "../client/config";
-import { BooleanSetting, ClientSettings } from "../client/config-schema";
+import { clientConfigFrom } from "../client/config";
+import { AriaConfigError, type ConfigIssue } from "../client/config-error";
+import { BooleanSetting, CLIENT_SETTINGS } from "../client/config-schema";
+import {
+  defineSetting,
+  envNames,
+  readSettings,
+  settingsSchema,
+  type ConfigNamespace,
+  type SettingValues,
+} from "../client/setting";
 
 /**
- * Every configuration key the package reads, in the `vra` namespace of Pulumi config
- * (`pulumi config set vra:url ...`), with the matching environment variable. Config beats the
- * environment. The client's own keys come from its table; `validateEndpoints` is the provider's.
+ * The provider's own settings, declared once as the client's are (../client/config-schema.ts): read
+ * by the provider, not by the client.
  */
-export const SETTINGS = {
-  ...CONFIG_ENV_NAMES,
-  validateEndpoints: "VRA_VALIDATE_ENDPOINTS",
-} as const;
+export const PROVIDER_ONLY_SETTINGS = {
+  validateEndpoints: defineSetting({
+    env: "VRA_VALIDATE_ENDPOINTS",
+    parse: BooleanSetting,
+    default: true,
+    description:
+      "Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.",
+  }),
+};
 
 /**
- * Every setting as zod, keyed as {@link SETTINGS}: the client's, and the provider's own. Each value is
- * the text the user wrote; the descriptions are the ones the provider plugin's schema shows.
+ * Every setting the package reads, in the `vra` namespace of Pulumi config for the dynamic resources
+ * (`pulumi config set vra:url ...`) and the `aria` one for the plugin: the client's, and the
+ * provider's own. Everything else (the zod object, the environment table, the plugin's schema, the
+ * docs' table) comes from here.
  */
-export const ProviderSettings = ClientSettings.extend({
-  validateEndpoints: BooleanSetting.optional().describe(
-    "Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.",
-  ),
-});
+export const PROVIDER_SETTINGS = { ...CLIENT_SETTINGS, ...PROVIDER_ONLY_SETTINGS };
 
-/** A configuration key of the `vra` namespace, without the prefix. */
-export type SettingKey = keyof typeof SETTINGS;
+/** Every setting's environment variable, by key. */
+export const SETTINGS = envNames(PROVIDER_SETTINGS);
 
-/** Reads one `vra:` key from some configuration source; undefined when not set. */
+/**
+ * Every setting as zod, keyed as {@link PROVIDER_SETTINGS}. Each value is the text the user wrote; the
+ * descriptions are the ones the provider plugin's schema shows.
+ */
+export const ProviderSettings = settingsSchema(PROVIDER_SETTINGS);
+
+/** A configuration key, without a namespace. */
+export type SettingKey = keyof typeof PROVIDER_SETTINGS;
+
+/** A provider-only setting's key. */
+export type ProviderOnlyKey = keyof typeof PROVIDER_ONLY_SETTINGS;
+
+/** The provider-only settings as read. */
+export type ProviderOnlyValues = SettingValues<typeof PROVIDER_ONLY_SETTINGS>;
+
+/** Reads one setting, by its bare key, from some configuration source; undefined when not set. */
 export type ConfigLookup = (key: SettingKey) => string | undefined;
 
+/** A lookup by any key, as the client's resolution takes it: a key that is not a setting is unset. */
+export function byAnyKey(lookup: ConfigLookup): (key: string) => string | undefined {
+  return (key) => (key in PROVIDER_SETTINGS ? lookup(key as SettingKey) : undefined);
+}
+
 /**
- * Collects every known `vra:*` key from a lookup into a plain record keyed `vra:<key>`, the form
- * the client's config resolution takes. Unset keys are left out, so the environment can fill them.
+ * The provider-only settings, by the one precedence rule. Throws an {@link AriaConfigError} naming
+ * each invalid one in namespace `ns`.
  */
-export function collectSettings(lookup: ConfigLookup, ns: ConfigNamespace = "vra"): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of Object.keys(SETTINGS) as SettingKey[]) {
-    const value = lookup(key);
-    if (value !== undefined && value !== "") out[`${ns}:${key}`] = value;
+export function providerOnlySettings(
+  lookup: ConfigLookup,
+  env: Readonly<Record<string, string | undefined>>,
+  ns: ConfigNamespace,
+): ProviderOnlyValues {
+  const { values, issues } = readSettings(PROVIDER_ONLY_SETTINGS, byAnyKey(lookup), env, ns);
+  if (issues.size > 0) throw new AriaConfigError([...issues.values()]);
+  return values;
+}
+
+/**
+ * Every problem of a provider's settings, as the running provider meets them: the client's (a URL,
+ * credentials, each value) and the provider's own, read by the same function the provider reads
+ * them with. The plugin's CheckConfig reports these; nothing is sent anywhere.
+ */
+export function settingsIssues(
+  lookup: ConfigLookup,
+  env: Readonly<Record<string, string | undefined>>,
+  ns: ConfigNamespace,
+): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  for (const check of [
+    () => clientConfigFrom(byAnyKey(lookup), env, ns),
+    () => providerOnlySettings(lookup, env, ns),
+  ]) {
+    try {
+      check();
+    } catch (error) {
+      if (!(error instanceof AriaConfigError)) throw error;
+      issues.push(...error.issues);
+    }
   }
-  return out;
+  return issues;
 }

@@ -124,11 +124,24 @@ interface PreviewStep {
 }
 
 /** The endpoint's steps in `pulumi preview --json`, and what the command printed. */
-async function jsonPreview(): Promise<{ steps: PreviewStep[]; text: string }> {
+async function jsonPreview(): Promise<{ steps: PreviewStep[]; text: string; json: string }> {
   const r = await stack.pulumi(["preview", "--json", "--non-interactive", "--stack", stack.stackName]);
   expect(r.code).toBe(0);
   const steps = (JSON.parse(r.stdout) as { steps: PreviewStep[] }).steps;
-  return { steps: steps.filter((step) => step.urn.endsWith("::ci")), text: r.stdout + r.stderr };
+  return {
+    steps: steps.filter((step) => step.urn.endsWith("::ci")),
+    text: r.stdout + r.stderr,
+    json: r.stdout,
+  };
+}
+
+/** The pull request's comment aria-preview-comment writes of a `pulumi preview --json`. */
+async function comment(json: string): Promise<string> {
+  fs.writeFileSync(path.join(stack.workDir, "preview.json"), json);
+  const bin = path.join(stack.workDir, "node_modules", ".bin", "aria-preview-comment");
+  const result = await stack.command(bin, ["preview.json"]);
+  expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: "" });
+  return result.stdout;
 }
 
 /** The kinds of a step's detailed diff, by path. */
@@ -153,9 +166,12 @@ describe("the plugin's preview of a change to the endpoint", () => {
 
   it("marks a rotated secret as changed, with no value, in --json and in --diff", async () => {
     stack.setConfig("password", { value: ROTATED, secret: true });
-    const { steps, text } = await jsonPreview();
+    const { steps, text, json } = await jsonPreview();
     expect(steps.map((s) => s.op)).toEqual(["update"]);
     expect(steps[0].diffReasons).toEqual(["secretProperties"]);
+    const review = await comment(json);
+    expect(review).toMatch(/`secretProperties\.password`[^\n]*secret changed/);
+    expect(review).not.toContain(ROTATED);
     expect(steps[0].detailedDiff).toEqual({
       "secretProperties.password": { kind: "update", inputDiff: true },
     });
@@ -170,9 +186,10 @@ describe("the plugin's preview of a change to the endpoint", () => {
 
   it("names the project as what replaces the endpoint, and shows no output as removed", async () => {
     stack.setConfig("project", "Payments");
-    const { steps } = await jsonPreview();
+    const { steps, json } = await jsonPreview();
     const replace = steps.find((s) => s.op === "replace");
     expect(replace?.replaceReasons).toEqual(["project"]);
+    expect(await comment(json)).toMatch(/replac[^\n]*`project`/i);
     expect(replace?.diffReasons).toEqual(["project"]);
     expect(kinds(replace!)).toEqual({ project: "update-replace" });
 

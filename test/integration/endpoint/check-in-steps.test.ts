@@ -1,6 +1,10 @@
 import { UNKNOWN } from "../../../provider/core/values";
-import { endpointKind, validationSettingDefault } from "../../../provider/endpoint/provider";
-import { providerApiClient, providerSetting, resetRuntimeContext } from "../../../provider/runtime/context";
+import { endpointKind } from "../../../provider/endpoint/provider";
+import {
+  providerApiClient,
+  providerSettingValue,
+  resetRuntimeContext,
+} from "../../../provider/runtime/context";
 import { useEmulator } from "../../support/emulator";
 import { configureProvider } from "./helpers";
 
@@ -24,7 +28,7 @@ beforeEach(async () => {
 const kind = () =>
   endpointKind({
     api: providerApiClient,
-    validateByDefault: () => validationSettingDefault(providerSetting("validateEndpoints")),
+    validateByDefault: () => providerSettingValue("validateEndpoints"),
     warn: async () => undefined,
   });
 

@@ -1,6 +1,9 @@
-import { validationSettingDefault } from "../../../provider/endpoint/provider";
 import { createEndpointProvider } from "../../../provider/dynamic/providers";
-import { providerApiClient, providerSetting, resetRuntimeContext } from "../../../provider/runtime/context";
+import {
+  providerApiClient,
+  providerSettingValue,
+  resetRuntimeContext,
+} from "../../../provider/runtime/context";
 import { useEmulator } from "../../support/emulator";
 import { configureProvider } from "./helpers";
 
@@ -26,7 +29,7 @@ beforeEach(async () => {
 function freshProvider(warnings: string[] = []) {
   return createEndpointProvider({
     api: providerApiClient,
-    validateByDefault: () => validationSettingDefault(providerSetting("validateEndpoints")),
+    validateByDefault: () => providerSettingValue("validateEndpoints"),
     warn: async (message) => void warnings.push(message),
   });
 }

@@ -1,8 +1,11 @@
-import { validationSettingDefault } from "../../../provider/endpoint/provider";
 import { createEndpointProvider } from "../../../provider/dynamic/providers";
 import { provider } from "../../../provider/dynamic/impl";
 import { UNKNOWN } from "../../../provider/common/unknowns";
-import { providerApiClient, providerSetting, resetRuntimeContext } from "../../../provider/runtime/context";
+import {
+  providerApiClient,
+  providerSettingValue,
+  resetRuntimeContext,
+} from "../../../provider/runtime/context";
 import { useEmulator } from "../../support/emulator";
 import { configureProvider } from "./helpers";
 
@@ -48,7 +51,7 @@ const jenkins = (extra: Record<string, unknown> = {}) => ({
 function freshProvider() {
   return createEndpointProvider({
     api: providerApiClient,
-    validateByDefault: () => validationSettingDefault(providerSetting("validateEndpoints")),
+    validateByDefault: () => providerSettingValue("validateEndpoints"),
   });
 }
 

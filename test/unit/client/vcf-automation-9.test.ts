@@ -10,7 +10,7 @@ import {
 import { Redactor } from "../../../provider/client/redact";
 import { ROUTES } from "../../../provider/client/routes";
 import { signInIssue } from "../../../provider/client/sign-in";
-import { LOGIN_NOT_FOUND } from "../../../provider/client/token-exchanges";
+import { loginNotFound } from "../../../provider/client/token-exchanges";
 import { FakeClock } from "../../support/clock";
 
 /*
@@ -157,7 +157,7 @@ describe("messages", () => {
       path: "/iaas/api/login",
       status: 404,
       code: "HttpError",
-      hint: LOGIN_NOT_FOUND,
+      hint: loginNotFound("vra"),
     });
     expect(error.code).toBe("HttpError");
     expect(error.message).toMatch(/does not answer this as an Aria Automation or VCF Automation login/);

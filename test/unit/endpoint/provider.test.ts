@@ -1,4 +1,3 @@
-import { validationSettingDefault } from "../../../provider/endpoint/provider";
 import { createEndpointProvider } from "../../../provider/dynamic/providers";
 import { FakeClock } from "../../support/clock";
 import { CREATE_ATTEMPTS } from "../../../provider/endpoint/create";
@@ -405,13 +404,5 @@ describe("endpoint provider (against a fake client)", () => {
       inputs({ movedSecrets: ["password"] }),
     );
     expect(result.changes).toBe(false);
-  });
-});
-
-describe("validationSettingDefault", () => {
-  it("is on unless vra:validateEndpoints says false", () => {
-    expect(validationSettingDefault(undefined)).toBe(true);
-    expect(validationSettingDefault("true")).toBe(true);
-    for (const off of ["false", "FALSE", "0", "no", "off"]) expect(validationSettingDefault(off)).toBe(false);
   });
 });
