@@ -202,9 +202,10 @@ async function goExampleBinary(): Promise<string> {
 
 /**
  * The example's virtualenv: its requirements.txt installed from PyPI with the wheel built from
- * sdk/python, once per content of both and Python release.
+ * sdk/python, once per content of both and Python release. Other Python programs of the tests that
+ * need only pulumi and pulumi_aria run on it too (secrets-canary.test.ts), so that no second one is made.
  */
-async function pythonExampleVenv(): Promise<string> {
+export async function pythonExampleVenv(): Promise<string> {
   const example = path.join(REPO_ROOT, LANGUAGES.python.dir);
   const key = contentHash(
     [await pythonVersion()],
