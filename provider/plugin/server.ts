@@ -12,7 +12,7 @@ import { checkConfig, diffConfig, NAMESPACE, settingsOf } from "./config";
 import { pluginResources, type PluginResource } from "./resources";
 import { fromWire, mapFromWire, mapToWire } from "./wire";
 import { withMovedSecrets } from "../core/checked-inputs";
-import { kindInputs } from "../dynamic/hidden-inputs";
+import { kindInputs } from "../core/hidden-inputs";
 
 /*
  * The plugin door: the provider core served over Pulumi's provider protocol, on the SDK's generated
