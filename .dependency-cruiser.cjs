@@ -53,6 +53,14 @@ const rules = [
     to: { path: "^provider/dynamic/generated/" },
   },
   {
+    name: "no-door-from-a-door-or-tool",
+    comment:
+      "each door and each tool stands on the layers below it: one door never imports the other, and a tool never imports a door (what both doors and the tools share, such as what the engine stores beside a kind's inputs, is in provider/core/: hidden-inputs.ts, checked-inputs.ts)",
+    severity: "error",
+    from: { path: "^provider/(dynamic|plugin|export|reconcile|policy|preview-comment)/" },
+    to: { path: "^provider/(dynamic|plugin)/", pathNot: "^provider/$1/" },
+  },
+  {
     name: "generated-surface-from-the-registry-floor",
     comment:
       "the generated surface is made of declarations (the registry's floor and below) and the dynamic door's hand classes: it imports no other door or tool",

@@ -33,7 +33,7 @@ const generatedModule = (imports, about, body) =>
  * @typedef {{ className: string; type: string; title: string; about?: string; inputs: ZodLike; secret: readonly string[] }} TypedEndpoint
  * @typedef {{ argsType?: string; argsOptional?: boolean; resultType?: string; resultKey?: string; outputNote?: string }} ProgramForm
  * @typedef {{ name: string; description: string; args: ZodLike | undefined; result: ZodLike; program?: ProgramForm }} DataFunction
- * @typedef {{ TYPED_ENDPOINTS: ReadonlyMap<string, TypedEndpoint>; LOOKUP_MODULES: Readonly<Record<string, object>>; isDataFunction: (value: unknown) => boolean; RESOURCE_KINDS: Record<string, { name: string; publicTypes: Record<string, { schema: ZodLike; io: "input" | "output"; readonly?: boolean; exported?: boolean }> }>; apiSchemas: Record<string, unknown>; JsonValue: unknown }} Registry
+ * @typedef {{ TYPED_ENDPOINTS: ReadonlyMap<string, TypedEndpoint>; LOOKUP_MODULES: Readonly<Record<string, object>>; DATA_FUNCTIONS: readonly DataFunction[]; RESOURCE_KINDS: Record<string, { name: string; publicTypes: Record<string, { schema: ZodLike; io: "input" | "output"; readonly?: boolean; exported?: boolean }> }>; apiSchemas: Record<string, unknown>; JsonValue: unknown }} Registry
  */
 
 /** A doc comment at `indent`, from one paragraph of text, wrapped as the hand-written ones are. @param {string} text @param {string} indent */
@@ -176,13 +176,20 @@ const wrapped = (type) => (/[ |&]/.test(type) ? `(${type})` : type);
 /** @param {string} name */
 const pascal = (name) => name.charAt(0).toUpperCase() + name.slice(1);
 
-/** Every data function with the module that declares it and its export name there. @param {Registry} registry */
+/**
+ * Every data function the registry lists (DATA_FUNCTIONS), in its order, with the lookups module that
+ * exports it and its export name there (what a generated pair imports).
+ * @param {Registry} registry
+ */
 function declaredFunctions(registry) {
-  return Object.entries(registry.LOOKUP_MODULES).flatMap(([modulePath, module]) =>
-    Object.entries(module)
-      .filter(([, value]) => registry.isDataFunction(value))
-      .map(([exportName, value]) => ({ modulePath, exportName, fn: /** @type {DataFunction} */ (value) })),
+  const exports = Object.entries(registry.LOOKUP_MODULES).flatMap(([modulePath, module]) =>
+    Object.entries(module).map(([exportName, value]) => ({ modulePath, exportName, value })),
   );
+  return registry.DATA_FUNCTIONS.map((fn) => {
+    const found = exports.find(({ value }) => value === fn);
+    if (!found) throw new Error(`${fn.name}: export it from a lookups module of LOOKUP_MODULES`);
+    return { modulePath: found.modulePath, exportName: found.exportName, fn };
+  });
 }
 
 /** How a data function's program pair looks, its convention applied. @param {DataFunction} fn */

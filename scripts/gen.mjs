@@ -43,7 +43,6 @@ const PARTS = {
   dynamic: () =>
     generatedFiles({
       ...compiled("registry", "index.js"),
-      isDataFunction: compiled("common", "data-function.js").isDataFunction,
       apiSchemas: compiled("client", "schemas", "index.js"),
       JsonValue: compiled("endpoint", "schema.js").JsonValue,
     }),

@@ -2,8 +2,9 @@ import type { PropertySpec } from "./tile-types";
 
 /*
  * What the emulator masks in its answers, decided here from its own tile catalogue (./tile-catalog.ts
- * flags the secret properties of each type, as the product marks them per tile) and from the product
- * notes (the shared API README): never from the provider's secrets policy, so that a bug in that
+ * flags the secret properties of each type, as the product marks them per tile) and from what is
+ * known of the product (../README.md, "Pipeline endpoints": how the product masks stored secrets is
+ * not published, so the mask is the emulator's choice): never from the provider's secrets policy, so that a bug in that
  * policy is not mirrored by the stand-in meant to catch it.
  *
  * - A secret property (flagged `secret: true` by its tile) is shown as the mask in every answer.

@@ -1,8 +1,8 @@
 import type { PropertySpec, TileDefinition } from "./tile-types";
 
 // Keys of jenkins, gerrit, jira, email, agent, k8s, git, dockerregistry and docker are the ones the
-// product is known to use (the shared API notes: published docs and endpoint documents exported from
-// real servers). Keys of bamboo, tfs and vro are not published: they are the emulator's choice (see
+// product is known to use: its published documentation and endpoint documents exported from real
+// servers (the git keys from those documents; README.md, "Pipeline endpoints", lists each type's keys). Keys of bamboo, tfs and vro are not published: they are the emulator's choice (see
 // README), and the provider offers those types through the generic Endpoint only.
 
 const str = (description: string, mandatory = false): PropertySpec => ({

@@ -9,8 +9,8 @@ import type { PropertyMap } from "./values";
  * not as the program declared them, and without the note the mistake would be invisible to it.
  *
  * The note belongs to no door: the dynamic door's own bookkeeping (the serialised provider, the
- * owner's URN) stays in ../dynamic/hidden-inputs.ts, which also takes this note out of what a kind is
- * handed. A reader (../policy) reads it here, into the core's shape, and never names a door's key.
+ * owner's URN) is in ./hidden-inputs.ts, the other half, which also takes this note out of what a kind
+ * is handed. A reader (../policy) reads it here, into the core's shape, and never names a door's key.
  *
  * The key is a stored format: stacks written by every earlier release hold it, so it never changes.
  */

@@ -8,7 +8,7 @@ import type { PropertyMap } from "./values";
  * provider's results are structurally these), so a door translates values, not results.
  *
  * Inputs and state reach a kind as the program's data only: what a door keeps in the engine's inputs
- * for itself (the dynamic door's hidden inputs, ../dynamic/hidden-inputs.ts) is taken out by the door,
+ * for itself (its hidden inputs, ./hidden-inputs.ts) is taken out by the door,
  * and what it carries reaches the kind as a context beside the inputs ({@link CreateContext}); what a
  * kind has to tell a door beyond its results comes back beside them too ({@link CheckResult.moved}).
  * Outputs may hold {@link Secret} marks, which the door turns into its own.

@@ -3,11 +3,12 @@ import { ResourceInitError, type ResourceKind } from "../core/kind";
 import { reveal, type PropertyMap } from "../core/values";
 import { withMovedSecrets } from "../core/checked-inputs";
 import { withoutUndefined } from "../core/json";
-import { kindInputs, ownerOf, OWNER_KEY, PROVIDER_KEY } from "./hidden-inputs";
+import { kindInputs, OWNER_KEY, PROVIDER_KEY } from "../core/hidden-inputs";
+import { ownerOf } from "./owner";
 
 /*
  * The dynamic door: a provider-core resource kind (../core/kind.ts) served as a Pulumi dynamic
- * provider. What it translates (the hidden inputs: ./hidden-inputs.ts):
+ * provider. What it translates (the hidden inputs: ../core/hidden-inputs.ts):
  * - `__provider`, the engine's copy of the serialised stub, is taken out of what the kind sees and
  *   put back where the SDK's dynamic shim does not (the outputs of a creation that did not finish);
  * - `__owner`, the resource's URN as the program composed it (./endpoint.ts), is taken out likewise,

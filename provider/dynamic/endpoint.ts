@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { sharedProviderStub } from "./stub";
 import { withoutUndefined } from "../core/json";
-import { OWNER_KEY } from "./hidden-inputs";
+import { OWNER_KEY } from "../core/hidden-inputs";
 import { RESOURCE_KINDS } from "../registry/kinds";
 import type { JsonValue } from "../endpoint/schema";
 import type { EndpointMetadata } from "./generated/types";
@@ -120,7 +120,7 @@ export class Endpoint extends pulumi.dynamic.Resource {
       }),
       // The one output-only key, listed so that the SDK creates its Output property.
       metadata: undefined,
-      // Whom the endpoint is created for (./hidden-inputs.ts): a dynamic provider is not told the URN.
+      // Whom the endpoint is created for (../core/hidden-inputs.ts): a dynamic provider is not told the URN.
       [OWNER_KEY]: ownerUrn(name),
     };
     super(

@@ -21,7 +21,9 @@ export interface PropertyBags {
 }
 
 /**
- * Published per-`authType` requirements (shared/api/README.md: the k8s and git property keys). A rule
+ * Published per-`authType` requirements: the k8s and git property keys as the product's documentation
+ * names them and endpoint documents exported from real servers hold them (`userName` with a capital N;
+ * the emulator's tiles, emulator/pipeline/tile-catalog.ts, and emulator/README.md list the same). A rule
  * applies only when the tile declares its `authType` and every property it names; a tile may also
  * publish its own rules as `requires: [{property, equals, require}]`.
  */

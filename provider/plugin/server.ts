@@ -12,13 +12,15 @@ import { checkConfig, diffConfig, NAMESPACE, settingsOf } from "./config";
 import { pluginResources, type PluginResource } from "./resources";
 import { fromWire, mapFromWire, mapToWire } from "./wire";
 import { withMovedSecrets } from "../core/checked-inputs";
-import { kindInputs } from "../dynamic/hidden-inputs";
+import { kindInputs } from "../core/hidden-inputs";
 
 /*
  * The plugin door: the provider core served over Pulumi's provider protocol, on the SDK's generated
  * messages and gRPC runtime (through ../runtime/pulumi-internals.ts). A server of its own rather
- * than the SDK's `provider.main`, which drops Configure (so an explicit provider's settings would be
- * lost) and answers CheckConfig and DiffConfig "unimplemented" (../../../shared/design/plugin.md).
+ * than the SDK's `provider.main`, which accepts Configure and drops its settings (the SDK's `Provider`
+ * has no `configure`, so an explicit provider's settings would be lost) and answers CheckConfig and
+ * DiffConfig UNIMPLEMENTED: pulumi/pulumi `sdk/nodejs/provider/server.ts`, the same in v3.248.0,
+ * v3.270.0 and v3.274.1.
  *
  * It accepts secrets (inputs arrive with envelopes, see ./wire.ts) and supports preview: the engine
  * calls Create and Update with `preview` in a preview too, in its parallel step executor (Check it

@@ -5,7 +5,7 @@
  * shows it as a secret on either side.
  */
 import { isCredentialKey } from "../core/secrets";
-import { kindInputs } from "../dynamic/hidden-inputs";
+import { kindInputs } from "../core/hidden-inputs";
 import type { StepFacts } from "./input";
 import { differingPaths, formatPath, leafPaths, parsePath, valueAt, type PathSegment } from "./paths";
 

@@ -13,7 +13,7 @@
  * and shows as a create.
  */
 import { z } from "zod";
-import { BOOKKEEPING_INPUTS } from "../dynamic/hidden-inputs";
+import { BOOKKEEPING_INPUTS } from "../core/hidden-inputs";
 import { deepEqual } from "../core/json";
 import type { DriftedResource } from "./report";
 

@@ -9,7 +9,7 @@ import { startTlsServer } from "../../support/tls-servers";
 
 /**
  * Every response shape is validated with ajv against the vendor's Swagger specs (plus the
- * fields the API notes document), for both base paths of the pipeline service.
+ * fields real servers answer beyond them, as emulator/README.md lists them), for both base paths of the pipeline service.
  */
 describe("the emulator honours the Swagger contract", () => {
   const contracts = new Contracts();

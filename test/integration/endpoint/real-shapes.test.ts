@@ -10,8 +10,8 @@ import { useEmulator } from "../../support/emulator";
 import { configureProvider } from "./helpers";
 
 /*
- * Every published endpoint type in the shape real servers store it (shared/api/README.md, endpoint
- * documents exported from real servers): created through the provider (check with validation on,
+ * Every published endpoint type in the shape real servers store it (the product's documented keys,
+ * and endpoint documents exported from real servers, as emulator/README.md lists them per type): created through the provider (check with validation on,
  * then create), read back, listed, and every non-secret property back exactly as given: same
  * names, numbers still numbers, empty strings still empty.
  */

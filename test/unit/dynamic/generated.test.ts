@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import * as registry from "../../../provider/registry";
-import { isDataFunction } from "../../../provider/common/data-function";
 import * as apiSchemas from "../../../provider/client/schemas";
 import { JsonValue } from "../../../provider/endpoint/schema";
 import type * as generated from "../../../provider/dynamic/generated/typed-endpoints";
@@ -71,7 +70,7 @@ holds<Same<Same<generated.GitEndpointArgs, generated.GitEndpointArgs & { branch:
 
 // ---- Run time --------------------------------------------------------------------------------
 
-const source = { ...registry, isDataFunction, apiSchemas, JsonValue };
+const source = { ...registry, apiSchemas, JsonValue };
 
 describe("the dynamic door's generated surface", () => {
   it("is what the registry generates: run npm run gen when this fails", async () => {

@@ -1,7 +1,21 @@
 import type { AriaClient } from "../../../provider/client";
-import { DATA_FUNCTIONS, dataFunctionByToken } from "../../../provider/registry/data-functions";
+import { isDataFunction } from "../../../provider/common/data-function";
+import {
+  DATA_FUNCTIONS,
+  dataFunctionByToken,
+  LOOKUP_MODULES,
+} from "../../../provider/registry/data-functions";
 
 describe("the registry's data functions", () => {
+  it("lists every data function a lookups file declares, once each", () => {
+    // The list registers them: one declared and not listed would be served by neither door.
+    const declared = Object.values(LOOKUP_MODULES).flatMap((module) =>
+      Object.values(module).filter(isDataFunction),
+    );
+    expect(new Set(DATA_FUNCTIONS).size).toBe(DATA_FUNCTIONS.length);
+    expect(new Set(DATA_FUNCTIONS)).toEqual(new Set(declared));
+  });
+
   it("has a body for every data function, reachable by its invoke token", () => {
     // The ones the package has always had are found (a new one needs no line here: the registry test
     // holds the registry to index.ts's exports, and the schema's freshness to their order).

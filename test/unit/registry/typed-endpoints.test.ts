@@ -4,7 +4,8 @@ import { tileFor } from "../../../emulator/pipeline/tiles";
 
 /*
  * The typed classes, the registry that code writing programs uses (aria-export), and the property
- * names the product publishes (the emulator's tiles follow shared/api/README.md) must agree.
+ * names the product publishes (the emulator's tiles, emulator/pipeline/tile-catalog.ts, list them with
+ * their sources in emulator/README.md) must agree.
  */
 describe("the typed endpoint registry", () => {
   const classNames = Object.keys(typed).filter((name) => name.endsWith("Endpoint"));

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { generatedDocs } from "../../../scripts/docs";
@@ -13,6 +14,10 @@ import { staleOf } from "../../../scripts/generated";
  * - No page names a path of a particular machine: `/home/<user>`, `/root/`, `/Users/`, `/work/`, or
  *   `/tmp/` (a user's commands make their own temporary directories); `/path/to/...` and `~/...` are
  *   how pages write a user's paths.
+ * - No tracked file of the repository (code, tests, docs, scripts) sends its reader to a document
+ *   outside it, which a clone and a user do not have: the project's shared API or design notes.
+ *   A fact and its public source (the vendor's docs, its Terraform provider's file and commit, the
+ *   Pulumi source file) are written where they are used.
  * - Every `sh` block of README.md, CONTRIBUTING.md and docs/ has, on the line before it, either
  *   `<!-- run by: <test file> -->`, a test that exists and names the page (so that it moves with
  *   it), or `<!-- not run: <why> -->`.
@@ -137,6 +142,36 @@ describe("the documentation's paths", () => {
       ...read(page).matchAll(/(?<![\w.~-])\/(home\/\w|root\/|Users\/|work\/|tmp\/)[^\s`'")]*/g),
     ];
     expect(machinePaths.map((m) => m[0])).toEqual([]);
+  });
+});
+
+describe("the repository's pointers", () => {
+  /** Every text file git tracks, relative to the repository (a file with a NUL byte is binary). */
+  const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" })
+    .split("\0")
+    .filter((file) => file !== "" && fs.existsSync(path.join(ROOT, file)))
+    .filter((file) => fs.statSync(path.join(ROOT, file)).isFile());
+  // Spelled in parts, so that this file does not name them itself.
+  const outside = [["shared", "api"].join("/"), ["shared", "design"].join("/"), ["API", "notes"].join(" ")];
+
+  it("reads the whole repository", () => {
+    expect(tracked).toEqual(
+      expect.arrayContaining(["README.md", "provider/plugin/server.ts", "emulator/README.md"]),
+    );
+  });
+
+  it("sends no reader to a document outside the repository", () => {
+    const pointers = tracked.flatMap((file) => {
+      const bytes = fs.readFileSync(path.join(ROOT, file));
+      if (bytes.includes(0)) return [];
+      const lines = bytes.toString("utf8").split("\n");
+      return lines.flatMap((line, i) =>
+        outside
+          .filter((name) => line.toLowerCase().includes(name.toLowerCase()))
+          .map((name) => `${file}:${i + 1}: ${name}`),
+      );
+    });
+    expect(pointers).toEqual([]);
   });
 });
 

@@ -26,7 +26,8 @@ function strip(node: Json): Json {
 }
 
 /**
- * Fields the API notes (README) document beyond the spec: the emulator must answer them too.
+ * Fields real servers answer beyond the spec (emulator/README.md lists them with their sources, under
+ * "Pipeline endpoints" and "Deployment resources"): the emulator must answer them too.
  * Added as `required` so the same ajv validation covers them.
  */
 const README_REQUIRED: Record<string, string[]> = {
