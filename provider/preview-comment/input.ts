@@ -11,49 +11,7 @@
  * either way: as `"[secret]"` in the digest, as the engine's secret envelope in the events.
  */
 import { z } from "zod";
-
-/** A resource's state as a step shows it (the parts read here). */
-const StepState = z.looseObject({
-  type: z.string().optional(),
-  id: z.string().optional(),
-  inputs: z.record(z.string(), z.unknown()).nullish(),
-  outputs: z.record(z.string(), z.unknown()).nullish(),
-});
-
-/** One property's difference in a step's detailed diff: its kind, and whether it compares inputs. */
-const PropertyDiff = z.looseObject({
-  kind: z.string(),
-  inputDiff: z.boolean().optional(),
-});
-
-/** One step of the preview digest. */
-const DigestStep = z.looseObject({
-  op: z.string(),
-  urn: z.string(),
-  oldState: StepState.nullish(),
-  newState: StepState.nullish(),
-  diffReasons: z.array(z.string()).nullish(),
-  replaceReasons: z.array(z.string()).nullish(),
-  detailedDiff: z.record(z.string(), PropertyDiff).nullish(),
-});
-
-/** One diagnostic (a message of the engine, the program or a provider), in either form. */
-const Diagnostic = z.looseObject({
-  urn: z.string().optional(),
-  prefix: z.string().optional(),
-  message: z.string().optional(),
-  severity: z.string().optional(),
-  ephemeral: z.boolean().optional(),
-});
-
-/** The preview digest: what `pulumi preview --json` prints by default. */
-export const PreviewDigest = z.looseObject({
-  steps: z.array(DigestStep).nullish(),
-  diagnostics: z.array(Diagnostic).nullish(),
-  changeSummary: z.record(z.string(), z.number()).nullish(),
-});
-/** The preview digest: what `pulumi preview --json` prints by default. */
-export type PreviewDigest = z.output<typeof PreviewDigest>;
+import { Diagnostic, PreviewDigest, PropertyDiff, StepState } from "../common/preview-digest";
 
 /** A step as the engine's events carry it (`resourcePreEvent.metadata`). */
 const StepMetadata = z.looseObject({

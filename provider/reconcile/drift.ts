@@ -12,44 +12,10 @@
  * its new state the declared inputs; an endpoint deleted out of band is gone from the refreshed state
  * and shows as a create.
  */
-import { z } from "zod";
+import type { PreviewDigest, PreviewStep } from "../common/preview-digest";
 import { BOOKKEEPING_INPUTS } from "../core/hidden-inputs";
 import { deepEqual } from "../core/json";
 import type { DriftedResource } from "./report";
-
-/** One resource's state in a preview step (the parts read here). */
-const StepState = z.looseObject({
-  id: z.string().optional(),
-  type: z.string().optional(),
-  inputs: z.record(z.string(), z.unknown()).optional(),
-});
-
-/** One step of `pulumi preview --json`. */
-const PreviewStep = z.looseObject({
-  op: z.string(),
-  urn: z.string(),
-  oldState: StepState.nullish(),
-  newState: StepState.nullish(),
-  diffReasons: z.array(z.string()).nullish(),
-  replaceReasons: z.array(z.string()).nullish(),
-  detailedDiff: z.record(z.string(), z.unknown()).nullish(),
-});
-
-/** What `pulumi preview --json` prints (the parts read here). */
-export const PreviewDigest = z.looseObject({
-  steps: z.array(PreviewStep).nullish(),
-  diagnostics: z
-    .array(
-      z.looseObject({
-        message: z.string().optional(),
-        severity: z.string().optional(),
-        urn: z.string().optional(),
-      }),
-    )
-    .nullish(),
-});
-/** What `pulumi preview --json` prints (the parts read here). */
-export type PreviewDigest = z.output<typeof PreviewDigest>;
 
 /** The step operations that change nothing, or only the state (never drift on their own). */
 const UNCHANGED = new Set(["same", "refresh", "read", "discard", "remove-pending-replace"]);
@@ -102,7 +68,7 @@ export function changedPaths(
  * step's top-level `diffReasons` and the leaves that differ between its old and new inputs (where a
  * secret shows as "[secret]" on both sides: a rotation shows as nothing).
  */
-function changedFields(step: z.output<typeof PreviewStep>, action: DriftedResource["action"]): string[] {
+function changedFields(step: PreviewStep, action: DriftedResource["action"]): string[] {
   if (step.detailedDiff) return Object.keys(step.detailedDiff);
   const fields = [...(step.diffReasons ?? [])];
   if (action === "update" || action === "replace") {

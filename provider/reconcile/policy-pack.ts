@@ -17,7 +17,8 @@ import * as path from "node:path";
 import { z } from "zod";
 import { SECRET_SIG, SIG_KEY } from "../core/values";
 import { type RunPulumi, scrubbedTail } from "../cli/pulumi";
-import { type PreviewDigest, urnParts } from "./drift";
+import { urnParts } from "./drift";
+import type { PreviewDigest } from "../common/preview-digest";
 import { pulumiFailureCode, ReconcileError } from "./failures";
 import { EXIT, type PolicyViolation } from "./report";
 

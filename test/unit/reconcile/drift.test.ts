@@ -1,10 +1,5 @@
-import {
-  changedPaths,
-  driftOf,
-  PreviewDigest,
-  previewErrors,
-  urnParts,
-} from "../../../provider/reconcile/drift";
+import { changedPaths, driftOf, previewErrors, urnParts } from "../../../provider/reconcile/drift";
+import { PreviewDigest } from "../../../provider/common/preview-digest";
 
 /*
  * Drift from `pulumi preview --refresh --json`: the steps below have the shape the CLI 3.274.1 prints

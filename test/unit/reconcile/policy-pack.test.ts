@@ -1,4 +1,4 @@
-import { PreviewDigest } from "../../../provider/reconcile/drift";
+import { PreviewDigest } from "../../../provider/common/preview-digest";
 import { analyzedState, analyzeOutput, redactSecrets } from "../../../provider/reconcile/policy-pack";
 
 /*

@@ -1,4 +1,5 @@
-import { actualResources, PreviewDigest } from "../../../provider/reconcile/drift";
+import { actualResources } from "../../../provider/reconcile/drift";
+import { PreviewDigest } from "../../../provider/common/preview-digest";
 import { defaultConfig, policyViolations } from "../../../provider/reconcile/policy";
 import { plainHttp } from "../../../provider/policy/rules/plain-http";
 
