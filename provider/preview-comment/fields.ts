@@ -7,7 +7,8 @@
 import { isCredentialKey } from "../core/secrets";
 import { kindInputs } from "../core/hidden-inputs";
 import type { StepFacts } from "./input";
-import { differingPaths, formatPath, leafPaths, parsePath, valueAt, type PathSegment } from "./paths";
+import { propertyPath } from "../core/property-path";
+import { differingPaths, leafPaths, parsePath, valueAt, type PathSegment } from "./paths";
 
 /** What a resource undergoes, in the order the summary counts them. */
 export const ACTIONS = ["create", "update", "replace", "delete", "import", "same"] as const;
@@ -71,7 +72,7 @@ function fieldChange(
   replaces: boolean,
   oldRoots: ReadonlyArray<Readonly<Record<string, unknown>> | undefined>,
 ): FieldChange {
-  const path = formatPath(segments);
+  const path = propertyPath(segments);
   if (isSecretField(segments, step)) return { path, kind, replaces, secret: true };
   const before = oldRoots.map((root) => valueAt(root, segments)).find((v) => v.found);
   const after = valueAt(step.new?.inputs, segments);
@@ -129,7 +130,7 @@ export function fieldsOf(step: StepFacts, action: Action): FieldChange[] {
   const fields = paths
     .filter((segments) => !isDoorKey(segments[0]))
     .map((segments) =>
-      fieldChange(step, segments, kindOf(segments), forces(segments, formatPath(segments)), [old]),
+      fieldChange(step, segments, kindOf(segments), forces(segments, propertyPath(segments)), [old]),
     );
   // A top-level field the provider names that the states show no difference in: a secret, most often.
   if (action === "update" || action === "replace") {

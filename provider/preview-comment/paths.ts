@@ -23,33 +23,20 @@ export function isShownSecret(value: unknown): boolean {
 /** One step of a path: an object's key or a list's index. */
 export type PathSegment = string | number;
 
-const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
-
-/** The path of segments in Pulumi's form: `a.b`, `a[0]`, `a["b.c"]`. */
-export function formatPath(segments: readonly PathSegment[]): string {
-  return segments
-    .map((s, i) =>
-      typeof s === "number"
-        ? `[${s}]`
-        : PLAIN_KEY.test(s)
-          ? i === 0
-            ? s
-            : `.${s}`
-          : `[${JSON.stringify(s)}]`,
-    )
-    .join("");
-}
-
-/** The segments of a path in Pulumi's form; a path it cannot read is one key. */
+/**
+ * The segments of a path in Pulumi's form (../core/property-path.ts writes it, as the engine does);
+ * a path it cannot read is one key. In a quoted key only `\"` is an escape, as Pulumi's
+ * `ParsePropertyPath` reads it: any other backslash is the key's own.
+ */
 export function parsePath(path: string): PathSegment[] {
   const segments: PathSegment[] = [];
-  const re = /\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]|\.?([^.[\]]+)/gy;
+  const re = /\[(\d+)\]|\["((?:\\"|[^"])*)"\]|\.?([^.[\]]+)/gy;
   let match: RegExpExecArray | null;
   let at = 0;
   while (at < path.length && (match = re.exec(path)) !== null) {
     at = re.lastIndex;
     if (match[1] !== undefined) segments.push(Number(match[1]));
-    else if (match[2] !== undefined) segments.push(JSON.parse(`"${match[2]}"`) as string);
+    else if (match[2] !== undefined) segments.push(match[2].replace(/\\"/g, '"'));
     else segments.push(match[3]);
   }
   return at === path.length ? segments : [path];

@@ -1,5 +1,6 @@
 import { readPreview } from "../../../provider/preview-comment/input";
-import { differingPaths, formatPath, leafPaths, parsePath } from "../../../provider/preview-comment/paths";
+import { differingPaths, leafPaths, parsePath } from "../../../provider/preview-comment/paths";
+import { propertyPath } from "../../../provider/core/property-path";
 import { dynamicEvents, ENVELOPE, lines, pluginDigest, urn } from "./previews";
 
 describe("reading what pulumi preview --json printed", () => {
@@ -63,16 +64,20 @@ describe("reading what pulumi preview --json printed", () => {
 
 describe("property paths", () => {
   it("writes and reads Pulumi's paths, brackets for indexes and for keys that need them", () => {
-    expect(formatPath(["properties", "url"])).toBe("properties.url");
-    expect(formatPath(["tags", 0, "a.b"])).toBe('tags[0]["a.b"]');
+    expect(propertyPath(["properties", "url"])).toBe("properties.url");
+    expect(propertyPath(["tags", 0, "a.b"])).toBe('tags[0]["a.b"]');
     expect(parsePath('secretProperties["a.b"].c[2]')).toEqual(["secretProperties", "a.b", "c", 2]);
     expect(parsePath("properties.url")).toEqual(["properties", "url"]);
+    // What the engine writes is read back: a key of any characters, a quote in it escaped.
+    for (const key of ["api-key", 'a "b"', "c:\\tmp", "$x"]) {
+      expect(parsePath(propertyPath(["properties", key]))).toEqual(["properties", key]);
+    }
   });
 
   it("finds the leaves that differ, comparing lists and secrets whole", () => {
     const before = { a: 1, b: { c: [1, 2], d: "x" }, s: "[secret]" };
     const after = { a: 1, b: { c: [1, 3], e: { f: 1 } }, s: "[secret]" };
-    expect(differingPaths(before, after).map(formatPath)).toEqual(["b.c", "b.d", "b.e.f"]);
-    expect(leafPaths({ x: { y: 1, z: ENVELOPE } }).map(formatPath)).toEqual(["x.y", "x.z"]);
+    expect(differingPaths(before, after).map(propertyPath)).toEqual(["b.c", "b.d", "b.e.f"]);
+    expect(leafPaths({ x: { y: 1, z: ENVELOPE } }).map(propertyPath)).toEqual(["x.y", "x.z"]);
   });
 });
