@@ -39,11 +39,16 @@ const DOOR_KEYS: ReadonlySet<string> = new Set([PROVIDER_KEY, OWNER_KEY, MOVED_S
  */
 export const BOOKKEEPING_INPUTS: readonly string[] = [PROVIDER_KEY, OWNER_KEY];
 
+/** True for a key a door keeps in the engine's inputs beside the kind's (never the user's data). */
+export function isDoorKey(key: string): boolean {
+  return DOOR_KEYS.has(key);
+}
+
 /** What the engine sent, as a kind sees it: every door key taken out. */
 export function kindInputs(bag: Readonly<Record<string, unknown>> | undefined): PropertyMap {
   const out: PropertyMap = {};
   for (const [key, value] of Object.entries(bag ?? {})) {
-    if (!DOOR_KEYS.has(key)) out[key] = value;
+    if (!isDoorKey(key)) out[key] = value;
   }
   return out;
 }

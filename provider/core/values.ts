@@ -25,6 +25,19 @@ export const SIG_KEY = "4dabf18193072939515e22adb298388d";
 /** The signature of a secret envelope (see {@link SIG_KEY}). */
 export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
+/**
+ * True for the engine's secret envelope (see {@link SIG_KEY}): how a secret travels on the provider
+ * protocol, and how `pulumi preview --json` and a stack's export show one.
+ */
+export function isSecretEnvelope(value: unknown): value is { value?: unknown; ciphertext?: unknown } {
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG
+  );
+}
+
 /** The type of {@link UNKNOWN}. */
 export type Unknown = typeof UNKNOWN;
 

@@ -1,4 +1,4 @@
-import { isSecret, Secret, SECRET_SIG, SIG_KEY, type PropertyMap } from "../core/values";
+import { isSecret, isSecretEnvelope, Secret, SECRET_SIG, SIG_KEY, type PropertyMap } from "../core/values";
 
 /*
  * The plugin door's values: what the engine sends a provider that accepts secrets, turned into the
@@ -8,18 +8,9 @@ import { isSecret, Secret, SECRET_SIG, SIG_KEY, type PropertyMap } from "../core
  * `undefined`: such keys are dropped on the way out (the SDK's Struct conversion throws on them).
  */
 
-function isEnvelope(value: unknown): value is { value?: unknown } {
-  return (
-    value !== null &&
-    typeof value === "object" &&
-    !Array.isArray(value) &&
-    (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG
-  );
-}
-
 /** A wire value as a core value: secret envelopes become {@link Secret} marks, at any depth. */
 export function fromWire(value: unknown): unknown {
-  if (isEnvelope(value)) return new Secret(fromWire(value.value));
+  if (isSecretEnvelope(value)) return new Secret(fromWire(value.value));
   if (Array.isArray(value)) return value.map(fromWire);
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};

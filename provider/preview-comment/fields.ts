@@ -5,7 +5,7 @@
  * shows it as a secret on either side.
  */
 import { isCredentialKey } from "../core/secrets";
-import { kindInputs } from "../core/hidden-inputs";
+import { isDoorKey } from "../core/hidden-inputs";
 import type { StepFacts } from "./input";
 import { propertyPath } from "../core/property-path";
 import { differingPaths, leafPaths, parsePath, valueAt, type PathSegment } from "./paths";
@@ -33,8 +33,7 @@ export interface FieldChange {
  * Whether a top-level input is one a door keeps beside the user's (the serialised provider, the
  * owner's URN, the note of moved secrets): never a change of theirs.
  */
-const isDoorKey = (key: PathSegment | undefined): boolean =>
-  typeof key === "string" && !(key in kindInputs({ [key]: true }));
+const isDoorInput = (key: PathSegment | undefined): boolean => typeof key === "string" && isDoorKey(key);
 
 /** The action of one step; undefined for one that plans nothing (a refresh, a read). */
 export function actionOf(op: string): Action | undefined {
@@ -108,7 +107,7 @@ export function fieldsOf(step: StepFacts, action: Action): FieldChange[] {
           roots,
         );
       })
-      .filter((f) => !isDoorKey(parsePath(f.path)[0]))
+      .filter((f) => !isDoorInput(parsePath(f.path)[0]))
       .sort((a, b) => a.path.localeCompare(b.path));
   }
   const old = step.old?.inputs ?? {};
@@ -128,14 +127,14 @@ export function fieldsOf(step: StepFacts, action: Action): FieldChange[] {
         ? "add"
         : "update";
   const fields = paths
-    .filter((segments) => !isDoorKey(segments[0]))
+    .filter((segments) => !isDoorInput(segments[0]))
     .map((segments) =>
       fieldChange(step, segments, kindOf(segments), forces(segments, propertyPath(segments)), [old]),
     );
   // A top-level field the provider names that the states show no difference in: a secret, most often.
   if (action === "update" || action === "replace") {
     for (const key of new Set([...step.diffReasons, ...step.replaceReasons])) {
-      if (isDoorKey(key) || fields.some((f) => parsePath(f.path)[0] === key)) continue;
+      if (isDoorInput(key) || fields.some((f) => parsePath(f.path)[0] === key)) continue;
       fields.push(fieldChange(step, [key], "update", replaceKeys.has(key), [old]));
     }
   }

@@ -4,20 +4,14 @@
  * the paths that differ between two, and whether a value is a secret as the CLI prints one.
  */
 import { deepEqual } from "../core/json";
-import { SECRET_SIG, SIG_KEY } from "../core/values";
+import { isSecretEnvelope } from "../core/values";
 
 /** What the CLI prints instead of a secret value in the preview digest. */
 export const SECRET_TEXT = "[secret]";
 
 /** True for a value the CLI printed as a secret: `"[secret]"` (the digest) or the secret envelope (the events). */
 export function isShownSecret(value: unknown): boolean {
-  if (value === SECRET_TEXT) return true;
-  return (
-    value !== null &&
-    typeof value === "object" &&
-    !Array.isArray(value) &&
-    (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG
-  );
+  return value === SECRET_TEXT || isSecretEnvelope(value);
 }
 
 /** One step of a path: an object's key or a list's index. */

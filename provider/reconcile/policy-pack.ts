@@ -15,7 +15,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { z } from "zod";
-import { SECRET_SIG, SIG_KEY } from "../core/values";
+import { isSecretEnvelope } from "../core/values";
 import { type RunPulumi, scrubbedTail } from "../cli/pulumi";
 import { urnParts } from "./drift";
 import type { PreviewDigest } from "../common/preview-digest";
@@ -35,9 +35,8 @@ const REDACTED = "[secret]";
 export function redactSecrets(value: unknown): unknown {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map(redactSecrets);
-  const record = value as Record<string, unknown>;
-  if (record[SIG_KEY] === SECRET_SIG) return REDACTED;
-  return Object.fromEntries(Object.entries(record).map(([key, v]) => [key, redactSecrets(v)]));
+  if (isSecretEnvelope(value)) return REDACTED;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, redactSecrets(v)]));
 }
 
 /** What the refresh preview says of each resource it read: its state on the server, or gone. */
