@@ -26,13 +26,16 @@ function clientOn(server: { url: string }, settings: Record<string, string>): Ar
   return made;
 }
 
+/** How long the 9.x emulator takes to end a deployment request. */
+const REQUEST_DELAY_MS = 100;
+
 describe("a client of VCF Automation 9", () => {
   let server: TestServer;
   let aria8: TestServer;
   const client = (settings: Record<string, string>) => clientOn(server, settings);
 
   beforeAll(async () => {
-    server = await startServer({ product: "vcf-automation-9", requestDelayMs: 100 });
+    server = await startServer({ product: "vcf-automation-9", requestDelayMs: REQUEST_DELAY_MS });
     aria8 = await startServer();
   });
 
@@ -76,7 +79,8 @@ describe("a client of VCF Automation 9", () => {
     const vcfa = client({ "vra:refreshToken": "developer-refresh-token", "vra:organization": ORG });
     expect(await vcfa.serverGeneration()).toEqual({ product: "vcf-automation-9", version: "9.0.1.0" });
     const created = await vcfa.createResource({ name: "web-9", type: "Custom.Thing", projectId: PLATFORM });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The request ends once the emulator's clock is past its duration: moved, not waited for.
+    await server.advanceClock(REQUEST_DELAY_MS);
     expect((await vcfa.getRequest(created.requestId)).status).toBe("SUCCESSFUL");
     expect((await vcfa.getResource(created.resourceId)).name).toBe("web-9");
     expect((await vcfa.listAllProjects()).map((p) => p.name)).toContain("Platform");
