@@ -1,6 +1,8 @@
 // @ts-check
-// The dynamic door's public surface, generated from the registry (provider/registry) by scripts/gen.mjs
-// (what it is: the `npm run gen -- dynamic` row of CONTRIBUTING.md#generated-files).
+// The dynamic door's public surface, generated from the registry (provider/registry) by scripts/gen.mjs:
+// the typed endpoint classes, the data functions' pairs, the documented types, and the outputs of each
+// kind's class, in a generated region of its hand-written file (what it is: the
+// `npm run gen -- dynamic` row of CONTRIBUTING.md#generated-files).
 
 const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
