@@ -8,7 +8,15 @@
 
 import * as fs from "node:fs";
 import { performance } from "node:perf_hooks";
-import { apiClient, changedAt, CLIENT_MODULE, emulatorOps, endpointSpec, runPool } from "./lib/common.mjs";
+import {
+  apiClient,
+  changedAt,
+  CLIENT_MODULE,
+  emulatorOps,
+  endpointSpec,
+  requestCounts,
+  runPool,
+} from "./lib/common.mjs";
 
 await import(CLIENT_MODULE); // loaded now, not in the first phase's time
 /** @type {{url: string, count: number, repeat: number, concurrency: number, validate: boolean, resultFile: string}} */
@@ -38,7 +46,7 @@ async function phase(name, body) {
   }
   const ms = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
-  const { counts } = await emulatorOps(job.url).requests();
+  const counts = requestCounts(await emulatorOps(job.url).requests());
   const into = (out[name] ??= { samplesMs: [], cpuMs: [], requests: counts });
   into.samplesMs.push(ms);
   into.cpuMs.push((cpu.user + cpu.system) / 1000);

@@ -82,12 +82,17 @@ function isLinear(points) {
   return { linear: lastSlope <= 1.5 * Math.max(firstSlope, 0) + 1, firstSlope, lastSlope };
 }
 
-/** Requests a provider process makes once: token exchanges, `/about`, tiles, the IaaS projects list. */
-export const ONE_OFF_ROUTES = /login|\/api-tokens\/|\/about$|\/endpoint-tiles|\/iaas\/api\/projects$/;
+/**
+ * Requests a provider process makes once: token exchanges, the server-generation probe
+ * (`/automation/config.json`, named so by ./common.mjs `requestCounts`), `/about`, tiles, the IaaS
+ * projects list.
+ */
+export const ONE_OFF_ROUTES =
+  /login|\/api-tokens\/|\/automation\/config\.json$|\/about$|\/endpoint-tiles|\/iaas\/api\/projects$/;
 
 /**
- * A phase's requests split into per-process one-offs (token exchanges, `/about`, tiles, and the IaaS
- * projects list `check` reads once per process) and per-resource calls.
+ * A phase's requests split into per-process one-offs (token exchanges, the server-generation probe,
+ * `/about`, tiles, and the IaaS projects list `check` reads once per process) and per-resource calls.
  * @param {Record<string, number>} counts requests by `<METHOD> <route>`
  * @param {number} n resources
  */

@@ -78,8 +78,31 @@ export async function runPool(items, concurrency, task) {
   if (failure) throw failure.error;
 }
 
-/** @typedef {{method: string, route: string, status: number, durationMs?: number, fault?: string}} LogEntry */
+/** @typedef {{method: string, path: string, route: string, status: number, durationMs?: number, fault?: string}} LogEntry */
 /** @typedef {{total: number, counts: Record<string, number>, entries: LogEntry[]}} RequestLog */
+
+/** The server-generation probe: a client asks it once, to tell Aria Automation 8.x from VCF Automation 9. */
+export const GENERATION_PROBE = "GET /automation/config.json";
+
+/** How the emulator's log counts a request to a path it has no route for (8.x has none for the probe). */
+const UNMATCHED_GET = "GET (unmatched)";
+
+/**
+ * The log's requests by route, the server-generation probe under its own name: 8.x has no such
+ * path, so the emulator counts it among the unmatched requests, which are no one-off.
+ * @param {RequestLog} log
+ */
+export function requestCounts(log) {
+  const probePath = GENERATION_PROBE.slice("GET ".length);
+  const probes = log.entries.filter(
+    (entry) => entry.route === UNMATCHED_GET && entry.path === probePath,
+  ).length;
+  if (probes === 0) return log.counts;
+  const { [UNMATCHED_GET]: unmatched = 0, ...counts } = log.counts;
+  if (unmatched > probes) counts[UNMATCHED_GET] = unmatched - probes;
+  counts[GENERATION_PROBE] = (counts[GENERATION_PROBE] ?? 0) + probes;
+  return counts;
+}
 
 /** The emulator's operations client (emulator/ops/client.ts). @param {string} url */
 export const emulatorOps = (url) =>

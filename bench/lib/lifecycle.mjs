@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { PHASES, REPEATABLE } from "./analysis.mjs";
-import { changedAt, emulatorOps, REFRESH_TOKEN } from "./common.mjs";
+import { changedAt, emulatorOps, REFRESH_TOKEN, requestCounts } from "./common.mjs";
 import { BenchStack, runScript } from "./engine-stack.mjs";
 
 /**
@@ -108,7 +108,7 @@ export async function runLifecycles(programs, o) {
       ms: res.ms,
       processes: res.processes,
       programPid: res.programPid,
-      requests: log.counts,
+      requests: requestCounts(log),
       serverMs: log.entries.reduce((sum, e) => sum + (e.durationMs ?? 0), 0),
       maxInFlight,
       throttled: log.entries.filter((e) => e.status === 429).length,

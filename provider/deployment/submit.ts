@@ -8,7 +8,8 @@
  * 2. a 429 is retried by the client (the server did nothing);
  * 3. after an answer that leaves it open whether the server acted (a 5xx, a lost answer, a
  *    timeout), the matches are listed again for a while: a new one is what that POST made, and the
- *    creation goes on with it; when none appears, the POST is sent again (a bounded number of times);
+ *    creation goes on with it; when none appears, the POST is sent again (a bounded number of times:
+ *    the loop both kinds use, ../common/create-recovery.ts, with "not there before" as its rule);
  * 4. once a creation accepted after such an answer has settled, a match that appeared late (a lost
  *    POST did act, after all) is deleted, so that one resource is left, and said so.
  *
@@ -29,12 +30,18 @@ import { reporter } from "../common/report";
 import type { DeploymentResourceInputs } from "./schema";
 import type { Settings } from "./state";
 import { backoffDelay, type Backoff } from "../core/clock";
-
-/** POSTs sent at most for one creation (the first and the resends after ambiguous answers). */
-export const CREATE_ATTEMPTS = 4;
+import { attemptsWithinTotalWait, createWithRecovery } from "../common/create-recovery";
+import { DEFAULT_RETRY_POLICY } from "../client/retry-policy";
 
 /** How long, at most, to look for the resource an ambiguous POST may have made before sending again. */
 export const RECOVERY_WINDOW_MS = 20_000;
+
+/**
+ * POSTs sent at most for one creation (the first and the resends after ambiguous answers): as many
+ * looks of {@link RECOVERY_WINDOW_MS} as fit in the client's longest wait for one request
+ * (../common/create-recovery.ts): four.
+ */
+export const CREATE_ATTEMPTS = attemptsWithinTotalWait(RECOVERY_WINDOW_MS, DEFAULT_RETRY_POLICY);
 
 /** Pauses between the recovery's listings: a quarter second, doubling, at most 4 s. */
 const RECOVERY_BACKOFF: Backoff = { initialMs: 250, factor: 2, maxMs: 4_000 };
@@ -85,41 +92,42 @@ export async function submitCreation(
         "delete it on the server.",
     );
   }
-  let ambiguous: unknown;
-  for (let attempt = 1; ; attempt++) {
-    let answer: Submitted;
-    try {
-      answer = await deps.api.createResource(body);
-    } catch (error) {
-      if (!mayHaveCreated(error)) throw error;
+  const isNew = (resource: Resource): boolean => before !== undefined && !before.has(resource.id);
+  return createWithRecovery<Sent, Resource>({
+    attempts: CREATE_ATTEMPTS,
+    post: async (afterAmbiguous) => {
+      const answer = await deps.api.createResource(body);
+      return {
+        answer,
+        removeLateDuplicates:
+          !afterAmbiguous || before === undefined
+            ? async () => {}
+            : () => removeLateDuplicates(deps, inputs, before, answer, what, settings),
+      };
+    },
+    isAmbiguous: mayHaveCreated,
+    lookUp: async (error) => {
       if (before === undefined) throw ambiguousCreate(what, inputs, error);
-      ambiguous = error;
-      const made = await lookForNew(deps, inputs, before, settings);
-      if (made) {
-        report(
-          `${what}: the answer to the creation was lost (${errorMessage(error)}), but it went through: ` +
-            `following resource ${made.resourceId}`,
-        );
-        return { answer: made, removeLateDuplicates: async () => {} };
-      }
-      if (attempt >= CREATE_ATTEMPTS) {
-        throw new Error(
-          `${ambiguousCreate(what, inputs, error).message} The server answered ${attempt} creations ` +
-            `ambiguously and none of them made a resource within ${Math.round(RECOVERY_WINDOW_MS / 1000)}s.`,
-        );
-      }
-      report(`${what}: ${errorMessage(error)}; no resource was made, sending the creation again`);
-      continue;
-    }
-    const seen = before;
-    return {
-      answer,
-      removeLateDuplicates:
-        ambiguous === undefined || seen === undefined
-          ? async () => {}
-          : () => removeLateDuplicates(deps, inputs, seen, answer, what, settings),
-    };
-  }
+      return lookForNew(deps, inputs, isNew, settings);
+    },
+    // Names are not unique: a match is this creation's when it was not there before the first POST.
+    isMine: isNew,
+    takeMine: async (resource, error) => {
+      const made = await followed(deps, resource);
+      report(
+        `${what}: the answer to the creation was lost (${errorMessage(error)}), but it went through: ` +
+          `following resource ${made.resourceId}`,
+      );
+      return { answer: made, removeLateDuplicates: async () => {} };
+    },
+    exhausted: (error, attempts) =>
+      new Error(
+        `${ambiguousCreate(what, inputs, error).message} The server answered ${attempts} creations ` +
+          `ambiguously and none of them made a resource within ${Math.round(RECOVERY_WINDOW_MS / 1000)}s.`,
+      ),
+    beforeResend: (_attempt, error) =>
+      report(`${what}: ${errorMessage(error)}; no resource was made, sending the creation again`),
+  });
 }
 
 /** True when a failed `POST` may nevertheless have reached the server (no answer, or a 5xx). */
@@ -202,22 +210,23 @@ async function existingMatches(
   }
 }
 
-/** Polls for a match that was not there before, for up to {@link RECOVERY_WINDOW_MS}. */
+/**
+ * Polls the matches for up to {@link RECOVERY_WINDOW_MS}, until one is new (not there before the
+ * first POST): the last listing (none when listing fails).
+ */
 async function lookForNew(
   deps: OperationDeps,
   inputs: DeploymentResourceInputs,
-  before: ReadonlySet<string>,
+  isNew: (resource: Resource) => boolean,
   settings: Settings,
-): Promise<Submitted | undefined> {
+): Promise<readonly Resource[]> {
   const { clock } = deps;
   const limit = Math.min(RECOVERY_WINDOW_MS, settleMs(settings));
   const started = clock.now();
   for (let poll = 0; ; poll++) {
-    const fresh = await listMatches(deps, inputs)
-      .then((found) => found.filter((resource) => !before.has(resource.id)))
-      .catch(() => []);
-    if (fresh.length > 0) return followed(deps, fresh[0]);
-    if (clock.now() - started >= limit) return undefined;
+    const found = await listMatches(deps, inputs).catch((): Resource[] => []);
+    if (found.some(isNew)) return found;
+    if (clock.now() - started >= limit) return found;
     await clock.sleep(backoffDelay(poll, RECOVERY_BACKOFF));
   }
 }

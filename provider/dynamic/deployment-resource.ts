@@ -1,12 +1,14 @@
 /**
  * `DeploymentResource`: a resource of an Aria Automation deployment, created through
  * `POST /deployment/api/resources` and its asynchronous request. The work happens in ../deployment/provider.ts,
- * in the provider process, behind the serialised stub.
+ * in the provider process, behind the serialised stub. Its outputs are the kind's zod outputs
+ * (../registry/kinds.ts), written into the class by `npm run gen`.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { sharedProviderStub } from "./stub";
 import { INPUT_KEYS } from "../deployment/schema";
-import type { DeploymentResourceInputs, DeploymentResourceState } from "./generated/types";
+import { RESOURCE_KINDS } from "../registry/kinds";
+import type { DeploymentResourceInputs } from "./generated/types";
 
 /**
  * The arguments of a {@link DeploymentResource}: each input of {@link DeploymentResourceInputs},
@@ -17,22 +19,10 @@ export type DeploymentResourceArgs = {
   [K in keyof DeploymentResourceInputs]: pulumi.Input<NonNullable<DeploymentResourceInputs[K]>>;
 };
 
-type Out<K extends keyof DeploymentResourceState> = pulumi.Output<NonNullable<DeploymentResourceState[K]>>;
-
 /** The outputs that are not inputs, declared so that the engine reports them. */
-const OUTPUT_ONLY_KEYS = [
-  "inputPropertyKeys",
-  "resourceId",
-  "requestId",
-  "requestStatus",
-  "syncStatus",
-  "origin",
-  "createdAt",
-  "description",
-  "orgId",
-  "projectName",
-  "deploymentName",
-] as const satisfies readonly (keyof DeploymentResourceState)[];
+const OUTPUT_ONLY_KEYS = Object.keys(RESOURCE_KINDS.deploymentResource.outputs.shape).filter(
+  (key) => !(INPUT_KEYS as readonly string[]).includes(key),
+);
 
 /**
  * A deployment resource. Creation waits for the API's request to succeed (polling with a capped
@@ -53,44 +43,52 @@ const OUTPUT_ONLY_KEYS = [
  * ```
  */
 export class DeploymentResource extends pulumi.dynamic.Resource {
+  // BEGIN GENERATED: outputs (npm run gen)
   /** Name of the resource. */
-  declare readonly name: Out<"name">;
+  declare readonly name: pulumi.Output<string>;
   /** Type of the resource. */
-  declare readonly type: Out<"type">;
+  declare readonly type: pulumi.Output<string>;
   /** Id of the project the resource belongs to. */
-  declare readonly projectId: Out<"projectId">;
-  /** Id of the deployment the resource belongs to (created by the server when not given). */
-  declare readonly deploymentId: Out<"deploymentId">;
-  /** The resource's properties as the server reports them: those set here and any the server adds. */
-  declare readonly properties: Out<"properties">;
-  /** Names of the `properties` set in the program. */
-  declare readonly inputPropertyKeys: Out<"inputPropertyKeys">;
-  /** The wait timeout in force, in seconds (unset: 1800). */
+  declare readonly projectId: pulumi.Output<string>;
+  /** Id of the deployment the resource belongs to. */
+  declare readonly deploymentId: pulumi.Output<string>;
+  /**
+   * The resource's properties as the server reports them (those set in the program, and any the server
+   * adds).
+   */
+  declare readonly properties: pulumi.Output<Record<string, unknown>>;
+  /** Names of the `properties` set by the program; the others were added by the server. */
+  declare readonly inputPropertyKeys: pulumi.Output<string[]>;
+  /** See the input of the same name. */
   declare readonly waitTimeoutSeconds: pulumi.Output<number | undefined>;
-  /** The poll interval cap in force, in seconds (unset: 10). */
+  /** See the input of the same name. */
   declare readonly pollIntervalMaxSeconds: pulumi.Output<number | undefined>;
-  /** Whether the creation took over an existing matching resource when there was one (see the input). */
+  /** See the input of the same name. */
   declare readonly adopt: pulumi.Output<boolean | undefined>;
-  /** Id of the resource on the server (the same as `id`). */
-  declare readonly resourceId: Out<"resourceId">;
+  /** Id of the resource (also the Pulumi id). */
+  declare readonly resourceId: pulumi.Output<string>;
   /** Id of the request that created the resource. */
-  declare readonly requestId: Out<"requestId">;
-  /** Last known status of the creation request (`SUCCESSFUL` once created). */
-  declare readonly requestStatus: Out<"requestStatus">;
+  declare readonly requestId: pulumi.Output<string>;
+  /**
+   * Last known status of the creation request. Anything but `SUCCESSFUL` marks a resource whose creation
+   * did not finish: the next `pulumi up` deletes and re-creates it.
+   */
+  declare readonly requestStatus: pulumi.Output<string>;
   /** Sync status reported by the server: `SUCCESS`, `MISSING` or `STALE`. */
-  declare readonly syncStatus: Out<"syncStatus">;
-  /** Origin reported by the server, e.g. `ONBOARDED`. */
-  declare readonly origin: Out<"origin">;
+  declare readonly syncStatus: pulumi.Output<string>;
+  /** Origin of the resource: `DEPLOYED`, `DISCOVERED`, `ONBOARDED` or `MIGRATED`. */
+  declare readonly origin: pulumi.Output<string>;
   /** Creation time reported by the server. */
-  declare readonly createdAt: Out<"createdAt">;
+  declare readonly createdAt: pulumi.Output<string>;
   /** Description reported by the server. */
-  declare readonly description: Out<"description">;
+  declare readonly description: pulumi.Output<string>;
   /** Organisation id reported by the server. */
-  declare readonly orgId: Out<"orgId">;
-  /** Name of the project. */
-  declare readonly projectName: Out<"projectName">;
-  /** Name of the deployment. */
-  declare readonly deploymentName: Out<"deploymentName">;
+  declare readonly orgId: pulumi.Output<string>;
+  /** Name of the project (from `expand=project`). */
+  declare readonly projectName: pulumi.Output<string>;
+  /** Name of the deployment (from `expand=deployment`). */
+  declare readonly deploymentName: pulumi.Output<string>;
+  // END GENERATED: outputs
 
   /**
    * Creates (or, with `opts.id`, reads) a deployment resource.

@@ -39,32 +39,34 @@ export type EndpointArgs = InputsOf<Omit<SchemaInputs, "name" | "properties" | "
  * import an existing endpoint.
  */
 export class Endpoint extends pulumi.dynamic.Resource {
+  // BEGIN GENERATED: outputs (npm run gen)
   /** Name of the endpoint. */
-  declare public readonly name: pulumi.Output<string>;
+  declare readonly name: pulumi.Output<string>;
   /** Endpoint type. */
-  declare public readonly type: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<string>;
   /** Name of the project the endpoint belongs to. */
-  declare public readonly project: pulumi.Output<string>;
+  declare readonly project: pulumi.Output<string>;
   /** Description. */
-  declare public readonly description: pulumi.Output<string>;
-  /** Whether only administrators can change it (the server's view; from {@link metadata} when not declared). */
-  declare public readonly isRestricted: pulumi.Output<boolean>;
-  /** Cloud proxy id, when the server has one for it (from {@link metadata} when not declared). */
-  declare public readonly cloudProxyId: pulumi.Output<string | undefined>;
+  declare readonly description: pulumi.Output<string>;
+  /** Whether only administrators can change it (the server's view; from `metadata` when not declared). */
+  declare readonly isRestricted: pulumi.Output<boolean>;
+  /** Cloud proxy id, when the server has one for it (from `metadata` when not declared). */
+  declare readonly cloudProxyId: pulumi.Output<string | undefined>;
   /** The declared non-secret properties, as the server has them. */
-  declare public readonly properties: pulumi.Output<Record<string, JsonValue>>;
+  declare readonly properties: pulumi.Output<Record<string, JsonValue>>;
   /** The declared secret properties (secret). */
-  declare public readonly secretProperties: pulumi.Output<Record<string, JsonValue>>;
+  declare readonly secretProperties: pulumi.Output<Record<string, JsonValue>>;
   /** The `validate` input, as declared. */
-  declare public readonly validate: pulumi.Output<boolean | undefined>;
+  declare readonly validate: pulumi.Output<boolean | undefined>;
   /** The `adopt` input, as declared. */
-  declare public readonly adopt: pulumi.Output<boolean | undefined>;
-  /**
-   * What the server records about the endpoint: project id, creation and update times and users, API
-   * path. One output rather than one each, because every output a resource declares costs the program
-   * time in every preview (see "Large stacks" in the README); `projectId`, `createdAt`, ... read from it.
-   */
-  declare public readonly metadata: pulumi.Output<EndpointMetadata>;
+  declare readonly adopt: pulumi.Output<boolean | undefined>;
+  /** What the server records about an endpoint: project id, creation and update times and users, API path. */
+  declare readonly metadata: pulumi.Output<EndpointMetadata>;
+  // END GENERATED: outputs
+
+  // `metadata` is one output rather than one each (`projectId`, `createdAt`, ... below read from it),
+  // because every output a resource declares costs the program time in every preview (see "Large
+  // stacks" in the README).
 
   /** The endpoint's id on the server (the resource `id`). */
   get endpointId(): pulumi.Output<string> {

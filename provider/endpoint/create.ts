@@ -7,9 +7,10 @@
  * there, or the POST meets a 409, the endpoint is this create's own only when it bears the mark of
  * this resource's URN (../client/owner-mark.ts: the POST sends it, the client reads it back as
  * `createdFor`), whether this create's earlier attempt made it or a run of the same stack killed
- * before it saved its state. Anything
- * else is not taken over without `adopt`: the create fails, naming the endpoint, who made it and how
- * to take it over on purpose. (A 429 is retried by the client: the server did nothing.)
+ * before it saved its state. Anything else is not taken over without `adopt`: the create fails,
+ * naming the endpoint, who made it and how to take it over on purpose. (A 429 is retried by the
+ * client: the server did nothing.) The loop is the one both kinds use (../common/create-recovery.ts):
+ * this module gives it the POST, the lookup by name and the owner mark as its "is it mine" rule.
  */
 import { deepEqual } from "../core/json";
 import type { ApiEndpoint, EndpointApi } from "./api";
@@ -29,17 +30,19 @@ import { isMasked } from "../core/secrets";
 import { withHeldSecrets } from "./state";
 import { backoffDelay, type Backoff, type Clock } from "../core/clock";
 import { EndpointInputs, EndpointSpec, toSpec } from "./schema";
+import { attemptsAfterLookup, createWithRecovery } from "../common/create-recovery";
+import { DEFAULT_RETRY_POLICY, retryBackoff } from "../client/retry-policy";
 
 /**
  * POSTs sent at most for one create (the first and the resends after ambiguous answers): the
- * client's budget for a request that is safe to repeat (8 retries, ../client/retry-policy.ts), since
- * a resend follows a lookup that found nothing. Four were too few: under 10% 503s and 10% lost
+ * client's budget for a request that is safe to repeat (../common/create-recovery.ts), since a
+ * resend follows a lookup that found nothing. Four were too few: under 10% 503s and 10% lost
  * answers a fifth of the POSTs are ambiguous, and 0.2^4 failed one create in ~600 (the issue's
  * `many-0088`); 0.2^9 fails one in ~2 million.
  */
-export const CREATE_ATTEMPTS = 9;
-/** Pauses between resends: half a second, doubling up to 30 s (about 90 s in all), spread by jitter. */
-const RESEND_BACKOFF: Backoff = { initialMs: 500, factor: 2, maxMs: 30_000, jitter: "half" };
+export const CREATE_ATTEMPTS = attemptsAfterLookup(DEFAULT_RETRY_POLICY);
+/** Pauses between resends: the client's own between retries (half a second, doubling up to 30 s, jittered). */
+const RESEND_BACKOFF: Backoff = retryBackoff(DEFAULT_RETRY_POLICY);
 
 /**
  * POST the endpoint, or take over the existing one (`adopt`), or recover from an ambiguous answer.
@@ -64,48 +67,49 @@ export async function createOrAdopt(
   }
   // This resource's own endpoint: marked with its URN, or (without an owner) what an ambiguous POST
   // of this call sent.
-  let sentAmbiguously = false;
-  const isOwn = (existing: ApiEndpoint): boolean =>
+  const isOwn = (existing: ApiEndpoint, sentAmbiguously: boolean): boolean =>
     owner !== undefined ? existing.createdFor === owner : sentAmbiguously && isWhatWasSent(existing, spec);
   // Made by this create's lost POST, or by a run of this stack killed before it saved its state: as
   // sent, it is taken as it is (its mark goes with its first update); changed since, it is brought
   // to the declared state.
   const takeOwn = (existing: ApiEndpoint): Promise<ApiEndpoint> | ApiEndpoint =>
     isWhatWasSent(existing, spec) ? existing : adopt(client, existing, spec, ref, secrets, writesSecrets);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await client.createEndpoint(spec, owner);
-    } catch (error) {
+  return createWithRecovery<ApiEndpoint, ApiEndpoint>({
+    attempts: CREATE_ATTEMPTS,
+    post: () => client.createEndpoint(spec, owner),
+    isAmbiguous: isAmbiguousOutcome,
+    onClearFailure: async (error, sentAmbiguously) => {
       if (isConflict(error)) {
         const existing = await findByName(client, ref, secrets);
         // Created by someone else between the lookup and the POST: adopt it after all.
         if (existing && declared.adopt) return adopt(client, existing, spec, ref, secrets, writesSecrets);
-        if (existing && isOwn(existing)) return takeOwn(existing);
+        if (existing && isOwn(existing, sentAmbiguously)) return takeOwn(existing);
         throw new Error(takenMessage(ref, existing));
       }
       if (isForbidden(error) && declared.isRestricted) throw new Error(restrictedMessage("create", ref));
-      if (!isAmbiguousOutcome(error)) throw endpointFailure("create", ref, error, secrets);
-      sentAmbiguously = true;
-      // The POST may have gone through: take the endpoint if it is this resource's, never a duplicate.
+      throw endpointFailure("create", ref, error, secrets);
+    },
+    lookUp: async () => {
       const existing = await findByName(client, ref, secrets).catch(() => undefined);
-      if (existing && isOwn(existing)) return takeOwn(existing);
-      if (existing) {
-        throw new Error(
-          `${endpointFailure("create", ref, error, secrets).message} An endpoint of that name now exists, and ` +
-            `this create did not make it, so it was not taken over. ${takenMessage(ref, existing)}`,
-        );
-      }
-      if (attempt >= CREATE_ATTEMPTS) {
-        throw new Error(
-          `${endpointFailure("create", ref, error, secrets).message} The server answered ambiguously ${attempt} ` +
-            "times (an error of its own, a lost answer or a timeout each time), and a lookup after each found " +
-            "no endpoint of that name, so nothing was created. Check the server's health, then run " +
-            "`pulumi up` again.",
-        );
-      }
-      await clock.sleep(backoffDelay(attempt - 1, RESEND_BACKOFF, () => clock.random()));
-    }
-  }
+      return existing ? [existing] : [];
+    },
+    // Looked up after an ambiguous answer: this call has sent ambiguously.
+    isMine: (existing) => isOwn(existing, true),
+    takeMine: takeOwn,
+    notMine: (existing, error) =>
+      new Error(
+        `${endpointFailure("create", ref, error, secrets).message} An endpoint of that name now exists, and ` +
+          `this create did not make it, so it was not taken over. ${takenMessage(ref, existing)}`,
+      ),
+    exhausted: (error, attempts) =>
+      new Error(
+        `${endpointFailure("create", ref, error, secrets).message} The server answered ambiguously ${attempts} ` +
+          "times (an error of its own, a lost answer or a timeout each time), and a lookup after each found " +
+          "no endpoint of that name, so nothing was created. Check the server's health, then run " +
+          "`pulumi up` again.",
+      ),
+    beforeResend: (attempt) => clock.sleep(backoffDelay(attempt - 1, RESEND_BACKOFF, () => clock.random())),
+  });
 }
 
 async function adopt(

@@ -14,13 +14,14 @@ import { DeploymentResourceInputs, DeploymentResourceState, REPLACE_KEYS } from 
 
 /*
  * The resource kinds, each declared once and whole: its name, the plugin's token and the dynamic
- * door's type, the dynamic door's short code, its description, its inputs and outputs (zod, described:
- * the plugin's schema is made from them), the outputs secret whatever their value, the inputs whose
- * change replaces it (the kind's own diff table), and how to build it. The dynamic door (../dynamic: stub, impl, providers) and the plugin (../plugin:
- * resources, schema) read them from here. A kind's code is loaded on first use (`require` in `create` and
- * `process`), so that a program that only declares resources, or a provider process that only manages
- * endpoints, never loads the other kind's code. The typed endpoints are kinds over the endpoint kind
- * (./typed-endpoints.ts).
+ * door's type, the dynamic door's short code, its description, its inputs and outputs (zod,
+ * described: the plugin's schema and the outputs of the dynamic door's classes are made from them),
+ * the outputs that may be unset and those secret whatever their value, the inputs whose change
+ * replaces it (the kind's own diff table), and how to build it. The dynamic door (../dynamic: stub,
+ * impl, providers) and the plugin (../plugin: resources, schema) read them from here. A kind's code
+ * is loaded on first use (`require` in `create` and `process`), so that a program that only declares
+ * resources, or a provider process that only manages endpoints, never loads the other kind's code.
+ * The typed endpoints are kinds over the endpoint kind (./typed-endpoints.ts).
  */
 
 /** One resource kind of the provider. */
@@ -37,6 +38,13 @@ export interface KindDeclaration<D> {
   readonly inputs: z.ZodObject;
   /** The outputs as the state holds them. */
   readonly outputs: z.ZodObject;
+  /**
+   * The outputs that may hold no value once the resource is created (an optional input left out, or
+   * a field the server may not have): `Output<T | undefined>` in the dynamic door's class. Every other
+   * output holds a value once created, whatever its zod schema allows (the state is read leniently,
+   * for older states). The class's outputs are written from {@link outputs} by `npm run gen`.
+   */
+  readonly unsetOutputs: readonly string[];
   /** The outputs secret whatever their value (`additionalSecretOutputs`, the schema's `secret`). */
   readonly secretOutputs: readonly string[];
   /** The inputs whose change replaces the resource (the schema's `replaceOnChanges`). */
@@ -98,6 +106,7 @@ export const RESOURCE_KINDS = {
     // The program may leave `name` out: the resource name is the default (as `EndpointArgs` says).
     inputs: EndpointInputs.partial({ name: true }),
     outputs: EndpointOutputs,
+    unsetOutputs: ["cloudProxyId", "validate", "adopt"],
     secretOutputs: ENDPOINT_SECRET_OUTPUTS,
     replaceOnChanges: ENDPOINT_REPLACING_FIELDS,
     publicTypes: {
@@ -116,6 +125,7 @@ export const RESOURCE_KINDS = {
       "A deployment resource of VMware Aria Automation (`POST /deployment/api/resources`), such as a custom resource type's instance. The API has no update: changing its name, type, project, deployment or properties replaces it.",
     inputs: DeploymentResourceInputs,
     outputs: DeploymentResourceState,
+    unsetOutputs: ["waitTimeoutSeconds", "pollIntervalMaxSeconds", "adopt"],
     secretOutputs: [],
     replaceOnChanges: REPLACE_KEYS,
     publicTypes: {

@@ -9,6 +9,9 @@ import type * as endpointTypes from "../../../provider/endpoint/lookup-schemas";
 import type * as deploymentTypes from "../../../provider/deployment/schema";
 import type * as endpointSchema from "../../../provider/endpoint/schema";
 import type { TypedArgs } from "../../../provider/dynamic/typed-endpoint";
+import type * as pulumi from "@pulumi/pulumi";
+import type { Endpoint } from "../../../provider/dynamic/endpoint";
+import type { DeploymentResource } from "../../../provider/dynamic/deployment-resource";
 import type { TypedEndpointDeclaration } from "../../../provider/endpoint/typed/endpoints";
 import { GENERATED_HEADER, generatedFiles } from "../../../scripts/gen-dynamic";
 import { staleOf } from "../../../scripts/generated";
@@ -65,6 +68,19 @@ holds<Same<keyof doorTypes.EndpointInputFields, keyof EndpointSchemaInputs>>();
 holds<Same<Omit<doorTypes.EndpointInputFields, Bags>, Omit<EndpointSchemaInputs, Bags>>>();
 holds<Same<written.DeploymentResourceInputs, deploymentTypes.DeploymentResourceInputs>>();
 holds<Same<written.DeploymentResourceState, deploymentTypes.DeploymentResourceState>>();
+// The resources' outputs, written from their kinds' zod outputs: each a value once created but
+// those the kind declares as possibly unset (the types the classes had when written by hand).
+type Out<T> = pulumi.Output<T>;
+holds<Same<Endpoint["project"], Out<string>>>();
+holds<Same<Endpoint["cloudProxyId"], Out<string | undefined>>>();
+holds<Same<Endpoint["properties"], Out<Record<string, endpointSchema.JsonValue>>>>();
+holds<Same<Endpoint["metadata"], Out<endpointSchema.EndpointMetadata>>>();
+holds<Same<Endpoint["validate"], Out<boolean | undefined>>>();
+holds<Same<DeploymentResource["resourceId"], Out<string>>>();
+holds<Same<DeploymentResource["properties"], Out<Record<string, unknown>>>>();
+holds<Same<DeploymentResource["inputPropertyKeys"], Out<string[]>>>();
+holds<Same<DeploymentResource["waitTimeoutSeconds"], Out<number | undefined>>>();
+holds<Same<DeploymentResource["adopt"], Out<boolean | undefined>>>();
 // A wrong field type fails (so that the lines above can fail).
 holds<Same<Same<generated.GitEndpointArgs, generated.GitEndpointArgs & { branch: number }>, false>>();
 
@@ -85,6 +101,31 @@ describe("the dynamic door's generated surface", () => {
     for (const [, text] of whole) expect(text.split("\n")[0]).toBe(GENERATED_HEADER);
     const [, index] = files.find(([file]) => file === "provider/index.ts")!;
     expect(index).toMatch(/\/\/ BEGIN GENERATED: public surface[^]*\/\/ END GENERATED: public surface/);
+  });
+
+  it("declares each resource's outputs in its class, each with its zod description as its doc", async () => {
+    const files = await generatedFiles(source);
+    for (const [file, kind] of [
+      ["provider/dynamic/endpoint.ts", registry.RESOURCE_KINDS.endpoint],
+      ["provider/dynamic/deployment-resource.ts", registry.RESOURCE_KINDS.deploymentResource],
+    ] as const) {
+      const text = files.get(file)!;
+      const region = text.slice(
+        text.indexOf("// BEGIN GENERATED: outputs"),
+        text.indexOf("// END GENERATED: outputs"),
+      );
+      const flat = region
+        .replace(/\n\s*\* /g, " ")
+        .replace(/\s+/g, " ")
+        .replace(/\/\*\* +/g, "/** ")
+        .replace(/ +\*\//g, " */");
+      const shape = kind.outputs.shape as Record<string, z.ZodType>;
+      expect(Object.keys(shape).length).toBeGreaterThan(0);
+      for (const [key, field] of Object.entries(shape)) {
+        expect(flat).toContain(`/** ${field.description} */ declare readonly ${key}: pulumi.Output<`);
+      }
+      expect(region.match(/declare readonly/g)).toHaveLength(Object.keys(shape).length);
+    }
   });
 
   it("gives each typed endpoint's fields their zod descriptions as docs", async () => {
