@@ -40,6 +40,9 @@ export const SECRETS = [JENKINS_PASSWORD, GIT_TOKEN, USERS.admin];
 
 export const BASELINES_DIR = path.join(REPO_ROOT, "test", "fixtures", "baselines");
 
+/** The emulator of a baseline: no seeded deployment resources (the examples need none), a small file. */
+const EMULATOR = { port: 0, seedResources: 0 };
+
 interface BaselineMeta {
   release: string;
   program: BaselineProgram;
@@ -162,7 +165,7 @@ export async function writeBaseline(release: string, program: BaselineProgram): 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aria-baseline-"));
   try {
     const dataFile = path.join(tmp, "emulator.json");
-    const emulator = await startEmulator({ port: 0, dataFile });
+    const emulator = await startEmulator({ ...EMULATOR, dataFile });
     let exported: Exported;
     let opened: { stack: E2EStack; close: () => Promise<void> } | undefined;
     try {
@@ -210,7 +213,7 @@ export async function restoreBaseline(release: string, program: BaselineProgram)
   const dataFile = path.join(tmp, "emulator.json");
   const data = mapSecrets(JSON.parse(read("emulator.json")) as DataFile, (value) => decrypt(key, value));
   fs.writeFileSync(dataFile, JSON.stringify(data));
-  const emulator = await startEmulator({ port: 0, dataFile });
+  const emulator = await startEmulator({ ...EMULATOR, dataFile });
   const close = async () => {
     await opened?.close();
     await emulator.close();
