@@ -21,7 +21,9 @@ const say = (/** @type {string} */ msg) => process.stderr.write(`[bootstrap] ${m
 
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < 20 || (major === 20 && minor < 18)) {
-  say(`Node ${process.versions.node} is too old: pulumi-aria needs Node >= 20.18.1 (undici 7).`);
+  // The repository's tools (npm ci, this script, the test runner) still run on Node 20.18.1 or later;
+  // the programs and tests run on the runtime legs' Node 22 and 24 (scripts/runtimes.js).
+  say(`Node ${process.versions.node} is too old: pulumi-aria's tools need Node >= 20.18.1 (undici 7).`);
   process.exit(1);
 }
 

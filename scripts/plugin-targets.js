@@ -6,8 +6,8 @@
 
 const runtimes = require("./runtimes.js");
 
-/** The Node release inside the executables: the 'also' leg's (Node 22), the last major npm serves SEA-ready. */
-const NODE_RELEASE = runtimes.LEGS.also.nodeRelease;
+/** The Node release inside the executables: the 'oldest' leg's (Node 22), the last major npm serves SEA-ready. */
+const NODE_RELEASE = runtimes.LEGS.oldest.nodeRelease;
 /** The Bun release that builds darwin-arm64 (its runtime for the target comes from the npm registry). */
 const BUN_RELEASE = "1.4.5";
 

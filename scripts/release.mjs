@@ -215,6 +215,7 @@ async function main() {
   const started = Date.now();
   const version = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).version;
   if (flags.publish) guardPublish(version);
+  upgradeBaselines(version);
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
   timed("npm run build", () => run("npm", ["run", "--silent", "build"]));
@@ -280,6 +281,24 @@ async function main() {
       `(${took.join(", ")}); check them: cd ${where} && sha256sum -c SHA256SUMS`,
   );
   if (flags.publish) publish(version, manifest);
+}
+
+/**
+ * The release's upgrade baselines (test/e2e/upgrade-baselines.ts), which upgrade-baselines.test.ts
+ * previews every later build against: a dry run writes them when missing (scripts/baselines.mjs), to
+ * be committed with the release; a publish requires them committed.
+ * @param {string} version
+ */
+function upgradeBaselines(version) {
+  const dir = path.join(root, "test", "fixtures", "baselines", version);
+  if (fs.existsSync(dir)) return;
+  if (flags.publish) {
+    throw new ScriptError(
+      `test/fixtures/baselines/${version} is missing: \`npm run release -- --dry-run\` writes it; commit it before tagging`,
+      "guard",
+    );
+  }
+  timed("upgrade baselines", () => run(process.execPath, [path.join(root, "scripts", "baselines.mjs")]));
 }
 
 /** Publishing runs only in the release workflow on its tag v<version>. @param {string} version */

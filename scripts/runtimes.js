@@ -14,8 +14,8 @@ const REPO_ROOT = path.resolve(__dirname, "..");
 
 /**
  * `nodeRelease`: fetched from npm when the machine has no Node of that major; `why`: printed with its results.
- * @typedef {{ name: "current" | "also" | "oldest", nodeMajor: number, nodeRelease: string, sdk: string, why: string }} Leg
- * @type {Record<"current" | "also" | "oldest", Leg>}
+ * @typedef {{ name: "current" | "oldest", nodeMajor: number, nodeRelease: string, sdk: string, why: string }} Leg
+ * @type {Record<"current" | "oldest", Leg>}
  */
 const LEGS = {
   current: {
@@ -25,19 +25,12 @@ const LEGS = {
     sdk: devSdkVersion(),
     why: "Node 24 (active LTS) with the newest @pulumi/pulumi: what a team starting today runs",
   },
-  also: {
-    name: "also",
-    nodeMajor: 22,
-    nodeRelease: "22.23.3",
-    sdk: devSdkVersion(),
-    why: "Node 22 (maintenance LTS) with the newest @pulumi/pulumi",
-  },
   oldest: {
     name: "oldest",
-    nodeMajor: 20,
-    nodeRelease: "20.20.2",
-    sdk: "3.248.0",
-    why: "Node 20 (end of life April 2026) with @pulumi/pulumi 3.248, the last release that supports it",
+    nodeMajor: 22,
+    nodeRelease: "22.23.3",
+    sdk: "3.269.0",
+    why: "Node 22 (maintenance LTS) with @pulumi/pulumi 3.269, the lowest the generated SDKs accept",
   },
 };
 

@@ -339,7 +339,7 @@ export function generateProject(input: ExportInput): GeneratedProject {
     private: true,
     main: "index.ts",
     devDependencies: { "@types/node": "^20.19.0", typescript: "~5.9.3" },
-    dependencies: { "@pulumi/pulumi": "^3.248.0", "pulumi-aria": input.packageVersion },
+    dependencies: { "@pulumi/pulumi": "^3.269.0", "pulumi-aria": input.packageVersion },
   };
   const tsconfig = {
     compilerOptions: {

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
@@ -241,14 +242,18 @@ export interface ExampleIds {
 }
 
 /**
- * Opens a language's example on a fresh backend and emulator, its runtime prepared, with the plugin's
- * settings (`aria:url`, a secret `aria:refreshToken`, no endpoint validation) and the example's config.
+ * Opens a language's example on a fresh backend and emulator (or `where.emulator`), its runtime
+ * prepared, with the plugin's settings (`aria:url`, a secret `aria:refreshToken`, no endpoint
+ * validation) and the example's config; `where.stackName` names the stack (default: a random name).
  */
-export async function openExample(language: Language): Promise<ExampleStack> {
+export async function openExample(
+  language: Language,
+  where: { emulator?: RunningEmulator; stackName?: string } = {},
+): Promise<ExampleStack> {
   const setup = LANGUAGES[language];
   // The runtime first (it may take a while cold), so that no emulator waits meanwhile.
   const pathFirst = await setup.runtime();
-  const stack = await openStack({ program: setup.dir, noCredentials: true, pathFirst });
+  const stack = await openStack({ program: setup.dir, noCredentials: true, pathFirst, ...where });
   await setup.prepareCopy(stack.workDir);
   stack.setConfig("aria:url", stack.url);
   stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });

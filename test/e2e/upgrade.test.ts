@@ -1,5 +1,5 @@
 /*
- * Upgrading: a stack created on the oldest supported runtime (Node 20, @pulumi/pulumi 3.248) is run
+ * Upgrading: a stack created on the oldest supported runtime (Node 22, @pulumi/pulumi 3.269) is run
  * by the current one (Node 24, the newest @pulumi/pulumi) with nothing to change, as docs/guides/upgrading.md's
  * "Upgrading" section promises.
  */

@@ -63,6 +63,8 @@ export interface OpenStackOptions {
   pathFirst?: string[];
   /** Project name (default: the program's Pulumi.yaml, else `e2e`). */
   projectName?: string;
+  /** Stack name (default: a fresh random one). */
+  stackName?: string;
   /** How operations run: the `pulumi` CLI in the program directory (default), or the Automation API. */
   via?: "cli" | "automation";
   /** The @pulumi/pulumi release the program installs (default: the runtime leg's, scripts/runtimes.js). */
@@ -254,6 +256,7 @@ export async function openStack(options: OpenStackOptions): Promise<E2EStack> {
     program,
     via: options.via,
     projectName: options.projectName,
+    stackName: options.stackName,
     sdk: options.sdk,
     env: { ...(transpileOnly ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : {}), ...options.env },
   });
