@@ -10,7 +10,13 @@ import {
   SECRET_OUTPUTS as ENDPOINT_SECRET_OUTPUTS,
 } from "../endpoint/schema";
 import { REPLACING_FIELDS as ENDPOINT_REPLACING_FIELDS } from "../endpoint/diff";
-import { DeploymentResourceInputs, DeploymentResourceState, REPLACE_KEYS } from "../deployment/schema";
+import {
+  DeploymentResourceInputs,
+  DeploymentResourceListInputs,
+  DeploymentResourceState,
+  REPLACE_KEYS,
+} from "../deployment/schema";
+import { EndpointListInputs } from "../endpoint/lookup-schemas";
 
 /*
  * The resource kinds, each declared once and whole: its name, the plugin's token and the dynamic
@@ -37,6 +43,8 @@ export interface KindDeclaration<D> {
   readonly inputs: z.ZodObject;
   /** The outputs as the state holds them. */
   readonly outputs: z.ZodObject;
+  /** What a listing of the kind filters by (the schema's `listInputs`, what `pulumi do ... list` takes). */
+  readonly listInputs: z.ZodObject;
   /** The outputs secret whatever their value (`additionalSecretOutputs`, the schema's `secret`). */
   readonly secretOutputs: readonly string[];
   /** The inputs whose change replaces the resource (the schema's `replaceOnChanges`). */
@@ -98,6 +106,7 @@ export const RESOURCE_KINDS = {
     // The program may leave `name` out: the resource name is the default (as `EndpointArgs` says).
     inputs: EndpointInputs.partial({ name: true }),
     outputs: EndpointOutputs,
+    listInputs: EndpointListInputs,
     secretOutputs: ENDPOINT_SECRET_OUTPUTS,
     replaceOnChanges: ENDPOINT_REPLACING_FIELDS,
     publicTypes: {
@@ -116,6 +125,7 @@ export const RESOURCE_KINDS = {
       "A deployment resource of VMware Aria Automation (`POST /deployment/api/resources`), such as a custom resource type's instance. The API has no update: changing its name, type, project, deployment or properties replaces it.",
     inputs: DeploymentResourceInputs,
     outputs: DeploymentResourceState,
+    listInputs: DeploymentResourceListInputs,
     secretOutputs: [],
     replaceOnChanges: REPLACE_KEYS,
     publicTypes: {
