@@ -40,6 +40,9 @@ function engineEnv({ root, stateDir, homeDir, passphrase }) {
     PULUMI_CONFIG_PASSPHRASE: passphrase,
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    // Never ask the Pulumi registry service about a package (`pulumi do aria:...`), as an air-gapped
+    // site runs (docs/guides/release-and-install.md).
+    PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
     PULUMI_HOME: homeDir,
     PULUMI_BACKEND_URL: `file://${stateDir}`,
     // The engine finds pulumi-resource-pulumi-nodejs (the SDK's shim that starts the dynamic-provider

@@ -105,6 +105,21 @@ func main() {
 		// the endpoint exists (its input is the resource's output), and at every preview and update.
 		found := aria.LookupEndpointOutput(ctx, aria.LookupEndpointOutputArgs{Id: jenkins.ID().ToStringPtrOutput()})
 
+		// Whether an endpoint and a deployment resource are on the server, by id, without managing or
+		// importing them: false for an id the server does not have, an error when it cannot say
+		// (refused credentials, a server error). The config's checkEndpointId and checkResourceId
+		// name others than this stack's own.
+		endpointId := jenkins.ID().ToStringOutput()
+		if id := cfg.Get("checkEndpointId"); id != "" {
+			endpointId = pulumi.String(id).ToStringOutput()
+		}
+		resourceId := appConfig.ID().ToStringOutput()
+		if id := cfg.Get("checkResourceId"); id != "" {
+			resourceId = pulumi.String(id).ToStringOutput()
+		}
+		endpointExists := aria.EndpointExists(ctx, endpointId, nil)
+		resourceExists := aria.DeploymentResourceExists(ctx, resourceId, nil)
+
 		ctx.Export("endpointProject", jenkins.Project)
 		ctx.Export("jenkinsEndpointId", jenkins.ID())
 		ctx.Export("gitEndpointId", repo.ID())
@@ -114,6 +129,8 @@ func main() {
 		ctx.Export("lookedUpName", found.Name())
 		ctx.Export("lookedUpType", found.Type())
 		ctx.Export("lookedUpUrl", found.Properties().MapIndex(pulumi.String("url")))
+		ctx.Export("endpointExists", endpointExists)
+		ctx.Export("resourceExists", resourceExists)
 		return nil
 	})
 }

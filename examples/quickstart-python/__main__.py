@@ -79,6 +79,13 @@ app_config = aria.DeploymentResource(
 # endpoint exists (its input is the resource's output), and at every preview and update.
 found = aria.get_endpoint_output(id=jenkins.id)
 
+# Whether an endpoint and a deployment resource are on the server, by id, without managing or
+# importing them: false for an id the server does not have, an error when it cannot say (refused
+# credentials, a server error). The config's `checkEndpointId` and `checkResourceId` name others
+# than this stack's own.
+endpoint_exists = aria.Endpoint.exists(config.get("checkEndpointId") or jenkins.id)
+resource_exists = aria.DeploymentResource.exists(config.get("checkResourceId") or app_config.id)
+
 pulumi.export("endpointProject", jenkins.project)
 pulumi.export("jenkinsEndpointId", jenkins.id)
 pulumi.export("gitEndpointId", repo.id)
@@ -88,3 +95,5 @@ pulumi.export("appConfigDeploymentId", app_config.deployment_id)
 pulumi.export("lookedUpName", found.name)
 pulumi.export("lookedUpType", found.type)
 pulumi.export("lookedUpUrl", found.properties.apply(lambda properties: properties.get("url")))
+pulumi.export("endpointExists", endpoint_exists)
+pulumi.export("resourceExists", resource_exists)

@@ -134,6 +134,33 @@ export interface ResourceKind {
   update(id: string, olds: PropertyMap, news: PropertyMap): Promise<UpdateResult>;
   /** Deletes the resource; gone already is success. */
   delete(id: string, props: PropertyMap): Promise<void>;
+  /**
+   * One page of the resources on the server that `query` (the kind's list inputs, known) matches:
+   * `top` of them at most, from `skip` on, in a stable order. Absent when the kind cannot be listed.
+   */
+  list?(query: PropertyMap, window: ListWindow): Promise<ListedPage>;
+}
+
+/** Where a page of a listing starts and how many it holds at most. */
+export interface ListWindow {
+  /** Resources to skip first. */
+  readonly skip: number;
+  /** Most resources on the page. */
+  readonly top: number;
+}
+
+/** A resource found by a listing: what it can be read or imported by, and its name on the server. */
+export interface ListedResource {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** One page of a listing. */
+export interface ListedPage {
+  /** The resources of the page. */
+  readonly items: readonly ListedResource[];
+  /** Where the next page starts (its `skip`); absent when the listing ended with this page. */
+  readonly next?: number;
 }
 
 /**

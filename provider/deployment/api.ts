@@ -10,7 +10,13 @@ import type { Reporting } from "../common/report";
 /** The client methods the deployment provider calls. */
 export type DeploymentApi = Pick<
   AriaClient,
-  "createResource" | "listAllResources" | "getResource" | "getRequest" | "cancelRequest" | "deleteResource"
+  | "createResource"
+  | "listResources"
+  | "listAllResources"
+  | "getResource"
+  | "getRequest"
+  | "cancelRequest"
+  | "deleteResource"
 >;
 
 /** Everything the provider's operations depend on; `report` (progress) and `warn` as in ../common/report.ts. */

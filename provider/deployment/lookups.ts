@@ -5,6 +5,7 @@
  * program's client (`vra:` stack config, then the `VRA_*` environment).
  */
 import { collectPages } from "../client/paging";
+import { resourcePages } from "./listing";
 import { Resource } from "../client/schemas";
 import type { AriaClient } from "../client";
 import { defineDataFunction } from "../common/data-function";
@@ -53,11 +54,12 @@ export const getResourcesFunction = defineDataFunction({
 async function listResources(client: AriaClient, args: GetResourcesArgs): Promise<GetResourcesResult> {
   const { skip, top, ...query } = parseOrThrow(GetResourcesArgs, args ?? {}, "getResources");
   let totalElements: number | undefined;
+  const fetchPage = resourcePages(client, query);
   const resources = await collectPages(
     async (pageSkip, pageTop) => {
-      const page = await client.listResources({ ...query, skip: pageSkip, top: pageTop });
-      totalElements ??= page.totalElements ?? undefined;
-      return { items: page.content, total: page.totalElements, last: page.last };
+      const page = await fetchPage(pageSkip, pageTop);
+      totalElements ??= page.total ?? undefined;
+      return page;
     },
     { skip, limit: top, pageSize: Math.min(top ?? LOOKUP_PAGE_SIZE, LOOKUP_PAGE_SIZE) },
   );

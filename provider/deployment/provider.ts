@@ -8,6 +8,7 @@
  * | read   | `GET /deployment/api/resources/{id}?expand=project,deployment` (404: gone) |
  * | update | no API change (only the wait settings change in place); re-reads the resource |
  * | delete | `DELETE /deployment/api/deployments/{deploymentId}/resources/{id}`, poll its request (404: done) |
+ * | list   | one page of `GET /deployment/api/resources` filtered (./listing.ts)     |
  *
  * `check` validates with the zod schema and, for a resource to create or change, once per process,
  * that signing in can work (`GET /automation/config.json`: VCF Automation 9 needs `organization`);
@@ -25,6 +26,7 @@ import { declaredInputs } from "../common/engine-inputs";
 import { unlessNotFound } from "../client/errors";
 import type { OperationDeps } from "./api";
 import { deleteAndWait } from "./delete";
+import { listResourcePage } from "./listing";
 import { cancelRequest, settleMs, waitForDeploymentRequest } from "./requests";
 import {
   importedInputsFromState,
@@ -164,6 +166,8 @@ export function deploymentResourceKind(deps: () => OperationDeps): ResourceKind 
       }
       await deleteAndWait(resolved, { resourceId: id, deploymentId }, what, settings);
     },
+
+    list: (query, window) => listResourcePage(deps().api, query, window),
   };
 }
 

@@ -269,3 +269,24 @@ export type GetResourceFiltersResult = z.output<typeof GetResourceFiltersResult>
 
 /** What {@link getResourceFilter} returns. */
 export type GetResourceFilterResult = z.output<typeof GetResourceFilterResult>;
+
+/** A filter of the list inputs: values separated by commas, as the API's query takes them. */
+const commaList = (what: string) =>
+  z.string().optional().describe(`Only resources of one of these ${what}, separated by commas.`);
+
+/**
+ * What `pulumi do aria:index:DeploymentResource list` filters by (the schema's `listInputs`): the
+ * filters of `GET /deployment/api/resources`. Strings, comma-separated as the API takes them, since
+ * `pulumi do` makes command-line flags of strings only.
+ */
+export const DeploymentResourceListInputs = z.strictObject({
+  projects: commaList("projects (ids)"),
+  resourceTypes: commaList("types (such as `Cloud.vSphere.Machine`)"),
+  cloudAccounts: commaList("cloud accounts (ids)"),
+  cloudTypes: commaList("cloud types (such as `vsphere`)"),
+  tags: commaList("tags (`key:value`)"),
+  search: z.string().optional().describe("Only resources where this text is part of a searchable field."),
+});
+
+/** What a deployment-resource listing filters by. */
+export type DeploymentResourceListInputs = z.infer<typeof DeploymentResourceListInputs>;

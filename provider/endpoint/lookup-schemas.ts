@@ -173,3 +173,15 @@ export const ValidateEndpointResult: z.ZodObject<typeof validateEndpointResultSh
 
 /** The server's verdict on an endpoint. */
 export type ValidateEndpointResult = z.output<typeof ValidateEndpointResult>;
+
+/**
+ * What `pulumi do aria:index:Endpoint list` filters by (the schema's `listInputs`): the server's
+ * filters, as `getEndpoints` takes them.
+ */
+export const EndpointListInputs = GetEndpointsArgs.pick({ project: true, type: true, filter: true });
+
+/** The list inputs of a typed endpoint: the type is the class's own. */
+export const TypedEndpointListInputs = EndpointListInputs.omit({ type: true });
+
+/** What an endpoint listing filters by. */
+export type EndpointListInputs = z.infer<typeof EndpointListInputs>;

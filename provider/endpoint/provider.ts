@@ -15,6 +15,7 @@
  * |        | filtered by project (see ./reads.ts)                                     |
  * | update | PUT /endpoints/{id}                                                      |
  * | delete | DELETE /endpoints/{id}                                                   |
+ * | list   | GET /endpoints filtered, one page (see ./listing.ts)                      |
  */
 import type { CheckFailure, CheckResult, ResourceKind } from "../core/kind";
 import { isPipelinesUnavailable } from "../client/generation";
@@ -28,6 +29,7 @@ import { createOrAdopt } from "./create";
 import { endpointFailure, describeEndpoint, EndpointRef, restrictedMessage, secretStrings } from "./messages";
 import { isConflict, isForbidden } from "../common/api-failures";
 import { unlessNotFound } from "../client/errors";
+import { listEndpointPage } from "./listing";
 import { Declared, heldSecretsOf, importedInputsOf, inputsOf, toState, withHeldSecrets } from "./state";
 import { isMasked } from "../core/secrets";
 import { EndpointInputs, EndpointSpec, EndpointState, SECRET_OUTPUTS, toSpec } from "./schema";
@@ -183,6 +185,8 @@ export function endpointKind(options: EndpointProviderOptions): ResourceKind {
         throw endpointFailure("delete", ref, error);
       }
     },
+
+    list: (query, window) => listEndpointPage(api(), query, window),
   };
 }
 

@@ -12,7 +12,7 @@ import type { Endpoint as ApiEndpoint, Tile } from "../client/schemas";
 import { ExportInput, generateProject } from "./generate";
 import { generateImportFile, generateYamlProject } from "./formats";
 import { shellCommand, slug } from "./naming";
-import { listServerEndpoints } from "./list";
+import { listServerEndpoints } from "../endpoint/listing";
 import { tileSecretNames } from "../core/secrets";
 import { checkStackName, CliError, parseCommandLine, progressLine, runCli, USAGE_EXIT } from "../cli/command";
 import { findOnPath, pulumiRunner } from "../cli/pulumi";

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { TypedEndpointCommonInputs } from "../endpoint/typed/common";
+import { TypedEndpointListInputs } from "../endpoint/lookup-schemas";
 import { DATA_FUNCTIONS, RESOURCE_KINDS, TYPED_ENDPOINTS } from "../registry";
 import { ProviderSettings, SETTINGS } from "../runtime/settings";
 import { PACKAGE, typeToken } from "../core/tokens";
@@ -46,6 +47,8 @@ export interface ResourceSpec {
   required?: string[];
   inputProperties: Record<string, PropertySpec>;
   requiredInputs?: string[];
+  /** What a listing filters by (`pulumi do <token> list`); the plugin's `List` serves it. */
+  listInputs?: ObjectTypeSpec;
 }
 
 /** A function (an invoke): its arguments and result. */
@@ -279,8 +282,18 @@ export function packageSchema(version: string): PackageSpec {
         replace: kind.replaceOnChanges,
       }),
       requiredInputs: inputs.required,
+      listInputs: listInputsOf(kind.listInputs, kind.name),
     };
     if (kind === RESOURCE_KINDS.endpoint) addTypedEndpoints(resources[kind.token]);
+  }
+
+  function listInputsOf(schema: z.ZodObject, owner: string): ObjectTypeSpec {
+    const list = convert.object(schema, "input", `${owner}List`);
+    return {
+      type: "object",
+      properties: list.properties,
+      ...(list.required ? { required: list.required } : {}),
+    };
   }
 
   function addTypedEndpoints(endpoint: ResourceSpec): void {
@@ -305,6 +318,7 @@ export function packageSchema(version: string): PackageSpec {
           },
         ),
         requiredInputs: [...(common.required ?? []), ...(typed.required ?? [])],
+        listInputs: listInputsOf(TypedEndpointListInputs, entry.className),
       };
     }
   }

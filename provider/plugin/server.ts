@@ -10,6 +10,7 @@ import { useEngineAddress } from "../runtime/engine-log";
 import type { SettingKey } from "../runtime/settings";
 import { checkConfig, diffConfig, NAMESPACE, settingsOf } from "./config";
 import { pluginResources, type PluginResource } from "./resources";
+import { listHandler } from "./list";
 import { fromWire, mapFromWire, mapToWire } from "./wire";
 import { withMovedSecrets } from "../core/checked-inputs";
 import { kindInputs } from "../core/hidden-inputs";
@@ -92,12 +93,12 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
   const failed = (callback: Callback, error: unknown) => {
     callback({ code: grpc.status.UNKNOWN, details: errorMessage(error), message: errorMessage(error) });
   };
-  const resourceOf = (urn: string): PluginResource => {
-    const type = urnType(urn);
+  const resourceByType = (type: string): PluginResource => {
     const resource = resources.get(type);
     if (!resource) throw new Error(`the aria plugin has no resource type '${type}'; upgrade pulumi-aria.`);
     return resource;
   };
+  const resourceOf = (urn: string): PluginResource => resourceByType(urnType(urn));
   const kindOf = (urn: string): ResourceKind => resourceOf(urn).kind;
 
   /** A creation that did not finish: the engine records the resource with these outputs. */
@@ -263,6 +264,7 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
       useEngineAddress(request.getAddress());
       return new protocol.empty.Empty();
     }),
+    list: listHandler(protocol, (type) => resourceByType(type).kind),
     getMapping: unary(async () => new messages.GetMappingResponse()),
     getMappings: unary(async () => new messages.GetMappingsResponse()),
   };

@@ -1,4 +1,6 @@
-import type { CheckFailure, ResourceKind } from "../core/kind";
+import type { CheckFailure, ListWindow, ResourceKind } from "../core/kind";
+import { parseOrThrow } from "../common/check-failures";
+import { TypedEndpointListInputs } from "../endpoint/lookup-schemas";
 import { reveal, type PropertyMap } from "../core/values";
 import { COMMON_INPUTS, fromEndpointInputs, toEndpointInputs } from "../endpoint/typed/common";
 import { TYPED_ENDPOINTS } from "../registry/typed-endpoints";
@@ -57,6 +59,7 @@ export function typedEndpointKind(spec: AnySpec, endpoint: ResourceKind): Resour
   const generic = (olds: PropertyMap): PropertyMap =>
     Object.keys(olds).length === 0 || "type" in olds ? olds : toEndpointInputs(spec, olds);
   const endpointStep = endpoint.checkStep?.bind(endpoint);
+  const endpointList = endpoint.list?.bind(endpoint);
   return {
     async check(olds, news, options) {
       const unknownKeys = Object.keys(news).filter((key) => !known.has(key) && !ENGINE_KEYS.has(key));
@@ -96,5 +99,16 @@ export function typedEndpointKind(spec: AnySpec, endpoint: ResourceKind): Resour
     },
     update: (id, olds, news) => endpoint.update(id, olds, news),
     delete: (id, props) => endpoint.delete(id, props),
+    // The generic endpoint's listing, of the class's own type.
+    ...(endpointList && {
+      list: (query: PropertyMap, window: ListWindow) =>
+        endpointList(
+          {
+            ...parseOrThrow(TypedEndpointListInputs, query, `the ${spec.type} endpoint list`),
+            type: spec.type,
+          },
+          window,
+        ),
+    }),
   };
 }

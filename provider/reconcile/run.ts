@@ -11,7 +11,7 @@
  */
 import type { AriaClient, ClientConfig } from "../client";
 import type { Endpoint as ApiEndpoint } from "../client/schemas";
-import { listServerEndpoints } from "../export/list";
+import { listServerEndpoints } from "../endpoint/listing";
 import { type RunPulumi, type PulumiResult, scrubbedTail } from "../cli/pulumi";
 import { actualResources, driftOf, previewErrors } from "./drift";
 import { PreviewDigest } from "../common/preview-digest";

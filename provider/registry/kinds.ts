@@ -10,7 +10,13 @@ import {
   SECRET_OUTPUTS as ENDPOINT_SECRET_OUTPUTS,
 } from "../endpoint/schema";
 import { REPLACING_FIELDS as ENDPOINT_REPLACING_FIELDS } from "../endpoint/diff";
-import { DeploymentResourceInputs, DeploymentResourceState, REPLACE_KEYS } from "../deployment/schema";
+import {
+  DeploymentResourceInputs,
+  DeploymentResourceListInputs,
+  DeploymentResourceState,
+  REPLACE_KEYS,
+} from "../deployment/schema";
+import { EndpointListInputs } from "../endpoint/lookup-schemas";
 
 /*
  * The resource kinds, each declared once and whole: its name, the plugin's token and the dynamic
@@ -45,6 +51,8 @@ export interface KindDeclaration<D> {
    * for older states). The class's outputs are written from {@link outputs} by `npm run gen`.
    */
   readonly unsetOutputs: readonly string[];
+  /** What a listing of the kind filters by (the schema's `listInputs`, what `pulumi do ... list` takes). */
+  readonly listInputs: z.ZodObject;
   /** The outputs secret whatever their value (`additionalSecretOutputs`, the schema's `secret`). */
   readonly secretOutputs: readonly string[];
   /** The inputs whose change replaces the resource (the schema's `replaceOnChanges`). */
@@ -107,6 +115,7 @@ export const RESOURCE_KINDS = {
     inputs: EndpointInputs.partial({ name: true }),
     outputs: EndpointOutputs,
     unsetOutputs: ["cloudProxyId", "validate", "adopt"],
+    listInputs: EndpointListInputs,
     secretOutputs: ENDPOINT_SECRET_OUTPUTS,
     replaceOnChanges: ENDPOINT_REPLACING_FIELDS,
     publicTypes: {
@@ -126,6 +135,7 @@ export const RESOURCE_KINDS = {
     inputs: DeploymentResourceInputs,
     outputs: DeploymentResourceState,
     unsetOutputs: ["waitTimeoutSeconds", "pollIntervalMaxSeconds", "adopt"],
+    listInputs: DeploymentResourceListInputs,
     secretOutputs: [],
     replaceOnChanges: REPLACE_KEYS,
     publicTypes: {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { clientConfigFrom } from "../client/config";
 import { AriaConfigError, type ConfigIssue } from "../client/config-error";
 import { BooleanSetting, CLIENT_SETTINGS } from "../client/config-schema";
@@ -10,6 +11,22 @@ import {
   type SettingValues,
 } from "../client/setting";
 
+/** The page size of a listing when neither the caller nor `listPageSize` names one. */
+export const DEFAULT_LIST_PAGE_SIZE = 100;
+
+/** The largest page a listing asks for. */
+export const MAX_LIST_PAGE_SIZE = 1000;
+
+/** A page size: a whole number from 1 to {@link MAX_LIST_PAGE_SIZE}. */
+const PageSizeSetting = z
+  .string()
+  .trim()
+  .refine((text) => /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_LIST_PAGE_SIZE, {
+    error: (issue) => `must be a whole number from 1 to ${MAX_LIST_PAGE_SIZE}, got "${String(issue.input)}".`,
+  })
+  .transform(Number)
+  .meta({ pulumiType: "integer" });
+
 /**
  * The provider's own settings, declared once as the client's are (../client/config-schema.ts): read
  * by the provider, not by the client.
@@ -21,6 +38,12 @@ export const PROVIDER_ONLY_SETTINGS = {
     default: true,
     description:
       "Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.",
+  }),
+  listPageSize: defineSetting({
+    env: "VRA_LIST_PAGE_SIZE",
+    parse: PageSizeSetting,
+    default: DEFAULT_LIST_PAGE_SIZE,
+    description: `How many resources one page of \`pulumi do ... list\` asks the server for (the plugin's \`List\`), when the caller names no page size: a whole number from 1 to ${MAX_LIST_PAGE_SIZE}. Default: ${DEFAULT_LIST_PAGE_SIZE}.`,
   }),
 };
 

@@ -41,6 +41,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["deploymentApiVersion"] = (args?.deploymentApiVersion) ?? utilities.getEnv("VRA_DEPLOYMENT_API_VERSION");
             resourceInputs["domain"] = (args?.domain) ?? utilities.getEnv("VRA_DOMAIN");
             resourceInputs["insecure"] = pulumi.output((args?.insecure) ?? utilities.getEnvBoolean("VRA_INSECURE")).apply(JSON.stringify);
+            resourceInputs["listPageSize"] = pulumi.output((args?.listPageSize) ?? utilities.getEnvNumber("VRA_LIST_PAGE_SIZE")).apply(JSON.stringify);
             resourceInputs["maxRetries"] = pulumi.output((args?.maxRetries) ?? utilities.getEnvNumber("VRA_MAX_RETRIES")).apply(JSON.stringify);
             resourceInputs["organization"] = (args?.organization) ?? utilities.getEnv("VCFA_ORGANIZATION");
             resourceInputs["password"] = (args?.password ? pulumi.secret(args.password) : undefined) ?? utilities.getEnv("VRA_PASSWORD");
@@ -88,6 +89,10 @@ export interface ProviderArgs {
      * Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
      */
     insecure?: pulumi.Input<boolean | undefined>;
+    /**
+     * How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
+     */
+    listPageSize?: pulumi.Input<number | undefined>;
     /**
      * Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
      */

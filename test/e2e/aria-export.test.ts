@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { RunningEmulator, startEmulator } from "../../emulator";
+import { emulatorOps, RunningEmulator, startEmulator } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
 import { Pack, packPackage, userInstall } from "../../scripts/program-runner";
@@ -370,5 +370,167 @@ describe("aria-export --stack", () => {
     const stacks = await stacksInBackend();
     expect(stacks).toContain(STACK);
     for (const name of ["s1", "s2", "s3"]) expect(stacks).not.toContain(name);
+  });
+});
+
+/*
+ * `pulumi do` over the `aria` plugin, the successor of code-stream-cli's get and export: the plugin of
+ * the same installed package (`pulumi plugin install --file`), `list` through the plugin's `List`
+ * over pages of 5 (`VRA_LIST_PAGE_SIZE`), finding what aria-export finds; then `read`, `patch`,
+ * `upsert` and `delete` of one it found, by id (`--stateless`: nothing kept in a stack): the commands
+ * docs/guides/adopt-and-import.md shows.
+ */
+describe("pulumi do aria:index:Endpoint", () => {
+  const PAGE_SIZE = 5;
+  let dir: string;
+  let env: Record<string, string>;
+  let targetId: string;
+
+  function pulumiDo(args: string[], cwd = dir) {
+    return run("pulumi", ["do", ...args], {
+      cwd,
+      env: {
+        ...process.env,
+        ...env,
+        VRA_URL: emulator.url,
+        VRA_REFRESH_TOKEN: USERS.admin,
+        VRA_VALIDATE_ENDPOINTS: "false",
+        VRA_LIST_PAGE_SIZE: String(PAGE_SIZE),
+      },
+    });
+  }
+
+  async function listed(args: string[]): Promise<{ id: string; name: string }[]> {
+    const r = await pulumiDo(args);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    return JSON.parse(r.stdout) as { id: string; name: string }[];
+  }
+
+  async function readEndpoint(id: string): Promise<Record<string, unknown>> {
+    const r = await pulumiDo(["aria:index:Endpoint", "read", id, "--output", "json"]);
+    expect(r.code).toBe(0);
+    return JSON.parse(r.stdout) as Record<string, unknown>;
+  }
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(tmp, "do-"));
+    env = engineEnv({
+      root: engineRoot(),
+      stateDir: path.join(dir, "state"),
+      homeDir: path.join(dir, "home"),
+      passphrase: "e2e-do-passphrase",
+    });
+    fs.mkdirSync(path.join(dir, "state"));
+    // The installed package's plugin, as `pulumi plugin install --file` takes an executable.
+    const launcher = path.join(dir, "pulumi-resource-aria");
+    const installed = path.join(path.dirname(bin), "pulumi-resource-aria");
+    fs.writeFileSync(launcher, `#!/bin/sh\nexec ${JSON.stringify(installed)} "$@"\n`, { mode: 0o755 });
+    const version = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { version: string }).version;
+    const install = await run(
+      "pulumi",
+      ["plugin", "install", "resource", "aria", version, "--file", launcher],
+      {
+        cwd: dir,
+        env: { ...process.env, ...env },
+      },
+    );
+    expect(install.code).toBe(0);
+    targetId = (
+      await client.createEndpoint({
+        name: "do-target",
+        type: "git",
+        project: "Platform",
+        description: "made for pulumi do",
+        properties: { serverType: "GitHub", repoURL: "https://github.com/example/do", branch: "main" },
+      })
+    ).id;
+  });
+
+  it("lists the project's endpoints across pages, as aria-export finds them", async () => {
+    const out = path.join(dir, "import.json");
+    const exported = await runExport(["--out", out, "--format", "import-file", "--project", "Platform"]);
+    expect(exported.code).toBe(0);
+    const file = JSON.parse(fs.readFileSync(out, "utf8")) as { resources: { type: string; id: string }[] };
+    const ids = file.resources.map((r) => r.id).sort();
+    expect(ids.length).toBeGreaterThan(2 * PAGE_SIZE);
+
+    const all = await listed(["aria:index:Endpoint", "list", "--project", "Platform", "--all"]);
+    expect(all.map((e) => e.id).sort()).toEqual(ids);
+    expect(all).toContainEqual({ id: targetId, name: "do-target" });
+    // Without --all or --count, one page.
+    expect(await listed(["aria:index:Endpoint", "list", "--project", "Platform"])).toHaveLength(PAGE_SIZE);
+    // A typed endpoint lists its own type only.
+    const jenkins = await listed(["aria:index:JenkinsEndpoint", "list", "--project", "Platform", "--all"]);
+    const jenkinsIds = file.resources.filter((r) => r.type === "aria:index:JenkinsEndpoint").map((r) => r.id);
+    expect(jenkins.map((e) => e.id).sort()).toEqual(jenkinsIds.sort());
+  });
+
+  it("gives as many as --count asks, across pages", async () => {
+    const seven = await listed(["aria:index:Endpoint", "list", "--project", "Platform", "--count", "7"]);
+    expect(seven).toHaveLength(7);
+    const all = await listed(["aria:index:Endpoint", "list", "--project", "Platform", "--all"]);
+    expect(seven).toEqual(all.slice(0, 7));
+  });
+
+  it("lists deployment resources by the API's filters", async () => {
+    const made = await client.createResource({ name: "do-thing", type: "Custom.DoThing", properties: {} });
+    const ops = emulatorOps(emulator.url);
+    for (let i = 0; i < 100 && (await client.getRequest(made.requestId)).status !== "SUCCESSFUL"; i++) {
+      await ops.advanceClock(100);
+    }
+    const args = ["aria:index:DeploymentResource", "list", "--resource-types", "Custom.DoThing", "--all"];
+    expect(await listed(args)).toEqual([{ id: made.resourceId, name: "do-thing" }]);
+  });
+
+  it("reads, patches, upserts and deletes an endpoint it found", async () => {
+    const read = await readEndpoint(targetId);
+    expect(read).toMatchObject({ id: targetId, name: "do-target", type: "git", project: "Platform" });
+
+    const patch = await pulumiDo([
+      "--stateless",
+      "aria:index:Endpoint",
+      "patch",
+      targetId,
+      "--description",
+      "patched by pulumi do",
+      "--yes",
+    ]);
+    expect(patch.code).toBe(0);
+    expect((await client.getEndpoint(targetId)).description).toBe("patched by pulumi do");
+
+    const inputs = path.join(dir, "upsert.pcl");
+    fs.writeFileSync(
+      inputs,
+      [
+        'name = "do-target"',
+        'type = "git"',
+        'project = "Platform"',
+        'description = "upserted by pulumi do"',
+        'properties = { serverType = "GitHub", repoURL = "https://github.com/example/do-2", branch = "main" }',
+        "",
+      ].join("\n"),
+    );
+    const upsert = await pulumiDo([
+      "--stateless",
+      "aria:index:Endpoint",
+      "upsert",
+      targetId,
+      "--input",
+      "pcl",
+      "--input-file",
+      inputs,
+      "--yes",
+    ]);
+    expect(upsert.code).toBe(0);
+    const upserted = await client.getEndpoint(targetId);
+    expect(upserted).toMatchObject({ description: "upserted by pulumi do" });
+    expect(upserted.properties).toMatchObject({ repoURL: "https://github.com/example/do-2" });
+
+    const del = await pulumiDo(["--stateless", "aria:index:Endpoint", "delete", targetId, "--yes"]);
+    expect(del.code).toBe(0);
+    await expect(client.getEndpoint(targetId)).rejects.toMatchObject({ code: "NotFound" });
+    const gone = await pulumiDo(["aria:index:Endpoint", "read", targetId]);
+    expect(gone.code).not.toBe(0);
+    expect(gone.stdout + gone.stderr).toContain(`resource "${targetId}" was not found`);
   });
 });

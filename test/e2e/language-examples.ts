@@ -314,6 +314,55 @@ export async function expectExampleSteady({ stack }: ExampleStack): Promise<void
   expect(changes(expectOk(await stack.preview()))).toEqual({});
 }
 
+/** The languages whose example checks `exists()` (YAML has no such call). */
+export const EXISTS_LANGUAGES: readonly Language[] = ["python", "go"];
+
+/** An id no server has. */
+const MADE_UP_ID = "00000000-0000-4000-8000-000000000000";
+
+/**
+ * The example's `exists()` of an endpoint and a deployment resource: true for its own (after the
+ * first up); false for an endpoint deleted since and a made-up resource id (`checkEndpointId`,
+ * `checkResourceId`); and an error, never false, when the server refuses the credentials (401) or
+ * fails (500): then the preview fails naming the status. The config and faults are undone after.
+ */
+export async function expectExists({ stack, client }: ExampleStack): Promise<void> {
+  const outputs = await stack.outputs();
+  expect([outputs.endpointExists?.value, outputs.resourceExists?.value]).toEqual([true, true]);
+  const gone = await client.createEndpoint({
+    name: `${stack.stackName}-gone`,
+    type: "jenkins",
+    properties: { url: JENKINS_URL },
+  });
+  await client.deleteEndpoint(gone.id);
+  stack.setConfig("checkEndpointId", gone.id);
+  stack.setConfig("checkResourceId", MADE_UP_ID);
+  try {
+    const up = expectOk(await stack.up());
+    expect([up.outputs?.endpointExists?.value, up.outputs?.resourceExists?.value]).toEqual([false, false]);
+
+    const faults = [
+      { what: /401|credentials were not accepted/, path: `/pipeline/api/endpoints/${gone.id}$`, status: 401 },
+      { what: /500|The server failed/, path: `/deployment/api/resources/${MADE_UP_ID}$`, status: 500 },
+    ];
+    // One attempt: a 500 is retried (aria:maxRetries), and would only take longer to fail.
+    stack.setConfig("aria:maxRetries", "0");
+    for (const fault of faults) {
+      await stack.ops.setFaults([{ method: "GET", path: fault.path, kind: "status", status: fault.status }]);
+      const preview = await stack.preview();
+      const output = `${preview.stdout}\n${preview.stderr ?? ""}`;
+      expect(preview.ok).toBe(false);
+      expect(output).toMatch(fault.what);
+      expect(output).not.toContain(JENKINS_PASSWORD);
+      await stack.ops.clearFaults();
+    }
+  } finally {
+    await stack.ops.clearFaults();
+    for (const key of ["checkEndpointId", "checkResourceId", "aria:maxRetries"])
+      stack.setConfig(key, undefined);
+  }
+}
+
 /** The language's bad inputs, for `it.each`. */
 export function badInputsOf(language: Language): Array<[string, BadInput]> {
   return LANGUAGES[language].badInputs.map((bad) => [bad.what, bad]);
@@ -391,6 +440,12 @@ export function describeExample(language: Language): void {
     it("previews and refreshes with nothing to do", async () => {
       await expectExampleSteady(opened);
     });
+
+    if (EXISTS_LANGUAGES.includes(language)) {
+      it("answers exists(): true, false for what is not there, an error when the server cannot say", async () => {
+        await expectExists(opened);
+      });
+    }
 
     it.each(badInputsOf(language))("fails a preview on %s, naming the field", async (_what, bad) => {
       await expectBadInputFails(opened, bad);

@@ -58,6 +58,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.Insecure = pulumi.BoolPtr(d.(bool))
 		}
 	}
+	if args.ListPageSize == nil {
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "VRA_LIST_PAGE_SIZE"); d != nil {
+			args.ListPageSize = pulumi.IntPtr(d.(int))
+		}
+	}
 	if args.MaxRetries == nil {
 		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "VRA_MAX_RETRIES"); d != nil {
 			args.MaxRetries = pulumi.IntPtr(d.(int))
@@ -136,6 +141,8 @@ type providerArgs struct {
 	Domain *string `pulumi:"domain"`
 	// Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
 	Insecure *bool `pulumi:"insecure"`
+	// How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
+	ListPageSize *int `pulumi:"listPageSize"`
 	// Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
 	MaxRetries *int `pulumi:"maxRetries"`
 	// VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
@@ -172,6 +179,8 @@ type ProviderArgs struct {
 	Domain pulumi.StringPtrInput
 	// Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
 	Insecure pulumi.BoolPtrInput
+	// How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
+	ListPageSize pulumi.IntPtrInput
 	// Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
 	MaxRetries pulumi.IntPtrInput
 	// VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.

@@ -85,6 +85,17 @@ Object.defineProperty(exports, "insecure", {
 });
 
 /**
+ * How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
+ */
+export declare const listPageSize: number | undefined;
+Object.defineProperty(exports, "listPageSize", {
+    get() {
+        return __config.getObject<number>("listPageSize") ?? utilities.getEnvNumber("VRA_LIST_PAGE_SIZE");
+    },
+    enumerable: true,
+});
+
+/**
  * Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
  */
 export declare const maxRetries: number | undefined;

@@ -26,6 +26,7 @@ class ProviderArgs:
                  deployment_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
                  insecure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 list_page_size: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -45,6 +46,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] deployment_api_version: API version sent with deployment (resource) operations, in `yyyy-MM-dd` form. Default: none sent.
         :param pulumi.Input[_builtins.str] domain: Identity domain of `username` (optional).
         :param pulumi.Input[_builtins.bool] insecure: Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
+        :param pulumi.Input[_builtins.int] list_page_size: How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
         :param pulumi.Input[_builtins.int] max_retries: Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
         :param pulumi.Input[_builtins.str] organization: VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
         :param pulumi.Input[_builtins.str] password: Password of `username`.
@@ -83,6 +85,10 @@ class ProviderArgs:
             insecure = _utilities.get_env_bool('VRA_INSECURE')
         if insecure is not None:
             pulumi.set(__self__, "insecure", insecure)
+        if list_page_size is None:
+            list_page_size = _utilities.get_env_int('VRA_LIST_PAGE_SIZE')
+        if list_page_size is not None:
+            pulumi.set(__self__, "list_page_size", list_page_size)
         if max_retries is None:
             max_retries = _utilities.get_env_int('VRA_MAX_RETRIES')
         if max_retries is not None:
@@ -203,6 +209,18 @@ class ProviderArgs:
     @insecure.setter
     def insecure(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "insecure", value)
+
+    @_builtins.property
+    @pulumi.getter(name="listPageSize")
+    def list_page_size(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
+        """
+        return pulumi.get(self, "list_page_size")
+
+    @list_page_size.setter
+    def list_page_size(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "list_page_size", value)
 
     @_builtins.property
     @pulumi.getter(name="maxRetries")
@@ -326,6 +344,7 @@ class Provider(pulumi.ProviderResource):
                  deployment_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
                  insecure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 list_page_size: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -348,6 +367,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] deployment_api_version: API version sent with deployment (resource) operations, in `yyyy-MM-dd` form. Default: none sent.
         :param pulumi.Input[_builtins.str] domain: Identity domain of `username` (optional).
         :param pulumi.Input[_builtins.bool] insecure: Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
+        :param pulumi.Input[_builtins.int] list_page_size: How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
         :param pulumi.Input[_builtins.int] max_retries: Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
         :param pulumi.Input[_builtins.str] organization: VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
         :param pulumi.Input[_builtins.str] password: Password of `username`.
@@ -389,6 +409,7 @@ class Provider(pulumi.ProviderResource):
                  deployment_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
                  insecure: pulumi.Input[Optional[_builtins.bool]] = None,
+                 list_page_size: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
@@ -428,6 +449,9 @@ class Provider(pulumi.ProviderResource):
             if insecure is None:
                 insecure = _utilities.get_env_bool('VRA_INSECURE')
             __props__.__dict__["insecure"] = pulumi.Output.from_input(insecure).apply(pulumi.runtime.to_json) if insecure is not None else None
+            if list_page_size is None:
+                list_page_size = _utilities.get_env_int('VRA_LIST_PAGE_SIZE')
+            __props__.__dict__["list_page_size"] = pulumi.Output.from_input(list_page_size).apply(pulumi.runtime.to_json) if list_page_size is not None else None
             if max_retries is None:
                 max_retries = _utilities.get_env_int('VRA_MAX_RETRIES')
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None

@@ -1,4 +1,4 @@
-import { collectPages, PageSlice } from "../../../provider/client/paging";
+import { collectPages, pageAt, PageSlice } from "../../../provider/client/paging";
 
 /** A fake server over `data` that honours skip/top, optionally capping the page size. */
 function server(data: number[], options: { total?: boolean; cap?: number; last?: boolean } = {}) {
@@ -76,5 +76,23 @@ describe("paging", () => {
     await expect(collectPages(async () => ({ items: [] }), { pageSize: 0 })).rejects.toThrow(
       /positive integer/,
     );
+  });
+
+  it("hands out one page at a time with where the next starts, under the same stop rules", async () => {
+    const { fetch, calls } = server(range(12));
+    expect(await pageAt(fetch, 0, 5)).toEqual({ items: range(5), next: 5 });
+    expect(await pageAt(fetch, 5, 5)).toEqual({ items: [5, 6, 7, 8, 9], next: 10 });
+    // The last page: the server's total is reached, so no next.
+    expect(await pageAt(fetch, 10, 5)).toEqual({ items: [10, 11] });
+    // A full page that ends at the total has no next either: no empty page is asked for.
+    expect(await pageAt(fetch, 7, 5)).toEqual({ items: [7, 8, 9, 10, 11] });
+    expect(calls).toEqual([
+      [0, 5],
+      [5, 5],
+      [10, 5],
+      [7, 5],
+    ]);
+    // A capped server's short page says more remain (its total): the next starts after it.
+    expect(await pageAt(server(range(12), { cap: 3 }).fetch, 0, 5)).toEqual({ items: [0, 1, 2], next: 3 });
   });
 });

@@ -1,5 +1,5 @@
 import { createApiError } from "../../../provider/client/errors";
-import type { Request, Resource, ResourceCreateRequest } from "../../../provider/client";
+import type { Request, Resource, ResourceCreateRequest, ResourcePage } from "../../../provider/client";
 import type { DeploymentApi } from "../../../provider/deployment/api";
 import type { FakeClock } from "../../support/clock";
 
@@ -96,6 +96,19 @@ export class FakeDeploymentApi implements DeploymentApi {
       });
     }
     if (r.cancel !== "ignore") r.abortedAt = this.clock.now();
+  }
+
+  /** One page of the resources in name order, ties by id (the only order the fake knows). */
+  async listResources(query: { skip?: number; top?: number; projects?: readonly string[] } = {}) {
+    this.calls.push(`GET /resources?$skip=${query.skip ?? 0}&$top=${query.top ?? 20}`);
+    this.settle();
+    const all = [...this.resources.values()]
+      .filter((r) => query.projects === undefined || query.projects.includes(String(r.projectId)))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    const skip = query.skip ?? 0;
+    const content = all.slice(skip, skip + (query.top ?? 20));
+    const last = skip + content.length >= all.length;
+    return { content, totalElements: all.length, last } as unknown as ResourcePage;
   }
 
   async listAllResources(

@@ -45,6 +45,7 @@ const EXAMPLES: Record<SettingKey, { valid: string; invalid?: string }> = {
   pipelineBasePath: { valid: "/codestream/api/", invalid: "codestream" },
   maxRetries: { valid: "3", invalid: "99" },
   validateEndpoints: { valid: "off", invalid: "sometimes" },
+  listPageSize: { valid: "25", invalid: "0" },
 };
 
 /** Settings a server and a credential need: present unless the row is about them. */

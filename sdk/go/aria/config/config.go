@@ -102,6 +102,19 @@ func GetInsecure(ctx *pulumi.Context) bool {
 	return value
 }
 
+// How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
+func GetListPageSize(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "aria:listPageSize")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "VRA_LIST_PAGE_SIZE"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
 // Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "aria:maxRetries")

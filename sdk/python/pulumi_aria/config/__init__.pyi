@@ -49,6 +49,11 @@ insecure: Optional[bool]
 Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
 """
 
+listPageSize: Optional[int]
+"""
+How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
+"""
+
 maxRetries: Optional[int]
 """
 Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.

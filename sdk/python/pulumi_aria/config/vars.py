@@ -70,6 +70,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_bool('insecure') or _utilities.get_env_bool('VRA_INSECURE')
 
     @_builtins.property
+    def list_page_size(self) -> Optional[int]:
+        """
+        How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
+        """
+        return __config__.get_int('listPageSize') or _utilities.get_env_int('VRA_LIST_PAGE_SIZE')
+
+    @_builtins.property
     def max_retries(self) -> Optional[int]:
         """
         Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
