@@ -1,4 +1,4 @@
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
+import { AriaClient } from "../../provider/client";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 import { reconcileJson as runReconcileJson } from "./reconcile-helpers";
@@ -36,14 +36,13 @@ beforeAll(async () => {
   });
   stack.setConfig("serverUrl", stack.url);
   stack.setConfig("token", { value: USERS.admin, secret: true });
-  client = createClient(resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}));
+  client = stack.client();
   const up = expectOk(await stack.up());
   expect(changes(up).create).toBeGreaterThanOrEqual(2);
   expect(typeof up.outputs!.jenkinsId.value).toBe("string");
 });
 
 afterAll(async () => {
-  await client?.close();
   await stack?.dispose();
 });
 
