@@ -12,21 +12,12 @@ import { reconcileJson as runReconcileJson } from "./reconcile-helpers";
 
 jest.setTimeout(10 * 60_000);
 
-interface Report {
-  result: string;
-  exitCode: number;
-  stacks: { name: string; server?: string; endpoints: number }[];
-  unmanaged: { name: string; id: string }[];
-  coverage?: { managed: number; total: number };
-  error?: { message: string };
-}
-
 let stack: E2EStack;
 let client: AriaClient;
 const outputs: string[] = [];
 
 const reconcileJson = (env: Record<string, string>) =>
-  runReconcileJson<Report>(stack, ["--stack", stack.stackName], outputs, env);
+  runReconcileJson(stack, ["--stack", stack.stackName], outputs, env);
 
 beforeAll(async () => {
   stack = await openStack({

@@ -11,11 +11,61 @@ const validate = new Ajv2020({ allErrors: true, strict: true }).compile(
 );
 
 /**
+ * The document `aria-reconcile --json` prints (provider/reconcile/report.schema.json, which every
+ * run is checked against), as far as the tests read it.
+ */
+export interface ReconcileReport {
+  result: string;
+  exitCode: number;
+  stacks: {
+    name: string;
+    door?: string;
+    server?: string;
+    endpoints: number;
+    drifted?: number;
+    remediated: boolean;
+  }[];
+  drifted: { name: string; action: string; fields: string[]; remediated?: boolean }[];
+  unmanaged: {
+    name: string;
+    id: string;
+    project: string;
+    adopt: { pulumiImport: string; ariaExport: string };
+  }[];
+  coverage?: {
+    managed: number;
+    total: number;
+    percent: number;
+    servers: { server: string; managed: number; total: number; projects: { project: string }[] }[];
+  };
+  events: { event: string; stack?: string; drifted?: number; message?: string }[];
+  adoption?: {
+    dir: string;
+    unmanaged: number;
+    covered: number;
+    files: string[];
+    settings: { endpoint: string; property: string }[];
+  };
+  policy?: {
+    violations: {
+      stack: string;
+      urn: string;
+      name: string;
+      rule: string;
+      pack?: string;
+      enforcementLevel: string;
+      message: string;
+    }[];
+  };
+  error?: { message: string };
+}
+
+/**
  * Runs the `aria-reconcile` installed in the stack's program with `--json` and `args`: its exit code,
  * output and the one document on stdout, checked against the published JSON Schema and its
  * `exitCode` against the process's. Both outputs are added to `outputs` (for the no-secret checks).
  */
-export async function reconcileJson<R extends { exitCode: number }>(
+export async function reconcileJson<R extends { exitCode: number } = ReconcileReport>(
   stack: E2EStack,
   args: string[],
   outputs: string[],
@@ -68,7 +118,7 @@ export async function openReconcileStack(
 }
 
 /** A reconcile stack for the tests of a block, with the outputs of every aria-reconcile run on it. */
-export interface ReconcileFixture<R extends { exitCode: number }> {
+export interface ReconcileFixture<R extends { exitCode: number } = ReconcileReport> {
   stack: E2EStack;
   client: AriaClient;
   jenkinsId: string;
@@ -86,7 +136,7 @@ export interface ReconcileFixture<R extends { exitCode: number }> {
  * {@link openReconcileStack} for the tests of the enclosing block (a file or a `describe`): opened
  * in a `beforeAll` (its fields are set from then on), disposed in an `afterAll`.
  */
-export function useReconcileStack<R extends { exitCode: number }>(
+export function useReconcileStack<R extends { exitCode: number } = ReconcileReport>(
   options: ReconcileStackOptions,
 ): ReconcileFixture<R> {
   const fixture = {

@@ -18,26 +18,8 @@ const PASSWORD = "e2e-PolicyPack-Passw0rd";
 const GIT_TOKEN = "e2e-PolicyPack-Git-T0ken";
 const SECRETS = [PASSWORD, GIT_TOKEN, USERS.admin];
 
-interface Report {
-  result: string;
-  exitCode: number;
-  drifted: { name: string; fields: string[] }[];
-  policy?: {
-    violations: {
-      stack: string;
-      urn: string;
-      name: string;
-      rule: string;
-      pack?: string;
-      enforcementLevel: string;
-      message: string;
-    }[];
-  };
-  error?: { message: string };
-}
-
 describe("aria-reconcile --policy-pack: a user's pack on what the endpoints are", () => {
-  const fixture = useReconcileStack<Report>({
+  const fixture = useReconcileStack({
     program: "test/e2e/programs/reconcile-dynamic",
     prefix: "vra",
     password: PASSWORD,

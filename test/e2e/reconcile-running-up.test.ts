@@ -17,20 +17,11 @@ const PASSWORD = "e2e-RunningUp-Passw0rd";
 const GIT_TOKEN = "e2e-RunningUp-Git-T0ken";
 const SECRETS = [PASSWORD, GIT_TOKEN, USERS.admin];
 
-interface Report {
-  result: string;
-  exitCode: number;
-  drifted: { name: string; action: string; fields: string[]; remediated?: boolean }[];
-  unmanaged: unknown[];
-  events: { event: string; stack?: string; drifted?: number; message?: string }[];
-  error?: { message: string };
-}
-
 describe("aria-reconcile beside a running `pulumi up` of the same stack, held by a slow server", () => {
   afterAll(async () => {
     await fixture.stack?.ops.release().catch(() => 0);
   });
-  const fixture = useReconcileStack<Report>({
+  const fixture = useReconcileStack({
     program: "test/e2e/programs/reconcile-dynamic",
     prefix: "vra",
     password: PASSWORD,

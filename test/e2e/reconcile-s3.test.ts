@@ -14,14 +14,6 @@ jest.setTimeout(10 * 60_000);
 const PASSWORD = "e2e-ReconcileS3-Passw0rd";
 const GIT_TOKEN = "e2e-ReconcileS3-Git-T0ken";
 
-interface Report {
-  result: string;
-  exitCode: number;
-  drifted: { name: string; fields: string[] }[];
-  unmanaged: unknown[];
-  events: { event: string }[];
-}
-
 let s3: S3Server;
 beforeAll(async () => {
   s3 = await startS3Server();
@@ -29,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await s3?.close();
 });
-const fixture = useReconcileStack<Report>({
+const fixture = useReconcileStack({
   program: "test/e2e/programs/reconcile-yaml",
   prefix: "aria",
   password: PASSWORD,

@@ -25,35 +25,6 @@ const GIT_TOKEN = "e2e-Reconcile-Git-T0ken";
 const WRONG_TOKEN = "wrong-refresh-token-e2e";
 const SECRETS = [PASSWORD, GIT_TOKEN, USERS.admin, WRONG_TOKEN];
 
-interface Report {
-  result: string;
-  exitCode: number;
-  stacks: { name: string; door?: string; endpoints: number; remediated: boolean }[];
-  drifted: { name: string; action: string; fields: string[]; remediated?: boolean }[];
-  unmanaged: {
-    name: string;
-    id: string;
-    project: string;
-    adopt: { pulumiImport: string; ariaExport: string };
-  }[];
-  coverage?: {
-    managed: number;
-    total: number;
-    percent: number;
-    servers: { server: string; managed: number; total: number; projects: { project: string }[] }[];
-  };
-  events: { event: string; stack?: string; drifted?: number; message?: string }[];
-  adoption?: {
-    dir: string;
-    unmanaged: number;
-    covered: number;
-    files: string[];
-    settings: { endpoint: string; property: string }[];
-  };
-  policy?: { violations: { name: string; rule: string; enforcementLevel: string; message: string }[] };
-  error?: { message: string };
-}
-
 const DOORS = [
   { door: "dynamic", program: "test/e2e/programs/reconcile-dynamic", ns: "vra" },
   { door: "plugin", program: "test/e2e/programs/reconcile-yaml", ns: "aria" },
@@ -85,7 +56,7 @@ describe.each(DOORS)("aria-reconcile on a program of the $door door", ({ door, p
 
   /** Runs it with --json: the exit code and the one document on stdout, checked against the schema. */
   const reconcileJson = (args: string[], env: Record<string, string> = {}) =>
-    runReconcileJson<Report>(stack, args, outputs, env);
+    runReconcileJson(stack, args, outputs, env);
 
   beforeAll(async () => {
     let jenkinsId: string;
