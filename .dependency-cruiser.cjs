@@ -1,6 +1,8 @@
 /*
  * The floors of the package, checked by `npm run lint:layers`: the layer table of
  * docs/architecture.md, top to bottom. A file imports only from its own layer or a layer below it.
+ * The tests have floors of their own: test/support under every tier, each tier apart from the
+ * others, and the end-to-end tier reaching the provider as its users' code does.
  */
 
 /** The layers of provider/, from the top (what users import) to the bottom (what everything uses). */
@@ -74,6 +76,46 @@ const rules = [
     severity: "error",
     from: { path: "^emulator/" },
     to: { path: "^provider/" },
+  },
+  {
+    name: "test-support-below-the-tests",
+    comment:
+      "test/support is what every tier stands on (the emulator, the stack, the clock): it never imports a test or a tier's helpers",
+    severity: "error",
+    from: { path: "^test/support/" },
+    to: { path: "^test/(unit|integration|e2e|faults)/" },
+  },
+  {
+    name: "test-tiers-apart",
+    comment:
+      "each tier of test/ (unit, integration, e2e, faults) shares code with the others only through test/support: a helper two tiers use belongs there",
+    severity: "error",
+    from: { path: "^test/(unit|integration|e2e|faults)/" },
+    to: { path: "^test/(unit|integration|e2e|faults)/", pathNot: "^test/$1/" },
+  },
+  {
+    name: "no-test-file-imported",
+    comment:
+      "a test file is run, never imported: what two test files share is in a helper of their tier or in test/support",
+    severity: "error",
+    from: {},
+    to: { path: "\\.test\\.ts$" },
+  },
+  {
+    name: "e2e-through-public-modules",
+    comment:
+      "the end-to-end tier runs the package as users do: where it reads the provider's code (the client for changes made out of band, the registry's lists), it goes through the public surface or a folder's index.ts, never a door's or a layer's inner files",
+    severity: "error",
+    from: { path: "^test/e2e/" },
+    to: { path: "^provider/", pathNot: "^provider/[a-z-]*/?index\\.ts$" },
+  },
+  {
+    name: "e2e-programs-as-users-write-them",
+    comment:
+      "the programs of test/e2e/programs are users' programs: they import the installed packages (pulumi-aria, the SDKs), never the repository's files",
+    severity: "error",
+    from: { path: "^test/e2e/programs/" },
+    to: { path: "^(provider|emulator|scripts|bench|test|sdk)/" },
   },
   {
     name: "no-circular",

@@ -1,18 +1,7 @@
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { RunningEmulator, startEmulator } from "../../emulator";
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
-import { Pack, packPackage, userInstall } from "../../scripts/program-runner";
-import {
-  runExport as runExportAs,
-  tileValue,
-  validationsOf,
-  writesOf,
-  openExportedStack,
-} from "./export-helpers";
-import { USERS } from "../support/emulator";
+import { useExportFixture, tileValue, validationsOf, writesOf, openExportedStack } from "./export-helpers";
 import { changes, E2EStack, engineRoot, expectOk, openStack } from "../support/program-stack";
 
 /*
@@ -34,27 +23,16 @@ const PROJECTS = ["Platform", "Default Project"];
 const UNREACHABLE = "https://127.0.0.1:1";
 const VALIDATION_FAILED = /the server's validation of the endpoint failed: Failed to connect/;
 
-let emulator: RunningEmulator;
-let client: AriaClient;
-let bin: string;
-let pack: Pack;
-let tmp: string;
+const fixture = useExportFixture("aria-export-unreachable");
+const { emulator, runExport } = fixture;
 let seeded: { project: string; name: string; type: string; secret: boolean }[] = [];
 let ids: string[] = [];
 const stacks: E2EStack[] = [];
 
-function runExport(args: string[], env: Record<string, string | undefined> = {}) {
-  return runExportAs(bin, emulator.url, USERS.admin, args, env);
-}
-
-const endpointIds = async () => (await client.listAllEndpoints({})).map((e) => e.id).sort();
+const endpointIds = async () => (await fixture.client.listAllEndpoints({})).map((e) => e.id).sort();
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, seedResources: 0 });
-  client = createClient(
-    resolveClientConfig({ "vra:url": emulator.url, "vra:refreshToken": USERS.admin }, {}),
-  );
-  const tiles = await client.getEndpointTiles();
+  const tiles = await fixture.client.getEndpointTiles();
   for (const project of PROJECTS) {
     for (const tile of tiles.tiles) {
       const inputs = Object.entries(tile.inputProperties) as [string, { type: string; secret?: boolean }][];
@@ -70,11 +48,11 @@ beforeAll(async () => {
         ]),
       );
       const name = `${tile.tileId} (${project})`;
-      await client.createEndpoint({ name, type: tile.tileId, project, properties });
+      await fixture.client.createEndpoint({ name, type: tile.tileId, project, properties });
       seeded.push({ project, name, type: tile.tileId, secret: inputs.some(([, spec]) => spec.secret) });
     }
     // The same name in both projects, without a secret.
-    await client.createEndpoint({
+    await fixture.client.createEndpoint({
       name: "build",
       type: "jenkins",
       project,
@@ -85,7 +63,7 @@ beforeAll(async () => {
   ids = await endpointIds();
   expect(ids).toHaveLength(seeded.length);
   // Every endpoint the program will validate fails the server's validation: its server is unreachable.
-  const verdict = await client.validateEndpoint({
+  const verdict = await fixture.client.validateEndpoint({
     name: "build",
     type: "jenkins",
     project: "Platform",
@@ -93,25 +71,19 @@ beforeAll(async () => {
     properties: { url: `${UNREACHABLE}/x` },
   });
   expect(verdict.status).toBe("FAILED");
-  pack = packPackage();
-  bin = path.join(userInstall(pack), "node_modules", ".bin", "aria-export");
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aria-export-unreachable-"));
 });
 
 afterAll(async () => {
   for (const stack of stacks) await stack.dispose();
-  await client?.close();
-  await emulator?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 describe("adopting endpoints whose servers are unreachable", () => {
   it("previews and adopts them without a secret, with validation on, writing nothing", async () => {
-    const out = path.join(tmp, "plain");
+    const out = path.join(fixture.tmp, "plain");
     const r = await runExport(["--out", out, ...PROJECTS.flatMap((p) => ["--project", p])]);
     expect(r.stderr).toMatch(/listed \d+ of \d+ endpoints/);
     expect(r.code).toBe(0);
-    const stack = await openStack({ program: out, emulator });
+    const stack = await openStack({ program: out, emulator: emulator.running });
     stacks.push(stack);
     await stack.resetRequests();
     const preview = expectOk(await stack.preview());
@@ -127,7 +99,7 @@ describe("adopting endpoints whose servers are unreachable", () => {
   });
 
   it("with --stack, fails the preview on the server's validation, and goes through with vra:validateEndpoints false", async () => {
-    const dir = fs.mkdtempSync(path.join(tmp, "stack-"));
+    const dir = fs.mkdtempSync(path.join(fixture.tmp, "stack-"));
     fs.mkdirSync(path.join(dir, "state"));
     fs.mkdirSync(path.join(dir, "home"));
     const env = engineEnv({
@@ -145,7 +117,7 @@ describe("adopting endpoints whose servers are unreachable", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/created stack dev and set \d+ of its \d+ secrets from the server's export/);
 
-    const stack = openExportedStack({ emulator, out, stackName: STACK, tmp: dir, env, pack });
+    const stack = openExportedStack(fixture, { out, stackName: STACK, tmp: dir, env });
     stacks.push(stack);
 
     // The secrets are set, so the server validates the endpoints that hold them: their servers are gone.

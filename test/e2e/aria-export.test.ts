@@ -1,20 +1,16 @@
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { emulatorOps, RunningEmulator, startEmulator } from "../../emulator";
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
-import { Pack, packPackage, userInstall } from "../../scripts/program-runner";
 import {
   run,
-  runExport as runExportAs,
+  useExportFixture,
   tileValue,
   TileProperty,
   writesOf,
   openExportedStack,
 } from "./export-helpers";
-import { USERS } from "../support/emulator";
 import { changes, E2EStack, engineRoot, expectOk, openStack } from "../support/program-stack";
+import { USERS } from "../support/emulator";
 
 /*
  * `aria-export`, installed from the packed package as a user installs it, turns the endpoints of
@@ -27,24 +23,13 @@ import { changes, E2EStack, engineRoot, expectOk, openStack } from "../support/p
 jest.setTimeout(15 * 60_000);
 
 const PROJECTS = ["Platform", "Payments"];
-let emulator: RunningEmulator;
-let client: AriaClient;
-let bin: string;
-let pack: Pack;
-let tmp: string;
+const fixture = useExportFixture("aria-export");
+const { emulator, runExport } = fixture;
 let stack: E2EStack | undefined;
 let seeded: { project: string; name: string; type: string }[] = [];
 
-function runExport(args: string[], env: Record<string, string | undefined> = {}) {
-  return runExportAs(bin, emulator.url, USERS.admin, args, env);
-}
-
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, seedResources: 0 });
-  client = createClient(
-    resolveClientConfig({ "vra:url": emulator.url, "vra:refreshToken": USERS.admin }, {}),
-  );
-  const tiles = await client.getEndpointTiles();
+  const tiles = await fixture.client.getEndpointTiles();
   for (const [p, project] of PROJECTS.entries()) {
     for (const tile of tiles.tiles) {
       const name = p === 0 ? `${tile.tileId} endpoint` : `Ünïcødé ${tile.tileId} – prod`;
@@ -59,7 +44,7 @@ beforeAll(async () => {
           }),
         ]),
       );
-      await client.createEndpoint({
+      await fixture.client.createEndpoint({
         name,
         type: tile.tileId,
         project,
@@ -70,13 +55,13 @@ beforeAll(async () => {
     }
   }
   // The same name in both projects, to exercise unique resource names.
-  await client.createEndpoint({
+  await fixture.client.createEndpoint({
     name: "shared",
     type: "jenkins",
     project: "Platform",
     properties: { url: `${emulator.url}/a` },
   });
-  await client.createEndpoint({
+  await fixture.client.createEndpoint({
     name: "shared",
     type: "jenkins",
     project: "Payments",
@@ -84,23 +69,17 @@ beforeAll(async () => {
   });
   seeded = [...seeded, { project: "Platform", name: "shared", type: "jenkins" }];
   seeded = [...seeded, { project: "Payments", name: "shared", type: "jenkins" }];
-  pack = packPackage();
-  bin = path.join(userInstall(pack), "node_modules", ".bin", "aria-export");
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aria-export-"));
 });
 
 afterAll(async () => {
   await stack?.dispose();
-  await client?.close();
-  await emulator?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 describe("aria-export", () => {
   let out: string;
 
   it("writes a standalone project with one adopted resource per endpoint, and no secret in it", async () => {
-    out = path.join(tmp, "adopted");
+    out = path.join(fixture.tmp, "adopted");
     const r = await runExport(["--out", out, "--project", "Platform", "--project", "Payments"]);
     expect(r.stderr).toMatch(/listed \d+ of \d+ endpoints/);
     expect(r.code).toBe(0);
@@ -120,7 +99,7 @@ describe("aria-export", () => {
   });
 
   it("adopts every endpoint with `pulumi up` and sends no write to the server", async () => {
-    stack = await openStack({ program: out, emulator });
+    stack = await openStack({ program: out, emulator: emulator.running });
     await stack.resetRequests();
     const up = expectOk(await stack.up());
     expect(changes(up)).toEqual({ create: seeded.length + 1 });
@@ -146,7 +125,7 @@ describe("aria-export", () => {
   });
 
   it("refuses a directory that is not empty, an unknown project, an empty result and bad credentials, leaving nothing", async () => {
-    const full = path.join(tmp, "full");
+    const full = path.join(fixture.tmp, "full");
     fs.mkdirSync(full);
     fs.writeFileSync(path.join(full, "keep.txt"), "mine");
     const notEmpty = await runExport(["--out", full]);
@@ -154,23 +133,27 @@ describe("aria-export", () => {
     expect(notEmpty.stderr).toMatch(/--out .* is not empty/);
     expect(fs.readdirSync(full)).toEqual(["keep.txt"]);
 
-    const unknown = await runExport(["--out", path.join(tmp, "u"), "--project", "Nope"]);
+    const unknown = await runExport(["--out", path.join(fixture.tmp, "u"), "--project", "Nope"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/No endpoint in project 'Nope'/);
 
-    const empty = await runExport(["--out", path.join(tmp, "e"), "--type", "no-such-type"]);
+    const empty = await runExport(["--out", path.join(fixture.tmp, "e"), "--type", "no-such-type"]);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toMatch(/No endpoint matches/);
 
-    const denied = await runExport(["--out", path.join(tmp, "d")], { VRA_REFRESH_TOKEN: "not-a-token" });
+    const denied = await runExport(["--out", path.join(fixture.tmp, "d")], {
+      VRA_REFRESH_TOKEN: "not-a-token",
+    });
     expect(denied.code).not.toBe(0);
     expect(denied.stderr).not.toContain("not-a-token");
 
-    const unreachable = await runExport(["--out", path.join(tmp, "n")], { VRA_URL: "http://127.0.0.1:9" });
+    const unreachable = await runExport(["--out", path.join(fixture.tmp, "n")], {
+      VRA_URL: "http://127.0.0.1:9",
+    });
     expect(unreachable.code).not.toBe(0);
     expect(unreachable.stderr).toMatch(/aria-export: /);
-    for (const dir of ["u", "e", "d", "n"]) expect(fs.existsSync(path.join(tmp, dir))).toBe(false);
-    expect(fs.readdirSync(tmp).filter((f) => f.includes("aria-export"))).toEqual([]);
+    for (const dir of ["u", "e", "d", "n"]) expect(fs.existsSync(path.join(fixture.tmp, dir))).toBe(false);
+    expect(fs.readdirSync(fixture.tmp).filter((f) => f.includes("aria-export"))).toEqual([]);
   });
 });
 
@@ -203,7 +186,7 @@ describe("aria-export --stack", () => {
   };
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(tmp, "stack-"));
+    dir = fs.mkdtempSync(path.join(fixture.tmp, "stack-"));
     fs.mkdirSync(path.join(dir, "state"));
     fs.mkdirSync(path.join(dir, "home"));
     // The user's backend and passphrase, from the environment as usual; the CLI is the one on PATH.
@@ -213,7 +196,7 @@ describe("aria-export --stack", () => {
       homeDir: path.join(dir, "home"),
       passphrase: "e2e-stack-passphrase",
     });
-    const tiles = await client.getEndpointTiles();
+    const tiles = await fixture.client.getEndpointTiles();
     const secretNames = new Map(
       tiles.tiles.map((t) => [
         t.tileId,
@@ -223,7 +206,7 @@ describe("aria-export --stack", () => {
       ]),
     );
     for (const { project, name, type } of seeded) {
-      const exported = await client.exportEndpoint(project, name);
+      const exported = await fixture.client.exportEndpoint(project, name);
       for (const key of secretNames.get(type) ?? []) {
         const value = exported.properties[key];
         if (typeof value === "string" && value !== "") secrets.push(value);
@@ -231,7 +214,7 @@ describe("aria-export --stack", () => {
     }
     secrets = [...new Set(secrets)];
     expect(secrets.length).toBeGreaterThan(5);
-    jenkinsPassword = (await client.exportEndpoint(JENKINS.project, JENKINS.name)).properties
+    jenkinsPassword = (await fixture.client.exportEndpoint(JENKINS.project, JENKINS.name)).properties
       .password as string;
     expect(secrets).toContain(jenkinsPassword);
   });
@@ -287,19 +270,21 @@ describe("aria-export --stack", () => {
 
   it("adopts every endpoint with `pulumi up` in that stack, writing the secrets to the server", async () => {
     // The server's secret changes after the export: `pulumi up` must put the stack's value back.
-    const current = await client.exportEndpoint(JENKINS.project, JENKINS.name);
-    await client.updateEndpointByName(JENKINS.project, JENKINS.name, {
+    const current = await fixture.client.exportEndpoint(JENKINS.project, JENKINS.name);
+    await fixture.client.updateEndpointByName(JENKINS.project, JENKINS.name, {
       name: current.name,
       type: current.type,
       project: JENKINS.project,
       description: current.description ?? "",
       properties: { ...current.properties, password: DRIFTED },
     });
-    expect((await client.exportEndpoint(JENKINS.project, JENKINS.name)).properties.password).toBe(DRIFTED);
+    expect((await fixture.client.exportEndpoint(JENKINS.project, JENKINS.name)).properties.password).toBe(
+      DRIFTED,
+    );
 
     // `pulumi up` in the generated project (a copy, installed as a user installs it), on the stack and
     // backend aria-export used.
-    adopted = openExportedStack({ emulator, out, stackName: STACK, tmp: dir, env, pack });
+    adopted = openExportedStack(fixture, { out, stackName: STACK, tmp: dir, env });
     await adopted.resetRequests();
     const up = expectOk(await adopted.up());
     expect(changes(up)).toEqual({ create: seeded.length + 1 });
@@ -308,7 +293,7 @@ describe("aria-export --stack", () => {
     const endpointsWithSecrets = new Set(setKeys.map((key) => key.replace(/-[^-]+$/, "")));
     const writes = writesOf((await adopted.requests()).entries);
     expect(writes.map((w) => w.method)).toEqual(Array(endpointsWithSecrets.size).fill("PUT"));
-    expect((await client.exportEndpoint(JENKINS.project, JENKINS.name)).properties.password).toBe(
+    expect((await fixture.client.exportEndpoint(JENKINS.project, JENKINS.name)).properties.password).toBe(
       jenkinsPassword,
     );
     expectNoSecretIn(adopted.rawState());
@@ -413,7 +398,7 @@ describe("pulumi do aria:index:Endpoint", () => {
   }
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(tmp, "do-"));
+    dir = fs.mkdtempSync(path.join(fixture.tmp, "do-"));
     env = engineEnv({
       root: engineRoot(),
       stateDir: path.join(dir, "state"),
@@ -423,7 +408,7 @@ describe("pulumi do aria:index:Endpoint", () => {
     fs.mkdirSync(path.join(dir, "state"));
     // The installed package's plugin, as `pulumi plugin install --file` takes an executable.
     const launcher = path.join(dir, "pulumi-resource-aria");
-    const installed = path.join(path.dirname(bin), "pulumi-resource-aria");
+    const installed = path.join(path.dirname(fixture.bin), "pulumi-resource-aria");
     fs.writeFileSync(launcher, `#!/bin/sh\nexec ${JSON.stringify(installed)} "$@"\n`, { mode: 0o755 });
     const version = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { version: string }).version;
     const install = await run(
@@ -436,7 +421,7 @@ describe("pulumi do aria:index:Endpoint", () => {
     );
     expect(install.code).toBe(0);
     targetId = (
-      await client.createEndpoint({
+      await fixture.client.createEndpoint({
         name: "do-target",
         type: "git",
         project: "Platform",
@@ -473,9 +458,17 @@ describe("pulumi do aria:index:Endpoint", () => {
   });
 
   it("lists deployment resources by the API's filters", async () => {
-    const made = await client.createResource({ name: "do-thing", type: "Custom.DoThing", properties: {} });
-    const ops = emulatorOps(emulator.url);
-    for (let i = 0; i < 100 && (await client.getRequest(made.requestId)).status !== "SUCCESSFUL"; i++) {
+    const made = await fixture.client.createResource({
+      name: "do-thing",
+      type: "Custom.DoThing",
+      properties: {},
+    });
+    const ops = emulator.ops;
+    for (
+      let i = 0;
+      i < 100 && (await fixture.client.getRequest(made.requestId)).status !== "SUCCESSFUL";
+      i++
+    ) {
       await ops.advanceClock(100);
     }
     const args = ["aria:index:DeploymentResource", "list", "--resource-types", "Custom.DoThing", "--all"];
@@ -496,7 +489,7 @@ describe("pulumi do aria:index:Endpoint", () => {
       "--yes",
     ]);
     expect(patch.code).toBe(0);
-    expect((await client.getEndpoint(targetId)).description).toBe("patched by pulumi do");
+    expect((await fixture.client.getEndpoint(targetId)).description).toBe("patched by pulumi do");
 
     const inputs = path.join(dir, "upsert.pcl");
     fs.writeFileSync(
@@ -522,13 +515,13 @@ describe("pulumi do aria:index:Endpoint", () => {
       "--yes",
     ]);
     expect(upsert.code).toBe(0);
-    const upserted = await client.getEndpoint(targetId);
+    const upserted = await fixture.client.getEndpoint(targetId);
     expect(upserted).toMatchObject({ description: "upserted by pulumi do" });
     expect(upserted.properties).toMatchObject({ repoURL: "https://github.com/example/do-2" });
 
     const del = await pulumiDo(["--stateless", "aria:index:Endpoint", "delete", targetId, "--yes"]);
     expect(del.code).toBe(0);
-    await expect(client.getEndpoint(targetId)).rejects.toMatchObject({ code: "NotFound" });
+    await expect(fixture.client.getEndpoint(targetId)).rejects.toMatchObject({ code: "NotFound" });
     const gone = await pulumiDo(["aria:index:Endpoint", "read", targetId]);
     expect(gone.code).not.toBe(0);
     expect(gone.stdout + gone.stderr).toContain(`resource "${targetId}" was not found`);

@@ -1,9 +1,4 @@
-import {
-  AriaClient,
-  createClient,
-  isTerminalRequestStatus,
-  resolveClientConfig,
-} from "../../provider/client";
+import { AriaClient, isTerminalRequestStatus } from "../../provider/client";
 import { changes, E2EStack, expectOk, openStack, OpResult } from "../support/program-stack";
 
 /*
@@ -22,7 +17,6 @@ let stack: E2EStack | undefined;
 let client: AriaClient | undefined;
 
 afterEach(async () => {
-  await client?.close();
   client = undefined;
   await stack?.dispose();
   stack = undefined;
@@ -35,9 +29,7 @@ async function open(config: Record<string, string> = {}, requestDelayMs = 300): 
     config,
     emulatorOptions: { seedResources: 0, requestDelayMs },
   });
-  client = createClient(
-    resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": "admin-refresh-token" }, {}),
-  );
+  client = stack.client();
   return stack;
 }
 

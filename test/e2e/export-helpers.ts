@@ -1,15 +1,16 @@
 /*
- * What the aria-export end-to-end tests share: seeding values for the tiles' properties, the
+ * What the aria-export end-to-end tests share: their set-up (an emulator, a client of it, the
+ * installed `aria-export` and a temporary directory), seeding values for the tiles' properties, the
  * requests that change endpoints, running the installed `aria-export` command, and opening the stack
  * it created in a copy of the project it wrote.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator";
+import type { AriaClient } from "../../provider/client";
 import { runCommand } from "../../scripts/run-command";
-import { prepareProgram, type Pack } from "../../scripts/program-runner";
-import { USERS } from "../support/emulator";
+import { packPackage, prepareProgram, userInstall, type Pack } from "../../scripts/program-runner";
+import { Emulator, useEmulator, USERS } from "../support/emulator";
 import { E2EStack } from "../support/program-stack";
 
 /** A tile property's declared type and description, and whether it is a secret. */
@@ -72,17 +73,16 @@ export function runExport(
 
 /**
  * The stack `aria-export --stack` created, in a copy of the project it wrote to `out` (installed as a
- * user installs it, the stack's config file beside it), on the backend of `env`, signed in as admin.
+ * user installs it, the stack's config file beside it), on the backend of `env`, against the
+ * fixture's emulator, signed in as admin.
  */
-export function openExportedStack(options: {
-  emulator: RunningEmulator;
-  out: string;
-  stackName: string;
-  tmp: string;
-  env: Record<string, string>;
-  pack: Pack;
-}): E2EStack {
-  const { emulator, out, stackName, tmp, env, pack } = options;
+export function openExportedStack(
+  fixture: Pick<ExportFixture, "emulator" | "pack">,
+  options: { out: string; stackName: string; tmp: string; env: Record<string, string> },
+): E2EStack {
+  const { out, stackName, tmp, env } = options;
+  const { pack } = fixture;
+  const emulator = fixture.emulator.running;
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-program-"));
   const projectName = prepareProgram({ source: out, dest: workDir, projectName: "stacked", pack });
   const stackFile = `Pulumi.${stackName}.yaml`;
@@ -91,4 +91,44 @@ export function openExportedStack(options: {
   stack.setConfig("vra:url", emulator.url);
   stack.setConfig("vra:refreshToken", { value: USERS.admin, secret: true });
   return stack;
+}
+
+/** The set-up of an aria-export test file: see {@link useExportFixture}. */
+export interface ExportFixture {
+  /** An emulator with no seeded deployment resources. */
+  emulator: Emulator;
+  /** A client of it as admin, for seeding and reading what is there. */
+  client: AriaClient;
+  /** The packed package, and its `aria-export` installed from it as a user installs it. */
+  pack: Pack;
+  bin: string;
+  /** A temporary directory, removed afterwards. */
+  tmp: string;
+  /** Runs the installed aria-export against the emulator as admin (the VRA_* environment), `env` added. */
+  runExport(args: string[], env?: Record<string, string | undefined>): ReturnType<typeof runExport>;
+}
+
+/**
+ * The emulator, client, installed `aria-export` and temporary directory (named after `name`) of an
+ * aria-export test file: ready in its `beforeAll`s (call this before the file's own), gone after
+ * its `afterAll`s.
+ */
+export function useExportFixture(name: string): ExportFixture {
+  const emulator = useEmulator({ seedResources: 0 });
+  const fixture = {
+    emulator,
+    runExport: (args: string[], env: Record<string, string | undefined> = {}) =>
+      runExport(fixture.bin, emulator.url, USERS.admin, args, env),
+  } as ExportFixture;
+  beforeAll(() => {
+    fixture.client = emulator.client();
+    fixture.pack = packPackage();
+    fixture.bin = path.join(userInstall(fixture.pack), "node_modules", ".bin", "aria-export");
+    fixture.tmp = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  });
+  afterAll(async () => {
+    await fixture.client?.close();
+    if (fixture.tmp) fs.rmSync(fixture.tmp, { recursive: true, force: true });
+  });
+  return fixture;
 }

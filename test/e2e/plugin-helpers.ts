@@ -4,7 +4,6 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { PLUGIN_DOWNLOAD_URL } from "../../provider/plugin/schema";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
 
@@ -169,8 +168,13 @@ export function pathWithoutNode(base: string, ...first: string[]): string {
     .join(path.delimiter);
 }
 
-/** The schema's pluginDownloadURL, which every SDK carries: the project's GitHub releases. */
-export { PLUGIN_DOWNLOAD_URL };
+/**
+ * The schema's pluginDownloadURL, which every SDK carries: the project's GitHub releases (read from
+ * the published sdk/schema.json, as the SDKs were generated from it).
+ */
+export const PLUGIN_DOWNLOAD_URL: string = JSON.parse(
+  fs.readFileSync(path.join(REPO_ROOT, "sdk", "schema.json"), "utf8"),
+).pluginDownloadURL;
 
 /** A release folder served over HTTP on loopback, as a mirror of the GitHub releases. */
 export interface ReleaseServer {

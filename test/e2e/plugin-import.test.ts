@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { TYPED_ENDPOINTS } from "../../provider/registry/typed-endpoints";
+import { TYPED_ENDPOINTS } from "../../provider/registry";
 import { run } from "./export-helpers";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";

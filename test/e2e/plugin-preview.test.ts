@@ -1,6 +1,5 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, OpResult, openStack } from "../support/program-stack";
 
 /*
@@ -33,11 +32,9 @@ async function counts(): Promise<Record<string, number>> {
 beforeAll(async () => {
   stack = await openStack({
     program: "test/e2e/programs/plugin-preview",
-    noCredentials: true,
+    namespace: "aria",
     emulatorOptions: { latencyMs: 100 },
   });
-  stack.setConfig("aria:url", stack.url);
-  stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
   stack.setConfig("url", stack.url);
   stack.setConfig("password", { value: PASSWORD, secret: true });
 });

@@ -1,4 +1,4 @@
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
+import { AriaClient } from "../../provider/client";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 import { reconcileJson as runReconcileJson } from "./reconcile-helpers";
@@ -12,21 +12,12 @@ import { reconcileJson as runReconcileJson } from "./reconcile-helpers";
 
 jest.setTimeout(10 * 60_000);
 
-interface Report {
-  result: string;
-  exitCode: number;
-  stacks: { name: string; server?: string; endpoints: number }[];
-  unmanaged: { name: string; id: string }[];
-  coverage?: { managed: number; total: number };
-  error?: { message: string };
-}
-
 let stack: E2EStack;
 let client: AriaClient;
 const outputs: string[] = [];
 
 const reconcileJson = (env: Record<string, string>) =>
-  runReconcileJson<Report>(stack, ["--stack", stack.stackName], outputs, env);
+  runReconcileJson(stack, ["--stack", stack.stackName], outputs, env);
 
 beforeAll(async () => {
   stack = await openStack({
@@ -36,14 +27,13 @@ beforeAll(async () => {
   });
   stack.setConfig("serverUrl", stack.url);
   stack.setConfig("token", { value: USERS.admin, secret: true });
-  client = createClient(resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}));
+  client = stack.client();
   const up = expectOk(await stack.up());
   expect(changes(up).create).toBeGreaterThanOrEqual(2);
   expect(typeof up.outputs!.jenkinsId.value).toBe("string");
 });
 
 afterAll(async () => {
-  await client?.close();
   await stack?.dispose();
 });
 

@@ -1,9 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { AriaClient } from "../../provider/client";
 import { USERS } from "../support/emulator";
-import { changeByHand, openReconcileStack, reconcileJson as runReconcileJson } from "./reconcile-helpers";
-import { E2EStack, REPO_ROOT } from "../support/program-stack";
+import { changeByHand, useReconcileStack } from "./reconcile-helpers";
+import { REPO_ROOT } from "../support/program-stack";
 
 /*
  * `aria-reconcile --policy-pack DIR [--policy-pack-config FILE]`: a user's own policy pack (TypeScript,
@@ -19,58 +18,30 @@ const PASSWORD = "e2e-PolicyPack-Passw0rd";
 const GIT_TOKEN = "e2e-PolicyPack-Git-T0ken";
 const SECRETS = [PASSWORD, GIT_TOKEN, USERS.admin];
 
-interface Report {
-  result: string;
-  exitCode: number;
-  drifted: { name: string; fields: string[] }[];
-  policy?: {
-    violations: {
-      stack: string;
-      urn: string;
-      name: string;
-      rule: string;
-      pack?: string;
-      enforcementLevel: string;
-      message: string;
-    }[];
-  };
-  error?: { message: string };
-}
-
 describe("aria-reconcile --policy-pack: a user's pack on what the endpoints are", () => {
-  let stack: E2EStack;
-  let client: AriaClient;
-  let jenkinsId: string;
-  const outputs: string[] = [];
-  const reconcileJson = (args: string[]) =>
-    runReconcileJson<Report>(stack, ["--stack", stack.stackName, ...args], outputs);
+  const fixture = useReconcileStack({
+    program: "test/e2e/programs/reconcile-dynamic",
+    prefix: "vra",
+    password: PASSWORD,
+    gitToken: GIT_TOKEN,
+  });
+  const { reconcileJson } = fixture;
   /** A config file for the pack, in the program directory. */
   const config = (name: string, content: object) => {
-    fs.writeFileSync(path.join(stack.workDir, name), JSON.stringify(content));
+    fs.writeFileSync(path.join(fixture.stack.workDir, name), JSON.stringify(content));
     return name;
   };
 
-  beforeAll(async () => {
-    ({ stack, client, jenkinsId } = await openReconcileStack({
-      program: "test/e2e/programs/reconcile-dynamic",
-      prefix: "vra",
-      password: PASSWORD,
-      gitToken: GIT_TOKEN,
-    }));
+  beforeAll(() => {
     // The team's pack beside the program, as a repository keeps one (its imports resolve from the
     // program's node_modules: @pulumi/policy, and pulumi-aria installed from the packed package).
     fs.cpSync(
       path.join(REPO_ROOT, "test/e2e/programs/reconcile-user-pack"),
-      path.join(stack.workDir, "team-pack"),
+      path.join(fixture.stack.workDir, "team-pack"),
       {
         recursive: true,
       },
     );
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await stack?.dispose();
   });
 
   it("passes the declared endpoints: exit 0, no violation", async () => {
@@ -83,14 +54,16 @@ describe("aria-reconcile --policy-pack: a user's pack on what the endpoints are"
   });
 
   it("finds the endpoint pointed elsewhere by hand: exit 5, the pack's rule, resource and message", async () => {
-    await changeByHand(client, jenkinsId, PASSWORD, { properties: { url: "https://jenkins.elsewhere.org" } });
+    await changeByHand(fixture.client, fixture.jenkinsId, PASSWORD, {
+      properties: { url: "https://jenkins.elsewhere.org" },
+    });
 
     const { code, report } = await reconcileJson(["--policy-pack", "team-pack"]);
     expect(code).toBe(5);
     expect(report.result).toBe("violations");
     expect(report.policy!.violations).toEqual([
       {
-        stack: stack.stackName,
+        stack: fixture.stack.stackName,
         urn: expect.stringContaining("::jenkins"),
         name: "jenkins",
         rule: "team-endpoint-domain",
@@ -106,9 +79,14 @@ describe("aria-reconcile --policy-pack: a user's pack on what the endpoints are"
     expect(report.drifted.map((d) => [d.name, d.fields])).toEqual([["jenkins", ["properties.url"]]]);
 
     // The human form names the rule and the pack's message.
-    const bin = path.join(stack.workDir, "node_modules", ".bin", "aria-reconcile");
-    const human = await stack.command(bin, ["--stack", stack.stackName, "--policy-pack", "team-pack"]);
-    outputs.push(human.stdout, human.stderr);
+    const bin = path.join(fixture.stack.workDir, "node_modules", ".bin", "aria-reconcile");
+    const human = await fixture.stack.command(bin, [
+      "--stack",
+      fixture.stack.stackName,
+      "--policy-pack",
+      "team-pack",
+    ]);
+    fixture.outputs.push(human.stdout, human.stderr);
     expect(human.code).toBe(5);
     expect(human.stdout).toMatch(/jenkins\s+team-endpoint-domain\s+mandatory/);
     expect(human.stdout).toContain("outside example.com");
@@ -155,7 +133,9 @@ describe("aria-reconcile --policy-pack: a user's pack on what the endpoints are"
   });
 
   it("runs beside the package's own pack (--policy), each violation named by its pack", async () => {
-    await changeByHand(client, jenkinsId, PASSWORD, { properties: { url: "http://jenkins.elsewhere.org" } });
+    await changeByHand(fixture.client, fixture.jenkinsId, PASSWORD, {
+      properties: { url: "http://jenkins.elsewhere.org" },
+    });
     const { code, report } = await reconcileJson(["--policy", "--policy-pack", "team-pack"]);
     expect(code).toBe(5);
     expect(report.policy!.violations.map((v) => [v.name, v.rule, v.pack ?? "(package)"]).sort()).toEqual([
@@ -170,14 +150,14 @@ describe("aria-reconcile --policy-pack: a user's pack on what the endpoints are"
     expect(none.report.error!.message).toMatch(
       /--policy-pack no-such-pack: .* holds no policy pack \(no PulumiPolicy\.yaml\)/,
     );
-    fs.writeFileSync(path.join(stack.workDir, "broken.json"), "{not json");
+    fs.writeFileSync(path.join(fixture.stack.workDir, "broken.json"), "{not json");
     const broken = await reconcileJson(["--policy-pack", "team-pack", "--policy-pack-config", "broken.json"]);
     expect(broken.code).toBe(2);
     expect(broken.report.error!.message).toMatch(/--policy-pack-config broken\.json: cannot read it as JSON/);
   });
 
   it("printed no secret in any output", () => {
-    expect(outputs.length).toBeGreaterThan(0);
-    for (const output of outputs) for (const secret of SECRETS) expect(output).not.toContain(secret);
+    expect(fixture.outputs.length).toBeGreaterThan(0);
+    for (const output of fixture.outputs) for (const secret of SECRETS) expect(output).not.toContain(secret);
   });
 });

@@ -1,8 +1,6 @@
-import { AriaClient } from "../../provider/client";
 import { USERS } from "../support/emulator";
-import { E2EStack } from "../support/program-stack";
 import { S3Server, startS3Server } from "../support/s3-server";
-import { changeByHand, openReconcileStack, reconcileJson as runReconcileJson } from "./reconcile-helpers";
+import { changeByHand, useReconcileStack } from "./reconcile-helpers";
 
 /*
  * aria-reconcile on a stack whose state is in S3: an S3-compatible server on loopback (moto_server,
@@ -16,49 +14,35 @@ jest.setTimeout(10 * 60_000);
 const PASSWORD = "e2e-ReconcileS3-Passw0rd";
 const GIT_TOKEN = "e2e-ReconcileS3-Git-T0ken";
 
-interface Report {
-  result: string;
-  exitCode: number;
-  drifted: { name: string; fields: string[] }[];
-  unmanaged: unknown[];
-  events: { event: string }[];
-}
-
 let s3: S3Server;
-let stack: E2EStack;
-let client: AriaClient;
-let jenkinsId: string;
-const outputs: string[] = [];
-
-const reconcileJson = (args: string[]) =>
-  runReconcileJson<Report>(stack, ["--stack", stack.stackName, ...args], outputs);
-
 beforeAll(async () => {
   s3 = await startS3Server();
-  ({ stack, client, jenkinsId } = await openReconcileStack({
-    program: "test/e2e/programs/reconcile-yaml",
-    prefix: "aria",
-    password: PASSWORD,
-    gitToken: GIT_TOKEN,
-    env: s3.env,
-  }));
 });
-
 afterAll(async () => {
-  await client?.close();
-  await stack?.dispose();
   await s3?.close();
 });
+const fixture = useReconcileStack({
+  program: "test/e2e/programs/reconcile-yaml",
+  prefix: "aria",
+  password: PASSWORD,
+  gitToken: GIT_TOKEN,
+  get env() {
+    return s3.env;
+  },
+});
+const { reconcileJson } = fixture;
 
 it("reads the state from the bucket: in sync, then drift found and put back through the bucket's lock", async () => {
-  expect(await s3.keys(".pulumi/stacks/")).toContain(`.pulumi/stacks/reconcile-yaml/${stack.stackName}.json`);
+  expect(await s3.keys(".pulumi/stacks/")).toContain(
+    `.pulumi/stacks/reconcile-yaml/${fixture.stack.stackName}.json`,
+  );
   const inSync = await reconcileJson([]);
   expect({ code: inSync.code, events: inSync.report.events }).toEqual({
     code: 0,
-    events: [{ event: "drift_detection_succeeded", stack: stack.stackName }],
+    events: [{ event: "drift_detection_succeeded", stack: fixture.stack.stackName }],
   });
 
-  await changeByHand(client, jenkinsId, PASSWORD, { description: "changed by hand" });
+  await changeByHand(fixture.client, fixture.jenkinsId, PASSWORD, { description: "changed by hand" });
   const drifted = await reconcileJson([]);
   expect(drifted.code).toBe(7);
   expect(drifted.report.drifted.map((d) => [d.name, d.fields])).toEqual([["jenkins", ["description"]]]);
@@ -68,13 +52,13 @@ it("reads the state from the bucket: in sync, then drift found and put back thro
     code: 0,
     result: "remediated",
   });
-  expect((await client.getEndpoint(jenkinsId)).description).toBe("CI server");
+  expect((await fixture.client.getEndpoint(fixture.jenkinsId)).description).toBe("CI server");
   // The update's lock was taken in the bucket and let go.
   expect(await s3.keys(".pulumi/locks/")).toEqual([]);
 });
 
 it("printed no secret", () => {
-  expect(outputs.length).toBeGreaterThan(0);
-  for (const text of outputs)
+  expect(fixture.outputs.length).toBeGreaterThan(0);
+  for (const text of fixture.outputs)
     for (const secret of [PASSWORD, GIT_TOKEN, USERS.admin]) expect(text).not.toContain(secret);
 });

@@ -2,11 +2,10 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
-import { startEmulator } from "../../emulator";
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { USERS } from "../support/emulator";
-import { changeByHand, reconcileJson as runReconcileJson } from "./reconcile-helpers";
-import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
+import { AriaClient } from "../../provider/client";
+import { Emulator, USERS } from "../support/emulator";
+import { changeByHand, openReconcileStack, reconcileJson as runReconcileJson } from "./reconcile-helpers";
+import { changes, E2EStack, expectOk } from "../support/program-stack";
 
 /*
  * `aria-reconcile`, installed from the packed package, with the real CLI against the emulator,
@@ -25,35 +24,6 @@ const PASSWORD = "e2e-Reconcile-Passw0rd";
 const GIT_TOKEN = "e2e-Reconcile-Git-T0ken";
 const WRONG_TOKEN = "wrong-refresh-token-e2e";
 const SECRETS = [PASSWORD, GIT_TOKEN, USERS.admin, WRONG_TOKEN];
-
-interface Report {
-  result: string;
-  exitCode: number;
-  stacks: { name: string; door?: string; endpoints: number; remediated: boolean }[];
-  drifted: { name: string; action: string; fields: string[]; remediated?: boolean }[];
-  unmanaged: {
-    name: string;
-    id: string;
-    project: string;
-    adopt: { pulumiImport: string; ariaExport: string };
-  }[];
-  coverage?: {
-    managed: number;
-    total: number;
-    percent: number;
-    servers: { server: string; managed: number; total: number; projects: { project: string }[] }[];
-  };
-  events: { event: string; stack?: string; drifted?: number; message?: string }[];
-  adoption?: {
-    dir: string;
-    unmanaged: number;
-    covered: number;
-    files: string[];
-    settings: { endpoint: string; property: string }[];
-  };
-  policy?: { violations: { name: string; rule: string; enforcementLevel: string; message: string }[] };
-  error?: { message: string };
-}
 
 const DOORS = [
   { door: "dynamic", program: "test/e2e/programs/reconcile-dynamic", ns: "vra" },
@@ -86,23 +56,21 @@ describe.each(DOORS)("aria-reconcile on a program of the $door door", ({ door, p
 
   /** Runs it with --json: the exit code and the one document on stdout, checked against the schema. */
   const reconcileJson = (args: string[], env: Record<string, string> = {}) =>
-    runReconcileJson<Report>(stack, args, outputs, env);
+    runReconcileJson(stack, args, outputs, env);
 
   beforeAll(async () => {
-    stack = await openStack({ program, noCredentials: true, emulatorOptions: { seedResources: 0 } });
-    stack.setConfig(`${ns}:url`, stack.url);
-    stack.setConfig(`${ns}:refreshToken`, { value: USERS.admin, secret: true });
-    stack.setConfig(`${ns}:validateEndpoints`, "false");
-    stack.setConfig("password", { value: PASSWORD, secret: true });
-    stack.setConfig("gitToken", { value: GIT_TOKEN, secret: true });
-    client = createClient(resolveClientConfig({ "vra:url": stack.url, "vra:refreshToken": USERS.admin }, {}));
-    const up = expectOk(await stack.up());
-    expect(changes(up)).toEqual({ create: 3 });
-    ids = { jenkins: up.outputs!.jenkinsId.value as string, git: up.outputs!.gitId.value as string };
+    let jenkinsId: string;
+    let gitId: string;
+    ({ stack, client, jenkinsId, gitId } = await openReconcileStack({
+      program,
+      prefix: ns,
+      password: PASSWORD,
+      gitToken: GIT_TOKEN,
+    }));
+    ids = { jenkins: jenkinsId, git: gitId };
   });
 
   afterAll(async () => {
-    await client?.close();
     await stack?.dispose();
   });
 
@@ -305,10 +273,8 @@ describe.each(DOORS)("aria-reconcile on a program of the $door door", ({ door, p
   });
 
   it("reconciles two stacks on two servers in one run: each listed once, coverage per server, events per stack", async () => {
-    const second = await startEmulator({ port: 0, seedResources: 0 });
-    const secondClient = createClient(
-      resolveClientConfig({ "vra:url": second.url, "vra:refreshToken": USERS.admin }, {}),
-    );
+    const second = await Emulator.start({ seedResources: 0 });
+    const secondClient = second.client();
     const other = `${stack.stackName}-other`;
     const pulumi = async (args: string[]) => {
       const result = await stack.pulumi([...args, "--stack", other, "--non-interactive"]);

@@ -1,10 +1,5 @@
 import * as path from "node:path";
-import {
-  AriaClient,
-  createClient,
-  isTerminalRequestStatus,
-  resolveClientConfig,
-} from "../../provider/client";
+import { AriaClient, isTerminalRequestStatus } from "../../provider/client";
 import { USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack, OpResult } from "../support/program-stack";
 
@@ -24,20 +19,15 @@ const ORG_TOKEN = "POST /tm/oauth/tenant/{organization}/token";
 const VCFA = { product: "vcf-automation-9", seedResources: 0, requestDelayMs: 300 } as const;
 
 let stack: E2EStack | undefined;
-let client: AriaClient | undefined;
 
 afterEach(async () => {
-  await client?.close();
-  client = undefined;
   await stack?.dispose();
   stack = undefined;
 });
 
 /** A client of the stack's emulator, signing in to the organization as the programs do. */
 function clientOf(s: E2EStack): AriaClient {
-  return createClient(
-    resolveClientConfig({ "vra:url": s.url, "vra:refreshToken": USERS.admin, "vra:organization": ORG }, {}),
-  );
+  return s.client("admin", { "vra:organization": ORG });
 }
 
 /** Everything the engine printed, for the messages. */
@@ -69,7 +59,7 @@ describe("VCF Automation 9 through the real CLI", () => {
       config: { "vra:organization": ORG },
       emulatorOptions: VCFA,
     }));
-    const c = (client = clientOf(s));
+    const c = clientOf(s);
     const up = expectOk(await s.up());
     expect(changes(up)).toMatchObject({ create: 2 });
     const id = up.outputs!.id.value as string;
@@ -94,13 +84,11 @@ describe("VCF Automation 9 through the real CLI", () => {
   it("a YAML program's deployment resource and lookup through the plugin: up, refresh, destroy", async () => {
     const s = (stack = await openStack({
       program: "test/e2e/programs/vcf9-yaml",
-      noCredentials: true,
+      namespace: "aria",
+      config: { "aria:organization": ORG },
       emulatorOptions: VCFA,
     }));
-    s.setConfig("aria:url", s.url);
-    s.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
-    s.setConfig("aria:organization", ORG);
-    const c = (client = clientOf(s));
+    const c = clientOf(s);
     const up = expectOk(await s.up());
     expect(changes(up)).toEqual({ create: 2 });
     const id = up.outputs!.thingId.value as string;

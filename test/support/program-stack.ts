@@ -28,6 +28,7 @@ import {
   packPackage,
 } from "../../scripts/program-runner";
 import { runCommand } from "../../scripts/run-command";
+import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { USERS, type UserName } from "./emulator";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
@@ -50,6 +51,11 @@ export interface OpenStackOptions {
   user?: UserName;
   /** Skip setting `vra:url`/`vra:refreshToken` (for tests of other credential sources). */
   noCredentials?: boolean;
+  /**
+   * The namespace of the credentials' config keys: `vra` (the dynamic door's, the default) or `aria`
+   * (the plugin's), as `<namespace>:url` and a secret `<namespace>:refreshToken`.
+   */
+  namespace?: "vra" | "aria";
   /** Use this emulator instead of starting one. */
   emulator?: RunningEmulator;
   /** Options for the emulator the harness starts. */
@@ -113,6 +119,8 @@ export const engineRoot = (): string => engineRootOf();
 export class E2EStack extends ProgramStack {
   /** Node directories put first on PATH by useRuntime(). */
   private readonly nodeDirs = new Set<string>();
+  /** The clients {@link client} made, closed by {@link dispose}. */
+  private readonly clients: AriaClient[] = [];
 
   constructor(
     readonly emulator: RunningEmulator,
@@ -172,6 +180,18 @@ export class E2EStack extends ProgramStack {
     return this.emulator.url;
   }
 
+  /**
+   * A client of the stack's emulator as a default user, for changes made "out of band" and for reads
+   * of the server; `config` adds client settings (`vra:organization`, say). {@link dispose} closes it.
+   */
+  client(user: UserName = "admin", config: Record<string, string> = {}): AriaClient {
+    const client = createClient(
+      resolveClientConfig({ "vra:url": this.url, "vra:refreshToken": USERS[user], ...config }, {}),
+    );
+    this.clients.push(client);
+    return client;
+  }
+
   up(options: Record<string, unknown> = {}): Promise<OpResult> {
     return this.run("up", options);
   }
@@ -209,6 +229,7 @@ export class E2EStack extends ProgramStack {
 
   /** Stops every process the harness started, its emulator, and removes every temporary directory. */
   override async dispose(): Promise<void> {
+    for (const client of this.clients.splice(0)) await client.close();
     super.dispose();
     if (this.ownsEmulator) await this.emulator.close();
   }
@@ -262,8 +283,9 @@ export async function openStack(options: OpenStackOptions): Promise<E2EStack> {
   });
   if (options.pathFirst?.length) stack.env.PATH = [...options.pathFirst, stack.env.PATH].join(path.delimiter);
   if (!options.noCredentials) {
-    stack.setConfig("vra:url", emulator.url);
-    stack.setConfig("vra:refreshToken", { value: USERS[options.user ?? "admin"], secret: true });
+    const namespace = options.namespace ?? "vra";
+    stack.setConfig(`${namespace}:url`, emulator.url);
+    stack.setConfig(`${namespace}:refreshToken`, { value: USERS[options.user ?? "admin"], secret: true });
   }
   for (const [k, v] of Object.entries(options.config ?? {})) stack.setConfig(k, v);
   return stack;

@@ -1,37 +1,20 @@
 import * as https from "node:https";
 import type { AddressInfo } from "node:net";
 import { AriaApiError, AriaClient, AriaConfigError } from "../../../provider/client";
-import {
-  adminSettings,
-  clientFor,
-  countOf,
-  developerSettings,
-  rejectionOf,
-  startServer,
-  TestServer,
-} from "./harness";
+import { adminSettings, clientFor, countOf, developerSettings, rejectionOf, useServer } from "./harness";
 import { loopbackCertificate } from "../../support/certificates";
 
 const PROJECT = "Default Project";
 
 describe("endpoint operations", () => {
-  let server: TestServer;
+  const server = useServer({ fresh: true });
   let client: AriaClient;
 
-  beforeAll(async () => {
-    server = await startServer();
+  beforeAll(() => {
     client = clientFor(adminSettings(server));
   });
 
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    await server.clearRequests();
-  });
+  afterAll(() => client.close());
 
   const jenkins = (name: string, extra: Record<string, unknown> = {}) => ({
     name,

@@ -1,24 +1,20 @@
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AriaClient } from "../../../provider/client";
-import { adminSettings, clientFor, rejectionOf, startServer, TestServer } from "./harness";
+import { adminSettings, clientFor, rejectionOf, useServer } from "./harness";
 
 const PROJECT = "Default Project";
 const SECRET = "export-s3cret-value";
 
 describe("exportEndpoint against the emulator", () => {
-  let server: TestServer;
+  const server = useServer();
   let client: AriaClient;
 
-  beforeAll(async () => {
-    server = await startServer();
+  beforeAll(() => {
     client = clientFor(adminSettings(server));
   });
 
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-  });
+  afterAll(() => client.close());
 
   it("answers the endpoint's document with its secrets in clear, which a listing masks", async () => {
     await client.createEndpoint({

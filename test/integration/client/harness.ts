@@ -46,6 +46,51 @@ export async function startServer(options: EmulatorOptions = {}): Promise<TestSe
   };
 }
 
+/** Options of {@link useServer}: {@link startServer}'s, and whether each test starts afresh. */
+export interface UseServerOptions extends EmulatorOptions {
+  /** Restores the seed data and empties the request log before each test. */
+  fresh?: boolean;
+}
+
+/**
+ * {@link startServer} for the tests of the enclosing block (a file or a `describe`): started in a
+ * `beforeAll` (so call this before hooks that use it), closed in an `afterAll`. The server it answers
+ * stands for the running one from that `beforeAll` on.
+ */
+export function useServer(options: UseServerOptions = {}): TestServer {
+  const { fresh, ...emulatorOptions } = options;
+  let running: TestServer | undefined;
+  const current = (): TestServer => {
+    if (!running) throw new Error("the server is not started yet: use it in a test or a hook");
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startServer(emulatorOptions);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  if (fresh) {
+    beforeEach(async () => {
+      await current().reset();
+      await current().clearRequests();
+    });
+  }
+  return {
+    get url() {
+      return current().url;
+    },
+    close: () => current().close(),
+    faults: (rules) => current().faults(rules),
+    clearFaults: () => current().clearFaults(),
+    requests: () => current().requests(),
+    clearRequests: () => current().clearRequests(),
+    reset: () => current().reset(),
+    now: () => current().now(),
+    advanceClock: (ms) => current().advanceClock(ms),
+  };
+}
+
 /**
  * Builds a client from `vra:` settings (no environment), with optional overrides, on `clock` (the
  * real one unless given: a FakeClock of test/support/clock.ts retries at once and records the waits).

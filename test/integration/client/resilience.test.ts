@@ -2,7 +2,7 @@ import * as net from "node:net";
 import { AriaApiError, AriaClient } from "../../../provider/client";
 import { DEFAULT_RETRY_POLICY } from "../../../provider/client/retry-policy";
 import { FakeClock } from "../../support/clock";
-import { adminSettings, clientFor, countOf, rejectionOf, startServer, TestServer } from "./harness";
+import { adminSettings, clientFor, countOf, rejectionOf, useServer } from "./harness";
 
 const jenkins = (name: string) => ({
   name,
@@ -12,17 +12,9 @@ const jenkins = (name: string) => ({
 });
 
 describe("resilience", () => {
-  let server: TestServer;
+  const server = useServer();
   let client: AriaClient;
   let delays: number[];
-
-  beforeAll(async () => {
-    server = await startServer();
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
 
   beforeEach(async () => {
     await server.clearFaults();

@@ -1,5 +1,5 @@
 import { AriaApiError, AriaClient, isTerminalRequestStatus, Request } from "../../../provider/client";
-import { adminSettings, clientFor, rejectionOf, startServer, TestServer } from "./harness";
+import { adminSettings, clientFor, rejectionOf, useServer, TestServer } from "./harness";
 
 const SEEDED = 130;
 
@@ -14,23 +14,14 @@ async function settle(server: TestServer, client: AriaClient, requestId: string)
 }
 
 describe("deployment resource operations", () => {
-  let server: TestServer;
+  const server = useServer({ seedResources: SEEDED, requestDelayMs: 20, fresh: true });
   let client: AriaClient;
 
-  beforeAll(async () => {
-    server = await startServer({ seedResources: SEEDED, requestDelayMs: 20 });
+  beforeAll(() => {
     client = clientFor(adminSettings(server));
   });
 
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-  });
-
-  beforeEach(async () => {
-    await server.reset();
-    await server.clearRequests();
-  });
+  afterAll(() => client.close());
 
   it("creates a resource asynchronously and reads it once its request succeeded", async () => {
     const answer = await client.createResource({

@@ -1,7 +1,7 @@
 import { RESOURCE_KINDS } from "../../../provider/registry/kinds";
 import { AriaClient, isPipelinesUnavailable } from "../../../provider/client";
 import { systemClock } from "../../../provider/core/clock";
-import { clientFor, countOf, rejectionOf, startServer, TestServer } from "./harness";
+import { clientFor, countOf, rejectionOf, useServer } from "./harness";
 
 /*
  * The client, and the deployment and endpoint kinds over it, against the emulator serving VMware
@@ -30,19 +30,9 @@ function clientOn(server: { url: string }, settings: Record<string, string>): Ar
 const REQUEST_DELAY_MS = 100;
 
 describe("a client of VCF Automation 9", () => {
-  let server: TestServer;
-  let aria8: TestServer;
+  const server = useServer({ product: "vcf-automation-9", requestDelayMs: REQUEST_DELAY_MS });
+  const aria8 = useServer();
   const client = (settings: Record<string, string>) => clientOn(server, settings);
-
-  beforeAll(async () => {
-    server = await startServer({ product: "vcf-automation-9", requestDelayMs: REQUEST_DELAY_MS });
-    aria8 = await startServer();
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await aria8.close();
-  });
 
   beforeEach(async () => {
     await server.clearRequests();
@@ -170,7 +160,7 @@ describe("a client of VCF Automation 9", () => {
 });
 
 describe("the resource kinds on VCF Automation 9", () => {
-  let server: TestServer;
+  const server = useServer({ product: "vcf-automation-9", requestDelayMs: 200 });
   const clientOf = (settings: Record<string, string>) => clientOn(server, settings);
   const deploymentKind = (client: AriaClient) =>
     RESOURCE_KINDS.deploymentResource.create(() => ({
@@ -179,12 +169,6 @@ describe("the resource kinds on VCF Automation 9", () => {
       checkSignIn: () => client.checkSignIn(),
     }));
   const inputs = { name: "web-9", type: "Custom.Thing", projectId: PLATFORM, pollIntervalMaxSeconds: 0.2 };
-
-  beforeAll(async () => {
-    server = await startServer({ product: "vcf-automation-9", requestDelayMs: 200 });
-  });
-
-  afterAll(() => server.close());
 
   beforeEach(() => server.clearRequests());
 

@@ -5,7 +5,7 @@ import { provider as processProvider } from "../../../provider/dynamic/impl";
 /** The provider process's deployment-resource kind, as the stub reaches it. */
 const deploymentResourceProvider = processProvider("deploymentResource");
 import { resetRuntimeContext, setProviderConfig } from "../../../provider/runtime/context";
-import { adminSettings, clientFor, startServer, TestServer } from "../client/harness";
+import { adminSettings, clientFor, useServer } from "../client/harness";
 
 /*
  * The deployment resource provider called as the engine calls it (check → create → read → diff →
@@ -16,24 +16,20 @@ import { adminSettings, clientFor, startServer, TestServer } from "../client/har
 const PROVIDER = { __provider: "serialised stub" };
 const PLATFORM = "7c9d2b4e-1a3f-4e6b-8c5d-2f4a6b8c0d02";
 
-let server: TestServer;
+const server = useServer({ seedResources: 0, requestDelayMs: 300, fresh: true });
 let client: AriaClient;
 let stderr: jest.SpyInstance;
 
-beforeAll(async () => {
-  server = await startServer({ seedResources: 0, requestDelayMs: 300 });
+beforeAll(() => {
   client = clientFor(adminSettings(server));
 });
 
 afterAll(async () => {
   await resetRuntimeContext();
   await client.close();
-  await server.close();
 });
 
 beforeEach(async () => {
-  await server.reset();
-  await server.clearRequests();
   await resetRuntimeContext();
   const settings: Record<string, string> = { url: server.url, refreshToken: "admin-refresh-token" };
   setProviderConfig((key) => settings[key]);

@@ -1,29 +1,14 @@
 import { UNKNOWN } from "../../../provider/core/values";
 import { endpointKind } from "../../../provider/endpoint/provider";
-import {
-  providerApiClient,
-  providerSettingValue,
-  resetRuntimeContext,
-} from "../../../provider/runtime/context";
-import { useEmulator } from "../../support/emulator";
-import { configureProvider } from "./helpers";
+import { providerApiClient, providerSettingValue } from "../../../provider/runtime/context";
+import { useProviderEmulator } from "./helpers";
 
 /*
  * The endpoint kind as the plugin door drives it: `check` with `inSteps` leaves the server's
  * validation to `checkStep`, which the door runs before each create and update, in preview too.
  */
 
-const emulator = useEmulator({ seedResources: 0 });
-
-afterAll(async () => {
-  await resetRuntimeContext();
-});
-
-beforeEach(async () => {
-  await emulator.reset();
-  await emulator.clearRequests();
-  await configureProvider(emulator.url);
-});
+const emulator = useProviderEmulator();
 
 const kind = () =>
   endpointKind({

@@ -1,11 +1,6 @@
 import { createEndpointProvider } from "../../../provider/dynamic/providers";
-import {
-  providerApiClient,
-  providerSettingValue,
-  resetRuntimeContext,
-} from "../../../provider/runtime/context";
-import { useEmulator } from "../../support/emulator";
-import { configureProvider } from "./helpers";
+import { providerApiClient, providerSettingValue } from "../../../provider/runtime/context";
+import { useProviderEmulator } from "./helpers";
 
 /*
  * `check` against the emulator: the projects it lists, secrets routed out of the plain properties
@@ -15,16 +10,7 @@ import { configureProvider } from "./helpers";
 const PROVIDER = { __provider: "serialised stub" };
 const SECRET = "integration-Check-s3cret";
 
-const emulator = useEmulator({ seedResources: 0 });
-
-afterAll(async () => {
-  await resetRuntimeContext();
-});
-
-beforeEach(async () => {
-  await emulator.reset();
-  await configureProvider(emulator.url);
-});
+const emulator = useProviderEmulator();
 
 function freshProvider(warnings: string[] = []) {
   return createEndpointProvider({

@@ -2,9 +2,8 @@ import { provider } from "../../../provider/dynamic/impl";
 
 /** The provider process's endpoint kind, as the stub reaches it. */
 const endpointProvider = provider("endpoint");
-import { resetRuntimeContext } from "../../../provider/runtime/context";
-import { Emulator, useEmulator } from "../../support/emulator";
-import { configureProvider } from "./helpers";
+import type { Emulator } from "../../support/emulator";
+import { useProviderEmulator } from "./helpers";
 
 /*
  * Endpoint create through the provider against the emulator's fault rules: whatever the server
@@ -12,16 +11,7 @@ import { configureProvider } from "./helpers";
  */
 
 const SECRET = "faults-s3cret-password";
-const emulator = useEmulator({ seedResources: 0 });
-
-afterAll(async () => {
-  await resetRuntimeContext();
-});
-
-beforeEach(async () => {
-  await emulator.reset();
-  await configureProvider(emulator.url);
-});
+const emulator = useProviderEmulator();
 
 const jenkins = () => ({
   __provider: "serialised stub",

@@ -1,13 +1,8 @@
 import { createEndpointProvider } from "../../../provider/dynamic/providers";
 import { provider } from "../../../provider/dynamic/impl";
 import { UNKNOWN } from "../../../provider/common/unknowns";
-import {
-  providerApiClient,
-  providerSettingValue,
-  resetRuntimeContext,
-} from "../../../provider/runtime/context";
-import { useEmulator } from "../../support/emulator";
-import { configureProvider } from "./helpers";
+import { providerApiClient, providerSettingValue } from "../../../provider/runtime/context";
+import { configureProvider, useProviderEmulator } from "./helpers";
 
 /** The provider process's endpoint kind, as the stub reaches it. */
 const endpointProvider = provider("endpoint");
@@ -20,21 +15,12 @@ const endpointProvider = provider("endpoint");
 const PROVIDER = { __provider: "serialised stub" };
 const SECRET = "integration-s3cret-password";
 
-const emulator = useEmulator({ seedResources: 0 });
+const emulator = useProviderEmulator();
 /** A URL the emulator's validation can connect to (the emulator itself). */
 let reachable: string;
 
 beforeAll(async () => {
   reachable = emulator.url;
-});
-
-afterAll(async () => {
-  await resetRuntimeContext();
-});
-
-beforeEach(async () => {
-  await emulator.reset();
-  await configureProvider(emulator.url);
 });
 
 const jenkins = (extra: Record<string, unknown> = {}) => ({

@@ -2,9 +2,8 @@
 import { provider } from "../../../provider/dynamic/impl";
 import { pluginService } from "../../../provider/plugin/server";
 import { providerProtocol } from "../../../provider/runtime/pulumi-internals";
-import { providerApiClient, resetRuntimeContext } from "../../../provider/runtime/context";
-import { useEmulator } from "../../support/emulator";
-import { configureProvider } from "./helpers";
+import { providerApiClient } from "../../../provider/runtime/context";
+import { useProviderEmulator } from "./helpers";
 
 /*
  * An upgrade from release 0.1.0, the last before the doors kept their bookkeeping to themselves,
@@ -17,21 +16,12 @@ import { configureProvider } from "./helpers";
  */
 
 const SECRET = "upgrade-s3cret-password";
-const emulator = useEmulator({ seedResources: 0 });
+const emulator = useProviderEmulator();
 const endpointProvider = provider("endpoint");
 
 const DYNAMIC_URN = "urn:pulumi:dev::team-a::pulumi-nodejs:dynamic/aria:Endpoint::ci";
 const PLUGIN_URN = "urn:pulumi:dev::team-a::aria:index:Endpoint::ci";
 const OTHER_URN = "urn:pulumi:dev::team-b::aria:index:Endpoint::ci";
-
-afterAll(async () => {
-  await resetRuntimeContext();
-});
-
-beforeEach(async () => {
-  await emulator.reset();
-  await configureProvider(emulator.url);
-});
 
 /** The endpoint as the program declares it. */
 const declared = () => ({

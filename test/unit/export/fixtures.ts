@@ -15,3 +15,31 @@ export const endpoint = (overrides: Record<string, unknown>): Endpoint =>
     properties: {},
     ...overrides,
   });
+
+/** The server's Jenkins endpoint `ci` of Platform (id `j`), its password masked as the server answers. */
+export const jenkinsEndpoint = (): Endpoint =>
+  endpoint({
+    id: "j",
+    properties: { url: "https://jenkins.example.com", username: "ci", password: "*****", pollInterval: 15 },
+  });
+
+/** The server's restricted Bamboo endpoint of Payments (id `b`), `properties` added to its own. */
+export const bambooEndpoint = (properties: Record<string, unknown>): Endpoint =>
+  endpoint({
+    id: "b",
+    name: "Bamboo – prod",
+    type: "bamboo",
+    project: "Payments",
+    description: 'It\'s "quoted"',
+    isRestricted: true,
+    properties: { url: "https://bamboo.example.com", password: "*****", ...properties },
+  });
+
+/** The server's Jira endpoint (id `v`), whose password is a variable reference. */
+export const jiraEndpoint = (): Endpoint =>
+  endpoint({
+    id: "v",
+    name: "jira",
+    type: "jira",
+    properties: { url: "https://jira.example.com", password: "${var.JIRA_PASSWORD}" },
+  });

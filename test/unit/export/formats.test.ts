@@ -1,28 +1,12 @@
 import { parse } from "yaml";
-import { endpoint } from "./fixtures";
+import { bambooEndpoint, endpoint, jenkinsEndpoint, jiraEndpoint } from "./fixtures";
 import { generateImportFile, generateYamlProject } from "../../../provider/export/formats";
 import { generateProject } from "../../../provider/export/generate";
 
 const endpoints = [
-  endpoint({
-    id: "j",
-    properties: { url: "https://jenkins.example.com", username: "ci", password: "*****", pollInterval: 15 },
-  }),
-  endpoint({
-    id: "b",
-    name: "Bamboo – prod",
-    type: "bamboo",
-    project: "Payments",
-    description: 'It\'s "quoted"',
-    isRestricted: true,
-    properties: { url: "https://bamboo.example.com", password: "*****", branch: "main" },
-  }),
-  endpoint({
-    id: "v",
-    name: "jira",
-    type: "jira",
-    properties: { url: "https://jira.example.com", password: "${var.JIRA_PASSWORD}" },
-  }),
+  jenkinsEndpoint(),
+  bambooEndpoint({ branch: "main" }),
+  jiraEndpoint(),
   endpoint({ id: "s1", name: "shared", properties: { url: "https://a.example.com" } }),
   endpoint({ id: "s2", name: "shared", project: "Payments", properties: { url: "https://b.example.com" } }),
 ];

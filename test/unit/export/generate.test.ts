@@ -1,6 +1,6 @@
 import * as ts from "typescript";
 import type { Endpoint } from "../../../provider/client/schemas";
-import { endpoint } from "./fixtures";
+import { bambooEndpoint, endpoint, jenkinsEndpoint, jiraEndpoint } from "./fixtures";
 import { generateProject } from "../../../provider/export/generate";
 
 const input = (endpoints: Endpoint[]) => ({
@@ -29,34 +29,7 @@ describe("generated adoption project: descriptions", () => {
 });
 
 describe("generated adoption project", () => {
-  const project = generateProject(
-    input([
-      endpoint({
-        id: "j",
-        properties: {
-          url: "https://jenkins.example.com",
-          username: "ci",
-          password: "*****",
-          pollInterval: 15,
-        },
-      }),
-      endpoint({
-        id: "b",
-        name: "Bamboo – prod",
-        type: "bamboo",
-        project: "Payments",
-        description: 'It\'s "quoted"',
-        isRestricted: true,
-        properties: { url: "https://bamboo.example.com", password: "*****", empty: "" },
-      }),
-      endpoint({
-        id: "v",
-        name: "jira",
-        type: "jira",
-        properties: { url: "https://jira.example.com", password: "${var.JIRA_PASSWORD}" },
-      }),
-    ]),
-  );
+  const project = generateProject(input([jenkinsEndpoint(), bambooEndpoint({ empty: "" }), jiraEndpoint()]));
   const index = project.files["index.ts"];
 
   it("writes a standalone project: Pulumi.yaml, package.json, tsconfig.json, index.ts, README.md", () => {
@@ -186,32 +159,7 @@ describe("generated adoption project", () => {
 
   it("is the same for the same endpoints in any order", () => {
     const shuffled = generateProject(
-      input([
-        endpoint({
-          id: "v",
-          name: "jira",
-          type: "jira",
-          properties: { url: "https://jira.example.com", password: "${var.JIRA_PASSWORD}" },
-        }),
-        endpoint({
-          id: "j",
-          properties: {
-            url: "https://jenkins.example.com",
-            username: "ci",
-            password: "*****",
-            pollInterval: 15,
-          },
-        }),
-        endpoint({
-          id: "b",
-          name: "Bamboo – prod",
-          type: "bamboo",
-          project: "Payments",
-          description: 'It\'s "quoted"',
-          isRestricted: true,
-          properties: { url: "https://bamboo.example.com", password: "*****", empty: "" },
-        }),
-      ]),
+      input([jiraEndpoint(), jenkinsEndpoint(), bambooEndpoint({ empty: "" })]),
     );
     expect(shuffled.files["index.ts"]).toEqual(index);
   });

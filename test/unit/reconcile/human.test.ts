@@ -1,51 +1,12 @@
 import { formatReport } from "../../../provider/reconcile/human";
 import type { ReconcileReport } from "../../../provider/reconcile/report";
+import { inSyncReport, SERVER, unmanagedByHand } from "./reports";
 
-const SERVER = "https://vra.example.com";
-const base: ReconcileReport = {
-  result: "in-sync",
-  exitCode: 0,
-  stacks: [
-    {
-      name: "prod",
-      server: SERVER,
-      door: "plugin",
-      projects: ["Platform"],
-      endpoints: 2,
-      drifted: 0,
-      remediated: false,
-    },
-  ],
-  drifted: [],
-  unmanaged: [],
-  coverage: {
-    managed: 2,
-    total: 2,
-    percent: 100,
-    servers: [
-      {
-        server: SERVER,
-        managed: 2,
-        total: 2,
-        percent: 100,
-        projects: [{ project: "Platform", managed: 2, total: 2, percent: 100 }],
-      },
-    ],
-  },
-  events: [{ event: "drift_detection_succeeded", stack: "prod" }],
-  duration: 3.5,
-};
-const unmanaged = {
-  server: SERVER,
-  project: "Platform",
-  name: "by-hand",
-  type: "jenkins",
-  id: "h1",
-  adopt: {
-    pulumiImport: "pulumi import --stack prod aria:index:JenkinsEndpoint by-hand h1",
-    ariaExport: "aria-export --out adopt-by-hand",
-  },
-};
+const base: ReconcileReport = inSyncReport("prod", 3.5);
+const unmanaged = unmanagedByHand({
+  pulumiImport: "pulumi import --stack prod aria:index:JenkinsEndpoint by-hand h1",
+  ariaExport: "aria-export --out adopt-by-hand",
+});
 
 describe("the human report", () => {
   it("is one line when in sync", () => {

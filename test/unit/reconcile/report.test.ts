@@ -11,31 +11,14 @@ import {
 } from "../../../provider/reconcile/failures";
 import { EXIT, outcomeOf, ReconcileReport, reportJsonSchema } from "../../../provider/reconcile/report";
 import { configSecrets, StackConfig, stackServer } from "../../../provider/reconcile/settings";
+import { inSyncReport, SERVER, unmanagedByHand } from "./reports";
 
 const root = join(__dirname, "..", "..", "..");
-const SERVER = "https://vra.example.com";
-
-const report = (overrides: Partial<ReconcileReport>): ReconcileReport => ({
-  result: "in-sync",
-  exitCode: 0,
-  stacks: [
-    {
-      name: "dev",
-      server: SERVER,
-      door: "plugin",
-      projects: ["Platform"],
-      endpoints: 2,
-      drifted: 0,
-      remediated: false,
-    },
-  ],
-  drifted: [],
-  unmanaged: [],
-  coverage: { managed: 2, total: 2, percent: 100, servers: [] },
-  events: [{ event: "drift_detection_succeeded", stack: "dev" }],
-  duration: 4.2,
-  ...overrides,
-});
+const report = (overrides: Partial<ReconcileReport>): ReconcileReport =>
+  inSyncReport("dev", 4.2, {
+    coverage: { managed: 2, total: 2, percent: 100, servers: [] },
+    ...overrides,
+  });
 
 describe("the exit code of a run", () => {
   it("is 0 in sync, 7 with drift or unmanaged endpoints, 0 once drift alone is remediated", () => {
@@ -168,14 +151,7 @@ describe("the --json report", () => {
       action: "update" as const,
       fields: ["description"],
     };
-    const unmanaged = {
-      server: SERVER,
-      project: "Platform",
-      name: "by-hand",
-      type: "jenkins",
-      id: "h1",
-      adopt: { pulumiImport: "pulumi import ...", ariaExport: "aria-export ..." },
-    };
+    const unmanaged = unmanagedByHand({ pulumiImport: "pulumi import ...", ariaExport: "aria-export ..." });
     const coverage = {
       managed: 2,
       total: 3,
