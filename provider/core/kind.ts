@@ -80,6 +80,11 @@ export interface CreateContext {
    * program's stack, project and resource name). Unique per stack and resource; never secret.
    */
   readonly owner?: string;
+  /**
+   * Whether the door can end the creation as awaiting ({@link ResourceAwaitError}: the plugin's
+   * `ErrorResourceAwaitFailed`); without it the kind keeps waiting (a dynamic provider cannot).
+   */
+  readonly canAwait?: boolean;
 }
 
 /** A created resource: its id and outputs. */
@@ -134,6 +139,15 @@ export interface ResourceKind {
   update(id: string, olds: PropertyMap, news: PropertyMap): Promise<UpdateResult>;
   /** Deletes the resource; gone already is success. */
   delete(id: string, props: PropertyMap): Promise<void>;
+}
+
+/**
+ * A create or update that ended as awaiting: the server holds the operation (a request pending
+ * approval) and the next run continues it. The engine writes no state for a create and keeps the
+ * prior state for an update; the message says what is awaited and what to run.
+ */
+export class ResourceAwaitError extends Error {
+  override name = "ResourceAwaitError";
 }
 
 /**

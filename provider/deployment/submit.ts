@@ -29,6 +29,7 @@ import { reporter } from "../common/report";
 import type { DeploymentResourceInputs } from "./schema";
 import type { Settings } from "./state";
 import { backoffDelay, type Backoff } from "../core/clock";
+import { awaitedCreation } from "./awaited";
 
 /** POSTs sent at most for one creation (the first and the resends after ambiguous answers). */
 export const CREATE_ATTEMPTS = 4;
@@ -53,6 +54,8 @@ export interface Sent {
   readonly removeLateDuplicates: () => Promise<void>;
   /** True when nothing was sent: `adopt` took over the one resource that already matched. */
   readonly adopted?: boolean;
+  /** True when nothing was sent: the request of a creation an earlier run awaited (./awaited.ts) goes on. */
+  readonly continued?: boolean;
 }
 
 /** Sends the creation; see the module comment. */
@@ -71,6 +74,8 @@ export async function submitCreation(
     properties: inputs.properties,
   });
   const existing = await existingMatches(deps, inputs);
+  const awaited = existing && (await awaitedCreation(deps, existing, what));
+  if (awaited) return { answer: awaited, removeLateDuplicates: async () => {}, continued: true };
   if (inputs.adopt) {
     const adopted = await adoption(deps, inputs, what, existing);
     if (adopted) return { answer: adopted, removeLateDuplicates: async () => {}, adopted: true };

@@ -1,6 +1,6 @@
 import { clientConfigFrom } from "../client/config";
 import { AriaConfigError, type ConfigIssue } from "../client/config-error";
-import { BooleanSetting, CLIENT_SETTINGS } from "../client/config-schema";
+import { BooleanSetting, CLIENT_SETTINGS, DurationSetting } from "../client/config-schema";
 import {
   defineSetting,
   envNames,
@@ -21,6 +21,13 @@ export const PROVIDER_ONLY_SETTINGS = {
     default: true,
     description:
       "Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.",
+  }),
+  awaitApprovalAfter: defineSetting({
+    env: "VRA_AWAIT_APPROVAL_AFTER",
+    parse: DurationSetting,
+    default: 60,
+    description:
+      "Provider plugin only: how long a `DeploymentResource` create waits for a request pending approval (`APPROVAL_PENDING`, `USER_INTERACTION_PENDING`) before it ends as awaiting (exit code 10, the rest of the program done; the next `pulumi up` continues the same request): seconds (`60`, `0`: at once) or a duration such as `15m`. The dynamic resources keep waiting up to `waitTimeoutSeconds`. Default: 60.",
   }),
 };
 
