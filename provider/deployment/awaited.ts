@@ -7,9 +7,8 @@
  * request is pending approval, was approved (`approvedAt`) or was rejected is the awaited creation,
  * and the creation follows its request instead of sending a second POST.
  */
-import type { Request, Resource } from "../client/schemas";
+import type { Request, Resource, ResourceRequestResponse } from "../client/schemas";
 import type { OperationDeps } from "./api";
-import type { Submitted } from "./submit";
 import { isAwaitingApproval } from "./wait";
 
 /** True when a resource's current request is a creation of it that went through approval. */
@@ -26,8 +25,8 @@ export async function awaitedCreation(
   deps: OperationDeps,
   matches: readonly Resource[],
   what: string,
-): Promise<Submitted | undefined> {
-  const found: Submitted[] = [];
+): Promise<ResourceRequestResponse | undefined> {
+  const found: ResourceRequestResponse[] = [];
   for (const match of matches) {
     const resource = await deps.api.getResource(match.id, ["currentRequest"]);
     const request = resource.currentRequest;

@@ -45,6 +45,7 @@ const EXAMPLES: Record<SettingKey, { valid: string; invalid?: string }> = {
   pipelineBasePath: { valid: "/codestream/api/", invalid: "codestream" },
   maxRetries: { valid: "3", invalid: "99" },
   validateEndpoints: { valid: "off", invalid: "sometimes" },
+  awaitApprovalAfter: { valid: "15m", invalid: "soon" },
 };
 
 /** Settings a server and a credential need: present unless the row is about them. */
