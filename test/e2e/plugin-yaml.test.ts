@@ -160,7 +160,7 @@ describe("the aria plugin from a YAML program", () => {
       fs.writeFileSync(file, withResources(awaited("approved"), beside));
       const first = await up();
       expect(first.code).toBe(10);
-      expect(first.stdout).toMatch(/request \S+ is APPROVAL_PENDING after 0s; awaiting it/);
+      expect(first.stdout).toContain("aria:index:DeploymentResource approved **create awaiting**");
       const [approvedRequest] = await pending();
       expect(approvedRequest).toBeDefined();
       expect(stack.rawState()).not.toContain("yaml-approved");
@@ -184,6 +184,8 @@ describe("the aria plugin from a YAML program", () => {
         `request ${refusedRequest} was rejected by its approver: APPROVAL_REJECTED (Rejected by alice: too large)`,
       );
       expect((await stack.requests()).counts["POST /deployment/api/resources"]).toBe(2);
+      fs.writeFileSync(file, program);
+      expect(changes(expectOk(await stack.up({ skipPreview: true })))).toEqual({ delete: 2 });
     } finally {
       fs.writeFileSync(file, program);
       await stack.ops.setApprovalPolicies([]);
