@@ -93,7 +93,8 @@ export async function createDeploymentResource(
   }
   if (settled.kind === "stuck") throw recordIncomplete(settled.problem, settled.status);
   if (settled.kind === "awaiting") {
-    report(settled.problem);
+    // The engine shows an await as "resource is awaiting": the warning says what and what to run.
+    await reporter(deps).warn(settled.problem);
     throw new ResourceAwaitError(settled.problem);
   }
   if (settled.kind === "failed") {

@@ -161,6 +161,7 @@ describe("the aria plugin from a YAML program", () => {
       const first = await up();
       expect(first.code).toBe(10);
       expect(first.stdout).toContain("aria:index:DeploymentResource approved **create awaiting**");
+      expect(first.stdout).toMatch(/is APPROVAL_PENDING after 0s; awaiting it \(aria:awaitApprovalAfter\)/);
       const [approvedRequest] = await pending();
       expect(approvedRequest).toBeDefined();
       expect(stack.rawState()).not.toContain("yaml-approved");

@@ -35,6 +35,7 @@ async function awaitedOnServer(approval: boolean) {
     api,
     clock,
     report: () => {},
+    warn: async () => {},
     awaitApprovalAfterMs: () => 0,
   }));
   await kind.create(declared, { owner: URN, canAwait: true }).catch((error: unknown) => {
