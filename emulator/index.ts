@@ -13,6 +13,7 @@ import { deploymentRoutes } from "./deployment/routes";
 import { unsupportedRoutes } from "./deployment/unsupported";
 import { FaultInjector } from "./ops/faults";
 import { opsRoutes } from "./ops/ops-routes";
+import { approvalRoutes } from "./ops/approval-routes";
 import { RequestLog } from "./ops/request-log";
 import { resolveOptions, type EmulatorOptions, type RunningEmulator } from "./options";
 import { catalogRoutes } from "./pipeline/catalog-routes";
@@ -90,8 +91,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...deploymentRoutes(state.deployment, { requestDelayMs: o.requestDelayMs }),
     ...unsupportedRoutes(),
   ]);
-  const ops = new Router(
-    opsRoutes({
+  const ops = new Router([
+    ...opsRoutes({
       log,
       faults,
       reset: () => state.resetToSeed(),
@@ -105,7 +106,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         };
       },
     }),
-  );
+    ...approvalRoutes(state.deployment),
+  ]);
   const distance = new Distance(
     { latencyMs: o.latencyMs, rateLimit: o.rateLimit, tls: o.tls !== undefined },
     clock,

@@ -68,7 +68,8 @@ function cloudAccountOf(properties: Body, cloudType: string | undefined): string
 /**
  * `POST /resources`: validates, creates the deployment when none is given and starts an
  * asynchronous create request. Names starting with `fail-` or a `properties.emulatorFail`
- * make it end FAILED.
+ * make it end FAILED. Under an approval policy (../deployment/store.ts) the request waits at
+ * APPROVAL_PENDING, its resource listed, until approved or rejected.
  */
 export function submitCreate(
   store: DeploymentStore,
@@ -144,6 +145,7 @@ export function submitCreate(
       : name.startsWith("fail-")
         ? `Simulated failure: resource name '${name}' starts with 'fail-'`
         : undefined;
+  const needsApproval = store.needsApproval(project.id, type);
   const request: StoredRequest = {
     id: newId(),
     kind: "create",
@@ -160,7 +162,11 @@ export function submitCreate(
     dismissed: false,
     settled: false,
     draft,
+    ...(needsApproval && { approval: { state: "pending" as const } }),
   };
+  // Held for approval, the resource is there (its deployment shows the request waiting), as the
+  // product shows it; otherwise it appears when its request succeeds.
+  if (needsApproval) store.addResource(draft);
   store.addRequest(request);
   store.settle(now);
   return { deploymentId: deployment.id, projectId: project.id, requestId: request.id, resourceId: draft.id };

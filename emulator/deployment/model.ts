@@ -74,8 +74,8 @@ export interface StoredRequest {
   createdAtMs: number;
   /** How long the request runs before reaching its outcome. */
   durationMs: number;
-  /** What the request ends as unless cancelled. */
-  outcome: "SUCCESSFUL" | "FAILED";
+  /** What the request ends as unless cancelled (APPROVAL_REJECTED once its approver rejects it). */
+  outcome: "SUCCESSFUL" | "FAILED" | "APPROVAL_REJECTED";
   /** `details` of a failed request. */
   failureDetails?: string;
   /** When it was cancelled (then it ends ABORTED). */
@@ -85,6 +85,19 @@ export interface StoredRequest {
   settled: boolean;
   /** The resource a create request will add. */
   draft?: StoredResource;
+  /** Its approval, when an approval policy held it (./approvals.ts); absent for one that needed none. */
+  approval?: Approval;
+}
+
+/**
+ * A request's approval: pending (the request waits at APPROVAL_PENDING), or decided at `decidedAtMs`
+ * by `approver`, with the `reason` given. An approved request runs its `durationMs` from the decision.
+ */
+export interface Approval {
+  state: "pending" | "approved" | "rejected";
+  decidedAtMs?: number;
+  approver?: string;
+  reason?: string;
 }
 
 /** A cloud account resources can belong to. */

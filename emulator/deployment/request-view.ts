@@ -1,6 +1,6 @@
 import { isoTimestamp } from "../core/time";
 import type { RequestStatus, StoredRequest } from "./model";
-import { requestEndMs } from "./store";
+import { requestEndMs, runStartMs } from "./store";
 
 /** Share of a request's duration spent in CREATED before it turns INPROGRESS. */
 const CREATED_SHARE = 0.1;
@@ -14,7 +14,8 @@ const CREATED_SHARE = 0.1;
 export function requestStatus(req: StoredRequest, now: number): RequestStatus {
   if (req.abortedAtMs !== undefined) return "ABORTED";
   if (req.settled) return req.outcome;
-  const elapsed = now - req.createdAtMs;
+  if (req.approval?.state === "pending") return "APPROVAL_PENDING";
+  const elapsed = now - runStartMs(req);
   return elapsed < req.durationMs * CREATED_SHARE ? "CREATED" : "INPROGRESS";
 }
 
@@ -29,8 +30,14 @@ export function isTerminal(status: RequestStatus): boolean {
 export function requestView(req: StoredRequest, now: number): Record<string, unknown> {
   const status = requestStatus(req, now);
   const terminal = isTerminal(status);
-  const startedMs = req.createdAtMs + Math.floor(req.durationMs * CREATED_SHARE);
-  const updatedMs = terminal ? requestEndMs(req) : status === "INPROGRESS" ? startedMs : req.createdAtMs;
+  const approval = req.approval;
+  const decidedMs = approval?.decidedAtMs;
+  const startedMs = Math.min(runStartMs(req), now) + Math.floor(req.durationMs * CREATED_SHARE);
+  const updatedMs = terminal
+    ? requestEndMs(req)
+    : status === "INPROGRESS"
+      ? startedMs
+      : (decidedMs ?? req.createdAtMs);
   return {
     id: req.id,
     name: req.name,
@@ -42,6 +49,8 @@ export function requestView(req: StoredRequest, now: number): Record<string, unk
     outputs: {},
     status,
     ...(status === "FAILED" && req.failureDetails !== undefined && { details: req.failureDetails }),
+    ...(status === "APPROVAL_REJECTED" && { details: rejectionDetails(approval) }),
+    ...(approval?.state === "approved" && decidedMs !== undefined && { approvedAt: isoTimestamp(decidedMs) }),
     ...(status === "ABORTED" && { details: "Request was cancelled" }),
     cancelable: !terminal,
     dismissed: req.dismissed,
@@ -49,7 +58,15 @@ export function requestView(req: StoredRequest, now: number): Record<string, unk
     completedTasks: status === "SUCCESSFUL" ? 1 : 0,
     createdAt: isoTimestamp(req.createdAtMs),
     updatedAt: isoTimestamp(updatedMs),
-    ...(status !== "CREATED" && { initializedAt: isoTimestamp(Math.min(startedMs, updatedMs)) }),
+    ...(!["CREATED", "APPROVAL_PENDING", "APPROVAL_REJECTED"].includes(status) && {
+      initializedAt: isoTimestamp(Math.min(startedMs, updatedMs)),
+    }),
     ...(terminal && { completedAt: isoTimestamp(requestEndMs(req)) }),
   };
+}
+
+/** The `details` of a rejected request: who rejected it, and why when they said. */
+function rejectionDetails(approval: StoredRequest["approval"]): string {
+  const by = approval?.approver ?? "an approver";
+  return approval?.reason ? `Rejected by ${by}: ${approval.reason}` : `Rejected by ${by}`;
 }

@@ -2,6 +2,15 @@ import { REAL_TIME, type EmulatorClock } from "../core/clock";
 import { ProjectStore } from "../state/projects";
 import type { StoredDeployment, StoredRequest, StoredResource } from "./model";
 
+/**
+ * An approval policy: creations of resources of this project (id) and type (either may be left out:
+ * any) wait at APPROVAL_PENDING until approved or rejected (`/__emulator/approvals`, ../ops).
+ */
+export interface ApprovalPolicy {
+  projectId?: string;
+  type?: string;
+}
+
 /** Everything the deployment service keeps, in a persistable form. */
 export interface DeploymentSnapshot {
   deployments: StoredDeployment[];
@@ -11,7 +20,20 @@ export interface DeploymentSnapshot {
 
 /** When a request reaches its outcome (or was aborted). */
 export function requestEndMs(req: StoredRequest): number {
-  return req.abortedAtMs ?? req.createdAtMs + req.durationMs;
+  if (req.abortedAtMs !== undefined) return req.abortedAtMs;
+  return runStartMs(req) + req.durationMs;
+}
+
+/**
+ * When a request starts running: when it was made, or when it was approved; never while its
+ * approval is pending (then it has no end), and a rejected one ends at the rejection.
+ */
+export function runStartMs(req: StoredRequest): number {
+  const approval = req.approval;
+  if (approval === undefined) return req.createdAtMs;
+  if (approval.state === "pending") return Number.POSITIVE_INFINITY;
+  const decided = approval.decidedAtMs ?? req.createdAtMs;
+  return approval.state === "rejected" ? decided - req.durationMs : decided;
 }
 
 /**
@@ -25,6 +47,8 @@ export class DeploymentStore {
   readonly deployments = new Map<string, StoredDeployment>();
   readonly requests = new Map<string, StoredRequest>();
   private readonly pending = new Set<string>();
+  /** The approval policies in force (kept in memory, not in the data file). */
+  approvalPolicies: ApprovalPolicy[] = [];
   private readonly latestByResource = new Map<string, string>();
 
   constructor(
@@ -67,6 +91,29 @@ export class DeploymentStore {
     };
   }
 
+  /** Whether a creation of this project and type needs approval under the policies in force. */
+  needsApproval(projectId: string, type: string): boolean {
+    return this.approvalPolicies.some(
+      (policy) =>
+        (policy.projectId === undefined || policy.projectId === projectId) &&
+        (policy.type === undefined || policy.type === type),
+    );
+  }
+
+  /** Requests waiting for approval, oldest first. */
+  awaitingApproval(): StoredRequest[] {
+    this.settle();
+    return [...this.requests.values()]
+      .filter((req) => req.approval?.state === "pending" && !req.settled)
+      .sort((a, b) => a.createdAtMs - b.createdAtMs);
+  }
+
+  /** Adds (or replaces) a resource. */
+  addResource(resource: StoredResource): void {
+    this.resources.set(resource.id, resource);
+    this.onChange();
+  }
+
   /** Records a new request. */
   addRequest(req: StoredRequest): void {
     this.track(req);
@@ -87,6 +134,31 @@ export class DeploymentStore {
     req.settled = true;
     this.pending.delete(req.id);
     this.onChange();
+    return true;
+  }
+
+  /**
+   * Decides a request's pending approval now: approved, it runs its duration from now; rejected, it
+   * ends APPROVAL_REJECTED at once (its resource stays, as the product leaves a rejected deployment,
+   * until deleted). Answers false when the request was not waiting for approval.
+   */
+  decide(req: StoredRequest, approve: boolean, approver: string, reason: string | undefined): boolean {
+    this.settle();
+    if (req.approval?.state !== "pending" || req.settled) return false;
+    const now = this.now();
+    req.approval = {
+      state: approve ? "approved" : "rejected",
+      decidedAtMs: now,
+      approver,
+      ...(reason !== undefined && { reason }),
+    };
+    if (!approve) {
+      req.outcome = "APPROVAL_REJECTED";
+      req.settled = true;
+      this.pending.delete(req.id);
+    }
+    this.onChange();
+    this.settle(now);
     return true;
   }
 

@@ -1,5 +1,6 @@
 import type { FaultRule, HeldRequest } from "./faults";
 import type { RequestLogSnapshot } from "./request-log";
+import type { ApprovalPolicy } from "../deployment/store";
 
 /*
  * A typed client of the operations surface (`/__emulator/*`, ./ops-routes.ts): what tests, benchmarks
@@ -35,6 +36,23 @@ export interface EmulatorClockAnswer {
   readonly nowMs: number;
   /** Milliseconds the clock has been advanced since the start (its time minus its base clock's). */
   readonly advancedMs: number;
+}
+
+/** The body of `GET` and `PUT /__emulator/approvals`. */
+export interface EmulatorApprovals {
+  /** The approval policies in force. */
+  readonly policies: ApprovalPolicy[];
+  /** The requests waiting for approval, as `GET /deployment/api/requests/{id}` answers them. */
+  readonly pending: Record<string, unknown>[];
+}
+
+/** An approver's decision (`POST /__emulator/approvals/{requestId}`). */
+export interface ApprovalDecision {
+  readonly decision: "APPROVE" | "REJECT";
+  /** Who decides (the rejection's `details` name them); default `approver`. */
+  readonly approver?: string;
+  /** Why (the rejection's `details` give it). */
+  readonly reason?: string;
 }
 
 /** An operations route answered with an error status. */
@@ -81,6 +99,15 @@ export interface EmulatorOpsClient {
    * expire, deployment requests progress); answers its time after.
    */
   advanceClock(ms: number): Promise<EmulatorClockAnswer>;
+  /** `GET /__emulator/approvals`: the approval policies and the requests waiting for approval. */
+  approvals(): Promise<EmulatorApprovals>;
+  /**
+   * `PUT /__emulator/approvals`: replaces the approval policies (creations of a matching project id
+   * and resource type wait at APPROVAL_PENDING); an empty list removes them.
+   */
+  setApprovalPolicies(policies: readonly ApprovalPolicy[]): Promise<EmulatorApprovals>;
+  /** `POST /__emulator/approvals/{requestId}`: approves or rejects a request; answers the request. */
+  decide(requestId: string, decision: ApprovalDecision): Promise<Record<string, unknown>>;
 }
 
 /** A client of the operations surface of the emulator at `url` (its base URL). */
@@ -109,5 +136,8 @@ export function emulatorOps(url: string): EmulatorOpsClient {
     reset: () => call("POST", "reset"),
     clock: () => call("GET", "clock"),
     advanceClock: (ms) => call("POST", "clock", { advanceMs: ms }),
+    approvals: () => call("GET", "approvals"),
+    setApprovalPolicies: (policies) => call("PUT", "approvals", { policies }),
+    decide: (requestId, decision) => call("POST", `approvals/${encodeURIComponent(requestId)}`, decision),
   };
 }

@@ -80,6 +80,11 @@ export interface CreateContext {
    * program's stack, project and resource name). Unique per stack and resource; never secret.
    */
   readonly owner?: string;
+  /**
+   * Whether the door can end the creation as awaiting ({@link ResourceAwaitError}: the plugin's
+   * `ErrorResourceAwaitFailed`); without it the kind keeps waiting (a dynamic provider cannot).
+   */
+  readonly canAwait?: boolean;
 }
 
 /** A created resource: its id and outputs. */
@@ -161,6 +166,15 @@ export interface ListedPage {
   readonly items: readonly ListedResource[];
   /** Where the next page starts (its `skip`); absent when the listing ended with this page. */
   readonly next?: number;
+}
+
+/**
+ * A create or update that ended as awaiting: the server holds the operation (a request pending
+ * approval) and the next run continues it. The engine writes no state for a create and keeps the
+ * prior state for an update; the message says what is awaited and what to run.
+ */
+export class ResourceAwaitError extends Error {
+  override name = "ResourceAwaitError";
 }
 
 /**

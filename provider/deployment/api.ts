@@ -30,4 +30,9 @@ export interface OperationDeps extends Reporting {
    * Automation 9 needs `organization`); `check` asks it once per process, so a preview fails on it.
    */
   readonly checkSignIn?: () => Promise<ConfigIssue | undefined>;
+  /**
+   * How long a creation waits for a request pending approval before it ends as awaiting, in
+   * milliseconds (the `awaitApprovalAfter` setting); asked only for a door that can await.
+   */
+  readonly awaitApprovalAfterMs?: () => number;
 }

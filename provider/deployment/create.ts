@@ -12,6 +12,12 @@
  *   fails, the API becomes unreachable): the error is a {@link ResourceInitError} carrying the
  *   resource id, which the engine records in the stack as a resource whose creation did not finish.
  *   The next `pulumi up` deletes and re-creates it (see `diff`), `pulumi destroy` deletes it.
+ *
+ * Awaiting (a door that can, with `awaitAfterMs`: the plugin): a request still pending approval
+ * after that long ends the creation as a {@link ResourceAwaitError}. The engine writes no state; the
+ * next run finds the resource on the server by what it was created with (./awaited.ts) and
+ * continues the same request, without another POST. A request its approver rejects fails with a
+ * message that says so (./requests.ts `rejectedMessage`), and its resource is deleted.
  */
 import { DeploymentResourceInputs, DeploymentResourceState } from "./schema";
 import type { OperationDeps } from "./api";
@@ -20,6 +26,7 @@ import {
   cancelRequest,
   describeOutcome,
   formatDuration,
+  rejectedMessage,
   settleMs,
   waitForDeploymentRequest,
 } from "./requests";
@@ -28,7 +35,7 @@ import { reporter } from "../common/report";
 import type { Resource } from "../client/schemas";
 import { CREATED, incompleteState, READ_EXPAND, Settings, settingsOf, stateFromServer } from "./state";
 import { submitCreation } from "./submit";
-import { ResourceInitError } from "../core/kind";
+import { ResourceAwaitError, ResourceInitError } from "../core/kind";
 
 /** A creation that did not finish (see the module comment), recorded in the stack by the door. */
 export { ResourceInitError };
@@ -39,17 +46,28 @@ export interface Created {
   readonly outs: DeploymentResourceState;
 }
 
-/** Creates the resource and waits for it; see the module comment for failures. */
+/**
+ * Creates the resource and waits for it; see the module comment for failures. With `awaitAfterMs`
+ * (a door that can await), a request pending approval that long ends it as awaiting.
+ */
 export async function createDeploymentResource(
   deps: OperationDeps,
   inputs: DeploymentResourceInputs,
+  awaitAfterMs?: number,
 ): Promise<Created> {
   const { report } = reporter(deps);
   const what = `create ${inputs.type} '${inputs.name}'`;
   const settings = settingsOf(inputs);
-  const { answer, removeLateDuplicates, adopted } = await submitCreation(deps, inputs, what, settings);
+  const { answer, removeLateDuplicates, adopted, continued } = await submitCreation(
+    deps,
+    inputs,
+    what,
+    settings,
+  );
   const ids = { ...answer, projectId: answer.projectId ?? undefined };
-  if (!adopted) {
+  if (continued) {
+    report(`${what}: continuing request ${answer.requestId} of resource ${answer.resourceId}`);
+  } else if (!adopted) {
     report(
       `${what}: request ${answer.requestId} accepted (resource ${answer.resourceId}, deployment ${answer.deploymentId})`,
     );
@@ -66,7 +84,7 @@ export async function createDeploymentResource(
   try {
     settled = adopted
       ? await settleAdopted(deps, answer.requestId, what, settings)
-      : await settle(deps, answer.requestId, what, settings);
+      : await settle(deps, answer.requestId, what, settings, awaitAfterMs);
   } catch (error) {
     throw recordIncomplete(
       `${what}: lost track of request ${answer.requestId}: ${errorMessage(error)}.`,
@@ -74,6 +92,11 @@ export async function createDeploymentResource(
     );
   }
   if (settled.kind === "stuck") throw recordIncomplete(settled.problem, settled.status);
+  if (settled.kind === "awaiting") {
+    // The engine shows an await as "resource is awaiting": the warning says what and what to run.
+    await reporter(deps).warn(settled.problem);
+    throw new ResourceAwaitError(settled.problem);
+  }
   if (settled.kind === "failed") {
     let removal: "absent" | "deleted";
     try {
@@ -136,21 +159,36 @@ async function settleAdopted(
 type Settled =
   | { readonly kind: "created" }
   | { readonly kind: "failed"; readonly status: string; readonly problem: string }
-  | { readonly kind: "stuck"; readonly status: string; readonly problem: string };
+  | { readonly kind: "stuck"; readonly status: string; readonly problem: string }
+  | { readonly kind: "awaiting"; readonly problem: string };
 
 /**
  * Waits for the creation request; on a timeout cancels it and waits for the cancel to settle. A
- * request that finishes `SUCCESSFUL` while being cancelled counts as created.
+ * request that finishes `SUCCESSFUL` while being cancelled counts as created. With `awaitAfterMs`,
+ * a request pending approval that long is left to run: `awaiting`.
  */
 async function settle(
   deps: OperationDeps,
   requestId: string,
   what: string,
   settings: Settings,
+  awaitAfterMs?: number,
 ): Promise<Settled> {
-  const outcome = await waitForDeploymentRequest(deps, requestId, what, settings);
+  const outcome = await waitForDeploymentRequest(deps, requestId, what, settings, undefined, awaitAfterMs);
   const status = outcome.request.status ?? "UNKNOWN";
+  if (outcome.kind === "awaiting") {
+    return {
+      kind: "awaiting",
+      problem:
+        `${what}: request ${requestId} is ${status} after ${formatDuration(outcome.elapsedMs)}; awaiting it ` +
+        "(aria:awaitApprovalAfter). Once it is approved in Aria Automation, run `pulumi up` again: it continues " +
+        "this request.",
+    };
+  }
   if (outcome.kind === "terminal") {
+    if (status === "APPROVAL_REJECTED") {
+      return { kind: "failed", status, problem: rejectedMessage(what, outcome.request) };
+    }
     return status === CREATED
       ? { kind: "created" }
       : {

@@ -14,10 +14,17 @@
  * that signing in can work (`GET /automation/config.json`: VCF Automation 9 needs `organization`);
  * `diff` is pure (./diff.ts): every API input change replaces.
  */
-import type { CheckFailure, CheckResult, CreateResult, ReadResult, ResourceKind } from "../core/kind";
+import type {
+  CheckFailure,
+  CheckResult,
+  CreateContext,
+  CreateResult,
+  ReadResult,
+  ResourceKind,
+} from "../core/kind";
 import { AriaConfigError } from "../client/config-error";
 import { isTerminalRequestStatus } from "../client/schemas";
-import { providerApiClient } from "../runtime/context";
+import { providerApiClient, providerSettingValue } from "../runtime/context";
 import { systemClock } from "../core/clock";
 import { createDeploymentResource } from "./create";
 import { diffDeploymentResource } from "./diff";
@@ -75,8 +82,11 @@ export function deploymentResourceKind(deps: () => OperationDeps): ResourceKind 
       return diffDeploymentResource(olds, news);
     },
 
-    async create(inputs: Record<string, unknown>): Promise<CreateResult> {
-      return createDeploymentResource(deps(), parseInputs(inputs));
+    async create(inputs: Record<string, unknown>, context?: CreateContext): Promise<CreateResult> {
+      // Only a door that can end it as awaiting stops waiting for an approval.
+      const resolved = deps();
+      const awaitAfterMs = context?.canAwait ? resolved.awaitApprovalAfterMs?.() : undefined;
+      return createDeploymentResource(resolved, parseInputs(inputs), awaitAfterMs);
     },
 
     async read(id: string, props?: Record<string, unknown>): Promise<ReadResult> {
@@ -174,5 +184,10 @@ export function deploymentResourceKind(deps: () => OperationDeps): ResourceKind 
 /** The kind of the provider process, on its client (from `configure` and the environment) and the real clock. */
 export const deploymentResourceProvider: ResourceKind = deploymentResourceKind(() => {
   const client = providerApiClient();
-  return { api: client, clock: systemClock, checkSignIn: () => client.checkSignIn() };
+  return {
+    api: client,
+    clock: systemClock,
+    checkSignIn: () => client.checkSignIn(),
+    awaitApprovalAfterMs: () => providerSettingValue("awaitApprovalAfter") * 1000,
+  };
 });

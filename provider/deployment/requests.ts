@@ -8,7 +8,10 @@ import { reporter } from "../common/report";
 import type { OperationDeps } from "./api";
 import { DEFAULT_WAIT_TIMEOUT_SECONDS } from "./schema";
 import { Settings } from "./state";
-import { backoffWithCap, waitForRequest, WaitOutcome } from "./wait";
+import { backoffWithCap, isAwaitingApproval, waitForRequest, WaitOutcome } from "./wait";
+
+/** How often, at most, a wait for an approval says that it still waits. */
+export const AWAITING_NOTE_INTERVAL_MS = 60_000;
 
 /** How long to wait, at most, for a cancelled request or a clean-up to settle. */
 export const SETTLE_TIMEOUT_MS = 2 * 60 * 1000;
@@ -31,8 +34,10 @@ export function settleMs(settings: Settings): number {
 }
 
 /**
- * Waits for request `requestId`, reporting each status change as `<what>: request <id> is <status>`.
- * `limitMs` overrides the settings' timeout (for settling after a cancel or a clean-up).
+ * Waits for request `requestId`, reporting each status change as `<what>: request <id> is <status>`,
+ * and, while it waits for an approval, that it still does (every {@link AWAITING_NOTE_INTERVAL_MS}).
+ * `limitMs` overrides the settings' timeout (for settling after a cancel or a clean-up);
+ * `awaitAfterMs` ends the wait as `awaiting` once a request pending approval was waited for that long.
  */
 export function waitForDeploymentRequest(
   deps: OperationDeps,
@@ -40,17 +45,43 @@ export function waitForDeploymentRequest(
   what: string,
   settings: Settings,
   limitMs: number = timeoutMs(settings),
+  awaitAfterMs?: number,
 ): Promise<WaitOutcome<Request>> {
   const { report } = reporter(deps);
+  let noted = 0;
   return waitForRequest(() => deps.api.getRequest(requestId), {
     timeoutMs: limitMs,
     backoff: backoffWithCap(settings.pollIntervalMaxSeconds),
     clock: deps.clock,
-    onProgress: (request, elapsed) =>
+    awaitAfterMs,
+    onProgress: (request, elapsed) => {
+      noted = elapsed;
       report(
         `${what}: request ${requestId} is ${request.status ?? "(no status)"} after ${formatDuration(elapsed)}`,
-      ),
+      );
+    },
+    onUnchanged: (request, elapsed) => {
+      if (!isAwaitingApproval(request) || elapsed - noted < AWAITING_NOTE_INTERVAL_MS) return;
+      noted = elapsed;
+      report(
+        `${what}: request ${requestId} is still ${request.status} after ${formatDuration(elapsed)}: waiting for ` +
+          `its approval in Aria Automation (at most ${formatDuration(limitMs)}, waitTimeoutSeconds)`,
+      );
+    },
   });
+}
+
+/**
+ * The message of a request its approver rejected: says so, who and why as the server tells
+ * (`details`), and what to do.
+ */
+export function rejectedMessage(what: string, request: Request): string {
+  const said = request.details ? ` (${request.details})` : "";
+  return (
+    `${what}: request ${request.id} was rejected by its approver: APPROVAL_REJECTED${said}. ` +
+    "Ask the approver (the request is under Deployments in Aria Automation) or change the resource, " +
+    "then run `pulumi up` again: it sends a new request."
+  );
 }
 
 /** The request's status and details for a message: `FAILED: disk quota exceeded`. */

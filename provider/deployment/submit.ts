@@ -32,6 +32,7 @@ import type { Settings } from "./state";
 import { backoffDelay, type Backoff } from "../core/clock";
 import { attemptsWithinTotalWait, createWithRecovery } from "../common/create-recovery";
 import { DEFAULT_RETRY_POLICY } from "../client/retry-policy";
+import { awaitedCreation } from "./awaited";
 
 /** How long, at most, to look for the resource an ambiguous POST may have made before sending again. */
 export const RECOVERY_WINDOW_MS = 20_000;
@@ -60,6 +61,8 @@ export interface Sent {
   readonly removeLateDuplicates: () => Promise<void>;
   /** True when nothing was sent: `adopt` took over the one resource that already matched. */
   readonly adopted?: boolean;
+  /** True when nothing was sent: the request of a creation an earlier run awaited (./awaited.ts) goes on. */
+  readonly continued?: boolean;
 }
 
 /** Sends the creation; see the module comment. */
@@ -78,6 +81,8 @@ export async function submitCreation(
     properties: inputs.properties,
   });
   const existing = await existingMatches(deps, inputs);
+  const awaited = existing && (await awaitedCreation(deps, existing, what));
+  if (awaited) return { answer: awaited, removeLateDuplicates: async () => {}, continued: true };
   if (inputs.adopt) {
     const adopted = await adoption(deps, inputs, what, existing);
     if (adopted) return { answer: adopted, removeLateDuplicates: async () => {}, adopted: true };

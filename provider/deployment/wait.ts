@@ -16,6 +16,19 @@ export interface RequestLike {
   readonly details?: string | null;
 }
 
+/**
+ * The statuses of a request that waits for a person (an approver, or a user's input): it may stay so
+ * for hours or days.
+ */
+export const AWAITING_STATUSES: readonly string[] = ["APPROVAL_PENDING", "USER_INTERACTION_PENDING"];
+
+/** True when the request waits for a person ({@link AWAITING_STATUSES}). */
+export function isAwaitingApproval(request: RequestLike): boolean {
+  return (
+    request.status !== null && request.status !== undefined && AWAITING_STATUSES.includes(request.status)
+  );
+}
+
 /** True when the request will not change any more. */
 export function isTerminal(request: RequestLike): boolean {
   return isTerminalRequestStatus(request.status);
@@ -31,17 +44,30 @@ export interface WaitOptions<R extends RequestLike> {
   readonly clock: Clock;
   /** Called with the first polled request and every later one whose status changed, and the time waited so far. */
   readonly onProgress?: (request: R, elapsedMs: number) => void;
+  /** Called with every later poll whose status did not change, and the time waited so far. */
+  readonly onUnchanged?: (request: R, elapsedMs: number) => void;
+  /**
+   * Stop waiting once a request still {@link isAwaitingApproval} has been waited for this long (0: at
+   * the first such poll): the outcome is `awaiting`. Unset: wait for it as for any other status.
+   */
+  readonly awaitAfterMs?: number;
 }
 
-/** How a wait ended: the request reached a terminal status, or time ran out (with the last request seen). */
+/**
+ * How a wait ended: the request reached a terminal status, time ran out, or it still waits for a
+ * person past `awaitAfterMs` (each with the last request seen).
+ */
 export type WaitOutcome<R extends RequestLike> =
   | { readonly kind: "terminal"; readonly request: R; readonly elapsedMs: number }
-  | { readonly kind: "timeout"; readonly request: R; readonly elapsedMs: number };
+  | { readonly kind: "timeout"; readonly request: R; readonly elapsedMs: number }
+  | { readonly kind: "awaiting"; readonly request: R; readonly elapsedMs: number };
 
 /**
  * Polls `fetchRequest` until the request is terminal or `timeoutMs` has passed. The first poll is
  * immediate; pauses follow `backoff` and never overshoot the deadline, and one last poll is made at
- * the deadline so that a request that finished meanwhile is not reported as timed out. Errors of
+ * the deadline so that a request that finished meanwhile is not reported as timed out. With
+ * `awaitAfterMs`, a request waiting for a person ends the wait as `awaiting` once that long has
+ * passed (pauses never overshoot that moment either). Errors of
  * `fetchRequest` propagate (the client already retries transient failures).
  */
 export async function waitForRequest<R extends RequestLike>(
@@ -59,11 +85,17 @@ export async function waitForRequest<R extends RequestLike>(
     if (request.status !== lastStatus) {
       lastStatus = request.status;
       options.onProgress?.(request, elapsedMs);
+    } else {
+      options.onUnchanged?.(request, elapsedMs);
     }
     if (isTerminal(request)) return { kind: "terminal", request, elapsedMs };
+    const awaitAt = options.awaitAfterMs === undefined ? undefined : start + options.awaitAfterMs;
+    const awaiting = awaitAt !== undefined && isAwaitingApproval(request);
+    if (awaiting && clock.now() >= awaitAt) return { kind: "awaiting", request, elapsedMs };
     const remaining = deadline - clock.now();
     if (remaining <= 0) return { kind: "timeout", request, elapsedMs };
-    await clock.sleep(Math.min(backoffDelay(attempt, backoff), remaining));
+    const untilAwait = awaiting ? awaitAt - clock.now() : remaining;
+    await clock.sleep(Math.min(backoffDelay(attempt, backoff), remaining, untilAwait));
   }
 }
 

@@ -1,5 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the generated protobuf messages are untyped here */
-import { ResourceInitError, type DiffResult, type PropertyChange, type ResourceKind } from "../core/kind";
+import {
+  ResourceAwaitError,
+  ResourceInitError,
+  type DiffResult,
+  type PropertyChange,
+  type ResourceKind,
+} from "../core/kind";
 import { reveal, secret, type PropertyMap } from "../core/values";
 import { dataFunctionByToken } from "../registry/data-functions";
 import { keepSecrets } from "../core/secret-marks";
@@ -118,13 +124,34 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
     callback({ code: grpc.status.UNKNOWN, details: error.message, metadata }, null, metadata);
   };
 
+  /**
+   * A create or update that ended as awaiting: the detail `pulumirpc.ErrorResourceAwaitFailed` (an
+   * empty message, so packed as no bytes: the SDK's generated messages may predate it). The engine
+   * writes no state for a create, keeps the prior state for an update, and the CLI exits 10.
+   */
+  const awaitFailed = (callback: Callback, error: ResourceAwaitError) => {
+    const any = new protocol.any.Any();
+    any.pack(new Uint8Array(0), "pulumirpc.ErrorResourceAwaitFailed");
+    const status = new protocol.status.Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(error.message);
+    status.addDetails(any);
+    const metadata = new grpc.Metadata();
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+    callback({ code: grpc.status.UNKNOWN, details: error.message, metadata }, null, metadata);
+  };
+
   const unary =
     (handler: (request: any) => Promise<unknown>) =>
     (call: Call, callback: Callback): void => {
       handler(call.request).then(
         (response) => callback(null, response),
         (error: unknown) =>
-          error instanceof ResourceInitError ? initFailed(callback, error) : failed(callback, error),
+          error instanceof ResourceInitError
+            ? initFailed(callback, error)
+            : error instanceof ResourceAwaitError
+              ? awaitFailed(callback, error)
+              : failed(callback, error),
       );
     };
 
@@ -218,8 +245,9 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
         response.setProperties(request.getProperties());
         return response;
       }
-      // The URN names the resource the endpoint is made for (../client/owner-mark.ts).
-      const result = await kind.create(inputs, { owner: urn }).catch((error: unknown) => {
+      // The URN names the resource the endpoint is made for (../client/owner-mark.ts); this door can
+      // end a creation as awaiting (ErrorResourceAwaitFailed).
+      const result = await kind.create(inputs, { owner: urn, canAwait: true }).catch((error: unknown) => {
         if (!(error instanceof ResourceInitError)) throw error;
         throw new ResourceInitError(error.message, error.id, answer(error.properties, [inputs], true));
       });

@@ -48,7 +48,9 @@ export function formatReport(report: ReconcileReport): string {
           d.stack,
           d.name,
           d.type,
-          d.action,
+          d.awaiting
+            ? `${d.action} (awaiting: request ${d.awaiting.requestId} ${d.awaiting.status})`
+            : d.action,
           d.fields.join(",") || "-",
           ...(d.remediated !== undefined ? [d.remediated ? "yes" : "no"] : []),
         ]),

@@ -40,6 +40,20 @@ const driftedShape = {
   fields: z
     .array(z.string())
     .describe("The names (paths such as `properties.url`) of the inputs that differ; never a value."),
+  /**
+   * A deployment resource whose creation the plugin ended as awaiting: its resource on the server and
+   * the request waiting for approval (`pulumi up` continues it once approved).
+   */
+  awaiting: z
+    .strictObject({
+      resourceId: z.string().describe("The resource on the server."),
+      requestId: z.string().describe("Its creation request."),
+      status: z.string().describe("The request's status: APPROVAL_PENDING or USER_INTERACTION_PENDING."),
+    })
+    .optional()
+    .describe(
+      "A deployment resource whose creation awaits approval (the plugin ended it as awaiting): its resource and request; `pulumi up` continues the request once approved.",
+    ),
   /** Whether `--remediate` put it back (absent without `--remediate`). */
   remediated: z
     .boolean()

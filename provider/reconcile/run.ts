@@ -34,6 +34,7 @@ import { EXIT, outcomeOf } from "./report";
 import { configSecrets, StackConfig, stackServer, type StackServer } from "./settings";
 import { readStackState, StackExport, type StackState } from "./state";
 import { unmanagedEndpoints } from "./unmanaged";
+import { mayBeAwaiting, withAwaiting } from "./awaiting";
 
 /** What to reconcile. */
 export interface ReconcileOptions {
@@ -223,6 +224,22 @@ function writeAdoption(
 /** The drift events a failed run had, with the failure's (attached to the error the run throws). */
 const EVENTS = Symbol("aria-reconcile events");
 
+/** `drifted` with the deployment resources awaiting approval on the stack's server marked (./awaiting.ts). */
+async function awaitingOnServer(
+  deps: ReconcileDeps,
+  stack: StackInput,
+  drifted: DriftedResource[],
+  digest: PreviewDigest,
+): Promise<DriftedResource[]> {
+  if (!drifted.some(mayBeAwaiting)) return drifted;
+  const client = deps.createClient(stack.server.config);
+  try {
+    return await withAwaiting(client, drifted, digest);
+  } finally {
+    await client.close();
+  }
+}
+
 /** The events of a run that threw `error` (undefined for an error that did not come from {@link reconcile}). */
 export function eventsOf(error: unknown): DriftEvent[] | undefined {
   return error !== null && typeof error === "object"
@@ -276,7 +293,7 @@ async function reconcileStacks(
   const violations: PolicyViolation[] = [];
   for (const stack of stacks) {
     const digest = await previewDrift(deps, stack.name);
-    const found = driftOf(stack.name, digest);
+    const found = await awaitingOnServer(deps, stack, driftOf(stack.name, digest), digest);
     if (options.policy) violations.push(...policyViolations(stack.name, actualResources(digest)));
     if (options.policyPacks?.length) {
       deps.progress(`stack ${stack.name}: pulumi policy analyze`);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { clientConfigFrom } from "../client/config";
 import { AriaConfigError, type ConfigIssue } from "../client/config-error";
-import { BooleanSetting, CLIENT_SETTINGS } from "../client/config-schema";
+import { BooleanSetting, CLIENT_SETTINGS, DurationSetting } from "../client/config-schema";
 import {
   defineSetting,
   envNames,
@@ -44,6 +44,13 @@ export const PROVIDER_ONLY_SETTINGS = {
     parse: PageSizeSetting,
     default: DEFAULT_LIST_PAGE_SIZE,
     description: `How many resources one page of \`pulumi do ... list\` asks the server for (the plugin's \`List\`), when the caller names no page size: a whole number from 1 to ${MAX_LIST_PAGE_SIZE}. Default: ${DEFAULT_LIST_PAGE_SIZE}.`,
+  }),
+  awaitApprovalAfter: defineSetting({
+    env: "VRA_AWAIT_APPROVAL_AFTER",
+    parse: DurationSetting,
+    default: 60,
+    description:
+      "Provider plugin only: how long a `DeploymentResource` create waits for a request pending approval (`APPROVAL_PENDING`, `USER_INTERACTION_PENDING`) before it ends as awaiting (exit code 10, the rest of the program done; the next `pulumi up` continues the same request): seconds (`60`, `0`: at once) or a duration such as `15m`. The dynamic resources keep waiting up to `waitTimeoutSeconds`. Default: 60.",
   }),
 };
 

@@ -37,6 +37,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["accessToken"] = (args?.accessToken ? pulumi.secret(args.accessToken) : undefined) ?? utilities.getEnv("VRA_ACCESS_TOKEN");
             resourceInputs["apiTimeout"] = pulumi.output((args?.apiTimeout) ?? utilities.getEnvNumber("VRA_API_TIMEOUT")).apply(JSON.stringify);
             resourceInputs["apiVersion"] = (args?.apiVersion) ?? utilities.getEnv("VRA_API_VERSION");
+            resourceInputs["awaitApprovalAfter"] = (args?.awaitApprovalAfter) ?? utilities.getEnv("VRA_AWAIT_APPROVAL_AFTER");
             resourceInputs["caCert"] = (args?.caCert) ?? utilities.getEnv("VRA_CA_CERT");
             resourceInputs["deploymentApiVersion"] = (args?.deploymentApiVersion) ?? utilities.getEnv("VRA_DEPLOYMENT_API_VERSION");
             resourceInputs["domain"] = (args?.domain) ?? utilities.getEnv("VRA_DOMAIN");
@@ -73,6 +74,10 @@ export interface ProviderArgs {
      * API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.
      */
     apiVersion?: pulumi.Input<string | undefined>;
+    /**
+     * Provider plugin only: how long a `DeploymentResource` create waits for a request pending approval (`APPROVAL_PENDING`, `USER_INTERACTION_PENDING`) before it ends as awaiting (exit code 10, the rest of the program done; the next `pulumi up` continues the same request): seconds (`60`, `0`: at once) or a duration such as `15m`. The dynamic resources keep waiting up to `waitTimeoutSeconds`. Default: 60.
+     */
+    awaitApprovalAfter?: pulumi.Input<string | undefined>;
     /**
      * Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.
      */

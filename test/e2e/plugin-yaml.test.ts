@@ -132,6 +132,67 @@ describe("the aria plugin from a YAML program", () => {
     }
   });
 
+  it("awaits a deployment request pending approval (exit 10), then continues it with no second POST", async () => {
+    const file = path.join(stack.workDir, "Pulumi.yaml");
+    const program = fs.readFileSync(file, "utf8");
+    const awaited = (name: string) =>
+      `  ${name}:\n    type: aria:index:DeploymentResource\n    properties:\n      name: yaml-${name}\n` +
+      "      type: Custom.E2E.Approved\n      pollIntervalMaxSeconds: 0.5\n";
+    const beside =
+      "  beside:\n    type: aria:index:JenkinsEndpoint\n    properties:\n      project: Platform\n" +
+      "      url: https://beside.example.com\n      username: ci\n      password: e2e-Jenkins-Passw0rd\n";
+    const withResources = (...added: string[]) =>
+      program.replace("resources:\n", `resources:\n${added.join("")}`);
+    const up = () =>
+      stack.command("pulumi", [
+        "up",
+        "--yes",
+        "--skip-preview",
+        "--stack",
+        stack.stackName,
+        "--non-interactive",
+      ]);
+    const pending = async () => (await stack.ops.approvals()).pending.map((request) => String(request.id));
+    await stack.ops.setApprovalPolicies([{ type: "Custom.E2E.Approved" }]);
+    stack.setConfig("aria:awaitApprovalAfter", "0");
+    await stack.resetRequests();
+    try {
+      fs.writeFileSync(file, withResources(awaited("approved"), beside));
+      const first = await up();
+      expect(first.code).toBe(10);
+      expect(first.stdout).toContain("aria:index:DeploymentResource approved **create awaiting**");
+      expect(first.stdout).toMatch(/is APPROVAL_PENDING after 0s; awaiting it \(aria:awaitApprovalAfter\)/);
+      const [approvedRequest] = await pending();
+      expect(approvedRequest).toBeDefined();
+      expect(stack.rawState()).not.toContain("yaml-approved");
+      expect((await client.listAllEndpoints()).map((e) => e.name)).toContain("beside");
+
+      await stack.ops.decide(approvedRequest, { decision: "APPROVE" });
+      const second = await up();
+      expect({ code: second.code, stderr: second.stderr }).toMatchObject({ code: 0 });
+      expect(second.stdout).toContain(`continuing request ${approvedRequest}`);
+      expect(stack.rawState()).toContain("yaml-approved");
+      expect((await stack.requests()).counts["POST /deployment/api/resources"]).toBe(1);
+
+      fs.writeFileSync(file, withResources(awaited("approved"), beside, awaited("refused")));
+      expect((await up()).code).toBe(10);
+      const [refusedRequest] = await pending();
+      await stack.ops.decide(refusedRequest, { decision: "REJECT", approver: "alice", reason: "too large" });
+      const third = await up();
+      expect(third.code).not.toBe(0);
+      expect(third.code).not.toBe(10);
+      expect(third.stdout).toContain(
+        `request ${refusedRequest} was rejected by its approver: APPROVAL_REJECTED (Rejected by alice: too large)`,
+      );
+      expect((await stack.requests()).counts["POST /deployment/api/resources"]).toBe(2);
+      fs.writeFileSync(file, program);
+      expect(changes(expectOk(await stack.up({ skipPreview: true })))).toEqual({ delete: 2 });
+    } finally {
+      fs.writeFileSync(file, program);
+      await stack.ops.setApprovalPolicies([]);
+    }
+  });
+
   it("destroys everything it made, leaving nothing on the server", async () => {
     await expectDestroyed(opened, ids);
   });

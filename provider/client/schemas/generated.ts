@@ -137,6 +137,8 @@ export type Request = {
   updatedAt?: string | null;
   /** Completion time. */
   completedAt?: string | null;
+  /** When it was approved (a request that needed approval). */
+  approvedAt?: string | null;
   [key: string]: unknown;
 };
 

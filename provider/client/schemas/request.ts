@@ -55,6 +55,7 @@ export const Request = z
     createdAt: z.string().nullish().describe("Creation time."),
     updatedAt: z.string().nullish().describe("Last update."),
     completedAt: z.string().nullish().describe("Completion time."),
+    approvedAt: z.string().nullish().describe("When it was approved (a request that needed approval)."),
   })
   .meta({ id: "Request", description: "A deployment request." });
 export type Request = generated.Request;

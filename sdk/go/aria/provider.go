@@ -38,6 +38,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.ApiVersion = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.AwaitApprovalAfter == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "VRA_AWAIT_APPROVAL_AFTER"); d != nil {
+			args.AwaitApprovalAfter = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.CaCert == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "VRA_CA_CERT"); d != nil {
 			args.CaCert = pulumi.StringPtr(d.(string))
@@ -133,6 +138,8 @@ type providerArgs struct {
 	ApiTimeout *float64 `pulumi:"apiTimeout"`
 	// API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.
 	ApiVersion *string `pulumi:"apiVersion"`
+	// Provider plugin only: how long a `DeploymentResource` create waits for a request pending approval (`APPROVAL_PENDING`, `USER_INTERACTION_PENDING`) before it ends as awaiting (exit code 10, the rest of the program done; the next `pulumi up` continues the same request): seconds (`60`, `0`: at once) or a duration such as `15m`. The dynamic resources keep waiting up to `waitTimeoutSeconds`. Default: 60.
+	AwaitApprovalAfter *string `pulumi:"awaitApprovalAfter"`
 	// Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.
 	CaCert *string `pulumi:"caCert"`
 	// API version sent with deployment (resource) operations, in `yyyy-MM-dd` form. Default: none sent.
@@ -171,6 +178,8 @@ type ProviderArgs struct {
 	ApiTimeout pulumi.Float64PtrInput
 	// API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.
 	ApiVersion pulumi.StringPtrInput
+	// Provider plugin only: how long a `DeploymentResource` create waits for a request pending approval (`APPROVAL_PENDING`, `USER_INTERACTION_PENDING`) before it ends as awaiting (exit code 10, the rest of the program done; the next `pulumi up` continues the same request): seconds (`60`, `0`: at once) or a duration such as `15m`. The dynamic resources keep waiting up to `waitTimeoutSeconds`. Default: 60.
+	AwaitApprovalAfter pulumi.StringPtrInput
 	// Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.
 	CaCert pulumi.StringPtrInput
 	// API version sent with deployment (resource) operations, in `yyyy-MM-dd` form. Default: none sent.

@@ -1015,6 +1015,8 @@ func (o ProjectReferencePtrOutput) Version() pulumi.StringPtrOutput {
 type Request struct {
 	// The day-2 action requested.
 	ActionId *string `pulumi:"actionId"`
+	// When it was approved (a request that needed approval).
+	ApprovedAt *string `pulumi:"approvedAt"`
 	// Whether it can still be cancelled.
 	Cancelable *bool `pulumi:"cancelable"`
 	// Completion time.
@@ -1067,6 +1069,11 @@ func (o RequestOutput) ToRequestOutputWithContext(ctx context.Context) RequestOu
 // The day-2 action requested.
 func (o RequestOutput) ActionId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Request) *string { return v.ActionId }).(pulumi.StringPtrOutput)
+}
+
+// When it was approved (a request that needed approval).
+func (o RequestOutput) ApprovedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Request) *string { return v.ApprovedAt }).(pulumi.StringPtrOutput)
 }
 
 // Whether it can still be cancelled.
@@ -1180,6 +1187,16 @@ func (o RequestPtrOutput) ActionId() pulumi.StringPtrOutput {
 			return nil
 		}
 		return v.ActionId
+	}).(pulumi.StringPtrOutput)
+}
+
+// When it was approved (a request that needed approval).
+func (o RequestPtrOutput) ApprovedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Request) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ApprovedAt
 	}).(pulumi.StringPtrOutput)
 }
 

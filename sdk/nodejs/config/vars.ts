@@ -41,6 +41,17 @@ Object.defineProperty(exports, "apiVersion", {
 });
 
 /**
+ * Provider plugin only: how long a `DeploymentResource` create waits for a request pending approval (`APPROVAL_PENDING`, `USER_INTERACTION_PENDING`) before it ends as awaiting (exit code 10, the rest of the program done; the next `pulumi up` continues the same request): seconds (`60`, `0`: at once) or a duration such as `15m`. The dynamic resources keep waiting up to `waitTimeoutSeconds`. Default: 60.
+ */
+export declare const awaitApprovalAfter: string | undefined;
+Object.defineProperty(exports, "awaitApprovalAfter", {
+    get() {
+        return __config.get("awaitApprovalAfter") ?? utilities.getEnv("VRA_AWAIT_APPROVAL_AFTER");
+    },
+    enumerable: true,
+});
+
+/**
  * Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.
  */
 export declare const caCert: string | undefined;

@@ -283,6 +283,10 @@ export interface Request {
      */
     actionId?: string;
     /**
+     * When it was approved (a request that needed approval).
+     */
+    approvedAt?: string;
+    /**
      * Whether it can still be cancelled.
      */
     cancelable?: boolean;

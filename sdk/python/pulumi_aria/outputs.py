@@ -812,6 +812,7 @@ class Request(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
                  action_id: Optional[_builtins.str] = None,
+                 approved_at: Optional[_builtins.str] = None,
                  cancelable: Optional[_builtins.bool] = None,
                  completed_at: Optional[_builtins.str] = None,
                  completed_tasks: Optional[_builtins.float] = None,
@@ -832,6 +833,7 @@ class Request(dict):
 
         :param _builtins.str id: Request id.
         :param _builtins.str action_id: The day-2 action requested.
+        :param _builtins.str approved_at: When it was approved (a request that needed approval).
         :param _builtins.bool cancelable: Whether it can still be cancelled.
         :param _builtins.str completed_at: Completion time.
         :param _builtins.float completed_tasks: Tasks done.
@@ -851,6 +853,8 @@ class Request(dict):
         pulumi.set(__self__, "id", id)
         if action_id is not None:
             pulumi.set(__self__, "action_id", action_id)
+        if approved_at is not None:
+            pulumi.set(__self__, "approved_at", approved_at)
         if cancelable is not None:
             pulumi.set(__self__, "cancelable", cancelable)
         if completed_at is not None:
@@ -897,6 +901,14 @@ class Request(dict):
         The day-2 action requested.
         """
         return pulumi.get(self, "action_id")
+
+    @_builtins.property
+    @pulumi.getter(name="approvedAt")
+    def approved_at(self) -> Optional[_builtins.str]:
+        """
+        When it was approved (a request that needed approval).
+        """
+        return pulumi.get(self, "approved_at")
 
     @_builtins.property
     @pulumi.getter

@@ -22,6 +22,7 @@ class ProviderArgs:
                  access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  api_timeout: pulumi.Input[Optional[_builtins.float]] = None,
                  api_version: pulumi.Input[Optional[_builtins.str]] = None,
+                 await_approval_after: pulumi.Input[Optional[_builtins.str]] = None,
                  ca_cert: pulumi.Input[Optional[_builtins.str]] = None,
                  deployment_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
@@ -42,6 +43,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] access_token: A bearer token used as given; it cannot be renewed, so long runs may outlive it. One form of credentials is needed: `refreshToken`, `accessToken`, or `username` and `password`.
         :param pulumi.Input[_builtins.float] api_timeout: Timeout of each HTTP request, in seconds (a positive number). Default: 30.
         :param pulumi.Input[_builtins.str] api_version: API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.
+        :param pulumi.Input[_builtins.str] await_approval_after: Provider plugin only: how long a `DeploymentResource` create waits for a request pending approval (`APPROVAL_PENDING`, `USER_INTERACTION_PENDING`) before it ends as awaiting (exit code 10, the rest of the program done; the next `pulumi up` continues the same request): seconds (`60`, `0`: at once) or a duration such as `15m`. The dynamic resources keep waiting up to `waitTimeoutSeconds`. Default: 60.
         :param pulumi.Input[_builtins.str] ca_cert: Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.
         :param pulumi.Input[_builtins.str] deployment_api_version: API version sent with deployment (resource) operations, in `yyyy-MM-dd` form. Default: none sent.
         :param pulumi.Input[_builtins.str] domain: Identity domain of `username` (optional).
@@ -69,6 +71,10 @@ class ProviderArgs:
             api_version = _utilities.get_env('VRA_API_VERSION')
         if api_version is not None:
             pulumi.set(__self__, "api_version", api_version)
+        if await_approval_after is None:
+            await_approval_after = _utilities.get_env('VRA_AWAIT_APPROVAL_AFTER')
+        if await_approval_after is not None:
+            pulumi.set(__self__, "await_approval_after", await_approval_after)
         if ca_cert is None:
             ca_cert = _utilities.get_env('VRA_CA_CERT')
         if ca_cert is not None:
@@ -161,6 +167,18 @@ class ProviderArgs:
     @api_version.setter
     def api_version(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "api_version", value)
+
+    @_builtins.property
+    @pulumi.getter(name="awaitApprovalAfter")
+    def await_approval_after(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Provider plugin only: how long a `DeploymentResource` create waits for a request pending approval (`APPROVAL_PENDING`, `USER_INTERACTION_PENDING`) before it ends as awaiting (exit code 10, the rest of the program done; the next `pulumi up` continues the same request): seconds (`60`, `0`: at once) or a duration such as `15m`. The dynamic resources keep waiting up to `waitTimeoutSeconds`. Default: 60.
+        """
+        return pulumi.get(self, "await_approval_after")
+
+    @await_approval_after.setter
+    def await_approval_after(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "await_approval_after", value)
 
     @_builtins.property
     @pulumi.getter(name="caCert")
@@ -340,6 +358,7 @@ class Provider(pulumi.ProviderResource):
                  access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  api_timeout: pulumi.Input[Optional[_builtins.float]] = None,
                  api_version: pulumi.Input[Optional[_builtins.str]] = None,
+                 await_approval_after: pulumi.Input[Optional[_builtins.str]] = None,
                  ca_cert: pulumi.Input[Optional[_builtins.str]] = None,
                  deployment_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
@@ -363,6 +382,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] access_token: A bearer token used as given; it cannot be renewed, so long runs may outlive it. One form of credentials is needed: `refreshToken`, `accessToken`, or `username` and `password`.
         :param pulumi.Input[_builtins.float] api_timeout: Timeout of each HTTP request, in seconds (a positive number). Default: 30.
         :param pulumi.Input[_builtins.str] api_version: API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.
+        :param pulumi.Input[_builtins.str] await_approval_after: Provider plugin only: how long a `DeploymentResource` create waits for a request pending approval (`APPROVAL_PENDING`, `USER_INTERACTION_PENDING`) before it ends as awaiting (exit code 10, the rest of the program done; the next `pulumi up` continues the same request): seconds (`60`, `0`: at once) or a duration such as `15m`. The dynamic resources keep waiting up to `waitTimeoutSeconds`. Default: 60.
         :param pulumi.Input[_builtins.str] ca_cert: Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.
         :param pulumi.Input[_builtins.str] deployment_api_version: API version sent with deployment (resource) operations, in `yyyy-MM-dd` form. Default: none sent.
         :param pulumi.Input[_builtins.str] domain: Identity domain of `username` (optional).
@@ -405,6 +425,7 @@ class Provider(pulumi.ProviderResource):
                  access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  api_timeout: pulumi.Input[Optional[_builtins.float]] = None,
                  api_version: pulumi.Input[Optional[_builtins.str]] = None,
+                 await_approval_after: pulumi.Input[Optional[_builtins.str]] = None,
                  ca_cert: pulumi.Input[Optional[_builtins.str]] = None,
                  deployment_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
@@ -437,6 +458,9 @@ class Provider(pulumi.ProviderResource):
             if api_version is None:
                 api_version = _utilities.get_env('VRA_API_VERSION')
             __props__.__dict__["api_version"] = api_version
+            if await_approval_after is None:
+                await_approval_after = _utilities.get_env('VRA_AWAIT_APPROVAL_AFTER')
+            __props__.__dict__["await_approval_after"] = await_approval_after
             if ca_cert is None:
                 ca_cert = _utilities.get_env('VRA_CA_CERT')
             __props__.__dict__["ca_cert"] = ca_cert

@@ -18,6 +18,11 @@ export interface Script {
   details?: string;
   /** What a cancel does: abort it (default), be refused (409), or be accepted and ignored. */
   cancel?: "abort" | "refuse" | "ignore";
+  /**
+   * Held for approval: APPROVAL_PENDING (its resource listed) until {@link FakeDeploymentApi.decide};
+   * approved, it runs `durationMs` from then.
+   */
+  approval?: boolean;
 }
 
 interface FakeRequest extends Script {
@@ -26,6 +31,8 @@ interface FakeRequest extends Script {
   startedAt: number;
   abortedAt?: number;
   resourceId: string;
+  approvedAt?: number;
+  rejected?: string;
 }
 
 /**
@@ -57,7 +64,8 @@ export class FakeDeploymentApi implements DeploymentApi {
     const deploymentId = body.deploymentId ?? `dep-${n}`;
     const projectId = body.projectId ?? "proj-default";
     const request = this.addRequest("create", resourceId, this.createScript);
-    this.pendingResources.set(resourceId, {
+    const pending = this.createScript.approval ? this.resources : this.pendingResources;
+    pending.set(resourceId, {
       id: resourceId,
       name: body.name,
       type: body.type,
@@ -144,7 +152,9 @@ export class FakeDeploymentApi implements DeploymentApi {
     }
     // As the server: no second request while one runs on the resource.
     const running = [...this.requests.values()].find(
-      (r) => r.resourceId === resourceId && !["SUCCESSFUL", "FAILED", "ABORTED"].includes(this.status(r)),
+      (r) =>
+        r.resourceId === resourceId &&
+        !["SUCCESSFUL", "FAILED", "ABORTED", "APPROVAL_REJECTED"].includes(this.status(r)),
     );
     if (running) {
       throw createApiError({
@@ -155,6 +165,17 @@ export class FakeDeploymentApi implements DeploymentApi {
       });
     }
     return this.view(this.addRequest("delete", resourceId, this.deleteScript));
+  }
+
+  /** An approver's decision on a request held for approval: it runs from now, or ends rejected. */
+  decide(requestId: string, approve: boolean, details = "Rejected by approver"): void {
+    const r = this.requests.get(requestId) as FakeRequest;
+    if (approve) {
+      r.approvedAt = this.clock.now();
+      r.startedAt = this.clock.now();
+    } else {
+      r.rejected = details;
+    }
   }
 
   /** Applies finished requests (resources appear and disappear). */
@@ -183,6 +204,8 @@ export class FakeDeploymentApi implements DeploymentApi {
 
   private status(r: FakeRequest): string {
     if (r.abortedAt !== undefined) return "ABORTED";
+    if (r.rejected !== undefined) return "APPROVAL_REJECTED";
+    if (r.approval && r.approvedAt === undefined) return "APPROVAL_PENDING";
     const elapsed = this.clock.now() - r.startedAt;
     if (elapsed >= r.durationMs) return r.outcome;
     return elapsed < r.durationMs / 10 ? "CREATED" : "INPROGRESS";
@@ -194,8 +217,16 @@ export class FakeDeploymentApi implements DeploymentApi {
     return {
       id: r.id,
       status,
-      details: status === "ABORTED" ? "Request was cancelled" : status === r.outcome ? r.details : undefined,
+      details:
+        status === "ABORTED"
+          ? "Request was cancelled"
+          : status === "APPROVAL_REJECTED" && r.rejected !== undefined
+            ? r.rejected
+            : status === r.outcome
+              ? r.details
+              : undefined,
       resourceIds: [r.resourceId],
+      ...(r.approvedAt !== undefined && { approvedAt: new Date(r.approvedAt).toISOString() }),
     };
   }
 }

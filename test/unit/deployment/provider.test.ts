@@ -66,16 +66,22 @@ describe("create", () => {
     expect(spy).toHaveBeenCalledWith({ name: "web-01", type: "Custom.Thing", properties: { size: "small" } });
   });
 
-  it.each(["FAILED", "APPROVAL_REJECTED"] as const)(
+  it.each([
+    ["FAILED", "request req-2 ended FAILED: quota exceeded in project"],
+    [
+      "APPROVAL_REJECTED",
+      "request req-2 was rejected by its approver: APPROVAL_REJECTED (quota exceeded in project). Ask the " +
+        "approver (the request is under Deployments in Aria Automation) or change the resource, then run " +
+        "`pulumi up` again: it sends a new request.",
+    ],
+  ] as const)(
     "fails with the request's details when it ends %s, recording nothing",
-    async (outcome) => {
+    async (outcome, said) => {
       const { api, provider } = setup();
       api.createScript = { durationMs: 3_000, outcome, details: "quota exceeded in project" };
       const error = await rejection(provider.create(inputs));
       expect(error).not.toBeInstanceOf(ResourceInitError);
-      expect(error.message).toBe(
-        `create Custom.Thing 'web-01': request req-2 ended ${outcome}: quota exceeded in project`,
-      );
+      expect(error.message).toBe(`create Custom.Thing 'web-01': ${said}`);
       // It looked for a half-created resource to remove.
       expect(api.calls).toContain("DELETE /deployments/dep-1/resources/res-1");
     },

@@ -46,6 +46,7 @@ const EXAMPLES: Record<SettingKey, { valid: string; invalid?: string }> = {
   maxRetries: { valid: "3", invalid: "99" },
   validateEndpoints: { valid: "off", invalid: "sometimes" },
   listPageSize: { valid: "25", invalid: "0" },
+  awaitApprovalAfter: { valid: "15m", invalid: "soon" },
 };
 
 /** Settings a server and a credential need: present unless the row is about them. */

@@ -50,6 +50,19 @@ func GetApiVersion(ctx *pulumi.Context) string {
 	return value
 }
 
+// Provider plugin only: how long a `DeploymentResource` create waits for a request pending approval (`APPROVAL_PENDING`, `USER_INTERACTION_PENDING`) before it ends as awaiting (exit code 10, the rest of the program done; the next `pulumi up` continues the same request): seconds (`60`, `0`: at once) or a duration such as `15m`. The dynamic resources keep waiting up to `waitTimeoutSeconds`. Default: 60.
+func GetAwaitApprovalAfter(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "aria:awaitApprovalAfter")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "VRA_AWAIT_APPROVAL_AFTER"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.
 func GetCaCert(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "aria:caCert")

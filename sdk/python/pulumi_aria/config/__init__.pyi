@@ -29,6 +29,11 @@ apiVersion: Optional[str]
 API version of the pipeline (endpoint) operations, in `yyyy-MM-dd` form; checked against the server's `/about`. Default: none pinned.
 """
 
+awaitApprovalAfter: Optional[str]
+"""
+Provider plugin only: how long a `DeploymentResource` create waits for a request pending approval (`APPROVAL_PENDING`, `USER_INTERACTION_PENDING`) before it ends as awaiting (exit code 10, the rest of the program done; the next `pulumi up` continues the same request): seconds (`60`, `0`: at once) or a duration such as `15m`. The dynamic resources keep waiting up to `waitTimeoutSeconds`. Default: 60.
+"""
+
 caCert: Optional[str]
 """
 Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.

@@ -42,6 +42,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('apiVersion') or _utilities.get_env('VRA_API_VERSION')
 
     @_builtins.property
+    def await_approval_after(self) -> Optional[str]:
+        """
+        Provider plugin only: how long a `DeploymentResource` create waits for a request pending approval (`APPROVAL_PENDING`, `USER_INTERACTION_PENDING`) before it ends as awaiting (exit code 10, the rest of the program done; the next `pulumi up` continues the same request): seconds (`60`, `0`: at once) or a duration such as `15m`. The dynamic resources keep waiting up to `waitTimeoutSeconds`. Default: 60.
+        """
+        return __config__.get('awaitApprovalAfter') or _utilities.get_env('VRA_AWAIT_APPROVAL_AFTER')
+
+    @_builtins.property
     def ca_cert(self) -> Optional[str]:
         """
         Extra trusted CA certificates, added to the system's roots: PEM text, or the path of a PEM file.
