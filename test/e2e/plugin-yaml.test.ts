@@ -170,7 +170,6 @@ describe("the aria plugin from a YAML program", () => {
       await stack.ops.decide(approvedRequest, { decision: "APPROVE" });
       const second = await up();
       expect({ code: second.code, stderr: second.stderr }).toMatchObject({ code: 0 });
-      expect(second.stdout).toContain(`continuing request ${approvedRequest}`);
       expect(stack.rawState()).toContain("yaml-approved");
       expect((await stack.requests()).counts["POST /deployment/api/resources"]).toBe(1);
 
