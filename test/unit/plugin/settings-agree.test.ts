@@ -44,6 +44,9 @@ const EXAMPLES: Record<SettingKey, { valid: string; invalid?: string }> = {
   deploymentApiVersion: { valid: "2020-08-25", invalid: "latest" },
   pipelineBasePath: { valid: "/codestream/api/", invalid: "codestream" },
   maxRetries: { valid: "3", invalid: "99" },
+  maxRequestRate: { valid: "2.5", invalid: "0" },
+  maxConcurrency: { valid: "4", invalid: "0" },
+  throttleTimeout: { valid: "120", invalid: "soon" },
   validateEndpoints: { valid: "off", invalid: "sometimes" },
 };
 
