@@ -93,7 +93,14 @@ export class AriaClient {
       insecure: config.insecure,
       caCert: config.caCert,
       timeoutMs: config.apiTimeoutSeconds * 1000,
-      policy: { ...DEFAULT_RETRY_POLICY, ...config.retry, maxRetries: config.maxRetries },
+      policy: {
+        ...DEFAULT_RETRY_POLICY,
+        ...config.retry,
+        maxRetries: config.maxRetries,
+        maxThrottledMs: config.retry?.maxThrottledMs ?? config.throttleTimeout * 1000,
+      },
+      maxConcurrency: config.maxConcurrency,
+      maxRate: config.maxRequestRate,
       clock,
     });
     this.caller = new ApiCaller({

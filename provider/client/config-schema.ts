@@ -10,7 +10,8 @@
  */
 import * as fs from "node:fs";
 import { z } from "zod";
-import { DEFAULT_RETRY_POLICY } from "./retry-policy";
+import { DEFAULT_RETRY_POLICY, DEFAULT_THROTTLED_MS } from "./retry-policy";
+import { MAX_CONNECTIONS } from "./transport";
 import {
   defineSetting,
   settingName,
@@ -58,6 +59,28 @@ export function countSetting(max: number) {
     .transform(Number)
     .meta({ pulumiType: "integer" });
 }
+
+/** A whole number from `min` to `max`. */
+export function wholeNumberSetting(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .refine((text) => /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max, {
+      error: (issue) => `must be a whole number from ${min} to ${max}, got "${String(issue.input)}".`,
+    })
+    .transform(Number)
+    .meta({ pulumiType: "integer" });
+}
+
+/** A positive number of requests per second (decimals allowed). */
+export const PositiveRateSetting = z
+  .string()
+  .trim()
+  .refine((text) => text !== "" && Number.isFinite(Number(text)) && Number(text) > 0, {
+    error: (issue) => `must be a positive number of requests per second, got "${String(issue.input)}".`,
+  })
+  .transform(Number)
+  .meta({ pulumiType: "number" });
 
 const DURATION_UNITS: Readonly<Record<string, number>> = { h: 3600, m: 60, s: 1, ms: 0.001 };
 const DURATION_MESSAGE = (input: string) =>
@@ -274,7 +297,27 @@ export const CLIENT_SETTINGS = {
     parse: countSetting(20),
     default: DEFAULT_RETRY_POLICY.maxRetries,
     description:
-      "Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.",
+      "Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Throttles (429, or 503 with `Retry-After`) do not count: `throttleTimeout` bounds them. Default: 8.",
+  }),
+  maxRequestRate: defineSetting({
+    env: "VRA_MAX_REQUEST_RATE",
+    parse: PositiveRateSetting,
+    description:
+      "Requests per second this provider process sends at most (a positive number), below what the server's throttling answers already teach it: a share of the server's limit when many stacks run at once. Default: no cap.",
+  }),
+  maxConcurrency: defineSetting({
+    env: "VRA_MAX_CONCURRENCY",
+    parse: wholeNumberSetting(1, 64),
+    default: MAX_CONNECTIONS,
+    description:
+      "Requests this provider process has in flight at most: a whole number from 1 to 64. The server's throttling answers and slowing round trips lower it by themselves. Default: 16.",
+  }),
+  throttleTimeout: defineSetting({
+    env: "VRA_THROTTLE_TIMEOUT",
+    parse: PositiveSecondsSetting,
+    default: DEFAULT_THROTTLED_MS / 1000,
+    description:
+      "How long one request goes on being retried while the server throttles it (429, or 503 with `Retry-After`), in seconds: the server is busy, not failing, so the client slows down and keeps going. Default: 900.",
   }),
 };
 

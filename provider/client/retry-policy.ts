@@ -10,6 +10,10 @@
  *   look the endpoint up before sending again).
  * - Waits follow `Retry-After` (seconds or HTTP date) when given, else exponential backoff with jitter;
  *   every wait is capped, the number of retries is bounded, and so is the total time spent waiting.
+ * - A throttle (a 429, or a 503 with `Retry-After`: the server is busy, not failing) is retried for as
+ *   long as `maxThrottledMs` allows since the first attempt, whatever the count: the client's adaptive
+ *   rate (./adaptive-rate.ts) slows every request of the client meanwhile, so these retries are what
+ *   lets a fleet of clients share a server's capacity rather than give up on it.
  * - Timeouts waiting for an answer are not retried: they already cost the user a full `apiTimeout`.
  */
 
@@ -33,7 +37,16 @@ export interface RetryPolicy {
    * cut after the request was sent (a lost answer) counts as an answer: the server is up.
    */
   readonly maxConnectionRetries?: number;
+  /**
+   * How long a request may go on being throttled (429, or 503 with `Retry-After`), from its first
+   * attempt, in milliseconds (default 900 000): such retries count neither against `maxRetries` nor
+   * against `maxTotalDelayMs`.
+   */
+  readonly maxThrottledMs?: number;
 }
+
+/** How long a request may go on being throttled, unless the policy says otherwise (15 minutes). */
+export const DEFAULT_THROTTLED_MS = 900_000;
 
 /** Retries at most after attempts that could not reach the server, unless the policy says otherwise. */
 const DEFAULT_CONNECTION_RETRIES = 4;
@@ -47,6 +60,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
   maxDelayMs: 30_000,
   maxTotalDelayMs: 90_000,
   maxConnectionRetries: DEFAULT_CONNECTION_RETRIES,
+  maxThrottledMs: DEFAULT_THROTTLED_MS,
 });
 
 /** HTTP statuses worth retrying for idempotent requests. */
@@ -76,10 +90,14 @@ export interface FailedAttempt {
   readonly method: string;
   /** Overrides the method's idempotency (token exchanges are POSTs that are safe to repeat). */
   readonly idempotent?: boolean;
-  /** Retries already made (0 after the first attempt). */
+  /** Retries already made after answers that were not throttles (0 after the first attempt). */
   readonly retriesSoFar: number;
-  /** Milliseconds already spent waiting between attempts. */
+  /** Milliseconds already spent waiting between attempts after answers that were not throttles. */
   readonly delayedMsSoFar: number;
+  /** Retries already made after throttles (default 0). */
+  readonly throttledRetriesSoFar?: number;
+  /** Milliseconds since the first attempt was sent (default `delayedMsSoFar`). */
+  readonly elapsedMsSoFar?: number;
   /** HTTP status of the answer, when there was one. */
   readonly status?: number;
   /** Low-level error code, when there was no answer. */
@@ -118,13 +136,26 @@ export function decideRetry(
       return { retry: false, reason: `${attempt.method} may have reached the server (${code})` };
     }
   }
+  const requested = parseRetryAfter(attempt.retryAfter, nowMs);
+  if (isThrottle(attempt.status, attempt.retryAfter)) {
+    const budget = policy.maxThrottledMs ?? DEFAULT_THROTTLED_MS;
+    const step = attempt.throttledRetriesSoFar ?? 0;
+    const delayMs = Math.min(
+      policy.maxDelayMs,
+      requested ?? backoffDelay(step, retryBackoff(policy), random),
+    );
+    const elapsed = attempt.elapsedMsSoFar ?? attempt.delayedMsSoFar;
+    if (elapsed + delayMs > budget) {
+      return { retry: false, reason: `the server throttled it for more than ${budget} ms` };
+    }
+    return { retry: true, delayMs };
+  }
   const limit = provablyNotSent(attempt.errorCode)
     ? Math.min(policy.maxRetries, policy.maxConnectionRetries ?? DEFAULT_CONNECTION_RETRIES)
     : policy.maxRetries;
   if (attempt.retriesSoFar >= limit) {
     return { retry: false, reason: `gave up after ${limit} retries` };
   }
-  const requested = parseRetryAfter(attempt.retryAfter, nowMs);
   const delayMs = Math.min(
     policy.maxDelayMs,
     requested ?? backoffDelay(attempt.retriesSoFar, retryBackoff(policy), random),
@@ -133,6 +164,14 @@ export function decideRetry(
     return { retry: false, reason: `the total wait would exceed ${policy.maxTotalDelayMs} ms` };
   }
   return { retry: true, delayMs };
+}
+
+/**
+ * Whether an answer is a throttle: the server is busy and did nothing (a 429, or a 503 that says when
+ * to come back), so the client slows down and tries again rather than counting it as a failure.
+ */
+export function isThrottle(status: number | undefined, retryAfter: string | undefined): boolean {
+  return status === 429 || (status === 503 && retryAfter !== undefined);
 }
 
 /**

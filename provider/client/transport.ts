@@ -1,17 +1,18 @@
 /**
  * HTTP transport on undici: one keep-alive pool per client (one base URL), TLS verification with an
- * optional private CA bundle, a timeout per request, JSON in and out, and retries through undici's
- * own RetryHandler (the retry interceptor) driven by the pure policy of ./retry-policy. A pause the
- * server asks for (`Retry-After`) holds every request of the client (./throttle.ts), not only the one
- * that was refused. Response bodies are always read to the end, so connections return to the pool.
+ * optional private CA bundle, a timeout per request, JSON in and out, and retries driven by the pure
+ * policy of ./retry-policy. Every attempt, a retry's as a first one's, passes through the client's
+ * adaptive rate (./adaptive-rate.ts) and tells it how it went: the rate, the concurrency and the pause
+ * a server asks for (`Retry-After`, which holds every request of the client) are that one mechanism.
+ * Response bodies are always read to the end, so connections return to the pool.
  */
 import * as tls from "node:tls";
-import type { Dispatcher, Pool, RetryHandler } from "undici";
+import type { Dispatcher, Pool } from "undici";
 import type * as Undici from "undici";
 import { lowLevelCode } from "./network-errors";
 import type { Clock } from "../core/clock";
-import { decideRetry, RetryPolicy } from "./retry-policy";
-import { Throttle } from "./throttle";
+import { AdaptiveRate } from "./adaptive-rate";
+import { decideRetry, isThrottle, parseRetryAfter, RETRYABLE_STATUSES, RetryPolicy } from "./retry-policy";
 
 /**
  * Connections to the server at most. Requests beyond wait in the pool's queue. The engine runs 4 ×
@@ -35,6 +36,10 @@ export interface TransportOptions {
   readonly policy: RetryPolicy;
   /** Waits between retries, their jitter, and the time `Retry-After` dates are measured from. */
   readonly clock: Clock;
+  /** Attempts in flight at most (default {@link MAX_CONNECTIONS}); the adaptive rate may hold fewer. */
+  readonly maxConcurrency?: number;
+  /** Attempts sent per second at most (default: no cap but the server's answers). */
+  readonly maxRate?: number;
 }
 
 /** One HTTP request; `path` includes the query string. */
@@ -81,65 +86,31 @@ export class HttpTransport {
   private closed = false;
   private readonly origin: string;
   private readonly prefix: string;
-  /** The pause every request of this client respects. */
-  readonly throttle: Throttle;
+  /** The adaptive rate, concurrency and pause every attempt of this client passes through. */
+  readonly rate: AdaptiveRate;
 
   constructor(private readonly options: TransportOptions) {
     const url = new URL(options.baseUrl);
     this.origin = url.origin;
     this.prefix = url.pathname.replace(/\/+$/, "");
-    this.throttle = new Throttle(options.clock);
+    this.rate = new AdaptiveRate(options.clock, {
+      maxConcurrency: options.maxConcurrency ?? MAX_CONNECTIONS,
+      maxRate: options.maxRate,
+    });
   }
 
   /** Sends a request, retrying as the policy allows; throws {@link TransportError} when no answer came. */
   async send(request: HttpRequest): Promise<HttpResponse> {
     const dispatcher = this.connection();
     const { policy, clock } = this.options;
-    const throttle = this.throttle;
-    let retries = 0;
-    let delayed = 0;
-
-    const retry: RetryHandler.RetryCallback = (err, _context, callback) => {
-      const status = (err as { statusCode?: number }).statusCode;
-      const headers = (err as { headers?: Record<string, string | string[] | undefined> }).headers;
-      const decision = decideRetry(
-        policy,
-        {
-          method: request.method,
-          idempotent: request.idempotent,
-          retriesSoFar: retries,
-          delayedMsSoFar: delayed,
-          status,
-          errorCode: status === undefined ? lowLevelCode(err) : undefined,
-          retryAfter: firstHeader(headers?.["retry-after"]),
-        },
-        () => clock.random(),
-        clock.now(),
-      );
-      if (!decision.retry) {
-        callback(err);
-        return;
-      }
-      retries += 1;
-      delayed += decision.delayMs;
-      // The server's own word on when to come back holds every request of the client.
-      const wait =
-        headers?.["retry-after"] !== undefined
-          ? (throttle.pause(decision.delayMs), throttle.ready())
-          : clock.sleep(decision.delayMs).then(() => throttle.ready());
-      wait.then(
-        () => callback(null),
-        (sleepError: unknown) => callback(sleepError instanceof Error ? sleepError : err),
-      );
-    };
-
+    const rate = this.rate;
     const body =
       request.form !== undefined
         ? { type: "application/x-www-form-urlencoded", text: new URLSearchParams(request.form).toString() }
         : request.body !== undefined
           ? { type: "application/json", text: JSON.stringify(request.body) }
           : undefined;
-    const options: Dispatcher.RequestOptions & { retryOptions: RetryHandler.RetryOptions } = {
+    const options: Dispatcher.RequestOptions = {
       method: request.method,
       path: `${request.atOrigin ? "" : this.prefix}${request.path}`,
       headers: {
@@ -150,23 +121,81 @@ export class HttpTransport {
       body: body?.text,
       headersTimeout: this.options.timeoutMs,
       bodyTimeout: this.options.timeoutMs,
-      retryOptions: { retry, throwOnError: false },
     };
 
-    try {
-      await throttle.ready();
-      const response = await dispatcher.request(options);
-      // Always read the body to the end: an unread body keeps its connection out of the pool.
-      const text = await response.body.text();
-      return {
-        status: response.statusCode,
-        headers: response.headers,
-        body: parseBody(text, firstHeader(response.headers["content-type"])),
-        attempts: retries + 1,
-      };
-    } catch (error) {
-      throw new TransportError(error, retries + 1);
+    let attempts = 0;
+    let retries = 0;
+    let delayed = 0;
+    let throttledRetries = 0;
+    const firstSentAt = clock.now();
+    for (;;) {
+      const slot = await rate.acquire();
+      attempts += 1;
+      let answer: { status: number; headers: HttpResponse["headers"]; text: string } | undefined;
+      let failure: unknown;
+      try {
+        const response = await dispatcher.request(options);
+        // Always read the body to the end: an unread body keeps its connection out of the pool.
+        const text = await response.body.text();
+        answer = { status: response.statusCode, headers: response.headers, text };
+      } catch (error) {
+        failure = error;
+      }
+      const retryAfter = firstHeader(answer?.headers["retry-after"]);
+      const throttled = isThrottle(answer?.status, retryAfter);
+      const requestedPause = throttled ? parseRetryAfter(retryAfter, clock.now()) : undefined;
+      rate.release({
+        sentAt: slot.sentAt,
+        throttled,
+        // The server's own word on when to come back holds every request of the client.
+        pauseMs: requestedPause === undefined ? undefined : Math.min(policy.maxDelayMs, requestedPause),
+        latencyMs: answer === undefined ? undefined : clock.now() - slot.sentAt,
+      });
+      if (answer !== undefined && !RETRYABLE_STATUSES.includes(answer.status)) {
+        return this.answerOf(answer, attempts);
+      }
+      const decision = decideRetry(
+        policy,
+        {
+          method: request.method,
+          idempotent: request.idempotent,
+          retriesSoFar: retries,
+          delayedMsSoFar: delayed,
+          throttledRetriesSoFar: throttledRetries,
+          elapsedMsSoFar: clock.now() - firstSentAt,
+          status: answer?.status,
+          errorCode: answer === undefined ? lowLevelCode(failure) : undefined,
+          retryAfter,
+        },
+        () => clock.random(),
+        clock.now(),
+      );
+      if (!decision.retry) {
+        if (answer !== undefined) return this.answerOf(answer, attempts);
+        throw new TransportError(failure, attempts);
+      }
+      if (throttled) {
+        throttledRetries += 1;
+        // A pause the server asked for is the rate's (it holds every request): no wait of its own.
+        if (requestedPause === undefined) await clock.sleep(decision.delayMs);
+      } else {
+        retries += 1;
+        delayed += decision.delayMs;
+        await clock.sleep(decision.delayMs);
+      }
     }
+  }
+
+  private answerOf(
+    answer: { status: number; headers: HttpResponse["headers"]; text: string },
+    attempts: number,
+  ): HttpResponse {
+    return {
+      status: answer.status,
+      headers: answer.headers,
+      body: parseBody(answer.text, firstHeader(answer.headers["content-type"])),
+      attempts,
+    };
   }
 
   /** Destroys the pool and its sockets; later requests fail. */
@@ -184,9 +213,9 @@ export class HttpTransport {
       const { insecure, caCert, timeoutMs } = this.options;
       // undici is loaded with the first request, not with the client: the plugin prints its port
       // before it (its start-up: docs/guides/large-stacks.md).
-      const { Pool, interceptors } = require("undici") as typeof Undici;
+      const { Pool } = require("undici") as typeof Undici;
       this.pool = new Pool(this.origin, {
-        connections: MAX_CONNECTIONS,
+        connections: Math.max(1, this.options.maxConcurrency ?? MAX_CONNECTIONS),
         pipelining: 1,
         keepAliveTimeout: 4_000,
         connect: {
@@ -195,7 +224,7 @@ export class HttpTransport {
           ...(caCert ? { ca: [...tls.rootCertificates, caCert] } : {}),
         },
       });
-      this.dispatcher = this.pool.compose(interceptors.retry({ throwOnError: false }));
+      this.dispatcher = this.pool;
     }
     return this.dispatcher;
   }

@@ -20,10 +20,11 @@ import { EXIT, reportJsonSchema, type ExitCode, type ReconcileReport } from "./r
 import type { UserPolicyPack } from "./policy-pack";
 import { eventsOf, reconcile, type ReconcileResult } from "./run";
 
-const USAGE = `usage: aria-reconcile [--cwd DIR] [--stack NAME]... [--projects A,B] [--remediate] [--adopt DIR] [--policy]
+const USAGE = `usage: aria-reconcile [--cwd DIR] [--stack NAME]... [--jobs N] [--projects A,B] [--remediate] [--adopt DIR] [--policy]
                       [--policy-pack DIR [--policy-pack-config FILE]]... [--json]
   --cwd DIR         the Pulumi program's directory (default: the current one)
   --stack NAME      a stack of it (repeatable, or a comma list; default: its current stack)
+  --jobs N          check N stacks at once (default 1); the report and exit code are the same
   --projects A,B    look for unmanaged endpoints in these projects (default: those of the stacks' endpoints)
   --remediate       run \`pulumi up --refresh\` on the stacks that drifted (never deletes or adopts
                     an unmanaged endpoint)
@@ -60,6 +61,7 @@ function options(argv: string[]) {
       options: {
         cwd: { type: "string" },
         stack: { type: "string", multiple: true, default: [] },
+        jobs: { type: "string", default: "1" },
         projects: { type: "string", multiple: true, default: [] },
         remediate: { type: "boolean", default: false },
         adopt: { type: "string" },
@@ -74,8 +76,12 @@ function options(argv: string[]) {
     const stacks = list(values.stack).map(checkStackName);
     const cwd = path.resolve(values.cwd ?? ".");
     const adopt = values.adopt === undefined ? undefined : path.resolve(cwd, values.adopt);
+    if (!/^\d+$/.test(values.jobs) || Number(values.jobs) < 1 || Number(values.jobs) > 64) {
+      throw new Error(`--jobs must be a whole number from 1 to 64, got "${values.jobs}"`);
+    }
     return {
       ...values,
+      jobs: Number(values.jobs),
       stacks,
       projects: list(values.projects),
       cwd,
@@ -186,6 +192,7 @@ async function main(argv: string[]): Promise<ExitCode> {
         remediate: args.remediate,
         policy: args.policy,
         policyPacks: args.policyPacks,
+        jobs: args.jobs,
         ...(args.adopt !== undefined ? { adopt: { dir: args.adopt, version: packageVersion() } } : {}),
       },
       {

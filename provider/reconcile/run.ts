@@ -35,6 +35,7 @@ import { configSecrets, StackConfig, stackServer, type StackServer } from "./set
 import { readStackState, StackExport, type StackState } from "./state";
 import { unmanagedEndpoints } from "./unmanaged";
 import { mayBeAwaiting, withAwaiting } from "./awaiting";
+import { atOnce, settled } from "./at-once";
 
 /** What to reconcile. */
 export interface ReconcileOptions {
@@ -50,6 +51,8 @@ export interface ReconcileOptions {
   readonly policyPacks?: readonly UserPolicyPack[];
   /** Write what adopts the unmanaged endpoints into this directory (and the pulumi-aria range its TypeScript project depends on). */
   readonly adopt?: { readonly dir: string; readonly version: string };
+  /** Stacks read and checked at once (default 1: one after the other). */
+  readonly jobs?: number;
 }
 
 /** What a reconciliation runs on. */
@@ -280,27 +283,33 @@ async function reconcileStacks(
 ): Promise<ReconcileResult> {
   const names = options.stacks.length > 0 ? [...new Set(options.stacks)] : [await currentStack(deps)];
   run.names = names;
+  const jobs = Math.max(1, options.jobs ?? 1);
   const stacks: StackInput[] = [];
-  for (const name of names) {
+  const read = await atOnce(names, jobs, (name) => {
     deps.progress(`stack ${name}: reading its state and settings`);
-    stacks.push(await readStack(deps, name));
-  }
+    return readStack(deps, name);
+  });
+  for (const outcome of read) stacks.push(settled(outcome));
   const groups = groupByServer(stacks);
   // The servers first: an unreachable one or refused credentials end the run before any preview.
   for (const group of groups) await listGroup(deps, group);
 
   const drifted: DriftedResource[] = [];
   const violations: PolicyViolation[] = [];
-  for (const stack of stacks) {
+  const checked = await atOnce(stacks, jobs, async (stack) => {
     const digest = await previewDrift(deps, stack.name);
     const found = await awaitingOnServer(deps, stack, driftOf(stack.name, digest), digest);
-    if (options.policy) violations.push(...policyViolations(stack.name, actualResources(digest)));
+    const broken: PolicyViolation[] = [];
+    if (options.policy) broken.push(...policyViolations(stack.name, actualResources(digest)));
     if (options.policyPacks?.length) {
       deps.progress(`stack ${stack.name}: pulumi policy analyze`);
-      violations.push(
-        ...(await runUserPacks(deps.run, stack.name, options.policyPacks, stack.exported, digest)),
-      );
+      broken.push(...(await runUserPacks(deps.run, stack.name, options.policyPacks, stack.exported, digest)));
     }
+    return { found, broken };
+  });
+  for (const [index, stack] of stacks.entries()) {
+    const { found, broken } = settled(checked[index]);
+    violations.push(...broken);
     drifted.push(...found);
     events.push({ event: "drift_detection_succeeded", stack: stack.name });
     if (found.length > 0) events.push({ event: "drift_detected", stack: stack.name, drifted: found.length });

@@ -43,12 +43,15 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["domain"] = (args?.domain) ?? utilities.getEnv("VRA_DOMAIN");
             resourceInputs["insecure"] = pulumi.output((args?.insecure) ?? utilities.getEnvBoolean("VRA_INSECURE")).apply(JSON.stringify);
             resourceInputs["listPageSize"] = pulumi.output((args?.listPageSize) ?? utilities.getEnvNumber("VRA_LIST_PAGE_SIZE")).apply(JSON.stringify);
+            resourceInputs["maxConcurrency"] = pulumi.output((args?.maxConcurrency) ?? utilities.getEnvNumber("VRA_MAX_CONCURRENCY")).apply(JSON.stringify);
+            resourceInputs["maxRequestRate"] = pulumi.output((args?.maxRequestRate) ?? utilities.getEnvNumber("VRA_MAX_REQUEST_RATE")).apply(JSON.stringify);
             resourceInputs["maxRetries"] = pulumi.output((args?.maxRetries) ?? utilities.getEnvNumber("VRA_MAX_RETRIES")).apply(JSON.stringify);
             resourceInputs["organization"] = (args?.organization) ?? utilities.getEnv("VCFA_ORGANIZATION");
             resourceInputs["password"] = (args?.password ? pulumi.secret(args.password) : undefined) ?? utilities.getEnv("VRA_PASSWORD");
             resourceInputs["pipelineBasePath"] = (args?.pipelineBasePath) ?? utilities.getEnv("VRA_PIPELINE_BASE_PATH");
             resourceInputs["reauthorizeTimeout"] = (args?.reauthorizeTimeout) ?? utilities.getEnv("VRA_REAUTHORIZE_TIMEOUT");
             resourceInputs["refreshToken"] = (args?.refreshToken ? pulumi.secret(args.refreshToken) : undefined) ?? utilities.getEnv("VRA_REFRESH_TOKEN");
+            resourceInputs["throttleTimeout"] = pulumi.output((args?.throttleTimeout) ?? utilities.getEnvNumber("VRA_THROTTLE_TIMEOUT")).apply(JSON.stringify);
             resourceInputs["url"] = (args?.url) ?? utilities.getEnv("VRA_URL");
             resourceInputs["username"] = (args?.username) ?? utilities.getEnv("VRA_USERNAME");
             resourceInputs["validateEndpoints"] = pulumi.output((args?.validateEndpoints) ?? utilities.getEnvBoolean("VRA_VALIDATE_ENDPOINTS")).apply(JSON.stringify);
@@ -99,7 +102,15 @@ export interface ProviderArgs {
      */
     listPageSize?: pulumi.Input<number | undefined>;
     /**
-     * Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+     * Requests this provider process has in flight at most: a whole number from 1 to 64. The server's throttling answers and slowing round trips lower it by themselves. Default: 16.
+     */
+    maxConcurrency?: pulumi.Input<number | undefined>;
+    /**
+     * Requests per second this provider process sends at most (a positive number), below what the server's throttling answers already teach it: a share of the server's limit when many stacks run at once. Default: no cap.
+     */
+    maxRequestRate?: pulumi.Input<number | undefined>;
+    /**
+     * Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Throttles (429, or 503 with `Retry-After`) do not count: `throttleTimeout` bounds them. Default: 8.
      */
     maxRetries?: pulumi.Input<number | undefined>;
     /**
@@ -122,6 +133,10 @@ export interface ProviderArgs {
      * A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
      */
     refreshToken?: pulumi.Input<string | undefined>;
+    /**
+     * How long one request goes on being retried while the server throttles it (429, or 503 with `Retry-After`), in seconds: the server is busy, not failing, so the client slows down and keeps going. Default: 900.
+     */
+    throttleTimeout?: pulumi.Input<number | undefined>;
     /**
      * Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).
      */

@@ -68,6 +68,16 @@ func NewProvider(ctx *pulumi.Context,
 			args.ListPageSize = pulumi.IntPtr(d.(int))
 		}
 	}
+	if args.MaxConcurrency == nil {
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "VRA_MAX_CONCURRENCY"); d != nil {
+			args.MaxConcurrency = pulumi.IntPtr(d.(int))
+		}
+	}
+	if args.MaxRequestRate == nil {
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvFloat, "VRA_MAX_REQUEST_RATE"); d != nil {
+			args.MaxRequestRate = pulumi.Float64Ptr(d.(float64))
+		}
+	}
 	if args.MaxRetries == nil {
 		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "VRA_MAX_RETRIES"); d != nil {
 			args.MaxRetries = pulumi.IntPtr(d.(int))
@@ -96,6 +106,11 @@ func NewProvider(ctx *pulumi.Context,
 	if args.RefreshToken == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "VRA_REFRESH_TOKEN"); d != nil {
 			args.RefreshToken = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.ThrottleTimeout == nil {
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvFloat, "VRA_THROTTLE_TIMEOUT"); d != nil {
+			args.ThrottleTimeout = pulumi.Float64Ptr(d.(float64))
 		}
 	}
 	if args.Url == nil {
@@ -150,7 +165,11 @@ type providerArgs struct {
 	Insecure *bool `pulumi:"insecure"`
 	// How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
 	ListPageSize *int `pulumi:"listPageSize"`
-	// Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+	// Requests this provider process has in flight at most: a whole number from 1 to 64. The server's throttling answers and slowing round trips lower it by themselves. Default: 16.
+	MaxConcurrency *int `pulumi:"maxConcurrency"`
+	// Requests per second this provider process sends at most (a positive number), below what the server's throttling answers already teach it: a share of the server's limit when many stacks run at once. Default: no cap.
+	MaxRequestRate *float64 `pulumi:"maxRequestRate"`
+	// Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Throttles (429, or 503 with `Retry-After`) do not count: `throttleTimeout` bounds them. Default: 8.
 	MaxRetries *int `pulumi:"maxRetries"`
 	// VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
 	Organization *string `pulumi:"organization"`
@@ -162,6 +181,8 @@ type providerArgs struct {
 	ReauthorizeTimeout *string `pulumi:"reauthorizeTimeout"`
 	// A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
 	RefreshToken *string `pulumi:"refreshToken"`
+	// How long one request goes on being retried while the server throttles it (429, or 503 with `Retry-After`), in seconds: the server is busy, not failing, so the client slows down and keeps going. Default: 900.
+	ThrottleTimeout *float64 `pulumi:"throttleTimeout"`
 	// Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).
 	Url *string `pulumi:"url"`
 	// User name, exchanged with `password` for a refresh token.
@@ -190,7 +211,11 @@ type ProviderArgs struct {
 	Insecure pulumi.BoolPtrInput
 	// How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
 	ListPageSize pulumi.IntPtrInput
-	// Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+	// Requests this provider process has in flight at most: a whole number from 1 to 64. The server's throttling answers and slowing round trips lower it by themselves. Default: 16.
+	MaxConcurrency pulumi.IntPtrInput
+	// Requests per second this provider process sends at most (a positive number), below what the server's throttling answers already teach it: a share of the server's limit when many stacks run at once. Default: no cap.
+	MaxRequestRate pulumi.Float64PtrInput
+	// Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Throttles (429, or 503 with `Retry-After`) do not count: `throttleTimeout` bounds them. Default: 8.
 	MaxRetries pulumi.IntPtrInput
 	// VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
 	Organization pulumi.StringPtrInput
@@ -202,6 +227,8 @@ type ProviderArgs struct {
 	ReauthorizeTimeout pulumi.StringPtrInput
 	// A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
 	RefreshToken pulumi.StringPtrInput
+	// How long one request goes on being retried while the server throttles it (429, or 503 with `Retry-After`), in seconds: the server is busy, not failing, so the client slows down and keeps going. Default: 900.
+	ThrottleTimeout pulumi.Float64PtrInput
 	// Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).
 	Url pulumi.StringPtrInput
 	// User name, exchanged with `password` for a refresh token.

@@ -107,7 +107,29 @@ Object.defineProperty(exports, "listPageSize", {
 });
 
 /**
- * Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+ * Requests this provider process has in flight at most: a whole number from 1 to 64. The server's throttling answers and slowing round trips lower it by themselves. Default: 16.
+ */
+export declare const maxConcurrency: number | undefined;
+Object.defineProperty(exports, "maxConcurrency", {
+    get() {
+        return __config.getObject<number>("maxConcurrency") ?? utilities.getEnvNumber("VRA_MAX_CONCURRENCY");
+    },
+    enumerable: true,
+});
+
+/**
+ * Requests per second this provider process sends at most (a positive number), below what the server's throttling answers already teach it: a share of the server's limit when many stacks run at once. Default: no cap.
+ */
+export declare const maxRequestRate: number | undefined;
+Object.defineProperty(exports, "maxRequestRate", {
+    get() {
+        return __config.getObject<number>("maxRequestRate") ?? utilities.getEnvNumber("VRA_MAX_REQUEST_RATE");
+    },
+    enumerable: true,
+});
+
+/**
+ * Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Throttles (429, or 503 with `Retry-After`) do not count: `throttleTimeout` bounds them. Default: 8.
  */
 export declare const maxRetries: number | undefined;
 Object.defineProperty(exports, "maxRetries", {
@@ -168,6 +190,17 @@ export declare const refreshToken: string | undefined;
 Object.defineProperty(exports, "refreshToken", {
     get() {
         return __config.get("refreshToken") ?? utilities.getEnv("VRA_REFRESH_TOKEN");
+    },
+    enumerable: true,
+});
+
+/**
+ * How long one request goes on being retried while the server throttles it (429, or 503 with `Retry-After`), in seconds: the server is busy, not failing, so the client slows down and keeps going. Default: 900.
+ */
+export declare const throttleTimeout: number | undefined;
+Object.defineProperty(exports, "throttleTimeout", {
+    get() {
+        return __config.getObject<number>("throttleTimeout") ?? utilities.getEnvNumber("VRA_THROTTLE_TIMEOUT");
     },
     enumerable: true,
 });

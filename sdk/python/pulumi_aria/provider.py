@@ -28,12 +28,15 @@ class ProviderArgs:
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
                  insecure: pulumi.Input[Optional[_builtins.bool]] = None,
                  list_page_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_request_rate: pulumi.Input[Optional[_builtins.float]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  pipeline_base_path: pulumi.Input[Optional[_builtins.str]] = None,
                  reauthorize_timeout: pulumi.Input[Optional[_builtins.str]] = None,
                  refresh_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 throttle_timeout: pulumi.Input[Optional[_builtins.float]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
                  validate_endpoints: pulumi.Input[Optional[_builtins.bool]] = None):
@@ -49,12 +52,15 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] domain: Identity domain of `username` (optional).
         :param pulumi.Input[_builtins.bool] insecure: Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
         :param pulumi.Input[_builtins.int] list_page_size: How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+        :param pulumi.Input[_builtins.int] max_concurrency: Requests this provider process has in flight at most: a whole number from 1 to 64. The server's throttling answers and slowing round trips lower it by themselves. Default: 16.
+        :param pulumi.Input[_builtins.float] max_request_rate: Requests per second this provider process sends at most (a positive number), below what the server's throttling answers already teach it: a share of the server's limit when many stacks run at once. Default: no cap.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Throttles (429, or 503 with `Retry-After`) do not count: `throttleTimeout` bounds them. Default: 8.
         :param pulumi.Input[_builtins.str] organization: VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
         :param pulumi.Input[_builtins.str] password: Password of `username`.
         :param pulumi.Input[_builtins.str] pipeline_base_path: Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.
         :param pulumi.Input[_builtins.str] reauthorize_timeout: Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or `1h30m`. Default (or 0): only before they expire.
         :param pulumi.Input[_builtins.str] refresh_token: A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
+        :param pulumi.Input[_builtins.float] throttle_timeout: How long one request goes on being retried while the server throttles it (429, or 503 with `Retry-After`), in seconds: the server is busy, not failing, so the client slows down and keeps going. Default: 900.
         :param pulumi.Input[_builtins.str] url: Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).
         :param pulumi.Input[_builtins.str] username: User name, exchanged with `password` for a refresh token.
         :param pulumi.Input[_builtins.bool] validate_endpoints: Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
@@ -95,6 +101,14 @@ class ProviderArgs:
             list_page_size = _utilities.get_env_int('VRA_LIST_PAGE_SIZE')
         if list_page_size is not None:
             pulumi.set(__self__, "list_page_size", list_page_size)
+        if max_concurrency is None:
+            max_concurrency = _utilities.get_env_int('VRA_MAX_CONCURRENCY')
+        if max_concurrency is not None:
+            pulumi.set(__self__, "max_concurrency", max_concurrency)
+        if max_request_rate is None:
+            max_request_rate = _utilities.get_env_float('VRA_MAX_REQUEST_RATE')
+        if max_request_rate is not None:
+            pulumi.set(__self__, "max_request_rate", max_request_rate)
         if max_retries is None:
             max_retries = _utilities.get_env_int('VRA_MAX_RETRIES')
         if max_retries is not None:
@@ -119,6 +133,10 @@ class ProviderArgs:
             refresh_token = _utilities.get_env('VRA_REFRESH_TOKEN')
         if refresh_token is not None:
             pulumi.set(__self__, "refresh_token", refresh_token)
+        if throttle_timeout is None:
+            throttle_timeout = _utilities.get_env_float('VRA_THROTTLE_TIMEOUT')
+        if throttle_timeout is not None:
+            pulumi.set(__self__, "throttle_timeout", throttle_timeout)
         if url is None:
             url = _utilities.get_env('VRA_URL')
         if url is not None:
@@ -241,10 +259,34 @@ class ProviderArgs:
         pulumi.set(self, "list_page_size", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxConcurrency")
+    def max_concurrency(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Requests this provider process has in flight at most: a whole number from 1 to 64. The server's throttling answers and slowing round trips lower it by themselves. Default: 16.
+        """
+        return pulumi.get(self, "max_concurrency")
+
+    @max_concurrency.setter
+    def max_concurrency(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_concurrency", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxRequestRate")
+    def max_request_rate(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Requests per second this provider process sends at most (a positive number), below what the server's throttling answers already teach it: a share of the server's limit when many stacks run at once. Default: no cap.
+        """
+        return pulumi.get(self, "max_request_rate")
+
+    @max_request_rate.setter
+    def max_request_rate(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "max_request_rate", value)
+
+    @_builtins.property
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+        Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Throttles (429, or 503 with `Retry-After`) do not count: `throttleTimeout` bounds them. Default: 8.
         """
         return pulumi.get(self, "max_retries")
 
@@ -313,6 +355,18 @@ class ProviderArgs:
         pulumi.set(self, "refresh_token", value)
 
     @_builtins.property
+    @pulumi.getter(name="throttleTimeout")
+    def throttle_timeout(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How long one request goes on being retried while the server throttles it (429, or 503 with `Retry-After`), in seconds: the server is busy, not failing, so the client slows down and keeps going. Default: 900.
+        """
+        return pulumi.get(self, "throttle_timeout")
+
+    @throttle_timeout.setter
+    def throttle_timeout(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "throttle_timeout", value)
+
+    @_builtins.property
     @pulumi.getter
     def url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -364,12 +418,15 @@ class Provider(pulumi.ProviderResource):
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
                  insecure: pulumi.Input[Optional[_builtins.bool]] = None,
                  list_page_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_request_rate: pulumi.Input[Optional[_builtins.float]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  pipeline_base_path: pulumi.Input[Optional[_builtins.str]] = None,
                  reauthorize_timeout: pulumi.Input[Optional[_builtins.str]] = None,
                  refresh_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 throttle_timeout: pulumi.Input[Optional[_builtins.float]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
                  validate_endpoints: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -388,12 +445,15 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] domain: Identity domain of `username` (optional).
         :param pulumi.Input[_builtins.bool] insecure: Skip TLS certificate verification (test systems only): `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Default: false.
         :param pulumi.Input[_builtins.int] list_page_size: How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+        :param pulumi.Input[_builtins.int] max_concurrency: Requests this provider process has in flight at most: a whole number from 1 to 64. The server's throttling answers and slowing round trips lower it by themselves. Default: 16.
+        :param pulumi.Input[_builtins.float] max_request_rate: Requests per second this provider process sends at most (a positive number), below what the server's throttling answers already teach it: a share of the server's limit when many stacks run at once. Default: no cap.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Throttles (429, or 503 with `Retry-After`) do not count: `throttleTimeout` bounds them. Default: 8.
         :param pulumi.Input[_builtins.str] organization: VCF Automation 9 only: the organization (a VM Apps organization, not the provider's `system`) whose token endpoint exchanges `refreshToken`. Required there with a refresh token; Aria Automation 8.x does not use it.
         :param pulumi.Input[_builtins.str] password: Password of `username`.
         :param pulumi.Input[_builtins.str] pipeline_base_path: Base path of the pipeline service, such as `/pipeline/api` (the default) or `/codestream/api`.
         :param pulumi.Input[_builtins.str] reauthorize_timeout: Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or `1h30m`. Default (or 0): only before they expire.
         :param pulumi.Input[_builtins.str] refresh_token: A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
+        :param pulumi.Input[_builtins.float] throttle_timeout: How long one request goes on being retried while the server throttles it (429, or 503 with `Retry-After`), in seconds: the server is busy, not failing, so the client slows down and keeps going. Default: 900.
         :param pulumi.Input[_builtins.str] url: Base URL of the Aria Automation server, such as `https://vra.example.com` (http or https, without query, fragment or credentials).
         :param pulumi.Input[_builtins.str] username: User name, exchanged with `password` for a refresh token.
         :param pulumi.Input[_builtins.bool] validate_endpoints: Whether preview asks the server to validate each endpoint (connect to it, check the certificate) whose `validate` input is not set: `true` or `false`. Default: true.
@@ -431,12 +491,15 @@ class Provider(pulumi.ProviderResource):
                  domain: pulumi.Input[Optional[_builtins.str]] = None,
                  insecure: pulumi.Input[Optional[_builtins.bool]] = None,
                  list_page_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_concurrency: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_request_rate: pulumi.Input[Optional[_builtins.float]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  organization: pulumi.Input[Optional[_builtins.str]] = None,
                  password: pulumi.Input[Optional[_builtins.str]] = None,
                  pipeline_base_path: pulumi.Input[Optional[_builtins.str]] = None,
                  reauthorize_timeout: pulumi.Input[Optional[_builtins.str]] = None,
                  refresh_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 throttle_timeout: pulumi.Input[Optional[_builtins.float]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
                  username: pulumi.Input[Optional[_builtins.str]] = None,
                  validate_endpoints: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -476,6 +539,12 @@ class Provider(pulumi.ProviderResource):
             if list_page_size is None:
                 list_page_size = _utilities.get_env_int('VRA_LIST_PAGE_SIZE')
             __props__.__dict__["list_page_size"] = pulumi.Output.from_input(list_page_size).apply(pulumi.runtime.to_json) if list_page_size is not None else None
+            if max_concurrency is None:
+                max_concurrency = _utilities.get_env_int('VRA_MAX_CONCURRENCY')
+            __props__.__dict__["max_concurrency"] = pulumi.Output.from_input(max_concurrency).apply(pulumi.runtime.to_json) if max_concurrency is not None else None
+            if max_request_rate is None:
+                max_request_rate = _utilities.get_env_float('VRA_MAX_REQUEST_RATE')
+            __props__.__dict__["max_request_rate"] = pulumi.Output.from_input(max_request_rate).apply(pulumi.runtime.to_json) if max_request_rate is not None else None
             if max_retries is None:
                 max_retries = _utilities.get_env_int('VRA_MAX_RETRIES')
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
@@ -494,6 +563,9 @@ class Provider(pulumi.ProviderResource):
             if refresh_token is None:
                 refresh_token = _utilities.get_env('VRA_REFRESH_TOKEN')
             __props__.__dict__["refresh_token"] = None if refresh_token is None else pulumi.Output.secret(refresh_token)
+            if throttle_timeout is None:
+                throttle_timeout = _utilities.get_env_float('VRA_THROTTLE_TIMEOUT')
+            __props__.__dict__["throttle_timeout"] = pulumi.Output.from_input(throttle_timeout).apply(pulumi.runtime.to_json) if throttle_timeout is not None else None
             if url is None:
                 url = _utilities.get_env('VRA_URL')
             __props__.__dict__["url"] = url

@@ -88,10 +88,63 @@ describe("resilience", () => {
     }
   });
 
-  it("honours Retry-After on a 429", async () => {
+  it("honours Retry-After on a 429, with up to a tenth more of jitter", async () => {
     await server.faults([{ method: "GET", kind: "status", status: 429, retryAfterSeconds: 2, count: 1 }]);
     await client.getEndpointTiles();
-    expect(delays).toEqual([2000]);
+    // The clock's jitter draws 0.5: 2 s and a twentieth.
+    expect(delays).toEqual([2100]);
+  });
+
+  it("goes on past maxRetries while the server throttles, the sign-in as every request", async () => {
+    const patient = clientFor(adminSettings(server), {}, new FakeClock({ start: Date.now(), random: 0.5 }));
+    try {
+      const throttled = DEFAULT_RETRY_POLICY.maxRetries + 12;
+      await server.faults([
+        {
+          method: "POST",
+          path: "^/iaas/api/login$",
+          kind: "status",
+          status: 429,
+          retryAfterSeconds: 1,
+          count: throttled,
+        },
+        {
+          method: "GET",
+          path: "endpoint-tiles",
+          kind: "status",
+          status: 429,
+          retryAfterSeconds: 1,
+          count: throttled,
+        },
+      ]);
+      await patient.getEndpointTiles();
+      expect(await countOf(server, "POST /iaas/api/login")).toBe(throttled + 1);
+      expect(await countOf(server, "GET /pipeline/api/endpoint-tiles")).toBe(throttled + 1);
+    } finally {
+      await patient.close();
+    }
+  });
+
+  it("gives up on a throttled request once vra:throttleTimeout has passed, naming the attempts", async () => {
+    const brief = clientFor(
+      { ...adminSettings(server), "vra:throttleTimeout": "30" },
+      {},
+      new FakeClock({ start: Date.now(), random: 0.5 }),
+    );
+    try {
+      await brief.getAbout();
+      await server.clearRequests();
+      await server.faults([{ method: "GET", kind: "status", status: 429, retryAfterSeconds: 1 }]);
+      const error = (await rejectionOf(brief.getEndpointTiles())) as unknown as AriaApiError;
+      expect(error.message).toMatch(/after \d+ attempts/);
+      const sent = await countOf(server, "GET /pipeline/api/endpoint-tiles");
+      // One a second or so for 30 s (the pauses carry their jitter, the rate its own waits).
+      expect(sent).toBeGreaterThan(DEFAULT_RETRY_POLICY.maxRetries + 1);
+      expect(sent).toBeLessThanOrEqual(31);
+      expect(error.attempts).toBe(sent);
+    } finally {
+      await brief.close();
+    }
   });
 
   it("backs off exponentially when the server gives no Retry-After", async () => {

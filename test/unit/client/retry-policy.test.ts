@@ -131,11 +131,7 @@ describe("retry decisions", () => {
   });
 
   it("stops when the total wait would exceed its bound", () => {
-    const decision = decideRetry(
-      policy,
-      first({ status: 429, retryAfter: "2", delayedMsSoFar: 4_000 }),
-      half,
-    );
+    const decision = decideRetry(policy, first({ status: 502, delayedMsSoFar: 4_950 }), half);
     expect(decision.retry).toBe(false);
   });
 
@@ -151,9 +147,7 @@ describe("retry decisions", () => {
   it("keeps the total wait of any retry sequence within its bounds", () => {
     fc.assert(
       fc.property(
-        fc.array(
-          fc.record({ status: fc.constantFrom(429, 502, 503, 504), retryAfter: fc.option(fc.nat(100_000)) }),
-        ),
+        fc.array(fc.record({ status: fc.constantFrom(502, 503, 504) })),
         fc.double({ min: 0, max: 1, noNaN: true }),
         (answers, jitter) => {
           let retries = 0;
@@ -164,7 +158,6 @@ describe("retry decisions", () => {
               {
                 method: "GET",
                 status: answer.status,
-                retryAfter: answer.retryAfter === null ? undefined : String(answer.retryAfter),
                 retriesSoFar: retries,
                 delayedMsSoFar: delayed,
               },
@@ -177,6 +170,81 @@ describe("retry decisions", () => {
           }
           expect(retries).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.maxRetries);
           expect(delayed).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.maxTotalDelayMs);
+        },
+      ),
+    );
+  });
+});
+
+describe("retries under throttling", () => {
+  it("goes on retrying a throttled request past maxRetries, even a POST, within the throttle budget", () => {
+    const budget: RetryPolicy = { ...policy, maxThrottledMs: 60_000 };
+    for (const attempt of [
+      { status: 429, retryAfter: "1" },
+      { status: 429 },
+      { status: 503, retryAfter: "2" },
+      { method: "POST", status: 429, retryAfter: "1" },
+    ]) {
+      const decision = decideRetry(
+        budget,
+        first({ ...attempt, retriesSoFar: 0, throttledRetriesSoFar: 40, elapsedMsSoFar: 50_000 }),
+        half,
+      );
+      expect(decision.retry).toBe(true);
+    }
+  });
+
+  it("stops once the throttling outlasts its budget, saying so", () => {
+    const budget: RetryPolicy = { ...policy, maxThrottledMs: 60_000 };
+    expect(
+      decideRetry(budget, first({ status: 429, retryAfter: "2", elapsedMsSoFar: 59_000 }), half),
+    ).toEqual({ retry: false, reason: "the server throttled it for more than 60000 ms" });
+  });
+
+  it("counts a 503 without Retry-After as a failure (maxRetries), and never repeats a POST after a 503", () => {
+    expect(decideRetry(policy, first({ status: 503, retriesSoFar: 4 }), half).retry).toBe(false);
+    expect(decideRetry(policy, first({ method: "POST", status: 503, retryAfter: "1" }), half).retry).toBe(
+      false,
+    );
+  });
+
+  it("keeps any sequence of throttles within the throttle budget and each wait within its cap", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            status: fc.constantFrom(429, 503),
+            retryAfter: fc.option(fc.nat(100_000)),
+            took: fc.nat(5_000),
+          }),
+          { maxLength: 400 },
+        ),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (answers, jitter) => {
+          let elapsed = 0;
+          let throttled = 0;
+          for (const answer of answers) {
+            if (answer.status === 503 && answer.retryAfter === null) continue;
+            const decision = decideRetry(
+              DEFAULT_RETRY_POLICY,
+              {
+                method: "GET",
+                status: answer.status,
+                retryAfter: answer.retryAfter === null ? undefined : String(answer.retryAfter),
+                retriesSoFar: 0,
+                delayedMsSoFar: 0,
+                throttledRetriesSoFar: throttled,
+                elapsedMsSoFar: elapsed,
+              },
+              () => jitter,
+            );
+            if (!decision.retry) break;
+            expect(decision.delayMs).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.maxDelayMs);
+            throttled += 1;
+            elapsed += decision.delayMs;
+            expect(elapsed).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.maxThrottledMs!);
+            elapsed += answer.took;
+          }
         },
       ),
     );

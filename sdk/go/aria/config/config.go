@@ -128,7 +128,33 @@ func GetListPageSize(ctx *pulumi.Context) int {
 	return value
 }
 
-// Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+// Requests this provider process has in flight at most: a whole number from 1 to 64. The server's throttling answers and slowing round trips lower it by themselves. Default: 16.
+func GetMaxConcurrency(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "aria:maxConcurrency")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "VRA_MAX_CONCURRENCY"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Requests per second this provider process sends at most (a positive number), below what the server's throttling answers already teach it: a share of the server's limit when many stacks run at once. Default: no cap.
+func GetMaxRequestRate(ctx *pulumi.Context) float64 {
+	v, err := config.TryFloat64(ctx, "aria:maxRequestRate")
+	if err == nil {
+		return v
+	}
+	var value float64
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvFloat, "VRA_MAX_REQUEST_RATE"); d != nil {
+		value = d.(float64)
+	}
+	return value
+}
+
+// Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Throttles (429, or 503 with `Retry-After`) do not count: `throttleTimeout` bounds them. Default: 8.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "aria:maxRetries")
 	if err == nil {
@@ -202,6 +228,19 @@ func GetRefreshToken(ctx *pulumi.Context) string {
 	var value string
 	if d := internal.GetEnvOrDefault(nil, nil, "VRA_REFRESH_TOKEN"); d != nil {
 		value = d.(string)
+	}
+	return value
+}
+
+// How long one request goes on being retried while the server throttles it (429, or 503 with `Retry-After`), in seconds: the server is busy, not failing, so the client slows down and keeps going. Default: 900.
+func GetThrottleTimeout(ctx *pulumi.Context) float64 {
+	v, err := config.TryFloat64(ctx, "aria:throttleTimeout")
+	if err == nil {
+		return v
+	}
+	var value float64
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvFloat, "VRA_THROTTLE_TIMEOUT"); d != nil {
+		value = d.(float64)
 	}
 	return value
 }

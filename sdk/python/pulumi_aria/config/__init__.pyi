@@ -59,9 +59,19 @@ listPageSize: Optional[int]
 How many resources one page of `pulumi do ... list` asks the server for (the plugin's `List`), when the caller names no page size: a whole number from 1 to 1000. Default: 100.
 """
 
+maxConcurrency: Optional[int]
+"""
+Requests this provider process has in flight at most: a whole number from 1 to 64. The server's throttling answers and slowing round trips lower it by themselves. Default: 16.
+"""
+
+maxRequestRate: Optional[float]
+"""
+Requests per second this provider process sends at most (a positive number), below what the server's throttling answers already teach it: a share of the server's limit when many stacks run at once. Default: no cap.
+"""
+
 maxRetries: Optional[int]
 """
-Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Throttles (429, or 503 with `Retry-After`) do not count: `throttleTimeout` bounds them. Default: 8.
 """
 
 organization: Optional[str]
@@ -87,6 +97,11 @@ Renew tokens at least this often: seconds (`900`) or a duration such as `15m` or
 refreshToken: Optional[str]
 """
 A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
+"""
+
+throttleTimeout: Optional[float]
+"""
+How long one request goes on being retried while the server throttles it (429, or 503 with `Retry-After`), in seconds: the server is busy, not failing, so the client slows down and keeps going. Default: 900.
 """
 
 url: Optional[str]

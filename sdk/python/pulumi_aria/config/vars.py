@@ -84,9 +84,23 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_int('listPageSize') or _utilities.get_env_int('VRA_LIST_PAGE_SIZE')
 
     @_builtins.property
+    def max_concurrency(self) -> Optional[int]:
+        """
+        Requests this provider process has in flight at most: a whole number from 1 to 64. The server's throttling answers and slowing round trips lower it by themselves. Default: 16.
+        """
+        return __config__.get_int('maxConcurrency') or _utilities.get_env_int('VRA_MAX_CONCURRENCY')
+
+    @_builtins.property
+    def max_request_rate(self) -> Optional[float]:
+        """
+        Requests per second this provider process sends at most (a positive number), below what the server's throttling answers already teach it: a share of the server's limit when many stacks run at once. Default: no cap.
+        """
+        return __config__.get_float('maxRequestRate') or _utilities.get_env_float('VRA_MAX_REQUEST_RATE')
+
+    @_builtins.property
     def max_retries(self) -> Optional[int]:
         """
-        Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Default: 8.
+        Retries of idempotent requests that failed with a transient error: a whole number from 0 to 20. Throttles (429, or 503 with `Retry-After`) do not count: `throttleTimeout` bounds them. Default: 8.
         """
         return __config__.get_int('maxRetries') or _utilities.get_env_int('VRA_MAX_RETRIES')
 
@@ -124,6 +138,13 @@ class _ExportableConfig(types.ModuleType):
         A refresh token (API token), exchanged for access tokens, renewed as they expire: at `POST /iaas/api/login` on Aria Automation 8.x, at the `organization`'s token endpoint on VCF Automation 9.
         """
         return __config__.get('refreshToken') or _utilities.get_env('VRA_REFRESH_TOKEN')
+
+    @_builtins.property
+    def throttle_timeout(self) -> Optional[float]:
+        """
+        How long one request goes on being retried while the server throttles it (429, or 503 with `Retry-After`), in seconds: the server is busy, not failing, so the client slows down and keeps going. Default: 900.
+        """
+        return __config__.get_float('throttleTimeout') or _utilities.get_env_float('VRA_THROTTLE_TIMEOUT')
 
     @_builtins.property
     def url(self) -> Optional[str]:

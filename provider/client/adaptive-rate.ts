@@ -1,0 +1,271 @@
+import type { Clock } from "../core/clock";
+
+/*
+ * The adaptive rate of one client (a provider process has one): every attempt of every request, the
+ * sign-in's included, passes through it before it is sent, so that K clients sharing one server, each
+ * on its own and sharing nothing, settle on the server's capacity instead of refusing each other.
+ *
+ * - Rate: the AWS SDKs' "adaptive" retry mode (their DefaultRateLimiter): a token bucket, off until
+ *   the server first throttles. A throttle answer (429, 503) sets the rate to 0.7 of what the client
+ *   was sending, and a CUBIC curve brings it back: `last · (1 + 0.3 · ((t − W) / W)³)`, with `W` the
+ *   time it takes to climb back to the rate of the last throttle ({@link RECOVERY_SECONDS}), so the
+ *   client probes slowly near it and quickly far above it. It never rises above twice the rate
+ *   measured, nor above `maxRate`.
+ * - Concurrency: additive increase, multiplicative decrease of the attempts in flight, from
+ *   `maxConcurrency` down: a throttle answer or a round trip much slower than the fastest lately seen
+ *   (a server slowing under load, before it refuses) takes a share off; each answer in time adds back.
+ * - Pause: a server's `Retry-After` holds every attempt of the client, not only the refused one (each
+ *   of the engine's parallel steps would otherwise learn of it by being refused in turn).
+ * One congestion event decreases once: answers to attempts sent before the last decrease were sent at
+ * the old rate and say nothing new (TCP's rule). Waits carry jitter, so that clients started together
+ * drift apart. Waits are the client's {@link Clock}'s, so tests drive them.
+ */
+
+/** Share of the rate kept after a throttle (CUBIC's β). */
+export const RATE_BETA = 0.7;
+/**
+ * Seconds CUBIC takes to climb back to the rate of the last throttle. AWS's curve (`0.4 · (t − W)³`,
+ * in requests per second) climbs back within a second or two at the few requests a second each of
+ * many clients gets, so that every client probes, and is refused, every few seconds; scaled to the
+ * rate, the probes come every few seconds whatever the share, and refusals stay a few per cent.
+ */
+export const RECOVERY_SECONDS = 4;
+/** The least rate the bucket drops to, in requests per second. */
+export const MIN_RATE = 0.5;
+/** Weight of the newest half-second in the measured sending rate. */
+const MEASURE_SMOOTHING = 0.8;
+/** Share of the concurrency kept after a throttle or a slow round trip. */
+export const CONCURRENCY_BETA = 0.7;
+/** A round trip this many times the fastest lately seen (plus {@link SLOW_MARGIN_MS}) counts as slow. */
+export const SLOW_FACTOR = 3;
+/** Margin of a slow round trip, so that a fast server's noise is not taken for load. */
+export const SLOW_MARGIN_MS = 250;
+/** Share of a wait added at random (0 to this), so that clients started together drift apart. */
+export const WAIT_JITTER = 0.1;
+
+/** What caps an adaptive rate. */
+export interface AdaptiveRateOptions {
+  /** Attempts in flight at most (at least 1). */
+  readonly maxConcurrency: number;
+  /** Attempts sent per second at most; undefined: no cap but the server's answers. */
+  readonly maxRate?: number;
+}
+
+/** How one attempt ended, as the rate sees it. */
+export interface AttemptOutcome {
+  /** When it was sent (the clock's ms), as {@link AdaptiveRate.acquire} answered. */
+  readonly sentAt: number;
+  /** The server throttled it (429, 503). */
+  readonly throttled: boolean;
+  /** The server asked every request to wait this long (`Retry-After`), in ms. */
+  readonly pauseMs?: number;
+}
+
+/** A slot to send one attempt in: {@link AdaptiveRate.release} it with the attempt's outcome. */
+export interface Slot {
+  /** When the attempt was let go (the clock's ms). */
+  readonly sentAt: number;
+}
+
+/** The adaptive rate and concurrency of one client. */
+export class AdaptiveRate {
+  /** The bucket's rate in requests per second; undefined while it is off (no throttle yet, no cap). */
+  private fillRate: number | undefined;
+  /** Tokens in the bucket; below 0, reserved by attempts waiting their turn. */
+  private tokens = 0;
+  private lastRefill: number;
+  /** CUBIC: the rate of the last throttle, and when it came. */
+  private lastMaxRate = 0;
+  private lastThrottleAt = 0;
+  /** The sending rate measured in half-second buckets, smoothed. */
+  private measuredRate = 0;
+  private measuredBucket: number;
+  private sentInBucket = 0;
+  /** The last decrease: answers to attempts sent before it are of the same event. */
+  private lastDecreaseAt = Number.NEGATIVE_INFINITY;
+  /** Attempts let go at most at once (fractional: the additive increase adds 1/limit per answer). */
+  private concurrencyLimit: number;
+  private inFlightNow = 0;
+  private inFlightMost = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** The fastest round trip lately seen, in ms (rises slowly, so a server that slows for good is relearnt). */
+  private fastestMs: number | undefined;
+  private pauseUntil = 0;
+  private throttles = 0;
+  /** Whether a throttle has set the CUBIC curve (until then the rate is the cap's, or none). */
+  private curve = false;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly options: AdaptiveRateOptions,
+  ) {
+    const now = clock.now();
+    this.lastRefill = now;
+    this.measuredBucket = Math.floor(now / 500);
+    this.concurrencyLimit = Math.max(1, options.maxConcurrency);
+    if (options.maxRate !== undefined) {
+      this.fillRate = options.maxRate;
+      this.tokens = this.capacity();
+    }
+  }
+
+  /** Waits for the pause, a slot and a token, in that order; then the attempt may be sent. */
+  async acquire(): Promise<Slot> {
+    await this.pauseOver();
+    await this.slot();
+    try {
+      await this.token();
+      // A pause that began while waiting for the token holds this attempt too.
+      await this.pauseOver();
+    } catch (error) {
+      this.freeSlot();
+      throw error;
+    }
+    const sentAt = this.clock.now();
+    this.measure(sentAt);
+    return { sentAt };
+  }
+
+  /** Gives the slot back, learning from the attempt's outcome. */
+  release(outcome: AttemptOutcome & { readonly latencyMs?: number }): void {
+    this.freeSlot();
+    this.learn(outcome);
+  }
+
+  /** Holds every attempt `ms` from now (a later end extends the pause, an earlier one never shortens it). */
+  pause(ms: number): void {
+    if (ms > 0) this.pauseUntil = Math.max(this.pauseUntil, this.clock.now() + ms);
+  }
+
+  /** Milliseconds the pause has left (0 when none). */
+  get pausedMs(): number {
+    return Math.max(0, this.pauseUntil - this.clock.now());
+  }
+
+  /** The bucket's rate in requests per second; undefined while it is off. */
+  get rate(): number | undefined {
+    return this.fillRate;
+  }
+
+  /** Attempts let go at most at once, now. */
+  get concurrency(): number {
+    return Math.max(1, Math.floor(this.concurrencyLimit));
+  }
+
+  /** Attempts in flight now, and the most ever. */
+  get inFlight(): { readonly now: number; readonly most: number } {
+    return { now: this.inFlightNow, most: this.inFlightMost };
+  }
+
+  /** Throttle answers learnt from. */
+  get throttled(): number {
+    return this.throttles;
+  }
+
+  private learn(outcome: AttemptOutcome & { readonly latencyMs?: number }): void {
+    const now = this.clock.now();
+    if (outcome.pauseMs !== undefined) this.pause(outcome.pauseMs);
+    const newEvent = outcome.sentAt >= this.lastDecreaseAt;
+    if (outcome.throttled) {
+      this.throttles += 1;
+      if (!newEvent) return;
+      this.lastDecreaseAt = now;
+      this.refill(now);
+      const sending =
+        this.fillRate === undefined ? this.measuredRate : Math.min(this.measuredRate, this.fillRate);
+      this.lastMaxRate = Math.max(MIN_RATE, sending);
+      this.lastThrottleAt = now;
+      this.curve = true;
+      if (this.fillRate === undefined) this.tokens = 0;
+      this.setRate(this.lastMaxRate * RATE_BETA);
+      this.concurrencyLimit = Math.max(1, this.concurrencyLimit * CONCURRENCY_BETA);
+      return;
+    }
+    if (this.curve) {
+      const t = ((now - this.lastThrottleAt) / 1000 - RECOVERY_SECONDS) / RECOVERY_SECONDS;
+      const cubic = this.lastMaxRate * (1 + (1 - RATE_BETA) * t * t * t);
+      this.setRate(Math.min(cubic, 2 * Math.max(this.measuredRate, MIN_RATE)));
+    }
+    const latency = outcome.latencyMs;
+    if (latency === undefined) return;
+    const fastest = this.fastestMs === undefined ? latency : Math.min(latency, this.fastestMs * 1.01 + 1);
+    this.fastestMs = fastest;
+    if (latency > fastest * SLOW_FACTOR + SLOW_MARGIN_MS) {
+      if (!newEvent) return;
+      this.lastDecreaseAt = now;
+      this.concurrencyLimit = Math.max(1, this.concurrencyLimit * CONCURRENCY_BETA);
+      return;
+    }
+    this.concurrencyLimit = Math.min(
+      Math.max(1, this.options.maxConcurrency),
+      this.concurrencyLimit + 1 / this.concurrencyLimit,
+    );
+    this.wakeWaiting();
+  }
+
+  /** Sets the bucket's rate: at least {@link MIN_RATE}, at most the cap; the bucket holds one second's worth. */
+  private setRate(rate: number): void {
+    this.refill(this.clock.now());
+    const capped = this.options.maxRate === undefined ? rate : Math.min(rate, this.options.maxRate);
+    this.fillRate = Math.max(MIN_RATE, capped);
+    this.tokens = Math.min(this.tokens, this.capacity());
+  }
+
+  private capacity(): number {
+    return Math.max(1, this.fillRate ?? 1);
+  }
+
+  private refill(now: number): void {
+    if (this.fillRate !== undefined && now > this.lastRefill) {
+      this.tokens = Math.min(this.capacity(), this.tokens + ((now - this.lastRefill) / 1000) * this.fillRate);
+    }
+    this.lastRefill = Math.max(this.lastRefill, now);
+  }
+
+  /** Takes a token, waiting for it when the bucket is empty (a reservation: later callers wait longer). */
+  private async token(): Promise<void> {
+    if (this.fillRate === undefined) return;
+    this.refill(this.clock.now());
+    this.tokens -= 1;
+    if (this.tokens >= 0) return;
+    const waitMs = (-this.tokens / this.fillRate) * 1000;
+    await this.clock.sleep(Math.round(waitMs * (1 + WAIT_JITTER * this.clock.random())));
+  }
+
+  private async pauseOver(): Promise<void> {
+    for (let left = this.pausedMs; left > 0; left = this.pausedMs) {
+      await this.clock.sleep(Math.round(left + left * WAIT_JITTER * this.clock.random()));
+    }
+  }
+
+  private async slot(): Promise<void> {
+    while (this.inFlightNow >= this.concurrency) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    this.inFlightNow += 1;
+    this.inFlightMost = Math.max(this.inFlightMost, this.inFlightNow);
+  }
+
+  private freeSlot(): void {
+    this.inFlightNow = Math.max(0, this.inFlightNow - 1);
+    this.wakeWaiting();
+  }
+
+  private wakeWaiting(): void {
+    for (let free = this.concurrency - this.inFlightNow; free > 0 && this.waiting.length > 0; free--) {
+      this.waiting.shift()!();
+    }
+  }
+
+  /** Counts an attempt sent into the measured rate (half-second buckets, smoothed). */
+  private measure(now: number): void {
+    const bucket = Math.floor(now / 500);
+    this.sentInBucket += 1;
+    if (bucket > this.measuredBucket) {
+      const rate = this.sentInBucket / ((bucket - this.measuredBucket) / 2);
+      this.measuredRate = rate * MEASURE_SMOOTHING + this.measuredRate * (1 - MEASURE_SMOOTHING);
+      this.sentInBucket = 0;
+      this.measuredBucket = bucket;
+    }
+  }
+}

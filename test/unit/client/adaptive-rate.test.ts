@@ -1,0 +1,231 @@
+import fc from "fast-check";
+import { AdaptiveRate, MIN_RATE, RATE_BETA, WAIT_JITTER } from "../../../provider/client/adaptive-rate";
+import { FakeClock, ManualClock } from "../../support/clock";
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * K clients, each its own {@link AdaptiveRate} with two workers, on one clock that the test moves on
+ * in steps of 10 ms, sending as fast as their rates let them to a server that accepts `capacity`
+ * requests a second (a token bucket of one second, refusing with `Retry-After: 1`, as the emulator's
+ * does). Each answer takes one step. What was sent and refused, all told and in the second half.
+ */
+async function fleet(clients: number, capacity: number, seconds: number) {
+  const clock = new ManualClock(0);
+  const end = seconds * 1000;
+  let tokens = capacity;
+  let last = 0;
+  const server = () => {
+    tokens = Math.min(capacity, tokens + ((clock.now() - last) / 1000) * capacity);
+    last = clock.now();
+    if (tokens >= 1) {
+      tokens -= 1;
+      return true;
+    }
+    return false;
+  };
+  const counts = { sent: 0, refused: 0, lateSent: 0, lateRefused: 0 };
+  const worker = async (rate: AdaptiveRate) => {
+    while (clock.now() < end) {
+      const slot = await rate.acquire();
+      const accepted = server();
+      await clock.sleep(10);
+      rate.release({
+        sentAt: slot.sentAt,
+        throttled: !accepted,
+        latencyMs: 10,
+        pauseMs: accepted ? undefined : 1_000,
+      });
+      counts.sent += 1;
+      if (!accepted) counts.refused += 1;
+      if (slot.sentAt > end / 2) {
+        counts.lateSent += 1;
+        if (!accepted) counts.lateRefused += 1;
+      }
+    }
+  };
+  const rates = Array.from({ length: clients }, () => new AdaptiveRate(clock, { maxConcurrency: 16 }));
+  const running = Promise.all(rates.flatMap((rate) => [worker(rate), worker(rate)]));
+  let done = false;
+  void running.then(() => (done = true));
+  while (!done) {
+    await settle();
+    clock.advance(10);
+  }
+  return { ...counts, elapsedMs: end };
+}
+
+describe("the adaptive rate of a client", () => {
+  it("lets attempts through at once, with no wait, while the server has not throttled", async () => {
+    const clock = new FakeClock({ start: 1_000 });
+    const rate = new AdaptiveRate(clock, { maxConcurrency: 16 });
+    for (let i = 0; i < 50; i++) {
+      const slot = await rate.acquire();
+      clock.advance(5);
+      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 5 });
+    }
+    expect(clock.sleeps).toEqual([]);
+    expect(rate.rate).toBeUndefined();
+  });
+
+  it("on a throttle sets its rate to 0.7 of what it was sending, and climbs back on a CUBIC curve", async () => {
+    const clock = new FakeClock({ start: 0 });
+    const rate = new AdaptiveRate(clock, { maxConcurrency: 16 });
+    // 20 a second for 3 seconds: the measured rate.
+    for (let i = 0; i < 60; i++) {
+      const slot = await rate.acquire();
+      clock.advance(50);
+      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 5 });
+    }
+    const slot = await rate.acquire();
+    rate.release({ sentAt: slot.sentAt, throttled: true });
+    const after = rate.rate!;
+    expect(after).toBeGreaterThan(20 * RATE_BETA * 0.8);
+    expect(after).toBeLessThanOrEqual(20 * RATE_BETA * 1.05);
+    const rates: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const next = await rate.acquire();
+      clock.advance(20);
+      rate.release({ sentAt: next.sentAt, throttled: false, latencyMs: 5 });
+      rates.push(rate.rate!);
+    }
+    // Back up, never faster than twice what it measured itself sending.
+    expect(Math.max(...rates)).toBeGreaterThan(after);
+    for (let i = 1; i < rates.length; i++) expect(rates[i]).toBeGreaterThan(0);
+  });
+
+  it("decreases once per congestion event: answers to attempts sent before the decrease say nothing new", async () => {
+    const clock = new FakeClock({ start: 0 });
+    const rate = new AdaptiveRate(clock, { maxConcurrency: 16 });
+    const slots = [];
+    for (let i = 0; i < 16; i++) slots.push(await rate.acquire());
+    clock.advance(10);
+    rate.release({ sentAt: slots[0].sentAt, throttled: true });
+    const once = rate.rate;
+    const concurrency = rate.concurrency;
+    for (const slot of slots.slice(1)) rate.release({ sentAt: slot.sentAt, throttled: true });
+    expect(rate.rate).toBe(once);
+    expect(rate.concurrency).toBe(concurrency);
+    expect(rate.throttled).toBe(16);
+  });
+
+  it("never lets more attempts fly than its concurrency, which throttles lower and answers in time raise", async () => {
+    const clock = new ManualClock(0);
+    const rate = new AdaptiveRate(clock, { maxConcurrency: 4 });
+    const slots = await Promise.all([1, 2, 3, 4].map(() => rate.acquire()));
+    let fifth = false;
+    const waiting = rate.acquire().then((slot) => {
+      fifth = true;
+      return slot;
+    });
+    await settle();
+    expect(fifth).toBe(false);
+    expect(rate.inFlight).toEqual({ now: 4, most: 4 });
+    rate.release({ sentAt: slots[0].sentAt, throttled: false, latencyMs: 1 });
+    const slot = await waiting;
+    expect(fifth).toBe(true);
+    clock.advance(1);
+    rate.release({ sentAt: slot.sentAt, throttled: true });
+    expect(rate.concurrency).toBe(2);
+  });
+
+  it("takes a round trip far slower than the fastest seen for load, and lowers its concurrency", async () => {
+    const clock = new FakeClock({ start: 0 });
+    const rate = new AdaptiveRate(clock, { maxConcurrency: 10 });
+    for (let i = 0; i < 5; i++) {
+      const slot = await rate.acquire();
+      clock.advance(20);
+      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 20 });
+    }
+    expect(rate.concurrency).toBe(10);
+    const slow = await rate.acquire();
+    clock.advance(2_000);
+    rate.release({ sentAt: slow.sentAt, throttled: false, latencyMs: 2_000 });
+    expect(rate.concurrency).toBe(7);
+    expect(rate.rate).toBeUndefined();
+  });
+
+  it("never sends faster than a configured cap", async () => {
+    const clock = new FakeClock({ start: 0 });
+    const rate = new AdaptiveRate(clock, { maxConcurrency: 16, maxRate: 5 });
+    for (let i = 0; i < 50; i++) {
+      const slot = await rate.acquire();
+      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 0 });
+    }
+    // The first second's burst (5), then 45 at 5 a second: at least 9 s, jitter adding at most 10%.
+    expect(clock.now()).toBeGreaterThanOrEqual(9_000);
+    expect(clock.now()).toBeLessThanOrEqual(9_000 * (1 + WAIT_JITTER));
+  });
+
+  it("holds every waiting attempt until a pause the server asked for ends, then lets them all go", async () => {
+    const clock = new ManualClock(1_000);
+    const rate = new AdaptiveRate(clock, { maxConcurrency: 16 });
+    rate.pause(1_000);
+    const gone: number[] = [];
+    const waits = [1, 2, 3].map((n) => rate.acquire().then(() => gone.push(n)));
+    clock.advance(999);
+    await settle();
+    expect(gone).toEqual([]);
+    // The pause ends with a jitter of up to a tenth of it (0.5 of that with this clock).
+    clock.advance(51);
+    await Promise.all(waits);
+    expect(gone.sort()).toEqual([1, 2, 3]);
+  });
+
+  it("extends a pause by a later end and never shortens it by an earlier one", () => {
+    const clock = new ManualClock(0);
+    const rate = new AdaptiveRate(clock, { maxConcurrency: 16 });
+    rate.pause(1_000);
+    rate.pause(200);
+    expect(rate.pausedMs).toBe(1_000);
+    clock.advance(500);
+    rate.pause(2_000);
+    expect(rate.pausedMs).toBe(2_000);
+  });
+
+  it("keeps its rate within [MIN_RATE, cap] and its concurrency within [1, max], whatever the answers", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ throttled: fc.boolean(), took: fc.nat(3_000), pause: fc.option(fc.nat(2_000)) }),
+          { maxLength: 200 },
+        ),
+        fc.integer({ min: 1, max: 32 }),
+        fc.option(fc.double({ min: 0.5, max: 500, noNaN: true })),
+        async (answers, maxConcurrency, cap) => {
+          const clock = new FakeClock({ start: 0, random: 0.3 });
+          const rate = new AdaptiveRate(clock, { maxConcurrency, maxRate: cap ?? undefined });
+          for (const answer of answers) {
+            const slot = await rate.acquire();
+            clock.advance(answer.took);
+            rate.release({
+              sentAt: slot.sentAt,
+              throttled: answer.throttled,
+              latencyMs: answer.took,
+              pauseMs: answer.pause ?? undefined,
+            });
+            if (rate.rate !== undefined) {
+              expect(rate.rate).toBeGreaterThanOrEqual(Math.min(MIN_RATE, cap ?? MIN_RATE));
+              if (cap !== null) expect(rate.rate).toBeLessThanOrEqual(Math.max(cap, MIN_RATE));
+            }
+            expect(rate.concurrency).toBeGreaterThanOrEqual(1);
+            expect(rate.concurrency).toBeLessThanOrEqual(maxConcurrency);
+            expect(rate.inFlight.now).toBe(0);
+          }
+          for (const wait of clock.sleeps) expect(wait).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+
+  it("lets K clients sharing nothing use the server's capacity, with few refusals once settled", async () => {
+    for (const clients of [4, 10]) {
+      const run = await fleet(clients, 20, 60);
+      const achieved = run.sent - run.refused;
+      // The server's capacity is used (at least 80% of it over the run, the start included) ...
+      expect(achieved).toBeGreaterThanOrEqual(0.8 * 20 * (run.elapsedMs / 1000));
+      // ... and, settled (the second half), a few per cent of the attempts are refused, not most.
+      expect(run.lateRefused / run.lateSent).toBeLessThanOrEqual(clients <= 4 ? 0.06 : 0.15);
+    }
+  }, 30_000);
+});
