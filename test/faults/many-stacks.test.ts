@@ -77,14 +77,12 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0, rateLimit: RATE });
   admin = createClient(resolveClientConfig({ "vra:url": emulator.url, "vra:refreshToken": USERS.admin }, {}));
   for (let k = 0; k < STACKS; k++) {
+    // Each stack on a backend of its own, as each team's: one project, six stacks.
     const stack = await openStack({
       program: "test/faults/programs/fleet-plugin",
-      projectName: `many-${k}`,
       emulator,
-      noCredentials: true,
+      namespace: "aria",
     });
-    stack.setConfig("aria:url", emulator.url);
-    stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
     stack.setConfig("password", { value: `many-Passw0rd-${k}`, secret: true });
     writeProgram(stack, k);
     stacks.push(stack);
