@@ -272,7 +272,7 @@ describe.each(DOORS)("aria-reconcile on a program of the $door door", ({ door, p
     });
   });
 
-  it("reconciles two stacks on two servers in one run: each listed once, coverage per server, events per stack", async () => {
+  it("reconciles two stacks on two servers in one run, one by one or at once: each listed once, coverage per server, events per stack", async () => {
     const second = await Emulator.start({ seedResources: 0 });
     const secondClient = second.client();
     const other = `${stack.stackName}-other`;
@@ -316,6 +316,18 @@ describe.each(DOORS)("aria-reconcile on a program of the $door door", ({ door, p
         { event: "drift_detection_succeeded", stack: stack.stackName },
         { event: "drift_detection_succeeded", stack: other },
       ]);
+
+      // Both stacks checked at once: the same report, in the same order, and the same exit code.
+      const atOnce = await reconcileJson(["--stack", `${stack.stackName},${other}`, "--jobs", "2"]);
+      const { stacks, drifted, unmanaged, coverage, events } = report;
+      expect({ code: atOnce.code, ...atOnce.report }).toMatchObject({
+        code,
+        stacks,
+        drifted,
+        unmanaged,
+        coverage,
+        events,
+      });
     } finally {
       await stack.pulumi(["destroy", "--yes", "--skip-preview", "--stack", other, "--non-interactive"]);
       await stack.pulumi(["stack", "rm", "--yes", "--force", "--stack", other, "--non-interactive"]);
