@@ -107,21 +107,26 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
   const resourceOf = (urn: string): PluginResource => resourceByType(urnType(urn));
   const kindOf = (urn: string): ResourceKind => resourceOf(urn).kind;
 
+  /** Fails a call with `message` and one error detail of `typeName`: how the engine learns more than the text. */
+  const failWithDetail = (callback: Callback, message: string, bytes: Uint8Array, typeName: string) => {
+    const any = new protocol.any.Any();
+    any.pack(bytes, typeName);
+    const status = new protocol.status.Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(message);
+    status.addDetails(any);
+    const metadata = new grpc.Metadata();
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+    callback({ code: grpc.status.UNKNOWN, details: message, metadata }, null, metadata);
+  };
+
   /** A creation that did not finish: the engine records the resource with these outputs. */
   const initFailed = (callback: Callback, error: ResourceInitError) => {
     const detail = new messages.ErrorResourceInitFailed();
     detail.setId(error.id);
     detail.setProperties(struct(protocol, error.properties));
     detail.setReasonsList(error.reasons);
-    const any = new protocol.any.Any();
-    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
-    const status = new protocol.status.Status();
-    status.setCode(grpc.status.UNKNOWN);
-    status.setMessage(error.message);
-    status.addDetails(any);
-    const metadata = new grpc.Metadata();
-    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
-    callback({ code: grpc.status.UNKNOWN, details: error.message, metadata }, null, metadata);
+    failWithDetail(callback, error.message, detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
   };
 
   /**
@@ -129,17 +134,8 @@ export function pluginService(options: PluginOptions, protocol: ProviderProtocol
    * empty message, so packed as no bytes: the SDK's generated messages may predate it). The engine
    * writes no state for a create, keeps the prior state for an update, and the CLI exits 10.
    */
-  const awaitFailed = (callback: Callback, error: ResourceAwaitError) => {
-    const any = new protocol.any.Any();
-    any.pack(new Uint8Array(0), "pulumirpc.ErrorResourceAwaitFailed");
-    const status = new protocol.status.Status();
-    status.setCode(grpc.status.UNKNOWN);
-    status.setMessage(error.message);
-    status.addDetails(any);
-    const metadata = new grpc.Metadata();
-    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
-    callback({ code: grpc.status.UNKNOWN, details: error.message, metadata }, null, metadata);
-  };
+  const awaitFailed = (callback: Callback, error: ResourceAwaitError) =>
+    failWithDetail(callback, error.message, new Uint8Array(0), "pulumirpc.ErrorResourceAwaitFailed");
 
   const unary =
     (handler: (request: any) => Promise<unknown>) =>
