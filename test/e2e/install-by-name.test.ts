@@ -471,22 +471,6 @@ describe("the plugin SDK @pulumi-aria/aria installed by name from a local npm re
     expect(downloadsSince(before)).toEqual([`/${PLUGIN_ARCHIVE}`]);
   });
 
-  it("answers exists(): true for what it made, false for an id the server does not have", async () => {
-    const outputs = await opened.stack.outputs();
-    const exists = Object.fromEntries(
-      ["jenkinsExists", "thingExists", "madeUpEndpointExists", "madeUpResourceExists"].map((key) => [
-        key,
-        outputs[key]?.value,
-      ]),
-    );
-    expect(exists).toEqual({
-      jenkinsExists: true,
-      thingExists: true,
-      madeUpEndpointExists: false,
-      madeUpResourceExists: false,
-    });
-  });
-
   it("previews with no changes", async () => {
     expect(changes(expectOk(await opened.stack.preview()))).toEqual({});
   });

@@ -37,10 +37,3 @@ export const thingId = thing.id;
 export const foundName = found.name;
 export const foundType = found.type;
 export const firstTile = tiles.tiles[0];
-
-// Whether resources are on the server, by id, without managing or importing them.
-const MADE_UP_ID = "00000000-0000-4000-8000-000000000000";
-export const jenkinsExists = aria.JenkinsEndpoint.exists(jenkins.id);
-export const thingExists = aria.DeploymentResource.exists(thing.id);
-export const madeUpEndpointExists = aria.Endpoint.exists(MADE_UP_ID);
-export const madeUpResourceExists = aria.DeploymentResource.exists(MADE_UP_ID);
