@@ -236,6 +236,8 @@ async function measureFleet(doorName, k) {
       await ops.clearRequests();
       Object.assign(inFlight, { now: 0, most: 0 });
       const cpu = cpuSampler();
+      // This process's CPU: the emulator's, and the sampling of every run's processes.
+      const ownCpu = process.cpuUsage();
       const runs = await Promise.all(
         stacks.map((stack) =>
           stack.run(phase.op, { allowFailure: true }).catch((/** @type {Error} */ e) => ({
@@ -254,6 +256,7 @@ async function measureFleet(doorName, k) {
       const from = Math.min(...ran.map((r) => r.started));
       const to = Math.max(...ran.map((r) => r.started + r.ms));
       const idleShare = cpu.stop(from, to);
+      const { user, system } = process.cpuUsage(ownCpu);
       // The server, read after the log (its reads are no part of the phase), and each stack's state.
       const [serverEndpoints, serverResources] = [
         await admin.listAllEndpoints(),
@@ -284,6 +287,7 @@ async function measureFleet(doorName, k) {
         loginTriesPerStack: logins.length / k,
         mostInFlight,
         cpuIdleShare: idleShare,
+        emulatorCpuMs: Math.round((user + system) / 1000),
         failures: runs.filter((r) => !r.ok).length,
         errors: runs.filter((r) => !r.ok).map((r) => redact(String(r.error ?? ""))),
         duplicates: duplicatesOf(onServer),
@@ -357,16 +361,9 @@ const sections = [];
 for (const f of fleets) {
   const title = `## ${DOOR_TITLE[f.door]}, K = ${f.k} stacks of ${f.endpoints} endpoints and ${f.deployments} deployment resources`;
   const main = table(
-    [
-      "phase",
-      "wall (s)",
-      "limit (s)",
-      "wall / limit",
-      "requests",
-      "429s / req",
-      "503s / req",
-      "retries",
-    ].concat(["logins / stack", "most in flight", "CPU idle", "failures", "duplicates", "state = server"]),
+    ["phase", "wall (s)", "limit (s)", "wall / limit", "requests", "429s / req", "503s / req", "retries"]
+      .concat(["logins / stack", "most in flight", "CPU idle", "emulator's process CPU"])
+      .concat(["failures", "duplicates", "state = server"]),
     f.phases.map((/** @type {any} */ p) => [
       ...[
         p.phase,
@@ -377,7 +374,7 @@ for (const f of fleets) {
       ],
       ...[pct(p.refused[429] / p.requests), pct(p.refused[503] / p.requests), p.retries],
       ...[`${p.loginsPerStack.toFixed(1)} (${p.loginTriesPerStack.toFixed(1)} tried)`, p.mostInFlight],
-      ...[pct(p.cpuIdleShare), p.failures, p.duplicates.length],
+      ...[pct(p.cpuIdleShare), pct(p.emulatorCpuMs / Math.max(1, p.wallMs)), p.failures, p.duplicates.length],
       p.mismatched.length === 0
         ? `yes (${p.inState} = ${p.onServer})`
         : `no: ${p.mismatched.length} stacks (${p.inState} in state, ${p.onServer} on server)`,
@@ -417,7 +414,8 @@ const report =
   `# Fleet bench\n\n\`npm run bench -- ${run.command.join(" ")}\`: the emulator accepts ${run.rate} requests/s` +
   `${run.latencyMs ? `, ${run.latencyMs} ms away` : ""}; the engine's --parallel ${run.parallel ?? "(the CLI's default)"}.\n` +
   `Limit: requests answered (neither 429, 503 nor cut) ÷ ${run.rate}/s. Peak RSS: VmHWM of each process of each ` +
-  `\`pulumi\` run's tree, sampled from /proc every ${SAMPLE_EVERY_MS} ms. CPU idle: the whole machine's, /proc/stat.\n\n` +
+  `\`pulumi\` run's tree, sampled from /proc every ${SAMPLE_EVERY_MS} ms. CPU idle: the whole machine's (/proc/stat); ` +
+  `the emulator's process CPU: the bench's own process (the emulator and the sampling), of one core.\n\n` +
   `${sections.join("\n")}\n## Targets (set at K = ${TARGET_STACKS}${ran ? "" : `; not run, so these rows are for reference`})\n\n` +
   table(
     ["door", "K", "phase", `wall ≤ ${TARGETS.ratio}x limit`, `429s ≤ ${pct(TARGETS.refusedShare)}`].concat([
