@@ -34,6 +34,11 @@ if (process.argv.includes("--realistic")) {
   await import("./realistic.mjs");
   process.exit(process.exitCode ?? 0);
 }
+// The fleet bench (many stacks at once against one rate-limited server) too: bench/fleet.mjs.
+if (process.argv.includes("--fleet")) {
+  await import("./fleet.mjs");
+  process.exit(process.exitCode ?? 0);
+}
 
 const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options])
   --sizes 10,100,500     numbers of endpoints (default 10,100,500)
@@ -53,6 +58,8 @@ const USAGE = `usage: node bench/run.mjs [options]   (npm run bench -- [options]
   --parallel <P>         the engine's --parallel, and the API floor's concurrency (default: the CLI's)
   --realistic            the realistic profile instead: both doors against a server far away, behind a
                          rate limit (bench/realistic.mjs; its options follow it)
+  --fleet                the fleet bench instead: K stacks at once against one rate-limited server
+                         (bench/fleet.mjs; its options follow it)
   --help`;
 
 const { args, usageError, positiveInt, positiveInts } = commandLine(USAGE, {

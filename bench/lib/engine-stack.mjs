@@ -71,13 +71,13 @@ function readOr(file) {
 }
 
 /**
- * Samples every 100 ms the processes under `rootPid` (itself an `engine`): per role the peak memory (the
- * larger of the summed VmRSS at one instant and each process's VmHWM, which the kernel keeps between
- * samples) and CPU time at each process's last sample (one that exits between two loses at most its
- * last 100 ms). Linux only (no roles elsewhere).
+ * Samples every `everyMs` (100 ms) the processes under `rootPid` (itself an `engine`): per role the peak
+ * memory (the larger of the summed VmRSS at one instant and each process's VmHWM, which the kernel keeps
+ * between samples) and CPU time at each process's last sample (one that exits between two loses at most
+ * its last `everyMs`). Linux only (no roles elsewhere).
  * @param {number} rootPid
  */
-function sampleProcesses(rootPid) {
+function sampleProcesses(rootPid, everyMs = 100) {
   /** @type {Map<number, {role: string, cpuMs: number, hwm: number}>} */
   const seen = new Map();
   /** @type {Record<string, number>} */
@@ -112,7 +112,7 @@ function sampleProcesses(rootPid) {
   };
   if (!fs.existsSync("/proc/self/stat")) return { stop: () => /** @type {Roles} */ ({}) };
   sample();
-  const timer = setInterval(sample, 100);
+  const timer = setInterval(sample, everyMs);
   return {
     /** @returns {Roles} */
     stop() {
@@ -175,18 +175,23 @@ export async function runScript(script, job) {
 
 export class BenchStack extends ProgramStack {
   /**
-   * `program`: a directory of bench/programs; `parallel`: the engine's --parallel (default: its own).
-   * @param {{program: string, env?: Record<string, string>, parallel?: number}} o
+   * `program`: a directory of bench/programs, or an absolute path to one whose project is `projectName`
+   * (default `bench`); `parallel`: the engine's --parallel (default: its own); `sampleEveryMs`: how often
+   * its processes are sampled (default 100 ms; a fleet of stacks samples less often, to leave the CPU to
+   * the stacks).
+   * @param {{program: string, env?: Record<string, string>, parallel?: number, projectName?: string,
+   *   sampleEveryMs?: number}} o
    */
-  constructor({ program, env = {}, parallel }) {
+  constructor({ program, env = {}, parallel, projectName = "bench", sampleEveryMs = 100 }) {
     super({
-      program: path.join(BENCH_DIR, "programs", program),
-      projectName: "bench",
+      program: path.resolve(BENCH_DIR, "programs", program),
+      projectName,
       stackName: `b${randomBytes(4).toString("hex")}`,
       passphrase: "bench-passphrase",
       env,
     });
     this.parallel = parallel;
+    this.sampleEveryMs = sampleEveryMs;
     stacks.add(this);
   }
 
@@ -209,7 +214,10 @@ export class BenchStack extends ProgramStack {
     this.onSpawn = (/** @type {ChildProcess} */ child) => {
       if (timing || child.spawnargs[1] !== (op === "export" ? "stack" : op)) return;
       /** @type {Timing} */
-      const t = { started: performance.now(), sampler: sampleProcesses(Number(child.pid)) };
+      const t = {
+        started: performance.now(),
+        sampler: sampleProcesses(Number(child.pid), this.sampleEveryMs),
+      };
       timing = t;
       child.on("close", () => {
         t.ms = performance.now() - t.started;
@@ -224,7 +232,8 @@ export class BenchStack extends ProgramStack {
         `pulumi ${op} failed: ${result.error}\n--- stdout ---\n${String(result.stdout).slice(-6000)}`,
       );
     }
-    return { ...result, ms: timing?.ms ?? NaN, processes: roles, programPid: roles.program?.pids[0] };
+    const { started = NaN, ms = NaN } = timing ?? {};
+    return { ...result, started, ms, processes: roles, programPid: roles.program?.pids[0] };
   }
 
   /** A program directory holding `generate.mjs` (YAML cannot loop) gets its Pulumi.yaml from the config. */
