@@ -12,8 +12,13 @@ import { Redactor, secretValuesIn } from "./redact";
 import { Route, RouteName, ROUTES, Service } from "./routes";
 import { HttpResponse, HttpTransport, TransportError } from "./transport";
 
-/** Token renewals at most for one call (each after a 401). */
-const MAX_RENEWALS = 3;
+/**
+ * Token renewals at most for one call, each after a 401 for a token that had expired meanwhile: a
+ * backstop only. A call waits out throttles for as long as `throttleTimeout` allows (the retries
+ * reuse its token), so with short-lived tokens one call may outlive several of them; a renewed token
+ * rejected while still fresh ends the call at once (a refusal, not an expiry).
+ */
+const MAX_RENEWALS = 20;
 
 /** What varies per call of a route. */
 export interface CallOptions {
