@@ -3,6 +3,7 @@ import type { RouteDef } from "../core/context";
 import { badRequest, conflict, notFound } from "../core/http-error";
 import { requestView } from "../deployment/request-view";
 import type { ApprovalPolicy, DeploymentStore } from "../deployment/store";
+import { op } from "./ops-routes";
 
 /*
  * Approvals on the operations surface (`/__emulator/approvals`): the product's approval policies
@@ -50,14 +51,6 @@ function decisionOf(body: unknown): { approve: boolean; approver: string; reason
     ...(reason !== undefined && { reason: reason as string }),
   };
 }
-
-const op = (method: string, path: string, handler: RouteDef["handler"]): RouteDef => ({
-  method,
-  template: `/__emulator${path}`,
-  family: "auth",
-  auth: false,
-  handler,
-});
 
 /** `GET` and `PUT /__emulator/approvals`, `POST /__emulator/approvals/{requestId}`. */
 export function approvalRoutes(store: DeploymentStore): RouteDef[] {

@@ -38,7 +38,8 @@ function atLeastOf(value: string | null): number {
   return n;
 }
 
-const op = (method: string, path: string, handler: RouteDef["handler"]): RouteDef => ({
+/** One route of the operations surface: under `/__emulator`, no auth. */
+export const op = (method: string, path: string, handler: RouteDef["handler"]): RouteDef => ({
   method,
   template: `/__emulator${path}`,
   family: "auth",
