@@ -30,10 +30,29 @@ export const RATE_BETA = 0.7;
  * rate, the probes come every few seconds whatever the share, and refusals stay a few per cent.
  */
 export const RECOVERY_SECONDS = 4;
+/**
+ * Attempts the client sends, at the rate of the last throttle, before CUBIC is back at it: below
+ * RECOVERY_ATTEMPTS / RECOVERY_SECONDS requests a second, the climb takes this many attempts rather
+ * than {@link RECOVERY_SECONDS}. A client with a small share of a busy server (one of 25 stacks at one
+ * second each) would otherwise probe, and be refused, every few of its own requests, and the fleet's
+ * refusals would grow with the number of clients.
+ */
+export const RECOVERY_ATTEMPTS = 30;
 /** The least rate the bucket drops to, in requests per second. */
 export const MIN_RATE = 0.5;
 /** Weight of the newest half-second in the measured sending rate. */
 const MEASURE_SMOOTHING = 0.8;
+/** Answers over which the share of throttles is measured. */
+export const SHARE_WINDOW = 40;
+/**
+ * Share of throttles among the last {@link SHARE_WINDOW} answers above which a throttle is congestion
+ * (more than 3 of 40). Fewer are a server's sporadic refusals (a load balancer's, a shared limiter's
+ * burst): each still pauses the client for its `Retry-After`, but lowering the rate for each one makes
+ * a client that meets one in twenty at random settle at a few requests a second, whatever the server
+ * could take (the fault tier's busy server did: 3 a second against 22 with this rule, in the model of
+ * test/unit/client/adaptive-rate.test.ts).
+ */
+export const CONGESTION_SHARE = 0.075;
 /** Share of the concurrency kept after a throttle or a slow round trip. */
 export const CONCURRENCY_BETA = 0.7;
 /** A round trip this many times the fastest lately seen (plus {@link SLOW_MARGIN_MS}) counts as slow. */
@@ -87,6 +106,9 @@ export class AdaptiveRate {
   private concurrencyLimit: number;
   private inFlightNow = 0;
   private inFlightMost = 0;
+  /** The last answers, throttled or not (a ring of {@link SHARE_WINDOW}). */
+  private readonly recent: boolean[] = [];
+  private recentNext = 0;
   private readonly waiting: (() => void)[] = [];
   /** The fastest round trip lately seen, in ms (rises slowly, so a server that slows for good is relearnt). */
   private fastestMs: number | undefined;
@@ -166,9 +188,10 @@ export class AdaptiveRate {
     const now = this.clock.now();
     if (outcome.pauseMs !== undefined) this.pause(outcome.pauseMs);
     const newEvent = outcome.sentAt >= this.lastDecreaseAt;
+    this.remember(outcome.throttled);
     if (outcome.throttled) {
       this.throttles += 1;
-      if (!newEvent) return;
+      if (!newEvent || this.throttledShare() <= CONGESTION_SHARE) return;
       this.lastDecreaseAt = now;
       this.refill(now);
       const sending =
@@ -182,7 +205,8 @@ export class AdaptiveRate {
       return;
     }
     if (this.curve) {
-      const t = ((now - this.lastThrottleAt) / 1000 - RECOVERY_SECONDS) / RECOVERY_SECONDS;
+      const recovery = Math.max(RECOVERY_SECONDS, RECOVERY_ATTEMPTS / this.lastMaxRate);
+      const t = ((now - this.lastThrottleAt) / 1000 - recovery) / recovery;
       const cubic = this.lastMaxRate * (1 + (1 - RATE_BETA) * t * t * t);
       this.setRate(Math.min(cubic, 2 * Math.max(this.measuredRate, MIN_RATE)));
     }
@@ -201,6 +225,17 @@ export class AdaptiveRate {
       this.concurrencyLimit + 1 / this.concurrencyLimit,
     );
     this.wakeWaiting();
+  }
+
+  /** Keeps the last {@link SHARE_WINDOW} answers' throttled flags. */
+  private remember(throttled: boolean): void {
+    this.recent[this.recentNext] = throttled;
+    this.recentNext = (this.recentNext + 1) % SHARE_WINDOW;
+  }
+
+  /** Share of the last {@link SHARE_WINDOW} answers that were throttles (answers not yet seen count as accepted). */
+  private throttledShare(): number {
+    return this.recent.filter(Boolean).length / SHARE_WINDOW;
   }
 
   /** Sets the bucket's rate: at least {@link MIN_RATE}, at most the cap; the bucket holds one second's worth. */

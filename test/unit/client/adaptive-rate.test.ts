@@ -68,7 +68,7 @@ describe("the adaptive rate of a client", () => {
     expect(rate.rate).toBeUndefined();
   });
 
-  it("on a throttle sets its rate to 0.7 of what it was sending, and climbs back on a CUBIC curve", async () => {
+  it("on congestion (more than 3 throttles in its last 40 answers) sets its rate to 0.7 of what it was sending, and climbs back on a CUBIC curve", async () => {
     const clock = new FakeClock({ start: 0 });
     const rate = new AdaptiveRate(clock, { maxConcurrency: 16 });
     // 20 a second for 3 seconds: the measured rate.
@@ -77,8 +77,12 @@ describe("the adaptive rate of a client", () => {
       clock.advance(50);
       rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 5 });
     }
-    const slot = await rate.acquire();
-    rate.release({ sentAt: slot.sentAt, throttled: true });
+    const refused = [];
+    for (let i = 0; i < 4; i++) refused.push(await rate.acquire());
+    for (const slot of refused.slice(0, 3)) rate.release({ sentAt: slot.sentAt, throttled: true });
+    // Three in forty may be sporadic: no decrease yet.
+    expect(rate.rate).toBeUndefined();
+    rate.release({ sentAt: refused[3].sentAt, throttled: true });
     const after = rate.rate!;
     expect(after).toBeGreaterThan(20 * RATE_BETA * 0.8);
     expect(after).toBeLessThanOrEqual(20 * RATE_BETA * 1.05);
@@ -100,10 +104,11 @@ describe("the adaptive rate of a client", () => {
     const slots = [];
     for (let i = 0; i < 16; i++) slots.push(await rate.acquire());
     clock.advance(10);
-    rate.release({ sentAt: slots[0].sentAt, throttled: true });
+    for (const slot of slots.slice(0, 4)) rate.release({ sentAt: slot.sentAt, throttled: true });
     const once = rate.rate;
     const concurrency = rate.concurrency;
-    for (const slot of slots.slice(1)) rate.release({ sentAt: slot.sentAt, throttled: true });
+    expect(once).toBeDefined();
+    for (const slot of slots.slice(4)) rate.release({ sentAt: slot.sentAt, throttled: true });
     expect(rate.rate).toBe(once);
     expect(rate.concurrency).toBe(concurrency);
     expect(rate.throttled).toBe(16);
@@ -125,8 +130,26 @@ describe("the adaptive rate of a client", () => {
     const slot = await waiting;
     expect(fifth).toBe(true);
     clock.advance(1);
+    for (const held of slots.slice(1)) rate.release({ sentAt: held.sentAt, throttled: true });
+    expect(rate.concurrency).toBe(4);
     rate.release({ sentAt: slot.sentAt, throttled: true });
     expect(rate.concurrency).toBe(2);
+  });
+
+  it("takes sporadic throttles (one answer in twenty) for no congestion: pauses for each, keeps its rate and concurrency", async () => {
+    const clock = new FakeClock({ start: 0 });
+    const rate = new AdaptiveRate(clock, { maxConcurrency: 16 });
+    for (let i = 1; i <= 400; i++) {
+      const slot = await rate.acquire();
+      clock.advance(10);
+      const throttled = i % 20 === 10;
+      rate.release({ sentAt: slot.sentAt, throttled, latencyMs: 10, pauseMs: throttled ? 1_000 : undefined });
+    }
+    expect(rate.throttled).toBe(20);
+    expect(rate.rate).toBeUndefined();
+    expect(rate.concurrency).toBe(16);
+    // Each throttle's Retry-After still held the client.
+    expect(clock.sleeps.filter((ms) => ms >= 1_000)).toHaveLength(20);
   });
 
   it("takes a round trip far slower than the fastest seen for load, and lowers its concurrency", async () => {
