@@ -14,11 +14,12 @@ import { HttpResponse, HttpTransport, TransportError } from "./transport";
 
 /**
  * Token renewals at most for one call, each after a 401 for a token that had expired meanwhile: a
- * backstop only. A call waits out throttles for as long as `throttleTimeout` allows (the retries
- * reuse its token), so with short-lived tokens one call may outlive several of them; a renewed token
- * rejected while still fresh ends the call at once (a refusal, not an expiry).
+ * backstop only. Each attempt asks the token source for the current token (the transport's `bearer`),
+ * so a call that waits out throttles for long still sends current ones; a token that expires between
+ * being handed out and reaching the server is renewed, and a renewed token rejected while still fresh
+ * ends the call at once (a refusal, not an expiry).
  */
-const MAX_RENEWALS = 20;
+const MAX_RENEWALS = 3;
 
 /** What varies per call of a route. */
 export interface CallOptions {
@@ -116,21 +117,21 @@ export class ApiCaller {
     };
 
     const tokens = route.anonymous ? undefined : this.deps.tokens();
-    let token = tokens ? await tokens.token() : undefined;
-    let response = await this.sendOnce(route, path, options, token, failure);
+    const bearer = tokens ? () => tokens.token() : undefined;
+    let response = await this.sendOnce(route, path, options, bearer, failure);
     let hint: string | undefined;
     // Renew and resend: a 401 means the request was not processed, so this is safe even for POST.
-    // A renewed token may expire too while its request waits out 429s and 503s (the retries reuse
-    // it); one rejected while still fresh is a refusal, not an expiry.
-    for (let renewals = 0; response.status === 401 && tokens && token !== undefined; renewals++) {
-      if (renewals > 0 && (renewals >= MAX_RENEWALS || !tokens.isStale(token))) break;
-      const renewed = await tokens.afterRejection(token);
+    // A token may expire between being handed out and reaching the server; one rejected while still
+    // fresh is a refusal, not an expiry.
+    for (let renewals = 0; response.status === 401 && tokens && response.bearer !== undefined; renewals++) {
+      const rejected = response.bearer;
+      if (renewals > 0 && (renewals >= MAX_RENEWALS || !tokens.isStale(rejected))) break;
+      const renewed = await tokens.afterRejection(rejected);
       if (renewed === undefined) {
         hint = unrenewableTokenHint(this.deps.settingsNamespace ?? "vra");
         break;
       }
-      token = renewed;
-      response = await this.sendOnce(route, path, options, token, failure);
+      response = await this.sendOnce(route, path, options, bearer, failure);
       hint = RENEWED_TOKEN_REJECTED_HINT;
     }
     if (response.status < 200 || response.status >= 300) {
@@ -158,12 +159,11 @@ export class ApiCaller {
     route: Route,
     path: string,
     options: CallOptions,
-    token: string | undefined,
+    bearer: (() => Promise<string>) | undefined,
     failure: ApiFailure,
   ): Promise<HttpResponse> {
     const headers: Record<string, string> = {};
     if (options.accept !== undefined) headers.accept = options.accept;
-    if (token !== undefined) headers.authorization = `Bearer ${token}`;
     try {
       return await this.deps.transport.send({
         method: route.method,
@@ -173,6 +173,7 @@ export class ApiCaller {
         idempotent: route.idempotent,
         atOrigin: route.atOrigin,
         headers: Object.keys(headers).length === 0 ? undefined : headers,
+        bearer,
       });
     } catch (error) {
       if (error instanceof TransportError) {

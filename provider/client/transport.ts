@@ -55,6 +55,11 @@ export interface HttpRequest {
   readonly idempotent?: boolean;
   /** `path` is from the server's origin: the base URL's own path is not put in front. */
   readonly atOrigin?: boolean;
+  /**
+   * The bearer token, asked for before each attempt (not once per request), so that an attempt sent
+   * after a long wait (throttles, backoff) carries a token that is current then.
+   */
+  readonly bearer?: () => Promise<string>;
 }
 
 /** The final answer to a request (after retries). */
@@ -65,6 +70,8 @@ export interface HttpResponse {
   readonly body: unknown;
   /** How many times the request was sent. */
   readonly attempts: number;
+  /** The bearer token the answered attempt carried (when the request had one). */
+  readonly bearer?: string;
 }
 
 /** A request that got no answer (connection, TLS, timeout); `cause` is the low-level error. */
@@ -129,12 +136,18 @@ export class HttpTransport {
     let throttledRetries = 0;
     const firstSentAt = clock.now();
     for (;;) {
+      // Before the slot: a token renewal is a request of its own, which needs a slot too.
+      const bearer = request.bearer ? await request.bearer() : undefined;
+      const attempt =
+        bearer === undefined
+          ? options
+          : { ...options, headers: { ...options.headers, authorization: `Bearer ${bearer}` } };
       const slot = await rate.acquire();
       attempts += 1;
       let answer: { status: number; headers: HttpResponse["headers"]; text: string } | undefined;
       let failure: unknown;
       try {
-        const response = await dispatcher.request(options);
+        const response = await dispatcher.request(attempt);
         // Always read the body to the end: an unread body keeps its connection out of the pool.
         const text = await response.body.text();
         answer = { status: response.statusCode, headers: response.headers, text };
@@ -152,7 +165,7 @@ export class HttpTransport {
         latencyMs: answer === undefined ? undefined : clock.now() - slot.sentAt,
       });
       if (answer !== undefined && !RETRYABLE_STATUSES.includes(answer.status)) {
-        return this.answerOf(answer, attempts);
+        return this.answerOf(answer, attempts, bearer);
       }
       const decision = decideRetry(
         policy,
@@ -171,7 +184,7 @@ export class HttpTransport {
         clock.now(),
       );
       if (!decision.retry) {
-        if (answer !== undefined) return this.answerOf(answer, attempts);
+        if (answer !== undefined) return this.answerOf(answer, attempts, bearer);
         throw new TransportError(failure, attempts);
       }
       if (throttled) {
@@ -189,12 +202,14 @@ export class HttpTransport {
   private answerOf(
     answer: { status: number; headers: HttpResponse["headers"]; text: string },
     attempts: number,
+    bearer: string | undefined,
   ): HttpResponse {
     return {
       status: answer.status,
       headers: answer.headers,
       body: parseBody(answer.text, firstHeader(answer.headers["content-type"])),
       attempts,
+      ...(bearer === undefined ? {} : { bearer }),
     };
   }
 

@@ -218,6 +218,33 @@ describe("authentication", () => {
     }
   });
 
+  it("sends each attempt with the token current then: a resend after its token expired carries a renewed one", async () => {
+    // The first GET is held past the token's life (on the server's clock) and answered 503: the
+    // retry must not carry the expired token and meet a 401, but a renewed one.
+    const client = clientFor(
+      { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" },
+      {},
+      serverClock,
+    );
+    try {
+      await client.getAbout();
+      await server.clearRequests();
+      const path = "^/pipeline/api/endpoints$";
+      await server.faults([
+        { method: "GET", path, kind: "delay", delayMs: PAST_EXPIRY_MS, advanceClock: true, count: 1 },
+        { method: "GET", path, kind: "status", status: 503, count: 1 },
+      ]);
+      const page = await client.listEndpoints();
+      expect(page.items).toEqual(expect.any(Array));
+      const log = await server.requests();
+      expect(log.entries.filter((e) => e.status === 401)).toEqual([]);
+      expect(log.entries.filter((e) => e.status === 503)).toHaveLength(1);
+      expect(await countOf(server, EXCHANGE)).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("does not renew again when a token is refused while still fresh", async () => {
     // Every answer is 401 at once: the renewed token is fresh, so this is a refusal, not an expiry.
     const client = clientFor({ "vra:url": steady.url, "vra:refreshToken": "admin-refresh-token" });
