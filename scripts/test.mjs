@@ -59,7 +59,41 @@ const chosen = positionals.slice(0, positionals.length - jestExtra.length).map((
   return /** @type {Tier} */ (t);
 });
 const full = chosen.length === 0 && !flags.leg;
-const engine = full || chosen.some((t) => t === "e2e" || t === "faults" || t === "cli");
+/** The tiers that run the real engine. */
+const ENGINE_TIERS = /** @type {readonly Tier[]} */ (["e2e", "faults", "cli"]);
+const engine = full || chosen.some((t) => ENGINE_TIERS.includes(t));
+
+/** Processes run beside the steps, stopped if the run fails before they end. @type {import("node:child_process").ChildProcess[]} */
+const background = [];
+
+/**
+ * Ensures the engine (scripts/ensure-engine.mjs) in the background, its output kept in a file and
+ * printed when it ends: on a cold machine its build (about 13 minutes, much of it fetching modules)
+ * runs beside the lint and the tiers that do not need it. Resolves once it is there; rejects when it
+ * failed.
+ * @param {Array<[string, number]>} steps where its wall time is written
+ */
+function ensureEngineBeside(steps) {
+  const started = Date.now();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aria-engine-"));
+  const outputFile = path.join(dir, "output.txt");
+  const output = fs.openSync(outputFile, "w");
+  const child = spawn(process.execPath, [path.join(root, "scripts", "ensure-engine.mjs")], {
+    cwd: root,
+    stdio: ["ignore", output, output],
+  });
+  background.push(child);
+  return once(child, "close").then(([code]) => {
+    fs.closeSync(output);
+    process.stdout.write(
+      `\n=== the engine (scripts/ensure-engine.mjs), beside the lint and the first tiers ===\n`,
+    );
+    process.stdout.write(fs.readFileSync(outputFile));
+    fs.rmSync(dir, { recursive: true, force: true });
+    steps.push(["engine (beside the lint and the first tiers)", (Date.now() - started) / 1000]);
+    if (code !== 0) throw new Error(`scripts/ensure-engine.mjs exited with ${code}: the engine is not there`);
+  });
+}
 
 /**
  * One tier on one leg: jest's counts from its JSON report. With `quiet`, its output is kept in a file
@@ -114,11 +148,17 @@ async function main() {
     runSync(cmd, args, { cwd: root, inherit: true });
     steps.push([name, (Date.now() - started) / 1000]);
   };
-  step("set-up (dependencies, build, engine)", process.execPath, [
+  // A full run builds the engine beside the lint and the unit and integration tiers; a run of chosen
+  // tiers has it ensured first.
+  step(full ? "set-up (dependencies, build)" : "set-up (dependencies, build, engine)", process.execPath, [
     "scripts/bootstrap.mjs",
-    ...(engine ? ["--engine"] : []),
+    ...(engine && !full ? ["--engine"] : []),
     ...(full || chosen.includes("e2e") ? ["--system-tools"] : []),
   ]);
+  const engineReady = full ? ensureEngineBeside(steps) : Promise.resolve();
+  // Awaited before the first tier that needs it; a failure is reported there, not as unhandled.
+  engineReady.catch(() => {});
+  // (A blocking step: the engine's build goes on in its own process, writing to its file.)
   if (full) step("lint", "npm", ["run", "lint"]);
   /** @type {Array<readonly [string, readonly (Tier | readonly Tier[])[]]>} */
   const plan = full ? [...FULL_RUN] : [[flags.leg ?? "current", chosen.length > 0 ? chosen : ["cli"]]];
@@ -130,6 +170,7 @@ async function main() {
       `'${leg.name}' leg: Node ${legNode.version} (${legNode.source}), @pulumi/pulumi ${leg.sdk}: ${leg.why}`,
     );
     for (const step of tiers) {
+      if ((typeof step === "string" ? [step] : step).some((t) => ENGINE_TIERS.includes(t))) await engineReady;
       if (typeof step === "string") {
         results.push(await runTier(leg, legNode, step));
         continue;
@@ -156,6 +197,7 @@ async function main() {
 }
 
 main().catch((err) => {
+  for (const child of background) if (child.exitCode === null) child.kill();
   say(describeFailure(err));
   process.exit(1);
 });
