@@ -54,6 +54,20 @@ export function apiError(code: AriaErrorCode, status?: number, extra: { cause?: 
   });
 }
 
+/**
+ * What a program declares for the endpoint apiEndpoint() answers: the server masks the password and
+ * does not list pollInterval, which only the declaration holds.
+ */
+export const DECLARED_ENDPOINT = {
+  name: "ci",
+  type: "jenkins",
+  project: "Platform",
+  description: "",
+  isRestricted: false,
+  properties: { url: "https://jenkins.example.com", pollInterval: 10 },
+  secretProperties: { password: "s3cret" },
+};
+
 /** A stored endpoint as the server answers it. */
 /**
  * An endpoint as the client answers it: the server's JSON (`overrides` too: a `description` may bear
