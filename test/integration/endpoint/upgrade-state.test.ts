@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- the protocol's generated messages are untyped */
 import { provider } from "../../../provider/dynamic/impl";
 import { providerApiClient } from "../../../provider/runtime/context";
 import { useProviderEmulator } from "./helpers";
