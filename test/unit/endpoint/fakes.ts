@@ -36,6 +36,24 @@ export const TILES: Tiles = {
   ],
 };
 
+/**
+ * The Kubernetes tile with the fields of every auth type, the allowed auth types only in the
+ * description, as servers publish them.
+ */
+export const KUBERNETES_TILE: Tiles["tiles"][number] = {
+  tileId: "k8s",
+  inputProperties: {
+    kubernetesURL: { type: "String", mandatory: true },
+    authType: { type: "String", mandatory: true, description: "One of: certificate, basicAuth, token." },
+    userName: { type: "String", mandatory: false },
+    password: { type: "String", mandatory: false, secret: true },
+    token: { type: "String", mandatory: false, secret: true },
+    certData: { type: "String", mandatory: false },
+    certKeyData: { type: "String", mandatory: false, secret: true },
+  },
+  outputProperties: {},
+};
+
 /** The server's projects, as the IaaS API lists them. */
 export const PROJECTS = [
   { id: "proj-1", name: "Platform", description: "" },
