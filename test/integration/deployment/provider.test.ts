@@ -7,6 +7,7 @@ const deploymentResourceProvider = processProvider("deploymentResource");
 import { resetRuntimeContext, setProviderConfig } from "../../../provider/runtime/context";
 import { adminSettings, clientFor, useServer } from "../client/harness";
 import { rejectionOf } from "../../support/rejection";
+import { checkThenCreate, PROVIDER } from "../dynamic-door";
 
 /*
  * The deployment resource provider called as the engine calls it (check → create → read → diff →
@@ -14,7 +15,6 @@ import { rejectionOf } from "../../support/rejection";
  * process's configured client.
  */
 
-const PROVIDER = { __provider: "serialised stub" };
 const PLATFORM = "7c9d2b4e-1a3f-4e6b-8c5d-2f4a6b8c0d02";
 
 const server = useServer({ seedResources: 0, requestDelayMs: 300, fresh: true });
@@ -51,14 +51,7 @@ const thing = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** check then create, as `pulumi up` does for a new resource. */
-async function createChecked(news: Record<string, unknown>) {
-  const checked = await provider.check({}, news);
-  expect(checked.failures ?? []).toEqual([]);
-  const inputs = { ...checked.inputs, ...PROVIDER };
-  const created = await provider.create(inputs);
-  return { inputs, id: created.id, outs: { ...created.outs, ...PROVIDER } as Record<string, unknown> };
-}
+const createChecked = checkThenCreate(provider);
 
 /** What a failed create rejects with: the id and properties of what the server made, if it made it. */
 type CreateFailure = Error & { id?: string; properties?: Record<string, unknown> };
