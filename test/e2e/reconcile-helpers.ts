@@ -4,6 +4,8 @@ import Ajv2020 from "ajv/dist/2020";
 import { AriaClient } from "../../provider/client";
 import { changes, E2EStack, expectOk, openStack, REPO_ROOT } from "../support/program-stack";
 
+export { changeByHand } from "../support/by-hand";
+
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(
   JSON.parse(
     fs.readFileSync(path.join(REPO_ROOT, "provider", "reconcile", "report.schema.json"), "utf8"),
@@ -151,24 +153,4 @@ export function useReconcileStack<R extends { exitCode: number } = ReconcileRepo
     await fixture.stack?.dispose();
   });
   return fixture;
-}
-
-/**
- * Changes an endpoint on the server as a user in the UI would: the fields given, the rest as read
- * (the password, which the server answers masked, written again).
- */
-export async function changeByHand(
-  client: AriaClient,
-  id: string,
-  password: string,
-  change: { description?: string; properties?: Record<string, unknown> },
-): Promise<void> {
-  const endpoint = await client.getEndpoint(id);
-  await client.updateEndpoint(id, {
-    name: endpoint.name,
-    type: endpoint.type,
-    project: endpoint.project ?? undefined,
-    description: change.description ?? endpoint.description ?? undefined,
-    properties: { ...endpoint.properties, ...change.properties, password },
-  });
 }

@@ -1,14 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import {
-  dependsOnHelpers,
-  engineLog,
-  isKnown,
-  mocksAreSet,
-  providerProtocol,
-  reportedByMessage,
-  PulumiInternalsError,
-  SDK_INTERNAL_MODULES,
-} from "../../provider/runtime/pulumi-internals";
+import * as internals from "../../provider/runtime/pulumi-internals";
 import { activeLeg } from "../../scripts/runtimes";
 
 /*
@@ -23,19 +14,19 @@ describe("the @pulumi/pulumi internals pulumi-aria relies on", () => {
   });
 
   it("tells that Pulumi's mocks are in force, and only then", async () => {
-    expect(mocksAreSet()).toBe(false);
+    expect(internals.mocksAreSet()).toBe(false);
     await pulumi.runtime.setMocks({
       newResource: (args) => ({ id: "id", state: args.inputs }),
       call: () => ({}),
     });
-    expect(mocksAreSet()).toBe(true);
+    expect(internals.mocksAreSet()).toBe(true);
   });
 
   it("reports an error by its message alone, as a RunError, keeping its class and fields", () => {
     class Refused extends Error {
       readonly code = "Refused";
     }
-    const error = reportedByMessage(new Refused("refused"));
+    const error = internals.reportedByMessage(new Refused("refused"));
     expect(pulumi.RunError.isInstance(error)).toBe(true);
     expect(error).toBeInstanceOf(Refused);
     expect(error.code).toBe("Refused");
@@ -44,21 +35,21 @@ describe("the @pulumi/pulumi internals pulumi-aria relies on", () => {
   });
 
   it("has the dependsOn helpers output-form invokes use, answering as they do", async () => {
-    const helpers = dependsOnHelpers();
+    const helpers = internals.dependsOnHelpers();
     expect(await helpers.gatherExplicitDependencies(undefined)).toEqual([]);
     expect(await helpers.getAllTransitivelyReferencedResources(new Set(), new Set())).toEqual([]);
   });
 
   it("has Output.isKnown as a promise of whether the value is known", async () => {
-    expect(await isKnown(pulumi.output("known"))).toBe(true);
+    expect(await internals.isKnown(pulumi.output("known"))).toBe(true);
   });
 
   it("builds a client of the engine's Log RPC and a warning request for it", () => {
-    const log = engineLog("127.0.0.1:1");
+    const log = internals.engineLog("127.0.0.1:1");
     expect(typeof log.client.log).toBe("function");
     const request = log.request("a warning") as Record<string, () => unknown>;
     const messages = require(
-      require.resolve(`@pulumi/pulumi/${SDK_INTERNAL_MODULES.engineMessages.slice(2)}`),
+      require.resolve(`@pulumi/pulumi/${internals.SDK_INTERNAL_MODULES.engineMessages.slice(2)}`),
     );
     expect(request.getMessage()).toBe("a warning");
     expect(request.getSeverity()).toBe(messages.LogSeverity.WARNING);
@@ -67,7 +58,7 @@ describe("the @pulumi/pulumi internals pulumi-aria relies on", () => {
   });
 
   it("has the provider protocol the plugin serves: every method it implements, and the setters it uses", () => {
-    const protocol = providerProtocol();
+    const protocol = internals.providerProtocol();
     const service = protocol.services.ResourceProviderService as Record<string, { path: string }>;
     const { pluginService } =
       require("../../provider/plugin/server") as typeof import("../../provider/plugin/server");
@@ -90,13 +81,13 @@ describe("the @pulumi/pulumi internals pulumi-aria relies on", () => {
 
   it("fails loudly, naming the module, when the SDK lacks one of them", () => {
     jest.isolateModules(() => {
-      jest.doMock(SDK_INTERNAL_MODULES.dependsOn, () => ({}));
-      const internals = require("../../provider/runtime/pulumi-internals");
-      expect(() => internals.dependsOnHelpers()).toThrow(
+      jest.doMock(internals.SDK_INTERNAL_MODULES.dependsOn, () => ({}));
+      const reloaded = require("../../provider/runtime/pulumi-internals");
+      expect(() => reloaded.dependsOnHelpers()).toThrow(
         /cannot use @pulumi\/pulumi\/runtime\/dependsOn \(missing gatherExplicitDependencies, getAllTransitivelyReferencedResources\) of the installed @pulumi\/pulumi/,
       );
-      expect(() => internals.dependsOnHelpers()).toThrow(internals.PulumiInternalsError);
+      expect(() => reloaded.dependsOnHelpers()).toThrow(reloaded.PulumiInternalsError);
     });
-    expect(new PulumiInternalsError("x").name).toBe("PulumiInternalsError");
+    expect(new internals.PulumiInternalsError("x").name).toBe("PulumiInternalsError");
   });
 });

@@ -8,6 +8,7 @@ import {
 } from "../../../emulator";
 import { AriaClient, ClientConfig, createClient, resolveClientConfig } from "../../../provider/client";
 import type { Clock } from "../../../provider/core/clock";
+export { rejectionOf } from "../../support/rejection";
 
 /** A running emulator plus helpers for its operations surface. */
 export interface TestServer {
@@ -111,16 +112,6 @@ export function adminSettings(server: { url: string }): Record<string, string> {
 /** Settings of the non-admin developer (by refresh token). */
 export function developerSettings(server: { url: string }): Record<string, string> {
   return { "vra:url": server.url, "vra:refreshToken": "developer-refresh-token" };
-}
-
-/** The error a promise rejects with. */
-export async function rejectionOf(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error & Record<string, unknown>;
-  }
-  throw new Error("expected the call to fail");
 }
 
 /** Counts of requests per route in the log. */

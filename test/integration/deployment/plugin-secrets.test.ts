@@ -1,10 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the protocol's generated messages are untyped */
-import { pluginService } from "../../../provider/plugin/server";
-import { providerProtocol } from "../../../provider/runtime/pulumi-internals";
 import { resetRuntimeContext } from "../../../provider/runtime/context";
 import { SECRET_SIG, SIG_KEY } from "../../../provider/core/values";
 import { useEmulator } from "../../support/emulator";
 import { configureProvider } from "../endpoint/helpers";
+import { inProcessPlugin } from "../../support/plugin-door";
 
 /*
  * A deployment resource whose properties hold secrets at depth, through the plugin as the engine
@@ -18,20 +17,10 @@ const URN = "urn:pulumi:dev::secrets::aria:index:DeploymentResource::db";
 const PLATFORM = "7c9d2b4e-1a3f-4e6b-8c5d-2f4a6b8c0d02";
 
 const emulator = useEmulator({ seedResources: 0 });
-const protocol = providerProtocol();
-const service = pluginService({ version: "0.0.0-test", schema: () => "{}" }, protocol);
+const { protocol, call } = inProcessPlugin();
 
 const envelope = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
 const struct = (value: Record<string, unknown>) => protocol.struct.Struct.fromJavaScript(value);
-
-/** Calls one method of the plugin's service as the engine would. */
-function call(method: keyof typeof service, request: any): Promise<any> {
-  return new Promise((resolve, reject) =>
-    (service[method] as any)({ request }, (error: any, response: any) =>
-      error ? reject(new Error(error.details ?? String(error))) : resolve(response),
-    ),
-  );
-}
 
 /** The paths at which a secret text shows outside an envelope; empty when every one is wrapped. */
 function clearPaths(value: unknown, path = ""): string[] {

@@ -6,6 +6,8 @@ import { provider as processProvider } from "../../../provider/dynamic/impl";
 const deploymentResourceProvider = processProvider("deploymentResource");
 import { resetRuntimeContext, setProviderConfig } from "../../../provider/runtime/context";
 import { adminSettings, clientFor, useServer } from "../client/harness";
+import { rejectionOf } from "../../support/rejection";
+import { checkThenCreate, PROVIDER } from "../dynamic-door";
 
 /*
  * The deployment resource provider called as the engine calls it (check → create → read → diff →
@@ -13,7 +15,6 @@ import { adminSettings, clientFor, useServer } from "../client/harness";
  * process's configured client.
  */
 
-const PROVIDER = { __provider: "serialised stub" };
 const PLATFORM = "7c9d2b4e-1a3f-4e6b-8c5d-2f4a6b8c0d02";
 
 const server = useServer({ seedResources: 0, requestDelayMs: 300, fresh: true });
@@ -50,25 +51,10 @@ const thing = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** check then create, as `pulumi up` does for a new resource. */
-async function createChecked(news: Record<string, unknown>) {
-  const checked = await provider.check({}, news);
-  expect(checked.failures ?? []).toEqual([]);
-  const inputs = { ...checked.inputs, ...PROVIDER };
-  const created = await provider.create(inputs);
-  return { inputs, id: created.id, outs: { ...created.outs, ...PROVIDER } as Record<string, unknown> };
-}
+const createChecked = checkThenCreate(provider);
 
-async function rejection(
-  promise: Promise<unknown>,
-): Promise<Error & { id?: string; properties?: Record<string, unknown> }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
-}
+/** What a failed create rejects with: the id and properties of what the server made, if it made it. */
+type CreateFailure = Error & { id?: string; properties?: Record<string, unknown> };
 
 async function resourceCount(): Promise<number> {
   return (await client.listResources({ top: 1 })).totalElements ?? 0;
@@ -143,7 +129,7 @@ describe("the deployment resource provider against the emulator", () => {
   });
 
   it("fails with the request's details when the request fails, leaving nothing behind", async () => {
-    const error = await rejection(
+    const error = await rejectionOf<CreateFailure>(
       createChecked(thing({ properties: { emulatorFail: "no capacity left in cluster" } })),
     );
     expect(error.message).toMatch(
@@ -154,14 +140,14 @@ describe("the deployment resource provider against the emulator", () => {
   });
 
   it("fails for a name the emulator rejects by convention", async () => {
-    const error = await rejection(createChecked(thing({ name: "fail-web" })));
+    const error = await rejectionOf<CreateFailure>(createChecked(thing({ name: "fail-web" })));
     expect(error.message).toContain(
       "ended FAILED: Simulated failure: resource name 'fail-web' starts with 'fail-'",
     );
   });
 
   it("cancels the request on a timeout and fails naming it", async () => {
-    const error = await rejection(
+    const error = await rejectionOf<CreateFailure>(
       createChecked(thing({ waitTimeoutSeconds: 1, properties: { emulatorDelayMs: 60_000 } })),
     );
     const requestId = /waiting for request ([0-9a-f-]+)/.exec(error.message)?.[1];
@@ -175,7 +161,7 @@ describe("the deployment resource provider against the emulator", () => {
   });
 
   it("rejects an unknown project with the server's message", async () => {
-    const error = await rejection(createChecked(thing({ projectId: "no-such-project" })));
+    const error = await rejectionOf<CreateFailure>(createChecked(thing({ projectId: "no-such-project" })));
     expect(error.message).toContain("no-such-project");
   });
 

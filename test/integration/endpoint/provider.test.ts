@@ -2,7 +2,9 @@ import { createEndpointProvider } from "../../../provider/dynamic/providers";
 import { provider } from "../../../provider/dynamic/impl";
 import { UNKNOWN } from "../../../provider/common/unknowns";
 import { providerApiClient, providerSettingValue } from "../../../provider/runtime/context";
+import { changeByHand } from "../../support/by-hand";
 import { configureProvider, useProviderEmulator } from "./helpers";
+import { checkThenCreate, PROVIDER } from "../dynamic-door";
 
 /** The provider process's endpoint kind, as the stub reaches it. */
 const endpointProvider = provider("endpoint");
@@ -12,7 +14,6 @@ const endpointProvider = provider("endpoint");
  * delete), in-process, against the emulator on an ephemeral port.
  */
 
-const PROVIDER = { __provider: "serialised stub" };
 const SECRET = "integration-s3cret-password";
 
 const emulator = useProviderEmulator();
@@ -41,14 +42,7 @@ function freshProvider() {
   });
 }
 
-/** Runs check then create, as `pulumi up` does for a new resource. */
-async function createChecked(news: Record<string, unknown>) {
-  const checked = await endpointProvider.check({}, news);
-  expect(checked.failures ?? []).toEqual([]);
-  const inputs = { ...checked.inputs, ...PROVIDER };
-  const created = await endpointProvider.create(inputs);
-  return { inputs, id: created.id, outs: { ...created.outs, ...PROVIDER } as Record<string, unknown> };
-}
+const createChecked = checkThenCreate(endpointProvider);
 
 function routeCount(log: { counts: Record<string, number> }, route: string): number {
   return log.counts[route] ?? 0;
@@ -146,13 +140,9 @@ describe("endpoint provider against the emulator", () => {
     it("shows drift made out of band, keeping the secret the server masks", async () => {
       const { id, outs, inputs } = await createChecked(jenkins());
       const client = emulator.client();
-      const current = await client.getEndpoint(id);
-      await client.updateEndpoint(id, {
-        name: current.name,
-        type: current.type,
-        project: current.project ?? undefined,
+      await changeByHand(client, id, SECRET, {
         description: "changed by hand",
-        properties: { ...current.properties, username: "someone-else" },
+        properties: { username: "someone-else" },
       });
       await client.close();
 

@@ -1,9 +1,7 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- the protocol's generated messages are untyped */
 import { provider } from "../../../provider/dynamic/impl";
-import { pluginService } from "../../../provider/plugin/server";
-import { providerProtocol } from "../../../provider/runtime/pulumi-internals";
 import { providerApiClient } from "../../../provider/runtime/context";
 import { useProviderEmulator } from "./helpers";
+import { inProcessPlugin } from "../../support/plugin-door";
 
 /*
  * An upgrade from release 0.1.0, the last before the doors kept their bookkeeping to themselves,
@@ -108,17 +106,7 @@ describe("the dynamic door, after 0.1.0", () => {
 });
 
 describe("the plugin door, after 0.1.0", () => {
-  const protocol = providerProtocol();
-  const service = pluginService({ version: "0.0.0-test", schema: () => "{}" }, protocol);
-
-  /** Calls one method of the plugin's service as the engine would. */
-  function call(method: keyof typeof service, request: any): Promise<any> {
-    return new Promise((resolve, reject) =>
-      (service[method] as any)({ request }, (error: any, response: any) =>
-        error ? reject(new Error(error.details ?? String(error))) : resolve(response),
-      ),
-    );
-  }
+  const { protocol, call } = inProcessPlugin();
 
   async function create(urn: string) {
     const request = new protocol.messages.CreateRequest();

@@ -1,11 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the protocol's generated messages are untyped */
-import { pluginService } from "../../../provider/plugin/server";
-import { providerProtocol } from "../../../provider/runtime/pulumi-internals";
 import { resetRuntimeContext } from "../../../provider/runtime/context";
 import { UNKNOWN } from "../../../provider/core/values";
 import type { AriaClient } from "../../../provider/client";
 import { useEmulator } from "../../support/emulator";
 import { configureProvider } from "../endpoint/helpers";
+import { inProcessPlugin } from "../../support/plugin-door";
 
 /*
  * The plugin's `List` and its `Read` as `exists()` sends it, called as the engine calls them, over
@@ -18,8 +17,7 @@ import { configureProvider } from "../endpoint/helpers";
  */
 
 const emulator = useEmulator({ seedResources: 0 });
-const protocol = providerProtocol();
-const service = pluginService({ version: "0.0.0-test", schema: () => "{}" }, protocol);
+const { protocol, service } = inProcessPlugin();
 const struct = (value: Record<string, unknown>) => protocol.struct.Struct.fromJavaScript(value);
 const MADE_UP_ID = "00000000-0000-4000-8000-000000000000";
 let client: AriaClient;

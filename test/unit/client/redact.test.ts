@@ -1,17 +1,11 @@
 import fc from "fast-check";
-import {
-  redactPatterns,
-  redactValues,
-  Redactor,
-  REDACTED,
-  secretValuesIn,
-} from "../../../provider/client/redact";
+import * as redact from "../../../provider/client/redact";
 
 describe("redaction", () => {
   it("replaces every occurrence of a known secret, also URL-encoded and JSON-escaped", () => {
     const secret = 'pa ss"wörd/1';
     const text = `a ${secret} b ${encodeURIComponent(secret)} c ${JSON.stringify(secret)}`;
-    const out = redactValues(text, [secret]);
+    const out = redact.redactValues(text, [secret]);
     expect(out).not.toContain(secret);
     expect(out).not.toContain(encodeURIComponent(secret));
     expect(out).not.toContain(JSON.stringify(secret).slice(1, -1));
@@ -19,33 +13,35 @@ describe("redaction", () => {
 
   it("does not let a replacement splice a secret back together", () => {
     const secret = "ab[RED";
-    expect(redactValues(`xab${secret}`, [secret])).not.toContain(secret);
-    const looping = `aa${REDACTED}bb`;
-    expect(redactValues(`aa${looping}bb`, [looping])).not.toContain(looping);
+    expect(redact.redactValues(`xab${secret}`, [secret])).not.toContain(secret);
+    const looping = `aa${redact.REDACTED}bb`;
+    expect(redact.redactValues(`aa${looping}bb`, [looping])).not.toContain(looping);
   });
 
   it("scrubs bearer tokens, JWTs and secret key-value pairs", () => {
-    expect(redactPatterns("Authorization: Bearer abc123")).toBe(`Authorization: Bearer ${REDACTED}`);
-    expect(redactPatterns("t=eyJhbGciOi.eyJzdWIi.sig")).toBe(`t=${REDACTED}`);
-    expect(redactPatterns('{"refreshToken":"xyz","name":"ok"}')).toBe(
-      `{"refreshToken":"${REDACTED}","name":"ok"}`,
+    expect(redact.redactPatterns("Authorization: Bearer abc123")).toBe(
+      `Authorization: Bearer ${redact.REDACTED}`,
     );
-    expect(redactPatterns("password=hunter2&user=bob")).toBe(`password=${REDACTED}&user=bob`);
+    expect(redact.redactPatterns("t=eyJhbGciOi.eyJzdWIi.sig")).toBe(`t=${redact.REDACTED}`);
+    expect(redact.redactPatterns('{"refreshToken":"xyz","name":"ok"}')).toBe(
+      `{"refreshToken":"${redact.REDACTED}","name":"ok"}`,
+    );
+    expect(redact.redactPatterns("password=hunter2&user=bob")).toBe(`password=${redact.REDACTED}&user=bob`);
   });
 
   it("leaves ordinary words that merely contain 'token' alone", () => {
-    expect(redactPatterns('{"tokenType":"Bearer"}')).toBe('{"tokenType":"Bearer"}');
+    expect(redact.redactPatterns('{"tokenType":"Bearer"}')).toBe('{"tokenType":"Bearer"}');
   });
 
   it("ignores secrets too short to replace without shredding the text", () => {
-    const redactor = new Redactor();
+    const redactor = new redact.Redactor();
     redactor.add("ab", undefined);
     expect(redactor.redact("about")).toBe("about");
   });
 
   it("finds the secret properties of a request body at any depth", () => {
     expect(
-      secretValuesIn({
+      redact.secretValuesIn({
         name: "ci",
         properties: { url: "https://x", password: "p1", nested: { privateKey: "k1" } },
       }),
@@ -55,7 +51,7 @@ describe("redaction", () => {
   it("never returns text containing a registered secret (property)", () => {
     fc.assert(
       fc.property(fc.string({ minLength: 4, maxLength: 20 }), fc.array(fc.string()), (secret, fragments) => {
-        const redactor = new Redactor();
+        const redactor = new redact.Redactor();
         redactor.add(secret);
         const text = fragments.join(secret);
         expect(redactor.redact(text)).not.toContain(secret);

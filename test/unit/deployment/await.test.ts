@@ -3,6 +3,7 @@ import { deploymentResourceKind } from "../../../provider/deployment/provider";
 import { createDeploymentResourceProvider } from "../../../provider/dynamic/providers";
 import { FakeClock, ManualClock } from "../../support/clock";
 import { FakeDeploymentApi } from "./fakes";
+import { rejectionOf } from "../../support/rejection";
 
 /*
  * A deployment resource's creation whose request waits for approval: the plugin door (`canAwait`)
@@ -40,19 +41,10 @@ function setup(awaitAfterMs = 30_000) {
   return { clock, api, messages, warnings, kind, create, deps };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
-}
-
 describe("a creation pending approval, on a door that can await", () => {
   it("ends as awaiting once it has waited awaitApprovalAfter, leaving the request to run", async () => {
     const { api, clock, create, warnings } = setup();
-    const error = await rejection(create());
+    const error = await rejectionOf(create());
     expect(error).toBeInstanceOf(ResourceAwaitError);
     expect(error).not.toBeInstanceOf(ResourceInitError);
     expect(error.message).toBe(
@@ -68,13 +60,13 @@ describe("a creation pending approval, on a door that can await", () => {
 
   it("with 0, ends at the first poll that shows it pending", async () => {
     const { clock, create } = setup(0);
-    expect(await rejection(create())).toBeInstanceOf(ResourceAwaitError);
+    expect(await rejectionOf(create())).toBeInstanceOf(ResourceAwaitError);
     expect(clock.t).toBe(0);
   });
 
   it("continues the same request on the next run once approved, with no second POST", async () => {
     const { api, clock, create, messages } = setup(0);
-    await rejection(create());
+    await rejectionOf(create());
     clock.advance(3_600_000);
     api.decide("req-2", true);
     const created = await create();
@@ -86,16 +78,16 @@ describe("a creation pending approval, on a door that can await", () => {
 
   it("awaits again on the next run while still pending, without a second POST", async () => {
     const { api, create } = setup(0);
-    await rejection(create());
-    expect(await rejection(create())).toBeInstanceOf(ResourceAwaitError);
+    await rejectionOf(create());
+    expect(await rejectionOf(create())).toBeInstanceOf(ResourceAwaitError);
     expect(api.calls.filter((c) => c === POST)).toHaveLength(1);
   });
 
   it("fails on the next run when rejected, saying who and why and what to do, and removes the resource", async () => {
     const { api, create } = setup(0);
-    await rejection(create());
+    await rejectionOf(create());
     api.decide("req-2", false, "Rejected by alice: too large");
-    const error = await rejection(create());
+    const error = await rejectionOf(create());
     expect(error).not.toBeInstanceOf(ResourceAwaitError);
     expect(error.message).toBe(
       "create Custom.Thing 'web-01': request req-2 was rejected by its approver: APPROVAL_REJECTED (Rejected by " +
@@ -112,7 +104,7 @@ describe("a creation pending approval, on a door that can await", () => {
     await create();
     clock.advance(10_000);
     api.createScript = { durationMs: 2_000, outcome: "SUCCESSFUL", approval: true };
-    expect(await rejection(create())).toBeInstanceOf(ResourceAwaitError);
+    expect(await rejectionOf(create())).toBeInstanceOf(ResourceAwaitError);
     expect(api.calls.filter((c) => c === POST)).toHaveLength(2);
   });
 });

@@ -3,6 +3,7 @@ import { ResourceInitError } from "../../../provider/deployment/create";
 import { createDeploymentResourceProvider } from "../../../provider/dynamic/providers";
 import { FakeClock } from "../../support/clock";
 import { FakeDeploymentApi, notFound } from "./fakes";
+import { rejectionOf } from "../../support/rejection";
 
 const PROVIDER = { __provider: "serialised stub" };
 const inputs = {
@@ -21,14 +22,8 @@ function setup() {
   return { clock, api, messages, provider };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<Error & Partial<ResourceInitError>> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
-}
+/** What a failed create rejects with: a ResourceInitError where the server made the resource. */
+type CreateFailure = Error & Partial<ResourceInitError>;
 
 describe("create", () => {
   it("posts, waits for the request and returns the server's resource as outputs", async () => {
@@ -79,7 +74,7 @@ describe("create", () => {
     async (outcome, said) => {
       const { api, provider } = setup();
       api.createScript = { durationMs: 3_000, outcome, details: "quota exceeded in project" };
-      const error = await rejection(provider.create(inputs));
+      const error = await rejectionOf<CreateFailure>(provider.create(inputs));
       expect(error).not.toBeInstanceOf(ResourceInitError);
       expect(error.message).toBe(`create Custom.Thing 'web-01': ${said}`);
       // It looked for a half-created resource to remove.
@@ -90,7 +85,7 @@ describe("create", () => {
   it("on a timeout cancels the request and fails naming it", async () => {
     const { api, clock, provider } = setup();
     api.createScript = { durationMs: 10 * 60_000, outcome: "SUCCESSFUL" };
-    const error = await rejection(provider.create(inputs));
+    const error = await rejectionOf<CreateFailure>(provider.create(inputs));
     expect(error).not.toBeInstanceOf(ResourceInitError);
     expect(error.message).toMatch(
       /^create Custom.Thing 'web-01': timed out after 1m00s waiting for request req-2 \(last status INPROGRESS\); raise waitTimeoutSeconds/,
@@ -111,7 +106,7 @@ describe("create", () => {
   it("records the resource in the stack when the cancel does not settle the request", async () => {
     const { api, provider } = setup();
     api.createScript = { durationMs: 5 * 60_000, outcome: "SUCCESSFUL", cancel: "refuse" };
-    const error = await rejection(provider.create(inputs));
+    const error = await rejectionOf<CreateFailure>(provider.create(inputs));
     expect(error).toBeInstanceOf(ResourceInitError);
     expect(error.id).toBe("res-1");
     expect(error.message).toContain("timed out after 1m00s waiting for request req-2");
@@ -131,7 +126,7 @@ describe("create", () => {
     const { api, provider } = setup();
     api.createScript = { durationMs: 1_000, outcome: "FAILED", details: "boom" };
     api.deleteError = new Error("socket hang up");
-    const error = await rejection(provider.create(inputs));
+    const error = await rejectionOf<CreateFailure>(provider.create(inputs));
     expect(error).toBeInstanceOf(ResourceInitError);
     expect(error.message).toContain(
       "ended FAILED: boom Deleting the half-created resource failed: socket hang up.",
@@ -142,7 +137,7 @@ describe("create", () => {
   it("records the resource when it loses track of the request", async () => {
     const { api, provider } = setup();
     api.getRequestError = new Error("ECONNRESET");
-    const error = await rejection(provider.create(inputs));
+    const error = await rejectionOf<CreateFailure>(provider.create(inputs));
     expect(error).toBeInstanceOf(ResourceInitError);
     expect(error.message).toContain("lost track of request req-2: ECONNRESET");
     expect(error.properties?.requestStatus).toBe("UNKNOWN");
@@ -158,7 +153,7 @@ describe("create", () => {
         status: 502,
       }),
     );
-    const error = await rejection(provider.create(inputs));
+    const error = await rejectionOf<CreateFailure>(provider.create(inputs));
     expect(error.message).toContain("The server may have accepted the creation before the failure");
     expect(error.message).toContain(`getResources({ search: "web-01" })`);
   });
@@ -168,7 +163,7 @@ describe("create", () => {
     jest
       .spyOn(api, "createResource")
       .mockRejectedValue(new Error("400 Bad Request: Field 'type' is required"));
-    const error = await rejection(provider.create(inputs));
+    const error = await rejectionOf<CreateFailure>(provider.create(inputs));
     expect(error).not.toBeInstanceOf(ResourceInitError);
   });
 });
@@ -214,7 +209,7 @@ describe("read", () => {
   it("refreshes the request status of a creation recorded as unfinished", async () => {
     const { api, clock, provider } = setup();
     api.createScript = { durationMs: 60 * 60_000, outcome: "SUCCESSFUL", cancel: "refuse" };
-    const error = await rejection(provider.create(inputs));
+    const error = await rejectionOf<CreateFailure>(provider.create(inputs));
     clock.t += 2 * 60 * 60_000;
     const read = await provider.read!(error.id as string, error.properties);
     expect(read.props).toMatchObject({ requestStatus: "SUCCESSFUL", resourceId: "res-1" });
@@ -316,7 +311,7 @@ describe("delete", () => {
   it("cancels a creation still running before deleting a resource recorded as unfinished", async () => {
     const { api, provider } = setup();
     api.createScript = { durationMs: 60 * 60_000, outcome: "SUCCESSFUL", cancel: "refuse" };
-    const error = await rejection(provider.create(inputs));
+    const error = await rejectionOf<CreateFailure>(provider.create(inputs));
     api.requests.get("req-2")!.cancel = "abort";
     api.calls.length = 0;
     await provider.delete!(error.id as string, error.properties as Record<string, unknown>);
@@ -331,7 +326,7 @@ describe("delete", () => {
   it("keeps a resource recorded as unfinished while its creation cannot be cancelled", async () => {
     const { api, provider } = setup();
     api.createScript = { durationMs: 60 * 60_000, outcome: "SUCCESSFUL", cancel: "refuse" };
-    const error = await rejection(provider.create(inputs));
+    const error = await rejectionOf<CreateFailure>(provider.create(inputs));
     await expect(
       provider.delete!(error.id as string, error.properties as Record<string, unknown>),
     ).rejects.toThrow(

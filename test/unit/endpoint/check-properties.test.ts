@@ -5,7 +5,7 @@ import { ProjectCatalogue } from "../../../provider/endpoint/projects";
 import { TileCatalogue } from "../../../provider/endpoint/tiles";
 import { UNKNOWN } from "../../../provider/common/unknowns";
 import type { Tiles } from "../../../provider/client";
-import { PROJECTS } from "./fakes";
+import { KUBERNETES_TILE, PROJECTS } from "./fakes";
 
 /*
  * Properties of `check` over random inputs: whatever the program hands it, it answers (never throws),
@@ -25,19 +25,7 @@ const TILES: Tiles = {
       },
       outputProperties: {},
     },
-    {
-      tileId: "k8s",
-      inputProperties: {
-        kubernetesURL: { type: "String", mandatory: true },
-        authType: { type: "String", mandatory: true, description: "One of: certificate, basicAuth, token." },
-        userName: { type: "String", mandatory: false },
-        password: { type: "String", mandatory: false, secret: true },
-        token: { type: "String", mandatory: false, secret: true },
-        certData: { type: "String", mandatory: false },
-        certKeyData: { type: "String", mandatory: false, secret: true },
-      },
-      outputProperties: {},
-    },
+    KUBERNETES_TILE,
     {
       tileId: "bamboo",
       inputProperties: {

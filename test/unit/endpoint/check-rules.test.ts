@@ -3,7 +3,7 @@ import { ProjectCatalogue } from "../../../provider/endpoint/projects";
 import { TileCatalogue } from "../../../provider/endpoint/tiles";
 import { UNKNOWN } from "../../../provider/common/unknowns";
 import type { Tiles } from "../../../provider/client";
-import { apiError, fakeApi, PROJECTS, TILES } from "./fakes";
+import { apiError, fakeApi, KUBERNETES_TILE, PROJECTS, TILES } from "./fakes";
 
 /** Tiles in the server's shape, with the allowed values only in the description, as servers publish them. */
 const RULE_TILES: Tiles = {
@@ -23,19 +23,7 @@ const RULE_TILES: Tiles = {
       },
       outputProperties: {},
     },
-    {
-      tileId: "k8s",
-      inputProperties: {
-        kubernetesURL: { type: "String", mandatory: true },
-        authType: { type: "String", mandatory: true, description: "One of: certificate, basicAuth, token." },
-        certData: { type: "String", mandatory: false },
-        certKeyData: { type: "String", mandatory: false, secret: true },
-        userName: { type: "String", mandatory: false },
-        password: { type: "String", mandatory: false, secret: true },
-        token: { type: "String", mandatory: false, secret: true },
-      },
-      outputProperties: {},
-    },
+    KUBERNETES_TILE,
     {
       // A tile in the published shape only ({type, description, mandatory}): no `secret` flag at all.
       tileId: "gerrit",

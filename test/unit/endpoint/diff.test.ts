@@ -1,23 +1,13 @@
 import { deepEqual } from "../../../provider/core/json";
 import { diffEndpoint } from "../../../provider/endpoint/diff";
 import { UNKNOWN } from "../../../provider/common/unknowns";
-
-/** The fields a program declares, as the old state stores them and the new inputs carry them. */
-const DECLARED = {
-  name: "ci",
-  type: "jenkins",
-  project: "Platform",
-  description: "",
-  isRestricted: false,
-  properties: { url: "https://jenkins.example.com", pollInterval: 10 },
-  secretProperties: { password: "s3cret" },
-};
+import { DECLARED_ENDPOINT } from "./fakes";
 
 /** Old state as stored after a create: the server's view of the declared fields plus computed outputs. */
 const olds = {
   __provider: "old serialised provider",
   endpointId: "ep-1",
-  ...DECLARED,
+  ...DECLARED_ENDPOINT,
   projectId: "proj-1",
   createdAt: "2024-01-01 10:00:00.000000+00",
   link: "/pipeline/api/endpoints/ep-1",
@@ -25,7 +15,7 @@ const olds = {
 
 const news = (changes: Record<string, unknown> = {}) => ({
   __provider: "new serialised provider",
-  ...DECLARED,
+  ...DECLARED_ENDPOINT,
   ...changes,
 });
 

@@ -36,6 +36,24 @@ export const TILES: Tiles = {
   ],
 };
 
+/**
+ * The Kubernetes tile with the fields of every auth type, the allowed auth types only in the
+ * description, as servers publish them.
+ */
+export const KUBERNETES_TILE: Tiles["tiles"][number] = {
+  tileId: "k8s",
+  inputProperties: {
+    kubernetesURL: { type: "String", mandatory: true },
+    authType: { type: "String", mandatory: true, description: "One of: certificate, basicAuth, token." },
+    userName: { type: "String", mandatory: false },
+    password: { type: "String", mandatory: false, secret: true },
+    token: { type: "String", mandatory: false, secret: true },
+    certData: { type: "String", mandatory: false },
+    certKeyData: { type: "String", mandatory: false, secret: true },
+  },
+  outputProperties: {},
+};
+
 /** The server's projects, as the IaaS API lists them. */
 export const PROJECTS = [
   { id: "proj-1", name: "Platform", description: "" },
@@ -53,6 +71,20 @@ export function apiError(code: AriaErrorCode, status?: number, extra: { cause?: 
     cause: extra.cause,
   });
 }
+
+/**
+ * What a program declares for the endpoint apiEndpoint() answers: the server masks the password and
+ * does not list pollInterval, which only the declaration holds.
+ */
+export const DECLARED_ENDPOINT = {
+  name: "ci",
+  type: "jenkins",
+  project: "Platform",
+  description: "",
+  isRestricted: false,
+  properties: { url: "https://jenkins.example.com", pollInterval: 10 },
+  secretProperties: { password: "s3cret" },
+};
 
 /** A stored endpoint as the server answers it. */
 /**

@@ -1,11 +1,12 @@
 import { diffEndpoint } from "../../../provider/endpoint/diff";
 import { isMasked } from "../../../provider/core/secrets";
 import { inputsOf, toState } from "../../../provider/endpoint/state";
-import { apiEndpoint } from "./fakes";
+import { apiEndpoint, DECLARED_ENDPOINT } from "./fakes";
 
+/** The declaration's properties, as toState receives them beside the server's endpoint. */
 const declared = {
-  properties: { url: "https://jenkins.example.com", pollInterval: 10 },
-  secretProperties: { password: "s3cret" },
+  properties: DECLARED_ENDPOINT.properties,
+  secretProperties: DECLARED_ENDPOINT.secretProperties,
   validate: false,
 };
 
@@ -18,13 +19,7 @@ describe("toState", () => {
       declared,
     );
     expect(state).toEqual({
-      name: "ci",
-      type: "jenkins",
-      project: "Platform",
-      description: "",
-      isRestricted: false,
-      properties: { url: "https://jenkins.example.com", pollInterval: 10 },
-      secretProperties: { password: "s3cret" },
+      ...DECLARED_ENDPOINT,
       validate: false,
       metadata: {
         projectId: "proj-1",
@@ -77,14 +72,7 @@ describe("toState", () => {
   });
 
   it("reads back an unchanged endpoint as exactly its declaration: no diff after refresh", () => {
-    const inputs = {
-      name: "ci",
-      type: "jenkins",
-      project: "Platform",
-      description: "",
-      isRestricted: false,
-      ...declared,
-    };
+    const inputs = { ...DECLARED_ENDPOINT, validate: false };
     const state = toState(
       apiEndpoint({
         properties: { url: "https://jenkins.example.com", pollInterval: 10, password: "*****" },

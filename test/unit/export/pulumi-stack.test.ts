@@ -1,5 +1,6 @@
 import { PulumiResult, RunPulumi, scrubbedTail } from "../../../provider/cli/pulumi";
 import { setStackSecrets, StackConfigError, stdinOf } from "../../../provider/export/pulumi-stack";
+import { rejectionOf } from "../../support/rejection";
 
 /** A stand-in for the `pulumi` CLI: records each call and answers as `answer` says. */
 function fakePulumi(answer: (args: readonly string[], input?: string) => Partial<PulumiResult> = () => ({})) {
@@ -15,15 +16,6 @@ const VALUES = [
   { key: "ci-password", value: "s3cret one" },
   { key: "repo-privateKey", value: "-----BEGIN KEY-----\nabc\n-----END KEY-----\n" },
 ];
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("setting a stack's secrets with the pulumi CLI", () => {
   it("makes the stack, then sets each value as a secret, on stdin only", async () => {
@@ -55,7 +47,7 @@ describe("setting a stack's secrets with the pulumi CLI", () => {
           ? { code: 1, stderr: "error: boom" }
           : {},
     );
-    const error = await rejection(setStackSecrets({ run: pulumi.run, stack: "dev", values: VALUES }));
+    const error = await rejectionOf(setStackSecrets({ run: pulumi.run, stack: "dev", values: VALUES }));
     expect(error).toBeInstanceOf(StackConfigError);
     expect(error.message).toMatch(/existed before and is left as it was/);
     expect(pulumi.calls.map((c) => c.args.slice(0, 2).join(" "))).toEqual([
@@ -71,7 +63,7 @@ describe("setting a stack's secrets with the pulumi CLI", () => {
         ? { code: 1, stderr: "error: passphrase must be set with PULUMI_CONFIG_PASSPHRASE" }
         : {},
     );
-    const error = await rejection(setStackSecrets({ run: pulumi.run, stack: "dev", values: VALUES }));
+    const error = await rejectionOf(setStackSecrets({ run: pulumi.run, stack: "dev", values: VALUES }));
     expect(error.message).toMatch(/`pulumi stack init dev` failed \(exit 1\)/);
     expect(error.message).toMatch(/passphrase must be set/);
     expect(error.message).toMatch(/Nothing was written/);
@@ -84,7 +76,7 @@ describe("setting a stack's secrets with the pulumi CLI", () => {
         ? { code: 2, stderr: `error: cannot store ${input} (or s3cret one)` }
         : {},
     );
-    const error = await rejection(setStackSecrets({ run: pulumi.run, stack: "dev", values: VALUES }));
+    const error = await rejectionOf(setStackSecrets({ run: pulumi.run, stack: "dev", values: VALUES }));
     expect(error.message).toMatch(/`pulumi config set --secret repo-privateKey` failed \(exit 2\)/);
     expect(error.message).toMatch(/Stack dev, which this run created, was removed again/);
     for (const { value } of VALUES) expect(error.message).not.toContain(value.trim());
@@ -96,7 +88,7 @@ describe("setting a stack's secrets with the pulumi CLI", () => {
     const pulumi = fakePulumi((args) =>
       args[0] === "config" ? { code: 1 } : args[1] === "rm" ? { code: 1, stderr: "error: locked" } : {},
     );
-    const error = await rejection(setStackSecrets({ run: pulumi.run, stack: "dev", values: VALUES }));
+    const error = await rejectionOf(setStackSecrets({ run: pulumi.run, stack: "dev", values: VALUES }));
     expect(error.message).toMatch(/removing stack dev again failed.*\n.*locked\nRemove it yourself/);
   });
 

@@ -2,19 +2,18 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { AriaConfigError } from "../../../provider/client/config-error";
 import { configure as configureDynamic } from "../../../provider/dynamic/impl";
-import { pluginService } from "../../../provider/plugin/server";
 import {
   providerClientConfig,
   providerSettingValue,
   resetRuntimeContext,
 } from "../../../provider/runtime/context";
-import { providerProtocol } from "../../../provider/runtime/pulumi-internals";
 import {
   PROVIDER_ONLY_SETTINGS,
   PROVIDER_SETTINGS,
   type ProviderOnlyKey,
   type SettingKey,
 } from "../../../provider/runtime/settings";
+import { inProcessPlugin } from "../../support/plugin-door";
 
 /*
  * Every setting × {unset, blank, valid, invalid} × {configuration, environment}, through both doors:
@@ -65,17 +64,7 @@ type Source = "configuration" | "environment";
 type Verdict =
   { accepted: true; resolved: unknown } | { accepted: false; named: string[]; messages: string[] };
 
-const protocol = providerProtocol();
-const service = pluginService({ version: "0.0.0-test", schema: () => "{}" }, protocol);
-
-/** Calls one method of the plugin's service as the engine would. */
-function call(method: keyof typeof service, request: any): Promise<any> {
-  return new Promise((resolve, reject) =>
-    (service[method] as any)({ request }, (error: any, response: any) =>
-      error ? reject(new Error(error.details ?? String(error))) : resolve(response),
-    ),
-  );
-}
+const { protocol, call } = inProcessPlugin();
 
 /** The plugin's CheckConfig of an explicit provider's inputs. */
 async function pluginCheck(settings: Partial<Record<SettingKey, string>>): Promise<Verdict> {

@@ -1,7 +1,7 @@
 import { endpoint } from "../export/fixtures";
 import { coverageOf, ratio } from "../../../provider/reconcile/coverage";
+import { SERVER, SERVER_COVERAGE } from "./reports";
 
-const SERVER = "https://vra.example.com";
 const OTHER = "https://other.example.com";
 
 describe("coverage", () => {
@@ -33,16 +33,7 @@ describe("coverage", () => {
       total: 5,
       percent: 60,
       servers: [
-        {
-          server: SERVER,
-          managed: 2,
-          total: 4,
-          percent: 50,
-          projects: [
-            { project: "Payments", managed: 0, total: 1, percent: 0 },
-            { project: "Platform", managed: 2, total: 3, percent: 66.7 },
-          ],
-        },
+        SERVER_COVERAGE,
         {
           server: OTHER,
           managed: 1,

@@ -1,25 +1,8 @@
 import { changedPaths, driftOf, previewErrors, urnParts } from "../../../provider/reconcile/drift";
 import { PreviewDigest } from "../../../provider/common/preview-digest";
+import { GIT, JENKINS, jenkinsInputs, preview, STACK, urn } from "./previews";
 
-/*
- * Drift from `pulumi preview --refresh --json`: the steps below have the shape the CLI 3.274.1 prints
- * (refresh steps first, then the steps of the update; a secret written "[secret]").
- */
-
-const urn = (type: string, name: string) => `urn:pulumi:dev::app::${type}::${name}`;
-const JENKINS = urn("aria:index:JenkinsEndpoint", "jenkins");
-const GIT = urn("aria:index:Endpoint", "git");
-const STACK = urn("pulumi:pulumi:Stack", "app-dev");
-const inputs = (description: string) => ({
-  description,
-  name: "jenkins",
-  project: "Platform",
-  properties: { url: "https://jenkins.example.com", username: "ci" },
-  secretProperties: "[secret]",
-  type: "jenkins",
-});
-
-const preview = (steps: unknown[]): PreviewDigest => PreviewDigest.parse({ config: {}, steps, duration: 1 });
+/* Drift from `pulumi preview --refresh --json` (the steps of ./previews.ts, as CLI 3.274.1 prints them). */
 
 describe("drift from a refresh preview", () => {
   it("names an out-of-band change by its field and an out-of-band deletion as a create", () => {
@@ -28,8 +11,8 @@ describe("drift from a refresh preview", () => {
       {
         op: "refresh",
         urn: JENKINS,
-        oldState: { id: "j1", inputs: inputs("CI server") },
-        newState: { id: "j1", inputs: inputs("CI server") },
+        oldState: { id: "j1", inputs: jenkinsInputs() },
+        newState: { id: "j1", inputs: jenkinsInputs() },
       },
       { op: "refresh", urn: GIT, oldState: { id: "g1", inputs: {} }, newState: { id: "g1", inputs: {} } },
       { op: "same", urn: STACK },
@@ -37,8 +20,12 @@ describe("drift from a refresh preview", () => {
       {
         op: "update",
         urn: JENKINS,
-        oldState: { id: "j1", type: "aria:index:JenkinsEndpoint", inputs: inputs("changed by hand") },
-        newState: { type: "aria:index:JenkinsEndpoint", inputs: inputs("CI server") },
+        oldState: {
+          id: "j1",
+          type: "aria:index:JenkinsEndpoint",
+          inputs: jenkinsInputs({ description: "changed by hand" }),
+        },
+        newState: { type: "aria:index:JenkinsEndpoint", inputs: jenkinsInputs() },
         detailedDiff: null,
       },
     ]);
@@ -88,8 +75,8 @@ describe("drift from a refresh preview", () => {
       {
         op: "update",
         urn: JENKINS,
-        oldState: { id: "j1", inputs: inputs("CI server") },
-        newState: { inputs: inputs("CI") },
+        oldState: { id: "j1", inputs: jenkinsInputs() },
+        newState: { inputs: jenkinsInputs({ description: "CI" }) },
         diffReasons: ["description", "secretProperties"],
         detailedDiff: {
           description: { kind: "update", inputDiff: true },

@@ -1,15 +1,12 @@
 import { PreviewDigest } from "../../../provider/common/preview-digest";
 import { analyzedState, analyzeOutput, redactSecrets } from "../../../provider/reconcile/policy-pack";
+import { GIT, JENKINS, STACK, urn } from "./previews";
 
 /*
  * --policy-pack: the state `pulumi policy analyze --file` is handed (the stack's export with each
  * resource as the refresh preview found it) and the violations read back from its `--json` events.
  */
 
-const urn = (type: string, name: string) => `urn:pulumi:dev::app::${type}::${name}`;
-const STACK = urn("pulumi:pulumi:Stack", "app-dev");
-const JENKINS = urn("aria:index:JenkinsEndpoint", "jenkins");
-const GIT = urn("aria:index:Endpoint", "git");
 const OTHER = urn("aria:index:Endpoint", "other");
 const secret = (ciphertext: string) => ({
   "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",

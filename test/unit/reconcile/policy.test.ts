@@ -1,24 +1,11 @@
 import { actualResources } from "../../../provider/reconcile/drift";
-import { PreviewDigest } from "../../../provider/common/preview-digest";
 import { defaultConfig, policyViolations } from "../../../provider/reconcile/policy";
 import { plainHttp } from "../../../provider/policy/rules/plain-http";
+import { GIT, JENKINS, jenkinsInputs, preview, STACK, urn } from "./previews";
 
 /* --policy: the pack's rules on what the endpoints are after the refresh (the preview's steps as CLI 3.274.1 prints them). */
 
-const urn = (type: string, name: string) => `urn:pulumi:dev::app::${type}::${name}`;
-const JENKINS = urn("aria:index:JenkinsEndpoint", "jenkins");
-const GIT = urn("aria:index:Endpoint", "git");
 const THING = urn("aria:index:DeploymentResource", "thing");
-const STACK = urn("pulumi:pulumi:Stack", "app-dev");
-const jenkins = (url: string) => ({
-  description: "CI server",
-  name: "jenkins",
-  project: "Platform",
-  properties: { url, username: "ci" },
-  secretProperties: "[secret]",
-  type: "jenkins",
-});
-const preview = (steps: unknown[]): PreviewDigest => PreviewDigest.parse({ config: {}, steps, duration: 1 });
 
 describe("the resources as they are, from a refresh preview", () => {
   it("are an update's old state (the refreshed one) and a same step's; never the refresh step's or the declaration", () => {
@@ -28,8 +15,8 @@ describe("the resources as they are, from a refresh preview", () => {
       {
         op: "refresh",
         urn: JENKINS,
-        oldState: { id: "j1", inputs: jenkins("https://jenkins.example.com") },
-        newState: { id: "j1", inputs: jenkins("https://jenkins.example.com") },
+        oldState: { id: "j1", inputs: jenkinsInputs() },
+        newState: { id: "j1", inputs: jenkinsInputs() },
       },
       { op: "same", urn: STACK },
       { op: "create", urn: GIT, newState: { type: "aria:index:Endpoint", inputs: { name: "app-repo" } } },
@@ -39,9 +26,9 @@ describe("the resources as they are, from a refresh preview", () => {
         oldState: {
           id: "j1",
           type: "aria:index:JenkinsEndpoint",
-          inputs: jenkins("http://jenkins.example.com"),
+          inputs: jenkinsInputs({ url: "http://jenkins.example.com" }),
         },
-        newState: { type: "aria:index:JenkinsEndpoint", inputs: jenkins("https://jenkins.example.com") },
+        newState: { type: "aria:index:JenkinsEndpoint", inputs: jenkinsInputs() },
       },
       {
         op: "same",
@@ -54,7 +41,7 @@ describe("the resources as they are, from a refresh preview", () => {
         urn: JENKINS,
         name: "jenkins",
         type: "aria:index:JenkinsEndpoint",
-        inputs: jenkins("http://jenkins.example.com"),
+        inputs: jenkinsInputs({ url: "http://jenkins.example.com" }),
       },
       { urn: THING, name: "thing", type: "aria:index:DeploymentResource", inputs: { a: 1 } },
     ]);
@@ -68,7 +55,7 @@ describe("the policy pack on what is", () => {
         urn: JENKINS,
         name: "jenkins",
         type: "aria:index:JenkinsEndpoint",
-        inputs: jenkins("http://ci.example.com"),
+        inputs: jenkinsInputs({ url: "http://ci.example.com" }),
       },
       { urn: THING, name: "thing", type: "aria:index:DeploymentResource", inputs: { url: "http://x" } },
     ]);
@@ -93,7 +80,7 @@ describe("the policy pack on what is", () => {
           urn: JENKINS,
           name: "jenkins",
           type: "aria:index:JenkinsEndpoint",
-          inputs: jenkins("https://ci.example.com"),
+          inputs: jenkinsInputs({ url: "https://ci.example.com" }),
         },
       ]).filter((v) => v.enforcementLevel === "mandatory"),
     ).toEqual([]);

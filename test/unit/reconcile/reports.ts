@@ -8,6 +8,21 @@ import type { ReconcileReport } from "../../../provider/reconcile/report";
 export const SERVER = "https://vra.example.com";
 
 /**
+ * The coverage of {@link SERVER} where two of Platform's three endpoints are managed and the one of
+ * Payments is not.
+ */
+export const SERVER_COVERAGE = {
+  server: SERVER,
+  managed: 2,
+  total: 4,
+  percent: 50,
+  projects: [
+    { project: "Payments", managed: 0, total: 1, percent: 0 },
+    { project: "Platform", managed: 2, total: 3, percent: 66.7 },
+  ],
+};
+
+/**
  * The report of a run on one stack, `stack`, in sync: two endpoints of Platform on the plugin door,
  * all managed, on {@link SERVER}, in `duration` seconds; `overrides` replace its fields.
  */
