@@ -98,7 +98,10 @@ export async function runStep(step: Step, model: Model, real: Real): Promise<voi
     }
     case "move": {
       const d = pick(model, step.at);
-      replace(model, d, { ...d, project: PROJECTS[(PROJECTS.indexOf(d.project as never) + 1) % PROJECTS.length] });
+      replace(model, d, {
+        ...d,
+        project: PROJECTS[(PROJECTS.indexOf(d.project as never) + 1) % PROJECTS.length],
+      });
       await real.converge(model);
       break;
     }

@@ -46,7 +46,12 @@ export type Door = "ts" | "yaml";
 
 /** The YAML resource of one declared endpoint (the plugin's tokens and inputs). */
 function yamlResource(d: Declared, url: string): Record<string, unknown> {
-  const common = { name: d.name, project: d.project, description: d.description, isRestricted: d.isRestricted };
+  const common = {
+    name: d.name,
+    project: d.project,
+    description: d.description,
+    isRestricted: d.isRestricted,
+  };
   switch (d.kind) {
     case "jenkins":
       return {

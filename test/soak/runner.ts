@@ -32,7 +32,10 @@ export interface SoakReport {
 }
 
 /** Runs one history (a list of commands) on a fresh stack of `real`. */
-async function runHistory(real: Real, commands: Iterable<fc.AsyncCommand<ReturnType<typeof emptyModel>, Real>>) {
+async function runHistory(
+  real: Real,
+  commands: Iterable<fc.AsyncCommand<ReturnType<typeof emptyModel>, Real>>,
+) {
   await real.reset();
   await fc.asyncModelRun(() => ({ model: emptyModel(), real }), commands);
 }
@@ -73,7 +76,13 @@ export async function soak(options: {
     if (result.failed && result.counterexample) {
       const steps = [...result.counterexample[0]].map((command) => (command as SoakCommand).step);
       const violation = String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance);
-      const replay: Replay = { door: options.door, seed: result.seed, path: result.counterexamplePath ?? undefined, steps, violation };
+      const replay: Replay = {
+        door: options.door,
+        seed: result.seed,
+        path: result.counterexamplePath ?? undefined,
+        steps,
+        violation,
+      };
       fs.writeFileSync(options.replayFile, `${JSON.stringify(replay, null, 2)}\n`);
       tally.violations.push(violation);
       report.replayFile = options.replayFile;
@@ -91,13 +100,22 @@ export async function replay(file: string): Promise<SoakReport> {
   const tally = emptyTally();
   const real = await Real.open(recorded.door, tally);
   try {
-    await runHistory(real, recorded.steps.map((step) => new SoakCommand(step)));
+    await runHistory(
+      real,
+      recorded.steps.map((step) => new SoakCommand(step)),
+    );
   } catch (error) {
     tally.violations.push((error as Error).message);
   } finally {
     await real.close();
   }
-  return { door: recorded.door, seed: recorded.seed ?? 0, histories: 1, tally, seconds: (Date.now() - started) / 1000 };
+  return {
+    door: recorded.door,
+    seed: recorded.seed ?? 0,
+    histories: 1,
+    tally,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 /** The report as text: steps by kind, faults met, kills, violations, time. */
@@ -108,7 +126,11 @@ export function formatReport(report: SoakReport): string {
   const lines = [
     `door ${report.door}, seed ${report.seed}: ${report.histories} histories, ${total} steps in ${report.seconds.toFixed(1)} s`,
     `  steps: ${steps.map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`,
-    `  faults met: ${Object.entries(tally.faults).map(([k, n]) => `${k} ${n}`).join(", ") || "none"}; kills landed: ${tally.kills}; extra runs: ${tally.extraRuns}`,
+    `  faults met: ${
+      Object.entries(tally.faults)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(", ") || "none"
+    }; kills landed: ${tally.kills}; extra runs: ${tally.extraRuns}; language hosts left: ${tally.languageHostsLeft}`,
     `  violations: ${tally.violations.length}`,
     ...tally.violations.map((v) => `    - ${v.split("\n").join("\n      ")}`),
   ];

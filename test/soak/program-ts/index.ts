@@ -21,7 +21,12 @@ const { url, endpoints } = JSON.parse(fs.readFileSync("soak.json", "utf8")) as {
 const host = new URL(url);
 
 function declare(d: Declared): pulumi.CustomResource {
-  const common = { name: d.name, project: d.project, description: d.description, isRestricted: d.isRestricted };
+  const common = {
+    name: d.name,
+    project: d.project,
+    description: d.description,
+    isRestricted: d.isRestricted,
+  };
   const password = pulumi.secret(d.password);
   switch (d.kind) {
     case "jenkins":
@@ -47,7 +52,12 @@ function declare(d: Declared): pulumi.CustomResource {
         validate: false,
       });
     case "typedJenkins":
-      return new aria.JenkinsEndpoint(d.name, { ...common, url: `${url}/jenkins/${d.name}`, username: "bot", password });
+      return new aria.JenkinsEndpoint(d.name, {
+        ...common,
+        url: `${url}/jenkins/${d.name}`,
+        username: "bot",
+        password,
+      });
     case "typedEmail":
       return new aria.EmailEndpoint(d.name, {
         ...common,
