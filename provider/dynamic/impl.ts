@@ -5,7 +5,7 @@ import type { ResourceKind } from "../core/kind";
 import { RESOURCE_KINDS } from "../registry/kinds";
 import { KIND_CODES, ProviderKind } from "./stub";
 import { dynamicDoor, type DynamicProvider } from "./door";
-import { exitWithEngine } from "./engine-watch";
+import { exitWithEngine } from "../runtime/engine-watch";
 
 /*
  * The implementation behind the serialised stub (see ./stub.ts), loaded in the provider process as
@@ -14,7 +14,7 @@ import { exitWithEngine } from "./engine-watch";
  * code.
  */
 
-// A provider process whose engine was killed exits instead of staying on, orphaned (./engine-watch.ts).
+// A provider process whose engine was killed exits instead of staying on, orphaned (../runtime/engine-watch.ts).
 exitWithEngine();
 
 /** Receives the stack configuration once per provider process (and once per stub kind). */

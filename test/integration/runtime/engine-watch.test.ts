@@ -1,8 +1,8 @@
 import * as net from "node:net";
-import { engineAddress, watchEngine } from "../../../provider/dynamic/engine-watch";
+import { hostAndPort, watchEngine } from "../../../provider/runtime/engine-watch";
 
 /*
- * The dynamic provider's process exits once its engine is gone (provider/dynamic/engine-watch.ts): a
+ * A provider process exits once its engine is gone (provider/runtime/engine-watch.ts): a
  * loopback server stands for the engine; closing it is the engine's death.
  */
 
@@ -53,11 +53,9 @@ describe("watchEngine", () => {
   });
 });
 
-describe("engineAddress", () => {
-  it("reads the host and port the engine passes its plugins", () => {
-    expect(engineAddress("127.0.0.1:39215")).toEqual({ host: "127.0.0.1", port: 39215 });
-    expect(engineAddress("[::1]:5000")).toEqual({ host: "::1", port: 5000 });
-    expect(engineAddress(undefined)).toBeUndefined();
-    expect(engineAddress("--flag")).toBeUndefined();
+describe("hostAndPort", () => {
+  it("reads the host and port of the address the engine passes its providers", () => {
+    expect(hostAndPort("127.0.0.1:39215")).toEqual({ host: "127.0.0.1", port: 39215 });
+    expect(hostAndPort("[::1]:5000")).toEqual({ host: "::1", port: 5000 });
   });
 });
