@@ -93,8 +93,14 @@ export class Real {
     readonly door: Door,
     readonly stack: E2EStack,
     readonly client: AriaClient,
-    readonly tally: Tally,
+    public tally: Tally,
   ) {}
+
+  /** Counts from now on in a fresh tally, and returns it. */
+  startTally(): Tally {
+    this.tally = emptyTally();
+    return this.tally;
+  }
 
   static async open(door: Door, tally: Tally): Promise<Real> {
     const stack = await openStack({

@@ -40,23 +40,35 @@ async function runHistory(
   await fc.asyncModelRun(() => ({ model: emptyModel(), real }), commands);
 }
 
-/**
- * `runs` random histories of at most `steps` steps on one stack of `door`, from `seed`; on a
- * failure, the shrunk history is written to `replayFile` (unless `shrink` is false, the first one).
- */
-export async function soak(options: {
+/** What soak() takes: `runs` random histories of at most `steps` steps on one stack of `door`, from `seed`. */
+export interface SoakOptions {
   door: Door;
   steps: number;
   seed: number;
   runs: number;
+  /** Where a failing history is written (shrunk unless `shrink` is false). */
   replayFile: string;
   shrink?: boolean;
-}): Promise<SoakReport> {
-  const started = Date.now();
-  const tally = emptyTally();
-  const real = await Real.open(options.door, tally);
-  let count = 0;
+  /** A stack of the door to run on (its histories each start afresh); default: one opened and closed here. */
+  real?: Real;
+}
+
+/** Opens a stack of `door` unless given one, runs `body` on it, and closes what it opened. */
+async function onStack<T>(door: Door, given: Real | undefined, body: (real: Real) => Promise<T>): Promise<T> {
+  const real = given ?? (await Real.open(door, emptyTally()));
   try {
+    return await body(real);
+  } finally {
+    if (!given) await real.close();
+  }
+}
+
+/** Random histories (see {@link SoakOptions}); a failure's shrunk history is written to `replayFile`. */
+export async function soak(options: SoakOptions): Promise<SoakReport> {
+  const started = Date.now();
+  return onStack(options.door, options.real, async (real) => {
+    const tally = real.startTally();
+    let count = 0;
     const property = fc.asyncProperty(histories(options.steps), async (commands) => {
       count++;
       await runHistory(real, commands);
@@ -74,8 +86,12 @@ export async function soak(options: {
       seconds: (Date.now() - started) / 1000,
     };
     if (result.failed && result.counterexample) {
-      const steps = [...result.counterexample[0]].map((command) => (command as SoakCommand).step);
-      const violation = String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance);
+      // fast-check's histories hold each command in a wrapper of its own (`cmd`).
+      const steps = [...result.counterexample[0]].map(
+        (command) => ((command as { cmd?: SoakCommand }).cmd ?? (command as SoakCommand)).step,
+      );
+      const error = result.errorInstance as Error | undefined;
+      const violation = String(error?.message ?? error);
       const replay: Replay = {
         door: options.door,
         seed: result.seed,
@@ -88,34 +104,26 @@ export async function soak(options: {
       report.replayFile = options.replayFile;
     }
     return report;
-  } finally {
-    await real.close();
-  }
+  });
 }
 
 /** Runs the history of a replay file again; its violation, if any, is in the report's tally. */
-export async function replay(file: string): Promise<SoakReport> {
+export async function replay(file: string, given?: Real): Promise<SoakReport> {
   const started = Date.now();
   const recorded = JSON.parse(fs.readFileSync(file, "utf8")) as Replay;
-  const tally = emptyTally();
-  const real = await Real.open(recorded.door, tally);
-  try {
-    await runHistory(
-      real,
-      recorded.steps.map((step) => new SoakCommand(step)),
-    );
-  } catch (error) {
-    tally.violations.push((error as Error).message);
-  } finally {
-    await real.close();
-  }
-  return {
-    door: recorded.door,
-    seed: recorded.seed ?? 0,
-    histories: 1,
-    tally,
-    seconds: (Date.now() - started) / 1000,
-  };
+  return onStack(recorded.door, given, async (real) => {
+    const tally = real.startTally();
+    try {
+      await runHistory(
+        real,
+        recorded.steps.map((step) => new SoakCommand(step)),
+      );
+    } catch (error) {
+      tally.violations.push((error as Error).message);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    return { door: recorded.door, seed: recorded.seed ?? 0, histories: 1, tally, seconds };
+  });
 }
 
 /** The report as text: steps by kind, faults met, kills, violations, time. */
