@@ -86,10 +86,7 @@ export async function soak(options: SoakOptions): Promise<SoakReport> {
       seconds: (Date.now() - started) / 1000,
     };
     if (result.failed && result.counterexample) {
-      // fast-check's histories hold each command in a wrapper of its own (`cmd`).
-      const steps = [...result.counterexample[0]].map(
-        (command) => ((command as { cmd?: SoakCommand }).cmd ?? (command as SoakCommand)).step,
-      );
+      const steps = [...result.counterexample[0]].map((command) => (command as SoakCommand).step);
       const error = result.errorInstance as Error | undefined;
       const violation = String(error?.message ?? error);
       const replay: Replay = {
