@@ -5,6 +5,7 @@ import type { ResourceKind } from "../core/kind";
 import { RESOURCE_KINDS } from "../registry/kinds";
 import { KIND_CODES, ProviderKind } from "./stub";
 import { dynamicDoor, type DynamicProvider } from "./door";
+import { exitWithEngine } from "../runtime/engine-watch";
 
 /*
  * The implementation behind the serialised stub (see ./stub.ts), loaded in the provider process as
@@ -12,6 +13,9 @@ import { dynamicDoor, type DynamicProvider } from "./door";
  * loads each on first use, so that a process that only manages endpoints never loads the deployment
  * code.
  */
+
+// A provider process whose engine was killed exits instead of staying on, orphaned (../runtime/engine-watch.ts).
+exitWithEngine();
 
 /** Receives the stack configuration once per provider process (and once per stub kind). */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {

@@ -13,6 +13,7 @@ import { errorMessage } from "../common/api-failures";
 import { providerApiClient, setProviderConfig } from "../runtime/context";
 import { providerProtocol, type ProviderProtocol } from "../runtime/pulumi-internals";
 import { useEngineAddress } from "../runtime/engine-log";
+import { exitWithEngine } from "../runtime/engine-watch";
 import type { SettingKey } from "../runtime/settings";
 import { checkConfig, diffConfig, NAMESPACE, settingsOf } from "./config";
 import { pluginResources, type PluginResource } from "./resources";
@@ -360,6 +361,8 @@ export async function servePlugin(args: readonly string[], options: PluginOption
   const protocol = providerProtocol();
   const engine = args.find((arg) => !arg.startsWith("-"));
   if (engine) useEngineAddress(engine);
+  // Killed with its engine's `pulumi up`, the plugin exits instead of staying on, orphaned.
+  exitWithEngine();
   const server = new protocol.grpc.Server({
     "grpc.max_receive_message_length": 1 << 30,
     "grpc.max_send_message_length": 1 << 30,

@@ -1,0 +1,127 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { stringify } from "yaml";
+
+/*
+ * The soak's model (test/soak): what the program declares, which the server must hold after every
+ * command, and the two programs generated from it, one per door.
+ */
+
+/** The endpoint kinds the soak declares: generic endpoints and typed ones. */
+export const KINDS = ["jenkins", "git", "typedJenkins", "typedEmail"] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** The endpoint types on the server of each kind. */
+export const SERVER_TYPE: Record<Kind, string> = {
+  jenkins: "jenkins",
+  git: "git",
+  typedJenkins: "jenkins",
+  typedEmail: "email",
+};
+
+export const PROJECTS = ["Platform", "Payments"] as const;
+
+/** One declared endpoint; its name is also its resource's name. */
+export interface Declared {
+  kind: Kind;
+  name: string;
+  project: string;
+  description: string;
+  password: string;
+  isRestricted: boolean;
+}
+
+/** The model: the declared endpoints, whether faults are on, and every secret ever declared. */
+export interface Model {
+  endpoints: Declared[];
+  faults: boolean;
+  secrets: Set<string>;
+}
+
+export function emptyModel(): Model {
+  return { endpoints: [], faults: false, secrets: new Set() };
+}
+
+export type Door = "ts" | "yaml";
+
+/** The YAML resource of one declared endpoint (the plugin's tokens and inputs). */
+function yamlResource(d: Declared, url: string): Record<string, unknown> {
+  const common = {
+    name: d.name,
+    project: d.project,
+    description: d.description,
+    isRestricted: d.isRestricted,
+  };
+  switch (d.kind) {
+    case "jenkins":
+      return {
+        type: "aria:index:Endpoint",
+        properties: {
+          ...common,
+          type: "jenkins",
+          properties: { url: `${url}/jenkins/${d.name}`, username: "bot" },
+          secretProperties: { password: d.password },
+          validate: false,
+        },
+      };
+    case "git":
+      return {
+        type: "aria:index:Endpoint",
+        properties: {
+          ...common,
+          type: "git",
+          properties: {
+            serverType: "GitHub",
+            repoURL: `${url}/org/${d.name}.git`,
+            branch: "main",
+            authType: "password",
+            userName: "ci-bot",
+          },
+          secretProperties: { password: d.password },
+          validate: false,
+        },
+      };
+    case "typedJenkins":
+      return {
+        type: "aria:index:JenkinsEndpoint",
+        properties: { ...common, url: `${url}/jenkins/${d.name}`, username: "bot", password: d.password },
+      };
+    case "typedEmail": {
+      const host = new URL(url);
+      return {
+        type: "aria:index:EmailEndpoint",
+        properties: {
+          ...common,
+          senderAddress: "ci@example.com",
+          encryptionMethod: "NONE",
+          outboundHost: host.hostname,
+          outboundPort: Number(host.port),
+          outboundProtocol: "smtp",
+          outboundUsername: "mailer",
+          outboundPassword: d.password,
+        },
+      };
+    }
+  }
+}
+
+/**
+ * Writes the program of `door` for the declared endpoints into the stack's program directory: the
+ * resources of Pulumi.yaml (YAML), or soak.json beside the fixed index.ts (TypeScript).
+ */
+export function writeProgram(door: Door, workDir: string, url: string, endpoints: Declared[]): void {
+  if (door === "ts") {
+    fs.writeFileSync(path.join(workDir, "soak.json"), JSON.stringify({ url, endpoints }, null, 2));
+    return;
+  }
+  const resources = Object.fromEntries(endpoints.map((d) => [d.name, yamlResource(d, url)]));
+  const outputs = Object.fromEntries(endpoints.map((d) => [d.name, `\${${d.name}.id}`]));
+  const program = {
+    name: "soak-yaml",
+    runtime: "yaml",
+    plugins: { providers: [{ name: "aria", path: "./node_modules/.bin" }] },
+    resources,
+    ...(endpoints.length > 0 ? { outputs } : {}),
+  };
+  fs.writeFileSync(path.join(workDir, "Pulumi.yaml"), stringify(program));
+}
