@@ -62,13 +62,12 @@ describe("authentication", () => {
 
   /** The server's clock as a client's: it reads the time the server reads (pauses stay real). */
   const serverClock: Clock = { ...systemClock, now: () => server.now() };
+  /** A client of `server` signing in with the admin's refresh token, judging expiry by the server's clock. */
+  const refreshTokenClient = () =>
+    clientFor({ "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" }, {}, serverClock);
 
   it("renews the token before it expires, using the JWT's exp", async () => {
-    const client = clientFor(
-      { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" },
-      {},
-      serverClock,
-    );
+    const client = refreshTokenClient();
     try {
       await client.listEndpoints();
       await server.advanceClock(PAST_EXPIRY_MS);
@@ -190,11 +189,7 @@ describe("authentication", () => {
     // The server holds each of the next two GETs longer than a token lives here before it checks
     // the token (as a request queued behind a rate limiter; on its clock, without waiting): the
     // first token expires on the way, and so does the one renewed after the first 401.
-    const client = clientFor(
-      { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" },
-      {},
-      serverClock,
-    );
+    const client = refreshTokenClient();
     try {
       await client.getAbout();
       await server.clearRequests();
@@ -221,11 +216,7 @@ describe("authentication", () => {
   it("sends each attempt with the token current then: a resend after its token expired carries a renewed one", async () => {
     // The first GET is held past the token's life (on the server's clock) and answered 503: the
     // retry must not carry the expired token and meet a 401, but a renewed one.
-    const client = clientFor(
-      { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" },
-      {},
-      serverClock,
-    );
+    const client = refreshTokenClient();
     try {
       await client.getAbout();
       await server.clearRequests();
