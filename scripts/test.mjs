@@ -108,10 +108,21 @@ async function runTier(leg, node, tier) {
     numPassedTests: passed = 0,
     numFailedTests: failed = 0,
     numPendingTests: skipped = 0,
+    testResults = [],
   } = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, "utf8")) : {};
   fs.rmSync(path.dirname(report), { recursive: true, force: true });
-  return { leg: leg.name, tier, node: node.version, sdk: leg.sdk, passed, failed, skipped, ok, seconds };
+  /** Each test file's wall time, slowest first: where a tier's time goes. @type {Array<[string, number]>} */
+  const files = testResults
+    .map((/** @type {{ name: string, startTime: number, endTime: number }} */ r) => [
+      path.relative(root, r.name),
+      (r.endTime - r.startTime) / 1000,
+    ])
+    .sort((/** @type {[string, number]} */ a, /** @type {[string, number]} */ b) => b[1] - a[1]);
+  return { leg: leg.name, tier, node: node.version, sdk: leg.sdk, passed, failed, skipped, ok, seconds, files };
 }
+
+/** How many of each tier's slowest files the closing table lists. */
+const SLOWEST_SHOWN = 12;
 
 /** A wall time as the closing table prints it. @param {number} seconds */
 const clock = (seconds) =>
@@ -163,6 +174,14 @@ async function main() {
     );
   }
   for (const [step, seconds] of steps) process.stdout.write(`  ${step}: ${clock(seconds)}\n`);
+  // The slowest files of each tier, for whoever has to keep the run within its budget.
+  for (const r of results) {
+    if (r.files.length < 2) continue;
+    process.stdout.write(`  slowest files of ${r.tier} on '${r.leg}':\n`);
+    for (const [file, seconds] of r.files.slice(0, SLOWEST_SHOWN)) {
+      process.stdout.write(`    ${clock(seconds).padStart(12)}  ${file}\n`);
+    }
+  }
   process.stdout.write(`  whole run: ${clock((Date.now() - runStarted) / 1000)}\n`);
   if (results.some((r) => !r.ok)) process.exitCode = 1;
 }
