@@ -154,6 +154,11 @@ export class AdaptiveRate {
     this.learn(outcome);
   }
 
+  /** Gives a slot back unused (nothing was sent in it, so there is nothing to learn). */
+  abandon(): void {
+    this.freeSlot();
+  }
+
   /** Holds every attempt `ms` from now (a later end extends the pause, an earlier one never shortens it). */
   pause(ms: number): void {
     if (ms > 0) this.pauseUntil = Math.max(this.pauseUntil, this.clock.now() + ms);

@@ -10,17 +10,16 @@ import { ApiFailure, createApiError } from "./errors";
 import { buildQuery, joinPath, QueryValue, renderPath } from "./paths";
 import { Redactor, secretValuesIn } from "./redact";
 import { Route, RouteName, ROUTES, Service } from "./routes";
-import { HttpResponse, HttpTransport, TransportError } from "./transport";
+import { BearerSource, HttpResponse, HttpTransport, TransportError } from "./transport";
 
 /**
  * Token renewals at most for one call, each after a 401 for a token that had expired meanwhile: a
- * backstop only. Each attempt asks the token source for the current token (the transport's `bearer`),
- * but it asks before waiting its turn in the client's queue, so with tokens that live seconds on a
- * busy machine a token can still expire in the queue (the fault tier's 3-second tokens did, with 3
- * renewals, when it ran beside the e2e tier); a renewed token rejected while still fresh ends the
- * call at once (a refusal, not an expiry).
+ * backstop only. Each attempt takes the current token once it holds its slot in the client's queue
+ * (the transport's `bearer`), so a token can only expire between leaving and reaching the server
+ * (tokens are renewed a fifth of their life, at most a minute, before they expire); a renewed token
+ * rejected while still fresh ends the call at once (a refusal, not an expiry).
  */
-const MAX_RENEWALS = 20;
+const MAX_RENEWALS = 3;
 
 /** What to do when every token of a call expired before its request reached the server. */
 function tokensExpiredOnTheWayHint(renewals: number): string {
@@ -126,7 +125,9 @@ export class ApiCaller {
     };
 
     const tokens = route.anonymous ? undefined : this.deps.tokens();
-    const bearer = tokens ? () => tokens.token() : undefined;
+    const bearer: BearerSource | undefined = tokens
+      ? { fresh: () => tokens.fresh(), obtain: () => tokens.token() }
+      : undefined;
     let response = await this.sendOnce(route, path, options, bearer, failure);
     let hint: string | undefined;
     // Renew and resend: a 401 means the request was not processed, so this is safe even for POST.
@@ -174,7 +175,7 @@ export class ApiCaller {
     route: Route,
     path: string,
     options: CallOptions,
-    bearer: (() => Promise<string>) | undefined,
+    bearer: BearerSource | undefined,
     failure: ApiFailure,
   ): Promise<HttpResponse> {
     const headers: Record<string, string> = {};

@@ -85,9 +85,14 @@ export class TokenManager {
 
   /** A valid token: the cached one, or a renewed one when it is about to expire. */
   async token(): Promise<string> {
+    return this.fresh() ?? this.renew();
+  }
+
+  /** The cached token when it is not due for renewal (or cannot be renewed); undefined otherwise. */
+  fresh(): string | undefined {
     const cached = this.current;
     if (cached && (!this.canRenew || this.options.clock.now() < cached.renewAt)) return cached.token;
-    return this.renew();
+    return undefined;
   }
 
   /**

@@ -56,10 +56,19 @@ export interface HttpRequest {
   /** `path` is from the server's origin: the base URL's own path is not put in front. */
   readonly atOrigin?: boolean;
   /**
-   * The bearer token, asked for before each attempt (not once per request), so that an attempt sent
-   * after a long wait (throttles, backoff) carries a token that is current then.
+   * The bearer token, asked for once the attempt holds its slot (not once per request, nor before
+   * the client's queue), so that an attempt sent after a long wait (the queue, throttles, backoff)
+   * carries a token that is current when it leaves.
    */
-  readonly bearer?: () => Promise<string>;
+  readonly bearer?: BearerSource;
+}
+
+/** Where an attempt's bearer token comes from (the client's token cache). */
+export interface BearerSource {
+  /** The token to send now, when the cache holds one that is not due for renewal. */
+  fresh(): string | undefined;
+  /** A token obtained anew (a renewal: a request of its own, which needs a slot of its own). */
+  obtain(): Promise<string>;
 }
 
 /** The final answer to a request (after retries). */
@@ -135,14 +144,24 @@ export class HttpTransport {
     let delayed = 0;
     let throttledRetries = 0;
     const firstSentAt = clock.now();
+    /** A token obtained for this request while it held no slot, sent when the cache has none fresher. */
+    let obtained: string | undefined;
     for (;;) {
-      // Before the slot: a token renewal is a request of its own, which needs a slot too.
-      const bearer = request.bearer ? await request.bearer() : undefined;
+      const slot = await rate.acquire();
+      // The token is taken once the slot is held: one taken before could expire in the queue.
+      const bearer = request.bearer ? (request.bearer.fresh() ?? obtained) : undefined;
+      if (request.bearer && bearer === undefined) {
+        // A renewal needs a slot of its own: give this one back unused while it runs (holding it
+        // could leave no slot for the renewal), then queue again.
+        rate.abandon();
+        obtained = await request.bearer.obtain();
+        continue;
+      }
+      obtained = undefined;
       const attempt =
         bearer === undefined
           ? options
           : { ...options, headers: { ...options.headers, authorization: `Bearer ${bearer}` } };
-      const slot = await rate.acquire();
       attempts += 1;
       let answer: { status: number; headers: HttpResponse["headers"]; text: string } | undefined;
       let failure: unknown;

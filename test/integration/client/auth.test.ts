@@ -236,6 +236,41 @@ describe("authentication", () => {
     }
   });
 
+  it("takes the token once a request leaves the client's queue: one that waited past its token's life carries a renewed one", async () => {
+    // One request in flight at a time: the first GET is held past the token's life (and so meets a
+    // 401 itself), while the second waits its turn in the client's queue. Had the second taken its
+    // token before the queue, it would carry the expired one and meet a 401 too.
+    const client = clientFor(
+      { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token", "vra:maxConcurrency": "1" },
+      {},
+      serverClock,
+    );
+    try {
+      await client.getAbout();
+      await client.listEndpoints();
+      await server.clearRequests();
+      await server.faults([
+        {
+          method: "GET",
+          path: "^/pipeline/api/endpoints$",
+          kind: "delay",
+          delayMs: PAST_EXPIRY_MS,
+          advanceClock: true,
+          count: 1,
+        },
+      ]);
+      const [held, queued] = await Promise.all([client.listEndpoints(), client.listEndpoints()]);
+      expect(held.items).toEqual(expect.any(Array));
+      expect(queued.items).toEqual(expect.any(Array));
+      const log = await server.requests();
+      expect(log.entries.filter((e) => e.status === 401)).toHaveLength(1);
+      expect(await countOf(server, "GET /pipeline/api/endpoints")).toBe(3);
+      expect(await countOf(server, EXCHANGE)).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("does not renew again when a token is refused while still fresh", async () => {
     // Every answer is 401 at once: the renewed token is fresh, so this is a refusal, not an expiry.
     const client = clientFor({ "vra:url": steady.url, "vra:refreshToken": "admin-refresh-token" });
