@@ -118,7 +118,18 @@ async function runTier(leg, node, tier) {
       (r.endTime - r.startTime) / 1000,
     ])
     .sort((/** @type {[string, number]} */ a, /** @type {[string, number]} */ b) => b[1] - a[1]);
-  return { leg: leg.name, tier, node: node.version, sdk: leg.sdk, passed, failed, skipped, ok, seconds, files };
+  return {
+    leg: leg.name,
+    tier,
+    node: node.version,
+    sdk: leg.sdk,
+    passed,
+    failed,
+    skipped,
+    ok,
+    seconds,
+    files,
+  };
 }
 
 /** How many of each tier's slowest files the closing table lists. */
