@@ -1,7 +1,15 @@
-import { AriaApiError, createClient, resolveClientConfig } from "../../../provider/client";
+import { AriaApiError, AriaClient, createClient, resolveClientConfig } from "../../../provider/client";
 import { systemClock, type Clock } from "../../../provider/core/clock";
 import { FakeClock } from "../../support/clock";
-import { adminSettings, clientFor, countOf, rejectionOf, startServer, TestServer } from "./harness";
+import {
+  adminSettings,
+  clientFor,
+  countOf,
+  rejectionOf,
+  startServer,
+  TestServer,
+  withClient,
+} from "./harness";
 
 const EXCHANGE = "POST /iaas/api/login";
 /**
@@ -49,15 +57,15 @@ describe("authentication", () => {
   }
 
   it("logs in with user name and password once and reuses the token", async () => {
-    const client = clientFor({ ...adminSettings(steady), "vra:domain": "System Domain" });
-    try {
-      await client.getAbout();
-      await client.listEndpoints();
-      expect(await countOf(steady, LOGIN)).toBe(1);
-      expect(await countOf(steady, EXCHANGE)).toBe(1);
-    } finally {
-      await client.close();
-    }
+    await withClient(
+      clientFor({ ...adminSettings(steady), "vra:domain": "System Domain" }),
+      async (client) => {
+        await client.getAbout();
+        await client.listEndpoints();
+        expect(await countOf(steady, LOGIN)).toBe(1);
+        expect(await countOf(steady, EXCHANGE)).toBe(1);
+      },
+    );
   });
 
   /** The server's clock as a client's: it reads the time the server reads (pauses stay real). */
@@ -67,101 +75,96 @@ describe("authentication", () => {
     clientFor({ "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" }, {}, serverClock);
 
   it("renews the token before it expires, using the JWT's exp", async () => {
-    const client = refreshTokenClient();
-    try {
+    await withClient(refreshTokenClient(), async (client) => {
       await client.listEndpoints();
       await server.advanceClock(PAST_EXPIRY_MS);
       await client.listEndpoints();
       const log = await server.requests();
       expect(log.counts[EXCHANGE]).toBe(2);
       expect(log.entries.filter((entry) => entry.status === 401)).toEqual([]);
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it("renews after a 401 once and resends, when it believed the token was still valid", async () => {
     // A long assumed lifetime and a clock that stands still: the client only learns of expiry from the 401.
-    const client = clientFor(
-      { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" },
-      {},
-      new FakeClock({ start: 0 }),
+    await withClient(
+      clientFor(
+        { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token" },
+        {},
+        new FakeClock({ start: 0 }),
+      ),
+      async (client) => {
+        await client.listEndpoints();
+        await server.advanceClock(PAST_EXPIRY_MS);
+        await server.clearRequests();
+        expect((await client.listEndpoints()).items).toEqual(expect.any(Array));
+        const log = await server.requests();
+        expect(log.entries.map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual([
+          "GET /pipeline/api/endpoints 401",
+          "POST /iaas/api/login 200",
+          "GET /pipeline/api/endpoints 200",
+        ]);
+      },
     );
-    try {
-      await client.listEndpoints();
-      await server.advanceClock(PAST_EXPIRY_MS);
-      await server.clearRequests();
-      expect((await client.listEndpoints()).items).toEqual(expect.any(Array));
-      const log = await server.requests();
-      expect(log.entries.map((entry) => `${entry.method} ${entry.path} ${entry.status}`)).toEqual([
-        "GET /pipeline/api/endpoints 401",
-        "POST /iaas/api/login 200",
-        "GET /pipeline/api/endpoints 200",
-      ]);
-    } finally {
-      await client.close();
-    }
   });
 
   it("shares one renewal between concurrent requests", async () => {
-    const client = clientFor({ "vra:url": steady.url, "vra:refreshToken": "admin-refresh-token" });
-    try {
-      await Promise.all(Array.from({ length: 12 }, () => client.listEndpoints()));
-      expect(await countOf(steady, EXCHANGE)).toBe(1);
-    } finally {
-      await client.close();
-    }
+    await withClient(
+      clientFor({ "vra:url": steady.url, "vra:refreshToken": "admin-refresh-token" }),
+      async (client) => {
+        await Promise.all(Array.from({ length: 12 }, () => client.listEndpoints()));
+        expect(await countOf(steady, EXCHANGE)).toBe(1);
+      },
+    );
   });
 
   it("fails with a clear message when a directly given access token expires", async () => {
     const token = await accessToken();
-    const client = clientFor({ "vra:url": server.url, "vra:accessToken": token }, {}, serverClock);
-    try {
-      await client.listEndpoints();
-      await server.advanceClock(PAST_EXPIRY_MS);
-      await server.clearRequests();
-      const error = (await rejectionOf(client.listEndpoints())) as unknown as AriaApiError;
-      expect(error.code).toBe("Unauthorized");
-      expect(error.message).toContain("cannot be renewed");
-      expect(error.message).toContain("vra:refreshToken");
-      expect(error.message).not.toContain(token);
-      // Exactly one attempt: no renewal loop.
-      expect((await server.requests()).total).toBe(1);
-    } finally {
-      await client.close();
-    }
+    await withClient(
+      clientFor({ "vra:url": server.url, "vra:accessToken": token }, {}, serverClock),
+      async (client) => {
+        await client.listEndpoints();
+        await server.advanceClock(PAST_EXPIRY_MS);
+        await server.clearRequests();
+        const error = (await rejectionOf(client.listEndpoints())) as unknown as AriaApiError;
+        expect(error.code).toBe("Unauthorized");
+        expect(error.message).toContain("cannot be renewed");
+        expect(error.message).toContain("vra:refreshToken");
+        expect(error.message).not.toContain(token);
+        // Exactly one attempt: no renewal loop.
+        expect((await server.requests()).total).toBe(1);
+      },
+    );
   });
 
-  it("explains a rejected refresh token without showing it", async () => {
-    const client = clientFor({ "vra:url": steady.url, "vra:refreshToken": "not-a-valid-refresh-token" });
-    try {
-      const error = (await rejectionOf(client.listEndpoints())) as unknown as AriaApiError;
+  it.each([
+    {
+      what: "a rejected refresh token",
+      settings: () => ({ "vra:url": steady.url, "vra:refreshToken": "not-a-valid-refresh-token" }),
+      call: (client: AriaClient) => client.listEndpoints(),
       // The IaaS login answers 400 (its spec declares 400 and 403): the hint still says what to do.
-      expect(error.code).toBe("BadRequest");
-      expect(error.message).toContain("exchange the refresh token");
-      expect(error.message).toContain("may have expired");
-      expect(error.message).not.toContain("not-a-valid-refresh-token");
-    } finally {
-      await client.close();
-    }
-  });
-
-  it("explains a wrong password without showing it", async () => {
-    const client = clientFor({
-      "vra:url": steady.url,
-      "vra:username": "admin",
-      "vra:password": "wrong-password-7",
-    });
-    try {
-      const error = (await rejectionOf(client.getAbout())) as unknown as AriaApiError;
+      says: ["exchange the refresh token", "may have expired"],
+      secret: "not-a-valid-refresh-token",
+    },
+    {
+      what: "a wrong password",
+      settings: () => ({
+        "vra:url": steady.url,
+        "vra:username": "admin",
+        "vra:password": "wrong-password-7",
+      }),
+      call: (client: AriaClient) => client.getAbout(),
       // The identity login answers 400 "Wrong username or password", which the message carries.
+      says: ["Wrong username or password", "vra:username"],
+      secret: "wrong-password-7",
+    },
+  ])("explains $what without showing it", async ({ settings, call, says, secret }) => {
+    await withClient(clientFor(settings()), async (client) => {
+      const error = (await rejectionOf(call(client))) as unknown as AriaApiError;
       expect(error.code).toBe("BadRequest");
-      expect(error.message).toContain("Wrong username or password");
-      expect(error.message).toContain("vra:username");
-      expect(error.message).not.toContain("wrong-password-7");
-    } finally {
-      await client.close();
-    }
+      for (const words of says) expect(error.message).toContain(words);
+      expect(error.message).not.toContain(secret);
+    });
   });
 
   it("names the plugin's settings (aria:) to a plugin user, the same messages otherwise", async () => {
@@ -170,8 +173,7 @@ describe("authentication", () => {
       "aria:username": "admin",
       "aria:password": "wrong-password-7",
     };
-    const client = createClient(resolveClientConfig(settings, {}, "aria"));
-    try {
+    await withClient(createClient(resolveClientConfig(settings, {}, "aria")), async (client) => {
       const error = (await rejectionOf(client.getAbout())) as unknown as AriaApiError;
       expect(error.code).toBe("BadRequest");
       expect(error.message).toContain("Wrong username or password");
@@ -180,17 +182,14 @@ describe("authentication", () => {
       );
       expect(error.message).not.toMatch(/\bvra:/);
       expect(error.message).not.toContain("wrong-password-7");
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it("renews again when the renewed token expires too before its request is served", async () => {
     // The server holds each of the next two GETs longer than a token lives here before it checks
     // the token (as a request queued behind a rate limiter; on its clock, without waiting): the
     // first token expires on the way, and so does the one renewed after the first 401.
-    const client = refreshTokenClient();
-    try {
+    await withClient(refreshTokenClient(), async (client) => {
       await client.getAbout();
       await server.clearRequests();
       await server.faults([
@@ -208,16 +207,13 @@ describe("authentication", () => {
       const log = await server.requests();
       expect(log.entries.filter((e) => e.status === 401)).toHaveLength(2);
       expect(await countOf(server, EXCHANGE)).toBe(2);
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it("sends each attempt with the token current then: a resend after its token expired carries a renewed one", async () => {
     // The first GET is held past the token's life (on the server's clock) and answered 503: the
     // retry must not carry the expired token and meet a 401, but a renewed one.
-    const client = refreshTokenClient();
-    try {
+    await withClient(refreshTokenClient(), async (client) => {
       await client.getAbout();
       await server.clearRequests();
       const path = "^/pipeline/api/endpoints$";
@@ -231,79 +227,77 @@ describe("authentication", () => {
       expect(log.entries.filter((e) => e.status === 401)).toEqual([]);
       expect(log.entries.filter((e) => e.status === 503)).toHaveLength(1);
       expect(await countOf(server, EXCHANGE)).toBe(1);
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it("takes the token once a request leaves the client's queue: one that waited past its token's life carries a renewed one", async () => {
     // One request in flight at a time: the first GET is held past the token's life (and so meets a
     // 401 itself), while the second waits its turn in the client's queue. Had the second taken its
     // token before the queue, it would carry the expired one and meet a 401 too.
-    const client = clientFor(
-      { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token", "vra:maxConcurrency": "1" },
-      {},
-      serverClock,
+    await withClient(
+      clientFor(
+        { "vra:url": server.url, "vra:refreshToken": "admin-refresh-token", "vra:maxConcurrency": "1" },
+        {},
+        serverClock,
+      ),
+      async (client) => {
+        await client.getAbout();
+        await client.listEndpoints();
+        await server.clearRequests();
+        await server.faults([
+          {
+            method: "GET",
+            path: "^/pipeline/api/endpoints$",
+            kind: "delay",
+            delayMs: PAST_EXPIRY_MS,
+            advanceClock: true,
+            count: 1,
+          },
+        ]);
+        const [held, queued] = await Promise.all([client.listEndpoints(), client.listEndpoints()]);
+        expect(held.items).toEqual(expect.any(Array));
+        expect(queued.items).toEqual(expect.any(Array));
+        const log = await server.requests();
+        expect(log.entries.filter((e) => e.status === 401)).toHaveLength(1);
+        expect(await countOf(server, "GET /pipeline/api/endpoints")).toBe(3);
+        expect(await countOf(server, EXCHANGE)).toBe(1);
+      },
     );
-    try {
-      await client.getAbout();
-      await client.listEndpoints();
-      await server.clearRequests();
-      await server.faults([
-        {
-          method: "GET",
-          path: "^/pipeline/api/endpoints$",
-          kind: "delay",
-          delayMs: PAST_EXPIRY_MS,
-          advanceClock: true,
-          count: 1,
-        },
-      ]);
-      const [held, queued] = await Promise.all([client.listEndpoints(), client.listEndpoints()]);
-      expect(held.items).toEqual(expect.any(Array));
-      expect(queued.items).toEqual(expect.any(Array));
-      const log = await server.requests();
-      expect(log.entries.filter((e) => e.status === 401)).toHaveLength(1);
-      expect(await countOf(server, "GET /pipeline/api/endpoints")).toBe(3);
-      expect(await countOf(server, EXCHANGE)).toBe(1);
-    } finally {
-      await client.close();
-    }
   });
 
   it("does not renew again when a token is refused while still fresh", async () => {
     // Every answer is 401 at once: the renewed token is fresh, so this is a refusal, not an expiry.
-    const client = clientFor({ "vra:url": steady.url, "vra:refreshToken": "admin-refresh-token" });
-    try {
-      await client.getAbout();
-      await steady.clearRequests();
-      await steady.faults([
-        { method: "GET", path: "^/pipeline/api/endpoints$", kind: "status", status: 401 },
-      ]);
-      const error = (await rejectionOf(client.listEndpoints())) as unknown as AriaApiError;
-      expect(error.code).toBe("Unauthorized");
-      expect(error.message).toContain("freshly obtained access token");
-      expect(await countOf(steady, "GET /pipeline/api/endpoints")).toBe(2);
-      expect(await countOf(steady, EXCHANGE)).toBe(1);
-    } finally {
-      await client.close();
-    }
+    await withClient(
+      clientFor({ "vra:url": steady.url, "vra:refreshToken": "admin-refresh-token" }),
+      async (client) => {
+        await client.getAbout();
+        await steady.clearRequests();
+        await steady.faults([
+          { method: "GET", path: "^/pipeline/api/endpoints$", kind: "status", status: 401 },
+        ]);
+        const error = (await rejectionOf(client.listEndpoints())) as unknown as AriaApiError;
+        expect(error.code).toBe("Unauthorized");
+        expect(error.message).toContain("freshly obtained access token");
+        expect(await countOf(steady, "GET /pipeline/api/endpoints")).toBe(2);
+        expect(await countOf(steady, EXCHANGE)).toBe(1);
+      },
+    );
   });
 
   it("retries the token exchange, a POST that is safe to repeat, through a 503", async () => {
     await steady.faults([
       { method: "POST", path: "^/iaas/api/login$", kind: "status", status: 503, count: 2 },
     ]);
-    const client = clientFor(
-      { "vra:url": steady.url, "vra:refreshToken": "admin-refresh-token" },
-      {},
-      new FakeClock({ start: Date.now() }),
+    await withClient(
+      clientFor(
+        { "vra:url": steady.url, "vra:refreshToken": "admin-refresh-token" },
+        {},
+        new FakeClock({ start: Date.now() }),
+      ),
+      async (client) => {
+        await client.getAbout();
+        expect(await countOf(steady, EXCHANGE)).toBe(3);
+      },
     );
-    try {
-      await client.getAbout();
-      expect(await countOf(steady, EXCHANGE)).toBe(3);
-    } finally {
-      await client.close();
-    }
   });
 });

@@ -1,7 +1,7 @@
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AriaClient } from "../../../provider/client";
-import { adminSettings, clientFor, rejectionOf, useServer } from "./harness";
+import { adminSettings, clientFor, rejectionOf, useServer, withClient } from "./harness";
 
 const PROJECT = "Default Project";
 const SECRET = "export-s3cret-value";
@@ -80,15 +80,15 @@ describe("exportEndpoint against a server that echoes secrets", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("asks for YAML, and keeps the exported secrets out of the client's later error messages", async () => {
-    const client = clientFor({ "vra:url": url, "vra:accessToken": "an-access-token" }, { maxRetries: 0 });
-    try {
-      expect((await client.exportEndpoint("p", "ci")).properties.password).toBe(SECRET);
-      expect(accept).toMatch(/^application\/x-yaml/);
-      const error = await rejectionOf(client.getEndpoint("x"));
-      expect(error.message).toContain("could not read");
-      expect(error.message).not.toContain(SECRET);
-    } finally {
-      await client.close();
-    }
+    await withClient(
+      clientFor({ "vra:url": url, "vra:accessToken": "an-access-token" }, { maxRetries: 0 }),
+      async (client) => {
+        expect((await client.exportEndpoint("p", "ci")).properties.password).toBe(SECRET);
+        expect(accept).toMatch(/^application\/x-yaml/);
+        const error = await rejectionOf(client.getEndpoint("x"));
+        expect(error.message).toContain("could not read");
+        expect(error.message).not.toContain(SECRET);
+      },
+    );
   });
 });

@@ -104,6 +104,15 @@ export function clientFor(
   return createClient({ ...resolveClientConfig(settings, {}), ...overrides }, clock);
 }
 
+/** Runs `use` with `client`, closing the client after it whatever the outcome. */
+export async function withClient<T>(client: AriaClient, use: (client: AriaClient) => Promise<T>): Promise<T> {
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
 /** Settings of the admin user against a server. */
 export function adminSettings(server: { url: string }): Record<string, string> {
   return { "vra:url": server.url, "vra:username": "admin", "vra:password": "admin-password" };

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { AriaApiError } from "../../../provider/client";
-import { adminSettings, clientFor, rejectionOf, startServer, TestServer } from "./harness";
+import { adminSettings, clientFor, rejectionOf, startServer, TestServer, withClient } from "./harness";
 import { loopbackCertificate, type Certificate } from "../../support/certificates";
 
 describe("TLS", () => {
@@ -26,56 +26,44 @@ describe("TLS", () => {
   });
 
   it("rejects a self-signed server by default, explaining how to trust it", async () => {
-    const client = clientFor(adminSettings(server));
-    try {
+    await withClient(clientFor(adminSettings(server)), async (client) => {
       const error = (await rejectionOf(client.getAbout())) as unknown as AriaApiError;
       expect(error).toBeInstanceOf(AriaApiError);
       expect(error.code).toBe("NetworkError");
       expect(error.sentRequest).toBe(false);
       expect(error.message).toContain("vra:caCert");
       expect(error.message).toContain("vra:insecure");
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it("accepts the server with its CA given as PEM text", async () => {
-    const client = clientFor({ ...adminSettings(server), "vra:caCert": certificate.cert });
-    try {
-      expect((await client.getAbout()).latestApiVersion).toBe("2019-10-17");
-    } finally {
-      await client.close();
-    }
+    await withClient(
+      clientFor({ ...adminSettings(server), "vra:caCert": certificate.cert }),
+      async (client) => {
+        expect((await client.getAbout()).latestApiVersion).toBe("2019-10-17");
+      },
+    );
   });
 
   it("accepts the server with its CA given as the path of a PEM file", async () => {
     const file = path.join(tempDir, "ca.pem");
     fs.writeFileSync(file, certificate.cert);
-    const client = clientFor({ ...adminSettings(server), "vra:caCert": file });
-    try {
+    await withClient(clientFor({ ...adminSettings(server), "vra:caCert": file }), async (client) => {
       expect((await client.listEndpoints()).totalCount).toBeGreaterThanOrEqual(0);
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it("accepts the server without verification when insecure is set", async () => {
-    const client = clientFor({ ...adminSettings(server), "vra:insecure": "true" });
-    try {
+    await withClient(clientFor({ ...adminSettings(server), "vra:insecure": "true" }), async (client) => {
       expect((await client.getAbout()).latestApiVersion).toBe("2019-10-17");
-    } finally {
-      await client.close();
-    }
+    });
   });
 
   it("still rejects the server when the CA bundle is a different certificate", async () => {
     const other = await loopbackCertificate();
-    const client = clientFor({ ...adminSettings(server), "vra:caCert": other.cert });
-    try {
+    await withClient(clientFor({ ...adminSettings(server), "vra:caCert": other.cert }), async (client) => {
       const error = (await rejectionOf(client.getAbout())) as unknown as AriaApiError;
       expect(error.code).toBe("NetworkError");
-    } finally {
-      await client.close();
-    }
+    });
   });
 });
