@@ -44,8 +44,20 @@ export function emptyModel(): Model {
 
 export type Door = "ts" | "yaml";
 
-/** The YAML resource of one declared endpoint (the plugin's tokens and inputs). */
-function yamlResource(d: Declared, url: string): Record<string, unknown> {
+/**
+ * One declared endpoint as both programs declare it: the plugin's token of its resource (the
+ * TypeScript program takes the class of that name), its inputs, and the paths of the inputs that
+ * are secrets (the TypeScript program wraps them in pulumi.secret; the plugin's schema marks them).
+ */
+export interface Declaration {
+  name: string;
+  type: "aria:index:Endpoint" | "aria:index:JenkinsEndpoint" | "aria:index:EmailEndpoint";
+  inputs: Record<string, unknown>;
+  secrets: string[][];
+}
+
+/** The declaration of one declared endpoint, its URLs on the server at `url`. */
+export function declaration(d: Declared, url: string): Declaration {
   const common = {
     name: d.name,
     project: d.project,
@@ -55,19 +67,22 @@ function yamlResource(d: Declared, url: string): Record<string, unknown> {
   switch (d.kind) {
     case "jenkins":
       return {
+        name: d.name,
         type: "aria:index:Endpoint",
-        properties: {
+        inputs: {
           ...common,
           type: "jenkins",
           properties: { url: `${url}/jenkins/${d.name}`, username: "bot" },
           secretProperties: { password: d.password },
           validate: false,
         },
+        secrets: [["secretProperties", "password"]],
       };
     case "git":
       return {
+        name: d.name,
         type: "aria:index:Endpoint",
-        properties: {
+        inputs: {
           ...common,
           type: "git",
           properties: {
@@ -80,17 +95,21 @@ function yamlResource(d: Declared, url: string): Record<string, unknown> {
           secretProperties: { password: d.password },
           validate: false,
         },
+        secrets: [["secretProperties", "password"]],
       };
     case "typedJenkins":
       return {
+        name: d.name,
         type: "aria:index:JenkinsEndpoint",
-        properties: { ...common, url: `${url}/jenkins/${d.name}`, username: "bot", password: d.password },
+        inputs: { ...common, url: `${url}/jenkins/${d.name}`, username: "bot", password: d.password },
+        secrets: [["password"]],
       };
     case "typedEmail": {
       const host = new URL(url);
       return {
+        name: d.name,
         type: "aria:index:EmailEndpoint",
-        properties: {
+        inputs: {
           ...common,
           senderAddress: "ci@example.com",
           encryptionMethod: "NONE",
@@ -100,6 +119,7 @@ function yamlResource(d: Declared, url: string): Record<string, unknown> {
           outboundUsername: "mailer",
           outboundPassword: d.password,
         },
+        secrets: [["outboundPassword"]],
       };
     }
   }
@@ -107,14 +127,18 @@ function yamlResource(d: Declared, url: string): Record<string, unknown> {
 
 /**
  * Writes the program of `door` for the declared endpoints into the stack's program directory: the
- * resources of Pulumi.yaml (YAML), or soak.json beside the fixed index.ts (TypeScript).
+ * resources of Pulumi.yaml (YAML), or their declarations in soak.json beside the fixed index.ts
+ * (TypeScript), which declares each as it is.
  */
 export function writeProgram(door: Door, workDir: string, url: string, endpoints: Declared[]): void {
+  const declarations = endpoints.map((d) => declaration(d, url));
   if (door === "ts") {
-    fs.writeFileSync(path.join(workDir, "soak.json"), JSON.stringify({ url, endpoints }, null, 2));
+    fs.writeFileSync(path.join(workDir, "soak.json"), JSON.stringify({ declarations }, null, 2));
     return;
   }
-  const resources = Object.fromEntries(endpoints.map((d) => [d.name, yamlResource(d, url)]));
+  const resources = Object.fromEntries(
+    declarations.map(({ name, type, inputs }) => [name, { type, properties: inputs }]),
+  );
   const outputs = Object.fromEntries(endpoints.map((d) => [d.name, `\${${d.name}.id}`]));
   const program = {
     name: "soak-yaml",
