@@ -29,174 +29,167 @@ function adminClient(url: string): AriaClient {
   return createClient(resolveClientConfig({ "vra:url": url, "vra:refreshToken": USERS.admin }, {}));
 }
 
-describe("a single endpoint through the engine", () => {
-  let stack: E2EStack;
-  let client: AriaClient;
-
+/**
+ * A stack of `program` with the emulator's URL and the password set, and an administrator's client of
+ * its emulator: opened before the tests of the describe block that calls it, closed after them.
+ */
+function openedStack(program: string): { stack: E2EStack; client: AriaClient } {
+  const opened = {} as { stack: E2EStack; client: AriaClient };
   beforeAll(async () => {
-    stack = await openStack({ program: "test/e2e/programs/endpoint-single" });
-    stack.setConfig("url", stack.url);
-    stack.setConfig("password", { value: PASSWORD, secret: true });
-    client = adminClient(stack.url);
+    opened.stack = await openStack({ program });
+    opened.stack.setConfig("url", opened.stack.url);
+    opened.stack.setConfig("password", { value: PASSWORD, secret: true });
+    opened.client = adminClient(opened.stack.url);
   });
-
   afterAll(async () => {
-    await client?.close();
-    await stack?.dispose();
+    await opened.client?.close();
+    await opened.stack?.dispose();
   });
+  return opened;
+}
+
+describe("a single endpoint through the engine", () => {
+  const opened = openedStack("test/e2e/programs/endpoint-single");
 
   describe("preview of an invalid endpoint fails with the reason", () => {
     // The harness cannot remove a config key from the stack (setAllConfig only adds): set defaults back.
     afterEach(() => {
-      stack.setConfig("type", "jenkins");
-      stack.setConfig("properties", JSON.stringify({ url: stack.url, username: "bot" }));
-      stack.setConfig("vra:validateEndpoints", "true");
+      opened.stack.setConfig("type", "jenkins");
+      opened.stack.setConfig("properties", JSON.stringify({ url: opened.stack.url, username: "bot" }));
+      opened.stack.setConfig("vra:validateEndpoints", "true");
     });
 
     it("names the valid types when the type is unknown", async () => {
-      stack.setConfig("type", "jenkinz");
+      opened.stack.setConfig("type", "jenkinz");
       expectFailure(
-        await stack.preview(),
+        await opened.stack.preview(),
         /'jenkinz' is not an endpoint type/,
         /valid types: .*jenkins.*k8s/,
       );
     });
 
     it("names a missing mandatory property", async () => {
-      stack.setConfig("properties", JSON.stringify({ username: "bot" }));
+      opened.stack.setConfig("properties", JSON.stringify({ username: "bot" }));
       expectFailure(
-        await stack.preview(),
+        await opened.stack.preview(),
         /properties\.url/,
         /'url' is required for endpoint type 'jenkins'/,
       );
     });
 
     it("carries the server's message when its validation fails", async () => {
-      stack.setConfig("properties", JSON.stringify({ url: "http://127.0.0.1:1", username: "bot" }));
+      opened.stack.setConfig("properties", JSON.stringify({ url: "http://127.0.0.1:1", username: "bot" }));
       expectFailure(
-        await stack.preview(),
+        await opened.stack.preview(),
         /validation of the endpoint failed/,
         /Failed to connect to jenkins server endpoint/,
       );
     });
 
     it("skips the server's validation when vra:validateEndpoints is false", async () => {
-      stack.setConfig("properties", JSON.stringify({ url: "http://127.0.0.1:1", username: "bot" }));
-      stack.setConfig("vra:validateEndpoints", "false");
-      await stack.resetRequests();
-      expect(changes(expectOk(await stack.preview()))).toEqual({ create: 2 });
-      expect((await stack.requests()).counts["POST /pipeline/api/endpoint-validation"] ?? 0).toBe(0);
+      opened.stack.setConfig("properties", JSON.stringify({ url: "http://127.0.0.1:1", username: "bot" }));
+      opened.stack.setConfig("vra:validateEndpoints", "false");
+      await opened.stack.resetRequests();
+      expect(changes(expectOk(await opened.stack.preview()))).toEqual({ create: 2 });
+      expect((await opened.stack.requests()).counts["POST /pipeline/api/endpoint-validation"] ?? 0).toBe(0);
     });
   });
 
   describe("adopt", () => {
     afterAll(async () => {
-      stack.setConfig("adopt", "false");
-      stack.setConfig("description", "");
-      expectOk(await stack.destroy());
+      opened.stack.setConfig("adopt", "false");
+      opened.stack.setConfig("description", "");
+      expectOk(await opened.stack.destroy());
     });
 
     it("fails on an existing endpoint, saying how to adopt it", async () => {
-      await client.createEndpoint({
+      await opened.client.createEndpoint({
         name: "single",
         type: "jenkins",
         project: "Platform",
         description: "made by hand",
         properties: { url: "https://old.example.com", password: "hand-made-password" },
       });
-      expectFailure(await stack.up(), /already exists in the project/, /adopt: true/);
+      expectFailure(await opened.stack.up(), /already exists in the project/, /adopt: true/);
     });
 
     it("takes the existing endpoint over and brings it to the declared state", async () => {
-      const existing = await client.getEndpointByName("Platform", "single");
-      stack.setConfig("adopt", "true");
-      stack.setConfig("description", "now managed by Pulumi");
-      const up = expectOk(await stack.up());
+      const existing = await opened.client.getEndpointByName("Platform", "single");
+      opened.stack.setConfig("adopt", "true");
+      opened.stack.setConfig("description", "now managed by Pulumi");
+      const up = expectOk(await opened.stack.up());
       // The stack itself was recorded by the failed run; only the endpoint is new.
       expect(changes(up)).toEqual({ create: 1 });
       expect(up.outputs!.endpointId.value).toBe(existing.id);
-      const adopted = await client.getEndpoint(existing.id);
+      const adopted = await opened.client.getEndpoint(existing.id);
       expect(adopted.description).toBe("now managed by Pulumi");
-      expect(adopted.properties.url).toBe(stack.url);
-      expect(await client.listAllEndpoints()).toHaveLength(1);
-      expect(changes(expectOk(await stack.preview()))).toEqual({});
+      expect(adopted.properties.url).toBe(opened.stack.url);
+      expect(await opened.client.listAllEndpoints()).toHaveLength(1);
+      expect(changes(expectOk(await opened.stack.preview()))).toEqual({});
     });
   });
 
   describe("a restricted endpoint", () => {
     const asUser = (user: keyof typeof USERS) =>
-      stack.setConfig("vra:refreshToken", { value: USERS[user], secret: true });
+      opened.stack.setConfig("vra:refreshToken", { value: USERS[user], secret: true });
     const message = /only an administrator can create, update or delete a restricted endpoint/;
 
-    beforeAll(() => stack.setConfig("restricted", "true"));
+    beforeAll(() => opened.stack.setConfig("restricted", "true"));
     afterAll(async () => {
       // `destroy` runs the provider with the configuration recorded in the state by the last `up`:
       // an `up` with the administrator's credentials first.
       asUser("admin");
-      stack.setConfig("restricted", "false");
-      stack.setConfig("description", "");
-      expectOk(await stack.up());
-      expectOk(await stack.destroy());
+      opened.stack.setConfig("restricted", "false");
+      opened.stack.setConfig("description", "");
+      expectOk(await opened.stack.up());
+      expectOk(await opened.stack.destroy());
     });
 
     it("cannot be created by a non-administrator, and the error says why", async () => {
       asUser("developer");
-      expectFailure(await stack.up(), message);
-      expect(await client.listAllEndpoints()).toHaveLength(0);
+      expectFailure(await opened.stack.up(), message);
+      expect(await opened.client.listAllEndpoints()).toHaveLength(0);
     });
 
     it("can be created by an administrator, then not changed nor deleted by a non-administrator", async () => {
       asUser("admin");
-      expectOk(await stack.up());
+      expectOk(await opened.stack.up());
       asUser("developer");
-      stack.setConfig("description", "changed by a developer");
-      expectFailure(await stack.up(), message);
-      stack.setConfig("description", "");
-      expectFailure(await stack.destroy(), message);
-      expect(await client.listAllEndpoints()).toHaveLength(1);
+      opened.stack.setConfig("description", "changed by a developer");
+      expectFailure(await opened.stack.up(), message);
+      opened.stack.setConfig("description", "");
+      expectFailure(await opened.stack.destroy(), message);
+      expect(await opened.client.listAllEndpoints()).toHaveLength(1);
     });
   });
 
   it("destroy leaves the emulator empty", async () => {
-    expectOk(await stack.destroy());
-    expect(await client.listAllEndpoints()).toEqual([]);
+    expectOk(await opened.stack.destroy());
+    expect(await opened.client.listAllEndpoints()).toEqual([]);
   });
 });
 
 describe("endpoints with inputs unknown during preview", () => {
-  let stack: E2EStack;
-  let client: AriaClient;
-
-  beforeAll(async () => {
-    stack = await openStack({ program: "test/e2e/programs/endpoint-unknowns" });
-    stack.setConfig("url", stack.url);
-    stack.setConfig("password", { value: PASSWORD, secret: true });
-    client = adminClient(stack.url);
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    await stack?.dispose();
-  });
+  const opened = openedStack("test/e2e/programs/endpoint-unknowns");
 
   it("previews them without sending the unknown values, then creates them", async () => {
-    await stack.resetRequests();
-    const preview = expectOk(await stack.preview());
+    await opened.stack.resetRequests();
+    const preview = expectOk(await opened.stack.preview());
     expect(changes(preview)).toEqual({ create: 4 });
-    const log = await stack.requests();
+    const log = await opened.stack.requests();
     // Only the endpoint whose inputs are all known is validated by the server.
     expect(log.counts["POST /pipeline/api/endpoint-validation"]).toBe(1);
     expect(JSON.stringify(log.entries)).not.toContain("04da6b54");
 
-    const up = expectOk(await stack.up());
+    const up = expectOk(await opened.stack.up());
     expect(changes(up)).toEqual({ create: 4 });
-    const agents = (await client.listAllEndpoints()).filter((e) => e.type === "agent");
+    const agents = (await opened.client.listAllEndpoints()).filter((e) => e.type === "agent");
     expect(agents).toHaveLength(2);
-    expect(changes(expectOk(await stack.preview()))).toEqual({});
+    expect(changes(expectOk(await opened.stack.preview()))).toEqual({});
   });
 
   it("destroy leaves the emulator empty", async () => {
-    expectOk(await stack.destroy());
-    expect(await client.listAllEndpoints()).toEqual([]);
+    expectOk(await opened.stack.destroy());
+    expect(await opened.client.listAllEndpoints()).toEqual([]);
   });
 });

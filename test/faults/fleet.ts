@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { BUSY_SERVER_FAULTS } from "../../emulator";
 import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
 import { USERS } from "../support/emulator";
-import { E2EStack, expectOk, openStack, OpenStackOptions, OpResult } from "../support/program-stack";
+import { changes, E2EStack, expectOk, openStack, OpenStackOptions, OpResult } from "../support/program-stack";
 
 /*
  * What the fault tier's tests share: a stack on an emulator with the issue's mix of faults (the
@@ -52,6 +52,20 @@ export class Fleet {
   async close(): Promise<void> {
     await this.client.close();
     await this.stack.dispose();
+  }
+
+  /**
+   * Sets the program's `rev` to 2 and runs `up`: each of the fleet's `count` endpoints is updated once
+   * (its description ends "revision 2"), nothing secret is printed, and the server equals the state.
+   */
+  async expectOneUpUpdatesAll(count: number): Promise<void> {
+    this.stack.setConfig("rev", "2");
+    const up = expectOk(await this.stack.up());
+    this.expectNoSecret(up);
+    expect(changes(up)).toEqual({ update: count });
+    const server = await this.onServer();
+    expect(server.endpoints.every((e) => e.description?.endsWith("revision 2"))).toBe(true);
+    await this.expectServerEqualsState();
   }
 
   /** Installs the mix of faults. */

@@ -17,6 +17,19 @@ const EXCHANGE = "POST /iaas/api/login";
  * moved this far.
  */
 const PAST_EXPIRY_MS = 2100;
+/**
+ * A fault that holds the next `count` endpoint listings past a token's life on the server's clock
+ * (as a request queued behind a rate limiter, without waiting) before the server checks the token.
+ */
+const heldPastExpiry = (count: number) =>
+  ({
+    method: "GET",
+    path: "^/pipeline/api/endpoints$",
+    kind: "delay",
+    delayMs: PAST_EXPIRY_MS,
+    advanceClock: true,
+    count,
+  }) as const;
 const LOGIN = "POST /csp/gateway/am/api/login";
 
 describe("authentication", () => {
@@ -192,16 +205,7 @@ describe("authentication", () => {
     await withClient(refreshTokenClient(), async (client) => {
       await client.getAbout();
       await server.clearRequests();
-      await server.faults([
-        {
-          method: "GET",
-          path: "^/pipeline/api/endpoints$",
-          kind: "delay",
-          delayMs: PAST_EXPIRY_MS,
-          advanceClock: true,
-          count: 2,
-        },
-      ]);
+      await server.faults([heldPastExpiry(2)]);
       const page = await client.listEndpoints();
       expect(page.items).toEqual(expect.any(Array));
       const log = await server.requests();
@@ -216,10 +220,9 @@ describe("authentication", () => {
     await withClient(refreshTokenClient(), async (client) => {
       await client.getAbout();
       await server.clearRequests();
-      const path = "^/pipeline/api/endpoints$";
       await server.faults([
-        { method: "GET", path, kind: "delay", delayMs: PAST_EXPIRY_MS, advanceClock: true, count: 1 },
-        { method: "GET", path, kind: "status", status: 503, count: 1 },
+        heldPastExpiry(1),
+        { method: "GET", path: "^/pipeline/api/endpoints$", kind: "status", status: 503, count: 1 },
       ]);
       const page = await client.listEndpoints();
       expect(page.items).toEqual(expect.any(Array));
@@ -244,16 +247,7 @@ describe("authentication", () => {
         await client.getAbout();
         await client.listEndpoints();
         await server.clearRequests();
-        await server.faults([
-          {
-            method: "GET",
-            path: "^/pipeline/api/endpoints$",
-            kind: "delay",
-            delayMs: PAST_EXPIRY_MS,
-            advanceClock: true,
-            count: 1,
-          },
-        ]);
+        await server.faults([heldPastExpiry(1)]);
         const [held, queued] = await Promise.all([client.listEndpoints(), client.listEndpoints()]);
         expect(held.items).toEqual(expect.any(Array));
         expect(queued.items).toEqual(expect.any(Array));
