@@ -1,6 +1,6 @@
 import { changedPaths, driftOf, previewErrors, urnParts } from "../../../provider/reconcile/drift";
 import { PreviewDigest } from "../../../provider/common/preview-digest";
-import { GIT, JENKINS, jenkinsInputs, preview, STACK, urn } from "./previews";
+import { GIT, JENKINS, jenkinsInputs, jenkinsRefresh, jenkinsUpdate, preview, STACK, urn } from "./previews";
 
 /* Drift from `pulumi preview --refresh --json` (the steps of ./previews.ts, as CLI 3.274.1 prints them). */
 
@@ -8,26 +8,11 @@ describe("drift from a refresh preview", () => {
   it("names an out-of-band change by its field and an out-of-band deletion as a create", () => {
     const digest = preview([
       { op: "refresh", urn: STACK },
-      {
-        op: "refresh",
-        urn: JENKINS,
-        oldState: { id: "j1", inputs: jenkinsInputs() },
-        newState: { id: "j1", inputs: jenkinsInputs() },
-      },
+      jenkinsRefresh(),
       { op: "refresh", urn: GIT, oldState: { id: "g1", inputs: {} }, newState: { id: "g1", inputs: {} } },
       { op: "same", urn: STACK },
       { op: "create", urn: GIT, newState: { type: "aria:index:Endpoint", inputs: { name: "app-repo" } } },
-      {
-        op: "update",
-        urn: JENKINS,
-        oldState: {
-          id: "j1",
-          type: "aria:index:JenkinsEndpoint",
-          inputs: jenkinsInputs({ description: "changed by hand" }),
-        },
-        newState: { type: "aria:index:JenkinsEndpoint", inputs: jenkinsInputs() },
-        detailedDiff: null,
-      },
+      jenkinsUpdate(jenkinsInputs({ description: "changed by hand" }), { detailedDiff: null }),
     ]);
     expect(driftOf("dev", digest)).toEqual([
       { stack: "dev", urn: GIT, name: "git", type: "aria:index:Endpoint", action: "create", fields: [] },

@@ -1,7 +1,7 @@
 import { actualResources } from "../../../provider/reconcile/drift";
 import { defaultConfig, policyViolations } from "../../../provider/reconcile/policy";
 import { plainHttp } from "../../../provider/policy/rules/plain-http";
-import { GIT, JENKINS, jenkinsInputs, preview, STACK, urn } from "./previews";
+import { GIT, JENKINS, jenkinsInputs, jenkinsRefresh, jenkinsUpdate, preview, STACK, urn } from "./previews";
 
 /* --policy: the pack's rules on what the endpoints are after the refresh (the preview's steps as CLI 3.274.1 prints them). */
 
@@ -12,24 +12,10 @@ describe("the resources as they are, from a refresh preview", () => {
     const digest = preview([
       { op: "refresh", urn: STACK },
       // The refresh step shows the state from before the refresh on both sides.
-      {
-        op: "refresh",
-        urn: JENKINS,
-        oldState: { id: "j1", inputs: jenkinsInputs() },
-        newState: { id: "j1", inputs: jenkinsInputs() },
-      },
+      jenkinsRefresh(),
       { op: "same", urn: STACK },
       { op: "create", urn: GIT, newState: { type: "aria:index:Endpoint", inputs: { name: "app-repo" } } },
-      {
-        op: "update",
-        urn: JENKINS,
-        oldState: {
-          id: "j1",
-          type: "aria:index:JenkinsEndpoint",
-          inputs: jenkinsInputs({ url: "http://jenkins.example.com" }),
-        },
-        newState: { type: "aria:index:JenkinsEndpoint", inputs: jenkinsInputs() },
-      },
+      jenkinsUpdate(jenkinsInputs({ url: "http://jenkins.example.com" })),
       {
         op: "same",
         urn: THING,

@@ -29,3 +29,23 @@ export function jenkinsInputs({ description = "CI server", url = "https://jenkin
 /** The preview whose steps are `steps`. */
 export const preview = (steps: unknown[]): PreviewDigest =>
   PreviewDigest.parse({ config: {}, steps, duration: 1 });
+
+/** The refresh step of {@link JENKINS} (id j1): the state from before the refresh on both sides, as the CLI prints it. */
+export const jenkinsRefresh = () => ({
+  op: "refresh",
+  urn: JENKINS,
+  oldState: { id: "j1", inputs: jenkinsInputs() },
+  newState: { id: "j1", inputs: jenkinsInputs() },
+});
+
+/** The update step that takes {@link JENKINS} (id j1) from the refreshed inputs `found` back to its declaration. */
+export const jenkinsUpdate = (
+  found: ReturnType<typeof jenkinsInputs>,
+  more: Record<string, unknown> = {},
+) => ({
+  op: "update",
+  urn: JENKINS,
+  oldState: { id: "j1", type: "aria:index:JenkinsEndpoint", inputs: found },
+  newState: { type: "aria:index:JenkinsEndpoint", inputs: jenkinsInputs() },
+  ...more,
+});
