@@ -64,6 +64,11 @@ const EXTRA_HOSTS = [
 const POLICY_PACK_PATCH = path.join(repoRoot, "scripts", "engine", "nodejs-host-policy-packs.go");
 // The v3.68.0 host's stub, renamed so that the patch's RunPlugin takes its place.
 const RUN_PLUGIN_STUB = "func (host *nodeLanguageHost) RunPlugin(";
+const MONITOR_PATCH = path.join(repoRoot, "scripts", "engine", "nodejs-host-monitor-passthrough.go");
+// The v3.68.0 host's options for the monitor it serves the program, to which the patch's are added.
+const MONITOR_OPTIONS = "Options: rpcutil.OpenTracingServerInterceptorOptions(tracingSpan),";
+/** The files the fallback Node host is built with besides its own: each changes the engine's cache key. */
+const HOST_PATCHES = [POLICY_PACK_PATCH, MONITOR_PATCH];
 // pkg/go.mod carries this non-local replace; a wrapper module must repeat it to build the CLI.
 const CLIPBOARD_REPLACE =
   "github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e";
@@ -301,16 +306,21 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
     if (!file.endsWith(".go") || file.endsWith("_test.go")) continue;
     let text = fs.readFileSync(path.join(source, file), "utf8");
     if (file === "main.go") {
-      if (text.split(RUN_PLUGIN_STUB).length !== 2)
-        throw new BuildError(
-          `the Node language host of ${SDK_MODULE} ${LEGACY_HOST_SDK_VERSION}`,
-          `${LEGACY_HOST_PACKAGE}/main.go has not exactly one '${RUN_PLUGIN_STUB}'`,
-        );
+      for (const expected of [RUN_PLUGIN_STUB, MONITOR_OPTIONS])
+        if (text.split(expected).length !== 2)
+          throw new BuildError(
+            `the Node language host of ${SDK_MODULE} ${LEGACY_HOST_SDK_VERSION}`,
+            `${LEGACY_HOST_PACKAGE}/main.go has not exactly one '${expected}'`,
+          );
       text = text.replace(RUN_PLUGIN_STUB, "func (host *nodeLanguageHost) runPluginUnsupported(");
+      text = text.replace(
+        MONITOR_OPTIONS,
+        "Options: append(rpcutil.OpenTracingServerInterceptorOptions(tracingSpan), monitorPassthrough(conn)...),",
+      );
     }
     fs.writeFileSync(path.join(hostWork, file), text);
   }
-  fs.copyFileSync(POLICY_PACK_PATCH, path.join(hostWork, path.basename(POLICY_PACK_PATCH)));
+  for (const patch of HOST_PATCHES) fs.copyFileSync(patch, path.join(hostWork, path.basename(patch)));
   await run(goBin, ["mod", "tidy"], { ...hostOpts, echo: false });
   await run(goBin, goBuildArgs(out, ".", LEGACY_HOST_SDK_VERSION), hostOpts);
   writeJson(path.join(binDir, HOST_INFO), {
@@ -318,6 +328,7 @@ async function buildNodeLanguageHost(goBin, work, env, version, binDir) {
     version: LEGACY_HOST_SDK_VERSION,
     matchesCli: false,
     policyPackPatch: fileSha256(POLICY_PACK_PATCH).slice(0, 12),
+    monitorPatch: fileSha256(MONITOR_PATCH).slice(0, 12),
   });
 }
 
@@ -330,7 +341,7 @@ function describeHosts(root) {
   const node = JSON.parse(fs.readFileSync(path.join(root, "bin", HOST_INFO), "utf8"));
   const fallback = node.matchesCli
     ? ""
-    : " (the CLI's own is not served here, with RunPlugin for policy packs)";
+    : " (the CLI's own is not served here, with RunPlugin for policy packs and the monitor's newer calls passed through)";
   const nodeHost = `pulumi-language-nodejs from ${node.module} ${node.version}${fallback}`;
   const extraHosts = EXTRA_HOSTS.map((host) => `${hostBinary(host)} from ${host.module} ${host.version}`);
   return [nodeHost, ...extraHosts].join("; ");
@@ -403,13 +414,13 @@ async function main() {
     log(`${found}, older than @pulumi/pulumi ${sdkVersion()}: using a build of v${version} instead`);
   }
   // Beside the CLI's version, what else the build takes from this repository: a change builds a new root.
-  const key = contentHash([JSON.stringify(EXTRA_HOSTS), LEGACY_HOST_SDK_VERSION], [POLICY_PACK_PATCH]);
+  const key = contentHash([JSON.stringify(EXTRA_HOSTS), LEGACY_HOST_SDK_VERSION], HOST_PATCHES);
   const target = path.join(cacheBase(), `pulumi-v${version}-${key}`);
   if (completeRoot(target, version)) {
     log(`using cached Pulumi v${version} at ${target}; language hosts: ${describeHosts(target)}`);
     return target;
   }
-  const hashed = "the extra hosts table, the RunPlugin patch and the fallback Node host's release";
+  const hashed = "the extra hosts table, the fallback Node host's patches and its release";
   log(`no complete build at ${target} (its key hashes ${hashed}): building it whole`);
   fs.rmSync(target, { recursive: true, force: true });
   await build(version, target);

@@ -16,6 +16,7 @@ import {
   expectExampleUp,
   ExampleIds,
   ExampleStack,
+  expectExists,
   GIT_TOKEN,
   JENKINS_PASSWORD,
 } from "./language-examples";
@@ -469,6 +470,10 @@ describe("the plugin SDK @pulumi-aria/aria installed by name from a local npm re
     const before = releaseServer.requests.length;
     ids = await expectFirstUp(opened);
     expect(downloadsSince(before)).toEqual([`/${PLUGIN_ARCHIVE}`]);
+  });
+
+  it("answers exists(): true, false for what is not there, an error when the server cannot say", async () => {
+    await expectExists(opened);
   });
 
   it("previews with no changes", async () => {

@@ -1,3 +1,4 @@
+import * as pulumi from "@pulumi/pulumi";
 import * as aria from "@pulumi-aria/aria";
 
 const jenkins = new aria.JenkinsEndpoint("jenkins", {
@@ -37,3 +38,11 @@ export const thingId = thing.id;
 export const foundName = found.name;
 export const foundType = found.type;
 export const firstTile = tiles.tiles[0];
+
+// Whether an endpoint and a deployment resource are on the server, by id, without managing or
+// importing them: false for an id the server does not have, an error when it cannot say (refused
+// credentials, a server error). The config's `checkEndpointId` and `checkResourceId` name others than
+// this stack's own.
+const config = new pulumi.Config();
+export const endpointExists = aria.Endpoint.exists(config.get("checkEndpointId") ?? jenkins.id);
+export const resourceExists = aria.DeploymentResource.exists(config.get("checkResourceId") ?? thing.id);
