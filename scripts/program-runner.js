@@ -28,8 +28,8 @@ const INSTALL_KEEP_MS = 3 * 60 * 60 * 1000;
 
 /**
  * What one operation answered (the CLI's, or run-op's through the Automation API).
- * @typedef {{ ok: boolean, op: string, summary: Record<string, number>, stdout: string, stderr?: string,
- *   error?: string, outputs?: Record<string, { value: unknown, secret: boolean }>,
+ * @typedef {{ ok: boolean, op: string, summary: Record<string, number>, steps?: string[], stdout: string,
+ *   stderr?: string, error?: string, outputs?: Record<string, { value: unknown, secret: boolean }>,
  *   deployment?: { version: number, deployment: unknown } }} CliResult
  */
 
@@ -175,6 +175,17 @@ function summaryOf(eventLog) {
   const lines = fs.existsSync(eventLog) ? fs.readFileSync(eventLog, "utf8").split("\n") : [];
   const last = lines.filter((line) => line.includes('"summaryEvent"')).pop();
   return last ? (JSON.parse(last).summaryEvent.resourceChanges ?? {}) : {};
+}
+
+/** The steps of the engine's events that change something, op then URN, sorted. @param {string} eventLog */
+function stepsOf(eventLog) {
+  const lines = fs.existsSync(eventLog) ? fs.readFileSync(eventLog, "utf8").split("\n") : [];
+  return lines
+    .filter((line) => line.includes('"resourcePreEvent"'))
+    .map((line) => JSON.parse(line).resourcePreEvent.metadata)
+    .filter((step) => !["same", "read", "refresh"].includes(step.op))
+    .map((step) => `${step.op} ${step.urn}`)
+    .sort();
 }
 
 // The Automation API's options the CLI runner takes: each is its flag in camel case (a list's plural).
@@ -437,7 +448,14 @@ class ProgramStack {
     const flags = [...s, "--event-log", eventLog, ...flagsOf(op, options)];
     const r = await this.exec([...args, ...flags], { env: { ...env, PULUMI_DEBUG_COMMANDS: "true" } });
     /** @type {CliResult} */
-    const result = { ok: r.code === 0, op, summary: summaryOf(eventLog), stdout: r.stdout, stderr: r.stderr };
+    const result = {
+      ok: r.code === 0,
+      op,
+      summary: summaryOf(eventLog),
+      steps: stepsOf(eventLog),
+      stdout: r.stdout,
+      stderr: r.stderr,
+    };
     if (r.code !== 0)
       result.error = `pulumi ${op} exited with ${r.code}${r.signal ? ` (${r.signal})` : ""}: ${lastLines(r.stderr || r.stdout)}`;
     else if (op === "up") result.outputs = await this.outputs();

@@ -26,12 +26,15 @@ async function main(): Promise<number> {
   } else {
     const doors: Door[] = values.door === "both" ? ["ts", "yaml"] : [values.door as Door];
     if (!doors.every((door) => door === "ts" || door === "yaml")) throw new Error(`--door: yaml, ts or both`);
+    const steps = Number(values.steps);
+    if (!Number.isInteger(steps) || steps < 1)
+      throw new Error(`--steps: a whole number of 1 or more, not '${values.steps}'`);
     const seed = values.seed === undefined ? Date.now() % 2 ** 31 : Number(values.seed);
     for (const door of doors) {
       const report = await soak({
         door,
         seed,
-        steps: Number(values.steps),
+        steps,
         runs: Number(values.runs),
         shrink: !values["no-shrink"],
         replayFile: path.resolve(values.out, `soak-replay-${door}-${seed}.json`),

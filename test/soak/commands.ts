@@ -4,7 +4,7 @@ import { Real, Tally } from "./real";
 
 /*
  * The soak's commands (test/soak): each changes the model and the real stack alike (a program edit
- * then `up`, the server changed by hand then `up --refresh`, faults switched, an `up` killed), then
+ * then a preview and `up`, the server changed by hand then `up --refresh`, faults switched, an `up` killed), then
  * checks the invariants (Real.check). Each is plain data ({kind, ...}) so that a history can be
  * written to a replay file and read back (fromJson).
  */
@@ -16,6 +16,7 @@ export type Step =
   | { kind: "rotate"; at: number; password: string }
   | { kind: "restrict"; at: number }
   | { kind: "move"; at: number }
+  | { kind: "rename"; at: number; name: number }
   | { kind: "serverEdit"; at: number; text: string }
   | { kind: "serverDelete"; at: number }
   | { kind: "faults"; on: boolean }
@@ -37,12 +38,15 @@ function replace(model: Model, d: Declared, next: Declared): void {
 
 /** Whether a step can run on this model (fast-check skips the others). */
 export function applicable(step: Step, model: Model): boolean {
-  const names = new Set(model.endpoints.map((e) => e.name));
+  // A new name is neither an endpoint's nor a resource's (a renamed endpoint keeps its resource's).
+  const names = new Set(model.endpoints.flatMap((e) => [e.name, e.resource]));
   switch (step.kind) {
     case "add":
       return model.endpoints.length < 5 && !names.has(endpointName(step.name));
     case "kill":
       return model.endpoints.length < 5 && !names.has(endpointName(step.add));
+    case "rename":
+      return model.endpoints.length > 0 && !names.has(endpointName(step.name));
     case "faults":
       return step.on !== model.faults;
     default:
@@ -60,6 +64,7 @@ export async function runStep(step: Step, model: Model, real: Real): Promise<voi
         ...model.endpoints,
         {
           kind: step.endpoint,
+          resource: endpointName(step.name),
           name: endpointName(step.name),
           project: PROJECTS[step.project % PROJECTS.length],
           description: `soak endpoint ${step.name}`,
@@ -105,6 +110,13 @@ export async function runStep(step: Step, model: Model, real: Real): Promise<voi
       await real.converge(model);
       break;
     }
+    case "rename": {
+      // The endpoint's name on the server, its resource's name unchanged.
+      const d = pick(model, step.at);
+      replace(model, d, { ...d, name: endpointName(step.name) });
+      await real.converge(model);
+      break;
+    }
     case "serverEdit":
       await real.editOnServer(model, pick(model, step.at), step.text);
       await real.converge(model, { refresh: true });
@@ -123,6 +135,7 @@ export async function runStep(step: Step, model: Model, real: Real): Promise<voi
         ...model.endpoints.map((e) => ({ ...e, description: `${e.description}+` })),
         {
           kind: KINDS[step.add % KINDS.length],
+          resource: endpointName(step.add),
           name: endpointName(step.add),
           project: PROJECTS[0],
           description: `soak endpoint ${step.add}`,
@@ -171,6 +184,7 @@ export const STEPS: Array<fc.Arbitrary<Step>> = [
   fc.record({ kind: fc.constant("rotate" as const), at, password }),
   fc.record({ kind: fc.constant("restrict" as const), at }),
   fc.record({ kind: fc.constant("move" as const), at }),
+  fc.record({ kind: fc.constant("rename" as const), at, name: fc.nat({ max: 99 }) }),
   fc.record({ kind: fc.constant("serverEdit" as const), at, text }),
   fc.record({ kind: fc.constant("serverDelete" as const), at }),
   fc.record({ kind: fc.constant("faults" as const), on: fc.boolean() }),
@@ -184,11 +198,13 @@ export const STEPS: Array<fc.Arbitrary<Step>> = [
 
 /**
  * The commands' arbitrary: histories of exactly `steps` steps (fast-check's `commands()` draws far
- * fewer than its maximum), of which those that cannot run on the model then are skipped; a failing
- * one shrinks by dropping steps.
+ * fewer than its maximum), the first an add (on an empty stack nothing else can run, so a short
+ * history would otherwise often do nothing), of which those that cannot run on the model then are
+ * skipped; a failing one shrinks by dropping steps and simplifying them.
  */
 export function histories(steps: number): fc.Arbitrary<Iterable<fc.AsyncCommand<Model, Real>>> {
+  const [add] = STEPS;
   return fc
-    .array(fc.oneof(...STEPS), { minLength: steps, maxLength: steps })
-    .map((drawn) => drawn.map((step) => new SoakCommand(step)));
+    .tuple(add, fc.array(fc.oneof(...STEPS), { minLength: steps - 1, maxLength: steps - 1 }))
+    .map(([first, rest]) => [first, ...rest].map((step) => new SoakCommand(step)));
 }

@@ -21,9 +21,10 @@ export const SERVER_TYPE: Record<Kind, string> = {
 
 export const PROJECTS = ["Platform", "Payments"] as const;
 
-/** One declared endpoint; its name is also its resource's name. */
+/** One declared endpoint: its resource's name, and its name on the server (the same until a rename). */
 export interface Declared {
   kind: Kind;
+  resource: string;
   name: string;
   project: string;
   description: string;
@@ -67,12 +68,12 @@ export function declaration(d: Declared, url: string): Declaration {
   switch (d.kind) {
     case "jenkins":
       return {
-        name: d.name,
+        name: d.resource,
         type: "aria:index:Endpoint",
         inputs: {
           ...common,
           type: "jenkins",
-          properties: { url: `${url}/jenkins/${d.name}`, username: "bot" },
+          properties: { url: `${url}/jenkins/${d.resource}`, username: "bot" },
           secretProperties: { password: d.password },
           validate: false,
         },
@@ -80,14 +81,14 @@ export function declaration(d: Declared, url: string): Declaration {
       };
     case "git":
       return {
-        name: d.name,
+        name: d.resource,
         type: "aria:index:Endpoint",
         inputs: {
           ...common,
           type: "git",
           properties: {
             serverType: "GitHub",
-            repoURL: `${url}/org/${d.name}.git`,
+            repoURL: `${url}/org/${d.resource}.git`,
             branch: "main",
             authType: "password",
             userName: "ci-bot",
@@ -99,15 +100,15 @@ export function declaration(d: Declared, url: string): Declaration {
       };
     case "typedJenkins":
       return {
-        name: d.name,
+        name: d.resource,
         type: "aria:index:JenkinsEndpoint",
-        inputs: { ...common, url: `${url}/jenkins/${d.name}`, username: "bot", password: d.password },
+        inputs: { ...common, url: `${url}/jenkins/${d.resource}`, username: "bot", password: d.password },
         secrets: [["password"]],
       };
     case "typedEmail": {
       const host = new URL(url);
       return {
-        name: d.name,
+        name: d.resource,
         type: "aria:index:EmailEndpoint",
         inputs: {
           ...common,
@@ -139,7 +140,7 @@ export function writeProgram(door: Door, workDir: string, url: string, endpoints
   const resources = Object.fromEntries(
     declarations.map(({ name, type, inputs }) => [name, { type, properties: inputs }]),
   );
-  const outputs = Object.fromEntries(endpoints.map((d) => [d.name, `\${${d.name}.id}`]));
+  const outputs = Object.fromEntries(endpoints.map((d) => [d.resource, `\${${d.resource}.id}`]));
   const program = {
     name: "soak-yaml",
     runtime: "yaml",

@@ -1,6 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { isDeepStrictEqual } from "node:util";
 import { BUSY_SERVER_FAULTS } from "../../emulator";
 import type { AriaClient } from "../../provider/client";
 import { readOwnerMark } from "../../provider/client/owner-mark";
@@ -61,6 +63,32 @@ export function processesIn(dir: string): Array<{ pid: number; cmdline: string }
     }
   }
   return found;
+}
+
+/**
+ * Resolves once each of `pids` has exited, or after `timeoutMs` with those still running. They are no
+ * children of this process, so there is nothing of theirs to await in Node: python3 waits on each one's
+ * pidfd (Linux's exit notification, `os.pidfd_open`) with `select`, which wakes at an exit, not at a
+ * tick.
+ */
+async function exitOf(pids: number[], timeoutMs: number): Promise<void> {
+  const script = [
+    "import os, select, sys, time",
+    "fds = []",
+    "for pid in sys.argv[2:]:",
+    "    try: fds.append(os.pidfd_open(int(pid)))",
+    "    except ProcessLookupError: pass",
+    "end = time.monotonic() + float(sys.argv[1])",
+    "while fds:",
+    "    ready, _, _ = select.select(fds, [], [], max(0.0, end - time.monotonic()))",
+    "    if not ready: break",
+    "    fds = [fd for fd in fds if fd not in ready]",
+  ].join("\n");
+  const waiter = spawn("python3", ["-c", script, String(timeoutMs / 1000), ...pids.map(String)], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const [code] = (await once(waiter, "close")) as [number | null];
+  if (code !== 0) throw new Error(`waiting for processes ${pids.join(", ")} to exit: python3 exited ${code}`);
 }
 
 /** The repair of docs/guides/faults.md for a kill while the engine wrote its state: empty side files deleted. */
@@ -150,7 +178,7 @@ export class Real {
   private record(result: OpResult): OpResult {
     if (process.env.SOAK_VERBOSE)
       process.stderr.write(
-        `[soak] ${result.op} ${result.ok ? "ok" : "failed"} ${JSON.stringify(result.summary)} at ${new Date().toISOString()}\n`,
+        `[soak] ${result.op} ${result.ok ? "ok" : "failed"} ${JSON.stringify(result.summary)} ${JSON.stringify(result.steps ?? [])} at ${new Date().toISOString()}\n`,
       );
     this.printed.push(
       result.stdout,
@@ -172,13 +200,21 @@ export class Real {
   }
 
   /**
-   * The model's program, then `up`: if it fails, the command its message names (a killed run's
-   * leftovers), then at most one more `up`. Fails the history if that does not converge.
+   * The model's program, a preview, then `up`: if it fails, the command its message names (a killed
+   * run's leftovers), then at most one more `up`. Fails the history if that does not converge, or if
+   * an `up` that succeeded at once took other steps than the preview before it announced (a preview
+   * that fails, under the faults, promises nothing).
    */
   async converge(model: Model, options: { refresh?: boolean } = {}): Promise<void> {
     writeProgram(this.door, this.stack.workDir, this.stack.url, model.endpoints);
+    const promise = this.record(await this.stack.preview(options));
+    await this.expectNothingLeft("preview");
     const first = this.record(await this.stack.up(options));
     await this.expectNothingLeft("up");
+    if (first.ok && promise.ok && !isDeepStrictEqual(promise.steps, first.steps))
+      throw new Violation(
+        `the preview promised ${JSON.stringify(promise.steps)}, the up took ${JSON.stringify(first.steps)}`,
+      );
     if (first.ok) return;
     this.tally.extraRuns++;
     await this.repair(`${first.error ?? ""}\n${first.stderr ?? ""}\n${first.stdout}`);
@@ -244,15 +280,16 @@ export class Real {
    * them to exit (a bounded wait on the condition), then names and kills what stays.
    */
   async expectNothingLeft(after: string): Promise<void> {
-    const deadline = Date.now() + 15_000;
     // The engine's language host (a build of the Pulumi SDK's, no part of this project) outlives a
     // killed engine: not waited for, counted and stopped, not a violation of the provider's.
     const isLanguageHost = (p: { cmdline: string }) => /\/pulumi-language-\w+ /.test(`${p.cmdline} `);
-    let left = processesIn(this.stack.workDir);
-    while (left.some((p) => !isLanguageHost(p)) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      left = processesIn(this.stack.workDir);
-    }
+    const running = processesIn(this.stack.workDir).filter((p) => !isLanguageHost(p));
+    if (running.length > 0)
+      await exitOf(
+        running.map((p) => p.pid),
+        15_000,
+      );
+    const left = processesIn(this.stack.workDir);
     if (left.length === 0) return;
     for (const { pid } of left) {
       try {

@@ -93,6 +93,11 @@ export interface OpResult {
   op: string;
   /** Resource change counts: `{create: 2}`, `{same: 3}`, ... */
   summary: Record<string, number>;
+  /**
+   * The steps that change something, `<op> <urn>` sorted (`create`, `update`, `delete`, `replace`,
+   * `create-replacement`, ...), from the engine's events; the CLI's runs only.
+   */
+  steps?: string[];
   outputs?: Record<string, { value: unknown; secret: boolean }>;
   deployment?: { version: number; deployment: unknown };
   /** Everything the engine printed. */
