@@ -170,16 +170,19 @@ function runtimeOf(/** @type {string} */ dir) {
   return (typeof runtime === "string" ? runtime : runtime?.name) ?? "nodejs";
 }
 
-/** An operation's resource change counts: its event log's last summary event. @param {string} eventLog */
-function summaryOf(eventLog) {
-  const lines = fs.existsSync(eventLog) ? fs.readFileSync(eventLog, "utf8").split("\n") : [];
+/** The lines of an operation's event log (none if the engine wrote none). @param {string} eventLog */
+function eventLines(eventLog) {
+  return fs.existsSync(eventLog) ? fs.readFileSync(eventLog, "utf8").split("\n") : [];
+}
+
+/** An operation's resource change counts: its event log's last summary event. @param {string[]} lines */
+function summaryOf(lines) {
   const last = lines.filter((line) => line.includes('"summaryEvent"')).pop();
   return last ? (JSON.parse(last).summaryEvent.resourceChanges ?? {}) : {};
 }
 
-/** The steps of the engine's events that change something, op then URN, sorted. @param {string} eventLog */
-function stepsOf(eventLog) {
-  const lines = fs.existsSync(eventLog) ? fs.readFileSync(eventLog, "utf8").split("\n") : [];
+/** The steps of the engine's events that change something, op then URN, sorted. @param {string[]} lines */
+function stepsOf(lines) {
   return lines
     .filter((line) => line.includes('"resourcePreEvent"'))
     .map((line) => JSON.parse(line).resourcePreEvent.metadata)
@@ -447,12 +450,13 @@ class ProgramStack {
     const args = [op, ...(op === "preview" ? [] : ["--yes"]), "--non-interactive", "--color", "never"];
     const flags = [...s, "--event-log", eventLog, ...flagsOf(op, options)];
     const r = await this.exec([...args, ...flags], { env: { ...env, PULUMI_DEBUG_COMMANDS: "true" } });
+    const events = eventLines(eventLog);
     /** @type {CliResult} */
     const result = {
       ok: r.code === 0,
       op,
-      summary: summaryOf(eventLog),
-      steps: stepsOf(eventLog),
+      summary: summaryOf(events),
+      steps: stepsOf(events),
       stdout: r.stdout,
       stderr: r.stderr,
     };
