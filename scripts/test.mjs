@@ -194,13 +194,10 @@ async function main() {
       `'${leg.name}' leg: Node ${legNode.version} (${legNode.source}), @pulumi/pulumi ${leg.sdk}: ${leg.why}`,
     );
     for (const step of tiers) {
-      if ((typeof step === "string" ? [step] : step).some((t) => ENGINE_TIERS.includes(t))) await engineReady;
-      if (typeof step === "string") {
-        results.push(await runTier(leg, legNode, step));
-        continue;
-      }
+      const atOnce = typeof step === "string" ? [step] : step;
+      if (atOnce.some((t) => ENGINE_TIERS.includes(t))) await engineReady;
       // Tiers at once: the first prints as it goes, the others when they end.
-      const [first, ...beside] = step;
+      const [first, ...beside] = atOnce;
       const running = [
         runTier(leg, legNode, first),
         ...beside.map((t) => runTier(leg, legNode, t, { quiet: true })),
