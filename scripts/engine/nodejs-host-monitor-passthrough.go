@@ -67,21 +67,18 @@ func monitorPassthrough(conn *grpc.ClientConn) []grpc.ServerOption {
 		if err != nil {
 			return err
 		}
-		// The program's messages to the engine, then the end of them.
-		sent := make(chan error, 1)
+		// The program's messages to the engine, then the end of them. A failure on either side ends the
+		// call, which the loop below then sees in the engine's answer.
 		go func() {
 			for {
 				message := &frame{}
 				if err := server.RecvMsg(message); err != nil {
 					if errors.Is(err, io.EOF) {
-						sent <- client.CloseSend()
-					} else {
-						sent <- err
+						_ = client.CloseSend()
 					}
 					return
 				}
 				if err := client.SendMsg(message); err != nil {
-					sent <- err
 					return
 				}
 			}
