@@ -295,8 +295,12 @@ async function targetBuild(target, version, bundleFile) {
       fs.writeFileSync(path.join(tmp, "build.json"), `${JSON.stringify(record, null, 2)}\n`);
       for (const leftover of ["sea-prep.blob", "sea-config.json", "README.md", "LICENSE"])
         fs.rmSync(path.join(tmp, leftover), { force: true });
-      fs.rmSync(cached, { recursive: true, force: true });
-      fs.renameSync(tmp, cached);
+      // Another run may have built the same inputs meanwhile (jest runs beside each other, see
+      // scripts/test.mjs): its build stays, as a program may be running from it; ours is dropped.
+      if (flags.force || !fs.existsSync(path.join(cached, "build.json"))) {
+        fs.rmSync(cached, { recursive: true, force: true });
+        fs.renameSync(tmp, cached);
+      }
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }

@@ -62,15 +62,26 @@ const writeJson = (/** @type {string} */ file, /** @type {unknown} */ value) =>
 
 /** @type {Pack | undefined} */
 let packed;
-/** Packs the repository (as `npm publish` would) into .e2e/pack, once per process. */
+/**
+ * Packs the repository (as `npm publish` would) into .e2e/pack, once per process. Jest runs beside
+ * each other pack at once (scripts/test.mjs's lanes): each packs into a folder of its own and renames
+ * its tarball into place under its checksum, so that no process reads a tarball another is writing.
+ */
 function packPackage() {
   if (packed && fs.existsSync(packed.tarball)) return packed;
   if (!fs.existsSync(path.join(REPO_ROOT, "dist", "provider", "index.js")))
     throw new Error("dist/ is not built: run `node scripts/bootstrap.mjs` first.");
   const dir = path.join(WORK_ROOT, "pack");
   fs.mkdirSync(dir, { recursive: true });
-  const [info] = JSON.parse(npmRun(["pack", "--json", "--pack-destination", dir], REPO_ROOT));
-  packed = { tarball: path.join(dir, info.filename), shasum: info.shasum };
+  const own = fs.mkdtempSync(path.join(WORK_ROOT, ".pack-"));
+  try {
+    const [info] = JSON.parse(npmRun(["pack", "--json", "--pack-destination", own], REPO_ROOT));
+    const tarball = path.join(dir, `${info.shasum.slice(0, 12)}-${info.filename}`);
+    fs.renameSync(path.join(own, info.filename), tarball);
+    packed = { tarball, shasum: info.shasum };
+  } finally {
+    fs.rmSync(own, { recursive: true, force: true });
+  }
   return packed;
 }
 

@@ -38,17 +38,67 @@ const TIERS = {
 /** @typedef {keyof typeof TIERS} Tier */
 
 /**
- * What `npm test` runs: [leg, steps], each step a tier or tiers run at once. The fault tier runs beside
- * the end-to-end tier: most of its time is spent waiting out the busy server's Retry-After pauses and
- * lost answers (load 0.4 on 2 cores while it runs alone), so beside the e2e tier, which leaves about
- * 40% of the CPU idle, it adds little to the wall time instead of its own. Beside it once before, its
- * short-lived tokens expired while calls waited in the client's queue; the client now takes the bearer
- * once an attempt holds its slot (provider/client/transport.ts).
+ * A jest run of a full run: a tier on a leg, all its files or a part of them.
+ * @typedef {{ leg: string, tier: Tier, files?: { only: readonly string[] } | { except: readonly string[] } }} Run
  */
-const FULL_RUN = /** @type {const} */ ([
-  ["current", ["unit", "integration", ["e2e", "faults"]]],
-  ["oldest", ["contract", "cli"]],
+
+/**
+ * The e2e files that run in the second lane, after the fault tier and the oldest leg (see FULL_RUN):
+ * TypeScript and YAML programs through scripts/program-runner.js alone, which the fault tier shares
+ * already (installs renamed into place, the package packed into a folder of its own). Nothing here
+ * builds the plugin, an SDK or an example of another language, whose caches the first lane fills.
+ * About 18 minutes of the e2e tier's 61 (stop 68's rehearsal).
+ */
+const E2E_SECOND_LANE = /** @type {const} */ ([
+  "test/e2e/reconcile.test.ts",
+  "test/e2e/reconcile-policy-pack.test.ts",
+  "test/e2e/aria-export.test.ts",
+  "test/e2e/endpoint.test.ts",
+  "test/e2e/endpoint-checks.test.ts",
+  "test/e2e/deployment.test.ts",
+  "test/e2e/soak.test.ts",
 ]);
+
+/**
+ * What `npm test` runs: steps in turn; a step's lanes at once, each lane its runs in turn. The e2e tier
+ * is the long one, and two cores are most of the time one-third idle under it alone (it waits for
+ * engine processes and the emulator): so beside its first part, a second lane runs the fault tier
+ * (mostly waiting out the busy server's Retry-After pauses and lost answers), the oldest leg's
+ * contract and CLI path, and then the rest of the e2e files. Each lane's output is printed as it goes
+ * (the first) or when each run ends (the second), so the two never interleave. Beside the e2e tier once
+ * before, the fault tier's short-lived tokens expired while calls waited in the client's queue; the
+ * client now takes the bearer once an attempt holds its slot (provider/client/transport.ts).
+ * @type {ReadonlyArray<ReadonlyArray<ReadonlyArray<Run>>>}
+ */
+const FULL_RUN = [
+  [[{ leg: "current", tier: "unit" }]],
+  [[{ leg: "current", tier: "integration" }]],
+  [
+    [{ leg: "current", tier: "e2e", files: { except: E2E_SECOND_LANE } }],
+    [
+      { leg: "current", tier: "faults" },
+      { leg: "oldest", tier: "contract" },
+      { leg: "oldest", tier: "cli" },
+      { leg: "current", tier: "e2e", files: { only: E2E_SECOND_LANE } },
+    ],
+  ],
+];
+
+/** A run's name in the output and the closing table. @param {Run} run */
+const runName = (run) =>
+  !run.files
+    ? run.tier
+    : "only" in run.files
+      ? `${run.tier} (${run.files.only.length} files)`
+      : `${run.tier} (the rest)`;
+
+/** jest's arguments selecting a run's part of its tier's files. @param {Run} run @returns {string[]} */
+function fileArguments(run) {
+  if (!run.files) return [];
+  if ("only" in run.files) return ["--runTestsByPath", ...run.files.only];
+  const escaped = run.files.except.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return ["--testPathIgnorePatterns", ...escaped];
+}
 
 const { values: flags, positionals } = parseArgs({
   options: { leg: { type: "string" } },
@@ -97,20 +147,39 @@ function ensureEngineBeside(steps) {
   });
 }
 
+/** Each leg's Node (scripts/runtimes.js), found or fetched once. @type {Map<string, { bin: string, version: string }>} */
+const legNodes = new Map();
+
+/** A leg and its Node, reported the first time. @param {string} name */
+function legAndNode(name) {
+  const leg = runtimes.legNamed(name);
+  let node = legNodes.get(name);
+  if (!node) {
+    const found = runtimes.ensureNode(leg, say);
+    say(`'${leg.name}' leg: Node ${found.version} (${found.source}), @pulumi/pulumi ${leg.sdk}: ${leg.why}`);
+    node = found;
+    legNodes.set(name, node);
+  }
+  return { leg, node };
+}
+
 /**
- * One tier on one leg: jest's counts from its JSON report. With `quiet`, its output is kept in a file
- * and printed when it ends, so that a tier run beside another does not interleave with it.
- * @param {import("./runtimes.js").Leg} leg @param {{ bin: string, version: string }} node @param {Tier} tier
- * @param {{ quiet?: boolean }} [options]
+ * One jest run: its counts from its JSON report. With `quiet`, its output is kept in a file and
+ * printed when it ends, so that a run beside another does not interleave with it.
+ * @param {Run} run @param {{ quiet?: boolean }} [options]
  */
-async function runTier(leg, node, tier, options = {}) {
+async function runJest(run, options = {}) {
+  const { leg, node } = legAndNode(run.leg);
+  const { tier } = run;
+  const name = runName(run);
   const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "aria-jest-")), "report.json");
   const jest = path.join(root, "node_modules", "jest", "bin", "jest.js");
-  const args = [jest, ...TIERS[tier], "--json", "--outputFile", report, ...jestExtra];
-  const header = `\n=== ${tier} on the '${leg.name}' leg: Node ${node.version}, @pulumi/pulumi ${leg.sdk} ===\n`;
+  const args = [jest, ...TIERS[tier], ...fileArguments(run), "--json", "--outputFile", report, ...jestExtra];
+  const header = `\n=== ${name} on the '${leg.name}' leg: Node ${node.version}, @pulumi/pulumi ${leg.sdk} ===\n`;
   const outputFile = path.join(path.dirname(report), "output.txt");
   const output = options.quiet ? fs.openSync(outputFile, "w") : "inherit";
-  if (options.quiet) say(`${tier} runs beside the others; its output follows when it ends`);
+  if (options.quiet)
+    say(`${name} on the '${leg.name}' leg runs beside the others; its output follows when it ends`);
   else process.stdout.write(header);
   const env = runtimes.legEnv(leg, node.bin);
   const started = Date.now();
@@ -141,7 +210,7 @@ async function runTier(leg, node, tier, options = {}) {
     .sort((/** @type {[string, number]} */ a, /** @type {[string, number]} */ b) => b[1] - a[1]);
   return {
     leg: leg.name,
-    tier,
+    tier: name,
     node: node.version,
     sdk: leg.sdk,
     passed,
@@ -184,32 +253,34 @@ async function main() {
   engineReady.catch(() => {});
   // (A blocking step: the engine's build goes on in its own process, writing to its file.)
   if (full) step("lint", "npm", ["run", "lint"]);
-  /** @type {Array<readonly [string, readonly (Tier | readonly Tier[])[]]>} */
-  const plan = full ? [...FULL_RUN] : [[flags.leg ?? "current", chosen.length > 0 ? chosen : ["cli"]]];
-  const results = [];
-  for (const [legName, tiers] of plan) {
-    const leg = runtimes.legNamed(legName);
-    const legNode = runtimes.ensureNode(leg, say);
-    say(
-      `'${leg.name}' leg: Node ${legNode.version} (${legNode.source}), @pulumi/pulumi ${leg.sdk}: ${leg.why}`,
-    );
-    for (const step of tiers) {
-      const atOnce = typeof step === "string" ? [step] : step;
-      if (atOnce.some((t) => ENGINE_TIERS.includes(t))) await engineReady;
-      // Tiers at once: the first prints as it goes, the others when they end.
-      const [first, ...beside] = atOnce;
-      const running = [
-        runTier(leg, legNode, first),
-        ...beside.map((t) => runTier(leg, legNode, t, { quiet: true })),
-      ];
-      results.push(...(await Promise.all(running)));
+  const legName = flags.leg ?? "current";
+  /** A run of chosen tiers: each its own step, in turn. @type {ReadonlyArray<ReadonlyArray<ReadonlyArray<Run>>>} */
+  const plan = full
+    ? FULL_RUN
+    : (chosen.length > 0 ? chosen : /** @type {Tier[]} */ (["cli"])).map((tier) => [
+        [{ leg: legName, tier }],
+      ]);
+  const runs = plan.flat(2);
+  // Each leg's Node before the first run, so that none is fetched while another lane runs.
+  for (const run of runs) legAndNode(run.leg);
+  /** Each run's result, listed in the plan's order. @type {Map<Run, Awaited<ReturnType<typeof runJest>>>} */
+  const done = new Map();
+  // A lane's runs in turn; the first lane of a step prints as it goes, the others when each run ends.
+  const runLane = async (/** @type {ReadonlyArray<Run>} */ lane, /** @type {boolean} */ quiet) => {
+    for (const run of lane) {
+      if (ENGINE_TIERS.includes(run.tier)) await engineReady;
+      done.set(run, await runJest(run, { quiet }));
     }
+  };
+  for (const lanes of plan) {
+    await Promise.all(lanes.map((lane, i) => runLane(lane, i > 0)));
   }
+  const results = runs.flatMap((run) => done.get(run) ?? []);
   const cli = engine ? pulumiVersionOf(path.join(engineRoot({ quiet: true }), "bin", "pulumi")) : "not used";
   process.stdout.write(`\nRuntime legs (one engine: Pulumi CLI ${cli})\n`);
   for (const r of results) {
     process.stdout.write(
-      `  ${r.ok ? "ok  " : "FAIL"} ${r.leg.padEnd(8)} Node ${r.node.padEnd(8)} @pulumi/pulumi ${r.sdk.padEnd(8)} ${r.tier.padEnd(12)} ${`${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}`.padEnd(26)} ${clock(r.seconds)}\n`,
+      `  ${r.ok ? "ok  " : "FAIL"} ${r.leg.padEnd(8)} Node ${r.node.padEnd(8)} @pulumi/pulumi ${r.sdk.padEnd(8)} ${r.tier.padEnd(17)} ${`${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ""}`.padEnd(26)} ${clock(r.seconds)}\n`,
     );
   }
   for (const [step, seconds] of steps) process.stdout.write(`  ${step}: ${clock(seconds)}\n`);
