@@ -6,14 +6,18 @@ import type { Clock } from "../core/clock";
  * on its own and sharing nothing, settle on the server's capacity instead of refusing each other.
  *
  * - Rate: the AWS SDKs' "adaptive" retry mode (their DefaultRateLimiter): a token bucket, off until
- *   the server first throttles. A throttle answer (429, 503) sets the rate to 0.7 of what the client
- *   was sending, and a CUBIC curve brings it back: `last · (1 + 0.3 · ((t − W) / W)³)`, with `W` the
- *   time it takes to climb back to the rate of the last throttle ({@link RECOVERY_SECONDS}), so the
- *   client probes slowly near it and quickly far above it. It never rises above twice the rate
- *   measured, nor above `maxRate`.
- * - Concurrency: additive increase, multiplicative decrease of the attempts in flight, from
- *   `maxConcurrency` down: a throttle answer or a round trip much slower than the fastest lately seen
- *   (a server slowing under load, before it refuses) takes a share off; each answer in time adds back.
+ *   the server first throttles. Congestion (429s and 503s beyond a sporadic share) sets the rate to
+ *   what the server was accepting from this client, at most 0.7 of what it was sending, and a CUBIC
+ *   curve brings it back: `last · (1 + 0.3 · ((t − W) / W)³)` up to `W`, the time it takes to climb
+ *   back to the rate of the last throttle ({@link RECOVERY_SECONDS} to {@link RECOVERY_MAX_SECONDS}),
+ *   then AWS's own `0.4 · (t − W)³` requests a second on top, so that the client probes slowly near
+ *   its share and quickly once the others have gone. It never rises above twice the rate measured,
+ *   nor above `maxRate`.
+ * - Concurrency: TCP's slow start, then additive increase and multiplicative decrease of the attempts
+ *   in flight: a client starts with one and adds one per answer in time up to `maxConcurrency` until
+ *   its first congestion; after it, each answer in time adds back a fraction, and a throttle or a
+ *   round trip much slower than the fastest lately seen (a server slowing under load, before it
+ *   refuses) takes a share off.
  * - Pause: a server's `Retry-After` holds every attempt of the client, not only the refused one (each
  *   of the engine's parallel steps would otherwise learn of it by being refused in turn).
  * One congestion event decreases once: answers to attempts sent before the last decrease were sent at
@@ -24,29 +28,48 @@ import type { Clock } from "../core/clock";
 /** Share of the rate kept after a throttle (CUBIC's β). */
 export const RATE_BETA = 0.7;
 /**
- * Seconds CUBIC takes to climb back to the rate of the last throttle. AWS's curve (`0.4 · (t − W)³`,
- * in requests per second) climbs back within a second or two at the few requests a second each of
- * many clients gets, so that every client probes, and is refused, every few seconds; scaled to the
- * rate, the probes come every few seconds whatever the share, and refusals stay a few per cent.
+ * Seconds CUBIC takes at least to climb back to the rate of the last throttle. AWS's curve
+ * (`0.4 · (t − W)³`, in requests per second) climbs back within a second or two at the few requests a
+ * second each of many clients gets, so that every client probes, and is refused, every few seconds;
+ * scaled to the rate, the probes come every few seconds whatever the share.
  */
 export const RECOVERY_SECONDS = 4;
 /**
  * Attempts the client sends, at the rate of the last throttle, before CUBIC is back at it: below
  * RECOVERY_ATTEMPTS / RECOVERY_SECONDS requests a second, the climb takes this many attempts rather
- * than {@link RECOVERY_SECONDS}. A client with a small share of a busy server (one of 25 stacks at one
- * second each) would otherwise probe, and be refused, every few of its own requests, and the fleet's
- * refusals would grow with the number of clients.
+ * than {@link RECOVERY_SECONDS} (up to {@link RECOVERY_MAX_SECONDS}). A client with a small share of a
+ * busy server (one of 25 stacks at one second each) would otherwise probe, and be refused, every few
+ * of its own requests, and the fleet's refusals would grow with the number of clients.
  */
-export const RECOVERY_ATTEMPTS = 30;
+export const RECOVERY_ATTEMPTS = 15;
+/**
+ * Seconds CUBIC takes at most to climb back. Without a bound, a client left at half a request a
+ * second took a minute to reach its old rate and more to pass it: the last stacks of a fleet crawled
+ * on an idle server once the others had finished (in the fleet model of
+ * test/unit/client/adaptive-rate.test.ts, 10 stacks took four times the server's minimum).
+ */
+export const RECOVERY_MAX_SECONDS = 8;
+/** AWS's CUBIC scale, requests a second per second³: the climb beyond the last throttle's rate. */
+export const CUBIC_SCALE = 0.4;
 /** The least rate the bucket drops to, in requests per second. */
 export const MIN_RATE = 0.5;
-/** Weight of the newest half-second in the measured sending rate. */
-const MEASURE_SMOOTHING = 0.8;
+/**
+ * The sliding window over which the sending and accepted rates are measured, in ms. A burst in a
+ * client's first half second used to measure as nothing sent (half-second buckets, smoothed), so its
+ * first throttle set the rate to {@link MIN_RATE}.
+ */
+export const MEASURE_WINDOW_MS = 2_000;
 /** Answers over which the share of throttles is measured. */
 export const SHARE_WINDOW = 40;
 /**
+ * Answers the share counts at least: a client with fewer answers counts its throttles among this
+ * many. A client joining a busy server is congested at its second throttle in its first twenty, not
+ * only at its fourth.
+ */
+export const SHARE_MINIMUM = 20;
+/**
  * Share of throttles among the last {@link SHARE_WINDOW} answers above which a throttle is congestion
- * (more than 3 of 40). Fewer are a server's sporadic refusals (a load balancer's, a shared limiter's
+ * (more than 3 of 40, or than 1 of a client's first {@link SHARE_MINIMUM}). Fewer are a server's sporadic refusals (a load balancer's, a shared limiter's
  * burst): each still pauses the client for its `Retry-After`, but lowering the rate for each one makes
  * a client that meets one in twenty at random settle at a few requests a second, whatever the server
  * could take (the fault tier's busy server did: 3 a second against 22 with this rule, in the model of
@@ -96,13 +119,12 @@ export class AdaptiveRate {
   /** CUBIC: the rate of the last throttle, and when it came. */
   private lastMaxRate = 0;
   private lastThrottleAt = 0;
-  /** The sending rate measured in half-second buckets, smoothed. */
-  private measuredRate = 0;
-  private measuredBucket: number;
-  private sentInBucket = 0;
+  /** When this client's attempts of the last {@link MEASURE_WINDOW_MS} were sent, and its accepted answers came. */
+  private readonly sent = new RecentTimes(MEASURE_WINDOW_MS);
+  private readonly accepted = new RecentTimes(MEASURE_WINDOW_MS);
   /** The last decrease: answers to attempts sent before it are of the same event. */
   private lastDecreaseAt = Number.NEGATIVE_INFINITY;
-  /** Attempts let go at most at once (fractional: the additive increase adds 1/limit per answer). */
+  /** Attempts let go at most at once (fractional: the additive increase adds 1/limit per answer); slow start until the first congestion. */
   private concurrencyLimit: number;
   private inFlightNow = 0;
   private inFlightMost = 0;
@@ -123,8 +145,7 @@ export class AdaptiveRate {
   ) {
     const now = clock.now();
     this.lastRefill = now;
-    this.measuredBucket = Math.floor(now / 500);
-    this.concurrencyLimit = Math.max(1, options.maxConcurrency);
+    this.concurrencyLimit = 1;
     if (options.maxRate !== undefined) {
       this.fillRate = options.maxRate;
       this.tokens = this.capacity();
@@ -144,7 +165,7 @@ export class AdaptiveRate {
       throw error;
     }
     const sentAt = this.clock.now();
-    this.measure(sentAt);
+    this.sent.add(sentAt);
     return { sentAt };
   }
 
@@ -194,14 +215,18 @@ export class AdaptiveRate {
     if (outcome.pauseMs !== undefined) this.pause(outcome.pauseMs);
     const newEvent = outcome.sentAt >= this.lastDecreaseAt;
     this.remember(outcome.throttled);
+    if (!outcome.throttled) this.accepted.add(now);
     if (outcome.throttled) {
       this.throttles += 1;
       if (!newEvent || this.throttledShare() <= CONGESTION_SHARE) return;
       this.lastDecreaseAt = now;
       this.refill(now);
-      const sending =
-        this.fillRate === undefined ? this.measuredRate : Math.min(this.measuredRate, this.fillRate);
-      this.lastMaxRate = Math.max(MIN_RATE, sending);
+      const measured = this.sent.rate(now);
+      const sending = this.fillRate === undefined ? measured : Math.min(measured, this.fillRate);
+      // What the server took from this client is its share now; the curve starts at it (β of the
+      // last rate), and never above β of what the client sent.
+      const share = this.accepted.rate(now) / RATE_BETA;
+      this.lastMaxRate = Math.max(MIN_RATE, Math.min(sending, share));
       this.lastThrottleAt = now;
       this.curve = true;
       if (this.fillRate === undefined) this.tokens = 0;
@@ -210,10 +235,16 @@ export class AdaptiveRate {
       return;
     }
     if (this.curve) {
-      const recovery = Math.max(RECOVERY_SECONDS, RECOVERY_ATTEMPTS / this.lastMaxRate);
-      const t = ((now - this.lastThrottleAt) / 1000 - recovery) / recovery;
-      const cubic = this.lastMaxRate * (1 + (1 - RATE_BETA) * t * t * t);
-      this.setRate(Math.min(cubic, 2 * Math.max(this.measuredRate, MIN_RATE)));
+      const recovery = Math.min(
+        RECOVERY_MAX_SECONDS,
+        Math.max(RECOVERY_SECONDS, RECOVERY_ATTEMPTS / this.lastMaxRate),
+      );
+      const since = (now - this.lastThrottleAt) / 1000;
+      const t = (since - recovery) / recovery;
+      const beyond = Math.max(0, since - recovery);
+      const cubic =
+        this.lastMaxRate * (1 + (1 - RATE_BETA) * t * t * t) + CUBIC_SCALE * beyond * beyond * beyond;
+      this.setRate(Math.min(cubic, 2 * Math.max(this.sent.rate(now), MIN_RATE)));
     }
     const latency = outcome.latencyMs;
     if (latency === undefined) return;
@@ -225,9 +256,10 @@ export class AdaptiveRate {
       this.concurrencyLimit = Math.max(1, this.concurrencyLimit * CONCURRENCY_BETA);
       return;
     }
+    const slowStart = this.lastDecreaseAt === Number.NEGATIVE_INFINITY;
     this.concurrencyLimit = Math.min(
       Math.max(1, this.options.maxConcurrency),
-      this.concurrencyLimit + 1 / this.concurrencyLimit,
+      this.concurrencyLimit + (slowStart ? 1 : 1 / this.concurrencyLimit),
     );
     this.wakeWaiting();
   }
@@ -238,9 +270,9 @@ export class AdaptiveRate {
     this.recentNext = (this.recentNext + 1) % SHARE_WINDOW;
   }
 
-  /** Share of the last {@link SHARE_WINDOW} answers that were throttles (answers not yet seen count as accepted). */
+  /** Share of the last {@link SHARE_WINDOW} answers that were throttles, among {@link SHARE_MINIMUM} at least. */
   private throttledShare(): number {
-    return this.recent.filter(Boolean).length / SHARE_WINDOW;
+    return this.recent.filter(Boolean).length / Math.max(this.recent.length, SHARE_MINIMUM);
   }
 
   /** Sets the bucket's rate: at least {@link MIN_RATE}, at most the cap; the bucket holds one second's worth. */
@@ -296,16 +328,33 @@ export class AdaptiveRate {
       this.waiting.shift()!();
     }
   }
+}
 
-  /** Counts an attempt sent into the measured rate (half-second buckets, smoothed). */
-  private measure(now: number): void {
-    const bucket = Math.floor(now / 500);
-    this.sentInBucket += 1;
-    if (bucket > this.measuredBucket) {
-      const rate = this.sentInBucket / ((bucket - this.measuredBucket) / 2);
-      this.measuredRate = rate * MEASURE_SMOOTHING + this.measuredRate * (1 - MEASURE_SMOOTHING);
-      this.sentInBucket = 0;
-      this.measuredBucket = bucket;
+/** Times of the last `windowMs`, oldest first: a rate over a sliding window. */
+class RecentTimes {
+  private readonly times: number[] = [];
+  /** Index of the oldest time still in the window (those before it are dropped in batches). */
+  private first = 0;
+
+  constructor(private readonly windowMs: number) {}
+
+  add(time: number): void {
+    this.times.push(time);
+    this.drop(time);
+  }
+
+  /** Times per second over the window ending `now`. */
+  rate(now: number): number {
+    this.drop(now);
+    return ((this.times.length - this.first) * 1000) / this.windowMs;
+  }
+
+  /** Forgets the times before the window ending `now`. */
+  private drop(now: number): void {
+    while (this.first < this.times.length && this.times[this.first] <= now - this.windowMs) this.first += 1;
+    if (this.first >= 1024) {
+      this.times.splice(0, this.first);
+      this.first = 0;
     }
   }
 }

@@ -1,8 +1,25 @@
 import fc from "fast-check";
-import { AdaptiveRate, MIN_RATE, RATE_BETA, WAIT_JITTER } from "../../../provider/client/adaptive-rate";
+import {
+  AdaptiveRate,
+  MIN_RATE,
+  RATE_BETA,
+  RECOVERY_MAX_SECONDS,
+  WAIT_JITTER,
+} from "../../../provider/client/adaptive-rate";
 import { FakeClock, ManualClock } from "../../support/clock";
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A client's rate past its slow start: `maxConcurrency` answers in time, one at a time, have raised its concurrency to it. */
+async function pastSlowStart(clock: FakeClock | ManualClock, maxConcurrency: number): Promise<AdaptiveRate> {
+  const rate = new AdaptiveRate(clock, { maxConcurrency });
+  for (let i = 0; i < maxConcurrency; i++) {
+    const slot = await rate.acquire();
+    rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 1 });
+  }
+  expect(rate.concurrency).toBe(maxConcurrency);
+  return rate;
+}
 
 /**
  * K clients, each its own {@link AdaptiveRate} with two workers, on one clock that the test moves on
@@ -55,6 +72,65 @@ async function fleet(clients: number, capacity: number, seconds: number) {
   return { ...counts, elapsedMs: end };
 }
 
+/**
+ * The fleet bench's shape (bench/fleet.ts): K stacks started over two seconds, each a client whose
+ * engine runs `requests` requests in 10 steps at once, a refused request retried, against a server of
+ * `capacity` requests a second (a token bucket of one second; `Retry-After` the time to its next token,
+ * rounded up to whole seconds, as the emulator's). Each answer takes 10 ms. How long the fleet took
+ * against the server's minimum (all requests ÷ capacity), and the share of attempts refused.
+ */
+async function finiteFleet(stacks: number, requests: number, capacity: number) {
+  const clock = new ManualClock(0);
+  let tokens = capacity;
+  let last = 0;
+  const server = (): number | undefined => {
+    tokens = Math.min(capacity, tokens + ((clock.now() - last) / 1000) * capacity);
+    last = clock.now();
+    if (tokens >= 1) {
+      tokens -= 1;
+      return undefined;
+    }
+    return Math.ceil((1 - tokens) / capacity) * 1000;
+  };
+  let sent = 0;
+  let refused = 0;
+  let lastDone = 0;
+  const stack = async (index: number) => {
+    await clock.sleep(Math.round((index * 2_000) / stacks));
+    const rate = new AdaptiveRate(clock, { maxConcurrency: 16 });
+    let started = 0;
+    const step = async () => {
+      for (; started < requests;) {
+        started += 1;
+        for (let answered = false; !answered;) {
+          const slot = await rate.acquire();
+          const retryAfter = server();
+          sent += 1;
+          if (retryAfter !== undefined) refused += 1;
+          await clock.sleep(10);
+          rate.release({
+            sentAt: slot.sentAt,
+            throttled: retryAfter !== undefined,
+            latencyMs: 10,
+            pauseMs: retryAfter,
+          });
+          answered = retryAfter === undefined;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 10 }, step));
+    lastDone = Math.max(lastDone, clock.now());
+  };
+  let done = false;
+  void Promise.all(Array.from({ length: stacks }, (_, i) => stack(i))).then(() => (done = true));
+  while (!done) {
+    await settle();
+    clock.advance(5);
+  }
+  const minimumMs = ((stacks * requests) / capacity) * 1000;
+  return { ratio: lastDone / minimumMs, refusedShare: refused / sent };
+}
+
 describe("the adaptive rate of a client", () => {
   it("lets attempts through at once, with no wait, while the server has not throttled", async () => {
     const clock = new FakeClock({ start: 1_000 });
@@ -66,6 +142,28 @@ describe("the adaptive rate of a client", () => {
     }
     expect(clock.sleeps).toEqual([]);
     expect(rate.rate).toBeUndefined();
+  });
+
+  it("starts with one attempt in flight and adds one per answer in time up to its maximum (TCP's slow start)", async () => {
+    const clock = new ManualClock(0);
+    const rate = new AdaptiveRate(clock, { maxConcurrency: 8 });
+    const seen: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      seen.push(rate.concurrency);
+      const slot = await rate.acquire();
+      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 1 });
+    }
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 8, 8]);
+    // A second attempt waits for the first one's answer.
+    const fresh = new AdaptiveRate(clock, { maxConcurrency: 8 });
+    const first = await fresh.acquire();
+    let second = false;
+    const waiting = fresh.acquire().then(() => (second = true));
+    await settle();
+    expect(second).toBe(false);
+    fresh.release({ sentAt: first.sentAt, throttled: false, latencyMs: 1 });
+    await waiting;
+    expect(second).toBe(true);
   });
 
   it("on congestion (more than 3 throttles in its last 40 answers) sets its rate to 0.7 of what it was sending, and climbs back on a CUBIC curve", async () => {
@@ -84,8 +182,9 @@ describe("the adaptive rate of a client", () => {
     expect(rate.rate).toBeUndefined();
     rate.release({ sentAt: refused[3].sentAt, throttled: true });
     const after = rate.rate!;
-    expect(after).toBeGreaterThan(20 * RATE_BETA * 0.8);
-    expect(after).toBeLessThanOrEqual(20 * RATE_BETA * 1.05);
+    // It sent 20 a second and the 4 more, all accepted but those: 0.7 of that.
+    expect(after).toBeGreaterThanOrEqual(20 * RATE_BETA);
+    expect(after).toBeLessThanOrEqual(22 * RATE_BETA);
     const rates: number[] = [];
     for (let i = 0; i < 200; i++) {
       const next = await rate.acquire();
@@ -98,9 +197,55 @@ describe("the adaptive rate of a client", () => {
     for (let i = 1; i < rates.length; i++) expect(rates[i]).toBeGreaterThan(0);
   });
 
+  it("on congestion takes what the server accepted from it for its share, not what it sent", async () => {
+    const clock = new FakeClock({ start: 0 });
+    const rate = await pastSlowStart(clock, 16);
+    clock.advance(3_000);
+    // Ten a second for two seconds, all accepted ...
+    for (let i = 0; i < 20; i++) {
+      const slot = await rate.acquire();
+      clock.advance(100);
+      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 100 });
+    }
+    // ... then a burst of 16 (the engine's steps at once), all refused.
+    const burst = [];
+    for (let i = 0; i < 16; i++) burst.push(await rate.acquire());
+    clock.advance(10);
+    for (const slot of burst) rate.release({ sentAt: slot.sentAt, throttled: true });
+    // Sent in the last two seconds: 35 (17.5 a second); accepted: 20 (10 a second). Its rate is what
+    // the server took, not 0.7 of what it sent (12.25), which a fleet's clients lower only in several
+    // rounds of refusals.
+    expect(rate.rate).toBeCloseTo(10, 5);
+  });
+
+  it("once the throttles stop, climbs past its old rate within seconds (a fleet's last stack does not crawl on an idle server)", async () => {
+    const clock = new FakeClock({ start: 0 });
+    const rate = await pastSlowStart(clock, 4);
+    // Congested at once: its share was one a second.
+    for (let i = 0; i < 2; i++) {
+      const slot = await rate.acquire();
+      clock.advance(1_000);
+      rate.release({ sentAt: slot.sentAt, throttled: true });
+    }
+    const low = rate.rate!;
+    expect(low).toBe(MIN_RATE);
+    // The others are gone: every answer is accepted, as fast as its rate lets it send.
+    let seconds = 0;
+    while (rate.rate! < 10 * low) {
+      const slot = await rate.acquire();
+      clock.advance(5);
+      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 5 });
+      seconds = clock.now() / 1000;
+      expect(seconds).toBeLessThan(60);
+    }
+    // Back at its old rate after RECOVERY_MAX_SECONDS at most, ten times it a few seconds later (the
+    // curve scaled to the rate alone took more than a minute from half a request a second).
+    expect(seconds).toBeLessThan(RECOVERY_MAX_SECONDS + 12);
+  });
+
   it("decreases once per congestion event: answers to attempts sent before the decrease say nothing new", async () => {
     const clock = new FakeClock({ start: 0 });
-    const rate = new AdaptiveRate(clock, { maxConcurrency: 16 });
+    const rate = await pastSlowStart(clock, 16);
     const slots = [];
     for (let i = 0; i < 16; i++) slots.push(await rate.acquire());
     clock.advance(10);
@@ -116,7 +261,7 @@ describe("the adaptive rate of a client", () => {
 
   it("never lets more attempts fly than its concurrency, which throttles lower and answers in time raise", async () => {
     const clock = new ManualClock(0);
-    const rate = new AdaptiveRate(clock, { maxConcurrency: 4 });
+    const rate = await pastSlowStart(clock, 4);
     const slots = await Promise.all([1, 2, 3, 4].map(() => rate.acquire()));
     let fifth = false;
     const waiting = rate.acquire().then((slot) => {
@@ -130,8 +275,13 @@ describe("the adaptive rate of a client", () => {
     const slot = await waiting;
     expect(fifth).toBe(true);
     clock.advance(1);
-    for (const held of slots.slice(1)) rate.release({ sentAt: held.sentAt, throttled: true });
+    // One throttle in its first twenty answers may be sporadic; the second is congestion.
+    rate.release({ sentAt: slots[1].sentAt, throttled: true });
     expect(rate.concurrency).toBe(4);
+    rate.release({ sentAt: slots[2].sentAt, throttled: true });
+    expect(rate.concurrency).toBe(2);
+    // Answers to attempts sent before the decrease are of the same event.
+    rate.release({ sentAt: slots[3].sentAt, throttled: true });
     rate.release({ sentAt: slot.sentAt, throttled: true });
     expect(rate.concurrency).toBe(2);
   });
@@ -154,7 +304,7 @@ describe("the adaptive rate of a client", () => {
 
   it("takes a round trip far slower than the fastest seen for load, and lowers its concurrency", async () => {
     const clock = new FakeClock({ start: 0 });
-    const rate = new AdaptiveRate(clock, { maxConcurrency: 10 });
+    const rate = await pastSlowStart(clock, 10);
     for (let i = 0; i < 5; i++) {
       const slot = await rate.acquire();
       clock.advance(20);
@@ -182,7 +332,7 @@ describe("the adaptive rate of a client", () => {
 
   it("holds every waiting attempt until a pause the server asked for ends, then lets them all go", async () => {
     const clock = new ManualClock(1_000);
-    const rate = new AdaptiveRate(clock, { maxConcurrency: 16 });
+    const rate = await pastSlowStart(clock, 16);
     rate.pause(1_000);
     const gone: number[] = [];
     const waits = [1, 2, 3].map((n) => rate.acquire().then(() => gone.push(n)));
@@ -241,14 +391,28 @@ describe("the adaptive rate of a client", () => {
     );
   });
 
-  it("lets K clients sharing nothing use the server's capacity, with few refusals once settled", async () => {
+  it("lets K clients sharing nothing use the server's capacity, with some refusals once settled", async () => {
     for (const clients of [4, 10]) {
       const run = await fleet(clients, 20, 60);
       const achieved = run.sent - run.refused;
       // The server's capacity is used (at least 80% of it over the run, the start included) ...
       expect(achieved).toBeGreaterThanOrEqual(0.8 * 20 * (run.elapsedMs / 1000));
-      // ... and, settled (the second half), a few per cent of the attempts are refused, not most.
-      expect(run.lateRefused / run.lateSent).toBeLessThanOrEqual(clients <= 4 ? 0.06 : 0.15);
+      // ... and, settled (the second half), a tenth or so of the attempts are refused, not most: each
+      // client probes its share every few seconds (measured: 8% at K = 4, 13% at K = 10).
+      expect(run.lateRefused / run.lateSent).toBeLessThanOrEqual(clients <= 4 ? 0.1 : 0.15);
     }
+  }, 30_000);
+
+  it("lets a fleet of stacks end near the server's minimum, none left crawling once the others are done", async () => {
+    // 25 stacks of 45 requests (a create of 20 endpoints), 10 of 22 (a refresh): measured 1.14x and
+    // 1.04x of the minimum, 21% and 15% of attempts refused. Before slow start, the accepted share and
+    // the bound on the climb back: 1.61x and 3.83x, 16% and 21% (the last stacks crawled on an idle
+    // server at half a request a second).
+    const big = await finiteFleet(25, 45, 20);
+    expect(big.ratio).toBeLessThanOrEqual(1.25);
+    expect(big.refusedShare).toBeLessThanOrEqual(0.25);
+    const small = await finiteFleet(10, 22, 20);
+    expect(small.ratio).toBeLessThanOrEqual(1.6);
+    expect(small.refusedShare).toBeLessThanOrEqual(0.2);
   }, 30_000);
 });
