@@ -164,4 +164,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The end-to-end and fault tiers start the emulator through test/support/emulator.ts (Emulator,
+    // useEmulator), whose client and operations they use, never by hand.
+    files: ["test/e2e/**/*.ts", "test/faults/**/*.ts", "test/soak/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/emulator", "**/emulator/index"],
+              importNames: ["startEmulator"],
+              message:
+                "start the emulator with Emulator.start() or useEmulator() of test/support/emulator.ts, which also give its client and operations",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -7,12 +7,11 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator } from "../../emulator";
 import { createClient, resolveClientConfig, type AriaClient } from "../../provider/client";
 import { configSets, jobScript, WORKFLOW, WorkflowJob, yamlDocuments } from "../support/example-files";
 import { loopbackCertificate } from "../support/certificates";
 import { CiStandIn, startCiStandIn } from "../support/tls-servers";
-import { USERS } from "../support/emulator";
+import { Emulator, USERS } from "../support/emulator";
 import {
   changes,
   ConfigInput,
@@ -233,7 +232,7 @@ describe("the example programs", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-pr-preview-"));
     const certFile = path.join(dir, "emulator-cert.pem");
     fs.writeFileSync(certFile, tls.cert);
-    const emulator = await startEmulator({ port: 0, tls: { key: tls.key, cert: tls.cert } });
+    const emulator = await Emulator.start({ tls: { key: tls.key, cert: tls.cert } });
     try {
       const local = (value: string) =>
         value
@@ -245,7 +244,7 @@ describe("the example programs", () => {
       stack = await openStack({
         program: "examples/quickstart",
         projectName: "aria-quickstart",
-        emulator,
+        emulator: emulator.running,
         noCredentials: true,
         config,
       });

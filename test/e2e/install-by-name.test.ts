@@ -2,11 +2,9 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator } from "../../emulator";
-import { createClient, resolveClientConfig } from "../../provider/client";
 import { engineEnv } from "../../scripts/engine-env";
 import { findExecutable, runCommand } from "../../scripts/run-command";
-import { USERS } from "../support/emulator";
+import { Emulator, USERS } from "../support/emulator";
 import { changes, E2EStack, engineRoot, expectOk, REPO_ROOT } from "../support/program-stack";
 import { CiStandIn, startCiStandIn } from "../support/tls-servers";
 import {
@@ -225,11 +223,15 @@ async function openInstalled(options: {
     );
   }
 
-  const emulator = await startEmulator({ port: 0 });
-  const stack = new E2EStack(emulator, true, { program: work, workDir: work, projectName, tmp: dir, env });
-  const client = createClient(
-    resolveClientConfig({ "vra:url": emulator.url, "vra:refreshToken": USERS.admin }, {}),
-  );
+  const emulator = await Emulator.start();
+  const stack = new E2EStack(emulator.running, true, {
+    program: work,
+    workDir: work,
+    projectName,
+    tmp: dir,
+    env,
+  });
+  const client = emulator.client();
   return { language: "yaml", stack, client, env };
 }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { DEFAULT_USERS, RunningEmulator, startEmulator } from "../../emulator";
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { USERS } from "../support/emulator";
+import { DEFAULT_USERS } from "../../emulator";
+import { AriaClient } from "../../provider/client";
+import { Emulator } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack, OpResult } from "../support/program-stack";
 import { describeFinding, filesUnder, findCanaries, Finding, sweepFiles } from "./canary-sweep";
 import { pythonExampleVenv } from "./language-examples";
@@ -72,7 +72,7 @@ interface DoorStack {
   ids?: string[];
 }
 
-let emulator: RunningEmulator;
+let emulator: Emulator;
 let client: AriaClient;
 const opened: Partial<Record<Door, DoorStack>> = {};
 const all = (): DoorStack[] => DOORS.map((door) => opened[door]!);
@@ -126,7 +126,7 @@ function setProgramConfig({ door, stack }: DoorStack, rotated: boolean): void {
 async function openDoor(door: Door, pathFirst: string[]): Promise<DoorStack> {
   const stack = await openStack({
     program: PROGRAMS[door],
-    emulator,
+    emulator: emulator.running,
     noCredentials: true,
     pathFirst,
     env: { ARIA_CANARY_PLAIN_PASSWORD: canary(door, "plainPassword") },
@@ -162,14 +162,11 @@ async function openDoor(door: Door, pathFirst: string[]): Promise<DoorStack> {
 beforeAll(async () => {
   // The runtime first (cold, it takes a while), so that no emulator waits meanwhile.
   const venv = path.join(await pythonExampleVenv(), "bin");
-  emulator = await startEmulator({
-    port: 0,
+  emulator = await Emulator.start({
     seedResources: 0,
     users: [...DEFAULT_USERS, ...DOORS.map(userOf)],
   });
-  client = createClient(
-    resolveClientConfig({ "vra:url": emulator.url, "vra:refreshToken": USERS.admin }, {}),
-  );
+  client = emulator.client();
   for (const door of DOORS) opened[door] = await openDoor(door, door === "python" ? [venv] : []);
 });
 

@@ -1,9 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
-import { RunningEmulator, startEmulator } from "../../emulator";
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { USERS } from "../support/emulator";
+import { AriaClient } from "../../provider/client";
+import { Emulator, USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 import { S3Server, startS3Server } from "../support/s3-server";
 
@@ -20,7 +19,7 @@ import { S3Server, startS3Server } from "../support/s3-server";
 jest.setTimeout(900_000);
 
 let s3: S3Server;
-let emulator: RunningEmulator;
+let emulator: Emulator;
 let client: AriaClient;
 let teamA: E2EStack;
 let teamB: E2EStack;
@@ -63,21 +62,19 @@ async function onServer(): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  emulator = await startEmulator({ port: 0 });
-  client = createClient(
-    resolveClientConfig({ "vra:url": emulator.url, "vra:refreshToken": USERS.admin }, {}),
-  );
+  emulator = await Emulator.start();
+  client = emulator.client();
   teamA = await openStack({
     program: "test/e2e/programs/teams-dynamic",
     projectName: "team-a",
-    emulator,
+    emulator: emulator.running,
     env: s3.env,
     config: { team: "team-a" },
   });
   teamB = await openStack({
     program: "test/e2e/programs/teams-plugin",
     projectName: "teams-plugin",
-    emulator,
+    emulator: emulator.running,
     env: s3.env,
     noCredentials: true,
   });
@@ -141,7 +138,7 @@ describe("two teams' stacks with their state in S3, on one server", () => {
   it("clears a killed run's stale lock with `pulumi cancel`, then converges", async () => {
     teamA.setConfig("rev", "3");
     // Killed once its provider talks to the server: the engine took the lock before the program ran.
-    const talking = emulator.served(() => true, 1);
+    const talking = emulator.running.served(() => true, 1);
     const running = teamA.up();
     const first = await Promise.race([talking.then(() => "progress"), running.then(() => "ended")]);
     if (first === "ended") throw new Error("the up ended before it reached the server");

@@ -2,9 +2,8 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
 import { isSecret, tileFor } from "../../emulator/pipeline/tiles";
-import { USERS } from "../support/emulator";
+import { Emulator, USERS } from "../support/emulator";
 import { E2EStack, openStack, REPO_ROOT } from "../support/program-stack";
 import { closeExample, GIT_TOKEN, JENKINS_PASSWORD, openExample, type Language } from "./language-examples";
 
@@ -65,18 +64,18 @@ const LANGUAGE: Record<BaselineProgram, Language | "typescript"> = {
 /** An example's stack on `emulator`, with the example's config; `close` disposes of it. */
 async function openProgram(
   program: BaselineProgram,
-  emulator: RunningEmulator,
+  emulator: Emulator,
   stackName: string,
 ): Promise<{ stack: E2EStack; close: () => Promise<void> }> {
   const language = LANGUAGE[program];
   if (language !== "typescript") {
-    const opened = await openExample(language, { emulator, stackName });
+    const opened = await openExample(language, { emulator: emulator.running, stackName });
     return { stack: opened.stack, close: () => closeExample(opened) };
   }
   const stack = await openStack({
     program: "examples/quickstart",
     projectName: "aria-quickstart",
-    emulator,
+    emulator: emulator.running,
     stackName,
     config: {
       // http: the example pins no certificate, so that the baseline needs no TLS server of its own.
@@ -165,7 +164,7 @@ export async function writeBaseline(release: string, program: BaselineProgram): 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aria-baseline-"));
   try {
     const dataFile = path.join(tmp, "emulator.json");
-    const emulator = await startEmulator({ ...EMULATOR, dataFile });
+    const emulator = await Emulator.start({ ...EMULATOR, dataFile });
     let exported: Exported;
     let opened: { stack: E2EStack; close: () => Promise<void> } | undefined;
     try {
@@ -213,7 +212,7 @@ export async function restoreBaseline(release: string, program: BaselineProgram)
   const dataFile = path.join(tmp, "emulator.json");
   const data = mapSecrets(JSON.parse(read("emulator.json")) as DataFile, (value) => decrypt(key, value));
   fs.writeFileSync(dataFile, JSON.stringify(data));
-  const emulator = await startEmulator({ ...EMULATOR, dataFile });
+  const emulator = await Emulator.start({ ...EMULATOR, dataFile });
   const close = async () => {
     await opened?.close();
     await emulator.close();

@@ -1,9 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parse, stringify } from "yaml";
-import { emulatorOps, RunningEmulator, startEmulator } from "../../emulator";
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { USERS } from "../support/emulator";
+import { AriaClient } from "../../provider/client";
+import { Emulator } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 import { duplicates } from "./fleet";
 
@@ -22,7 +21,7 @@ const STACKS = 6;
 const ENDPOINTS = Number(process.env.FAULTS_MANY_STACKS_ENDPOINTS ?? 8);
 const RATE = 15;
 
-let emulator: RunningEmulator;
+let emulator: Emulator;
 let admin: AriaClient;
 const stacks: E2EStack[] = [];
 
@@ -66,7 +65,7 @@ async function onServer() {
 
 /** The 429s the server answered since the log was cleared, and all its API requests. */
 async function refusals(): Promise<{ refused: number; total: number }> {
-  const log = await emulatorOps(emulator.url).requests();
+  const log = await emulator.ops.requests();
   return {
     refused: log.entries.filter((entry) => entry.status === 429).length,
     total: log.entries.length,
@@ -74,13 +73,13 @@ async function refusals(): Promise<{ refused: number; total: number }> {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, rateLimit: RATE });
-  admin = createClient(resolveClientConfig({ "vra:url": emulator.url, "vra:refreshToken": USERS.admin }, {}));
+  emulator = await Emulator.start({ rateLimit: RATE });
+  admin = emulator.client();
   for (let k = 0; k < STACKS; k++) {
     // Each stack on a backend of its own, as each team's: one project, six stacks.
     const stack = await openStack({
       program: "test/faults/programs/fleet-plugin",
-      emulator,
+      emulator: emulator.running,
       namespace: "aria",
     });
     stack.setConfig("password", { value: `many-Passw0rd-${k}`, secret: true });
@@ -97,7 +96,7 @@ afterAll(async () => {
 
 describe(`${STACKS} stacks of ${ENDPOINTS} endpoints at once against a server accepting ${RATE} requests a second`, () => {
   it("all create in one up each, nothing twice, though the server refuses many requests", async () => {
-    await emulatorOps(emulator.url).clearRequests();
+    await emulator.ops.clearRequests();
     const ups = await Promise.all(stacks.map((stack) => stack.up()));
     for (const up of ups) expect(changes(expectOk(up))).toEqual({ create: ENDPOINTS + 2 });
     // The limit really refused requests (or the test proves nothing).

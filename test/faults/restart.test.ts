@@ -1,9 +1,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { BUSY_SERVER_FAULTS, emulatorOps, RunningEmulator, startEmulator } from "../../emulator";
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { USERS } from "../support/emulator";
+import { BUSY_SERVER_FAULTS } from "../../emulator";
+import { AriaClient } from "../../provider/client";
+import { Emulator } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 import { duplicates } from "./fleet";
 
@@ -23,19 +23,19 @@ const SLOW = { kind: "delay" as const, delayMs: 3_000, count: 8, path: "^/(pipel
 
 let dir: string;
 let dataFile: string;
-let emulator: RunningEmulator;
+let emulator: Emulator;
 let admin: AriaClient;
 let stack: E2EStack;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-restart-"));
   dataFile = path.join(dir, "emulator.json");
-  emulator = await startEmulator({ port: 0, dataFile });
-  admin = createClient(resolveClientConfig({ "vra:url": emulator.url, "vra:refreshToken": USERS.admin }, {}));
+  emulator = await Emulator.start({ dataFile });
+  admin = emulator.client();
   stack = await openStack({
     program: "test/e2e/programs/teams-dynamic",
     projectName: "restart",
-    emulator,
+    emulator: emulator.running,
     config: { team: "restart", shared: "false", ownCount: String(COUNT), "vra:apiTimeout": "2" },
   });
 });
@@ -51,8 +51,8 @@ describe(`${COUNT} endpoints under faults, a slow phase and a server restart mid
   it("converge in the up, or in the one its message says to run, without a duplicate", async () => {
     const url = emulator.url;
     const port = Number(new URL(url).port);
-    await emulatorOps(url).setFaults(BUSY_SERVER_FAULTS);
-    const half = emulator.served(
+    await emulator.ops.setFaults(BUSY_SERVER_FAULTS);
+    const half = emulator.running.served(
       (e) => e.route === "POST /pipeline/api/endpoints" && e.status < 300 && !e.fault,
       Math.floor(COUNT / 2),
     );
@@ -62,17 +62,17 @@ describe(`${COUNT} endpoints under faults, a slow phase and a server restart mid
       throw new Error(`the up ended before half the fleet existed: ${up0(await running)}`);
     // The restart, then the slow phase: answers slower than apiTimeout for a while.
     await emulator.close();
-    emulator = await startEmulator({ port, dataFile });
-    await emulatorOps(url).setFaults([...BUSY_SERVER_FAULTS, SLOW]);
+    emulator = await Emulator.start({ port, dataFile });
+    await emulator.ops.setFaults([...BUSY_SERVER_FAULTS, SLOW]);
     const up = await running;
-    await emulatorOps(url).setFaults(BUSY_SERVER_FAULTS);
+    await emulator.ops.setFaults(BUSY_SERVER_FAULTS);
     if (!up.ok) {
       // What failed is named with what to do (a timeout: raise apiTimeout or try again later), and
       // the `pulumi up` it says to run converges on the same busy server.
       expect(up.stdout).toMatch(/(raise vra:apiTimeout|try again later|run `pulumi up` again)/i);
       expectOk(await stack.up());
     }
-    await emulatorOps(url).setFaults([]);
+    await emulator.ops.setFaults([]);
     const server = (await admin.listAllEndpoints()).filter((e) => e.name.startsWith("restart-"));
     expect(server).toHaveLength(COUNT);
     expect(duplicates(server.map((e) => e.name))).toEqual([]);

@@ -1,6 +1,5 @@
-import { emulatorOps, RunningEmulator, startEmulator } from "../../emulator";
-import { AriaClient, createClient, resolveClientConfig } from "../../provider/client";
-import { USERS } from "../support/emulator";
+import { AriaClient } from "../../provider/client";
+import { Emulator, USERS } from "../support/emulator";
 import { changes, E2EStack, expectOk, openStack } from "../support/program-stack";
 import { duplicates } from "./fleet";
 
@@ -16,12 +15,12 @@ jest.setTimeout(900_000);
 const TEAMS = ["team-1", "team-2", "team-3", "team-4"];
 const OWN = Number(process.env.FAULTS_TEAM_ENDPOINTS ?? 10);
 
-let emulator: RunningEmulator;
+let emulator: Emulator;
 let admin: AriaClient;
 const stacks = new Map<string, E2EStack>();
 
 async function teamEndpoints() {
-  await emulatorOps(emulator.url).setFaults([]);
+  await emulator.ops.setFaults([]);
   try {
     return await admin.listAllEndpoints();
   } finally {
@@ -30,25 +29,24 @@ async function teamEndpoints() {
 }
 
 async function rateLimited(): Promise<void> {
-  await emulatorOps(emulator.url).setFaults([
+  await emulator.ops.setFaults([
     { kind: "status", status: 429, retryAfterSeconds: 1, rate: 0.2, path: "^/(pipeline|iaas)/" },
   ]);
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({
-    port: 0,
+  emulator = await Emulator.start({
     users: [
       { username: "admin", password: "admin-password", admin: true, refreshToken: USERS.admin },
       ...TEAMS.map((team) => ({ username: team, password: `${team}-password` })),
     ],
   });
-  admin = createClient(resolveClientConfig({ "vra:url": emulator.url, "vra:refreshToken": USERS.admin }, {}));
+  admin = emulator.client();
   for (const team of TEAMS) {
     const stack = await openStack({
       program: "test/e2e/programs/teams-dynamic",
       projectName: team,
-      emulator,
+      emulator: emulator.running,
       noCredentials: true,
       config: { team, shared: "false", ownCount: String(OWN) },
     });
@@ -67,10 +65,10 @@ afterAll(async () => {
 
 describe(`${TEAMS.length} teams' stacks at once, ${OWN} endpoints each, under 429s`, () => {
   it("all converge, nothing twice, no team touching another's endpoints", async () => {
-    await emulatorOps(emulator.url).clearRequests();
+    await emulator.ops.clearRequests();
     const ups = await Promise.all([...stacks.values()].map((stack) => stack.up()));
     for (const up of ups) expect(changes(expectOk(up))).toEqual({ create: OWN + 1 });
-    const log = await emulatorOps(emulator.url).requests();
+    const log = await emulator.ops.requests();
     expect(log.entries.filter((entry) => entry.status === 429).length).toBeGreaterThan(TEAMS.length);
     const server = await teamEndpoints();
     expect(server).toHaveLength(TEAMS.length * OWN);

@@ -10,13 +10,27 @@ import { FakeClock, ManualClock } from "../../support/clock";
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/**
+ * Sends `count` attempts one after another, each answered in time `tookMs` after it was sent (the
+ * clock moved on by that much, and latency reported as that).
+ */
+async function answeredInTime(
+  rate: AdaptiveRate,
+  clock: FakeClock | ManualClock,
+  count: number,
+  tookMs: number,
+): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const slot = await rate.acquire();
+    clock.advance(tookMs);
+    rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: tookMs });
+  }
+}
+
 /** A client's rate past its slow start: `maxConcurrency` answers in time, one at a time, have raised its concurrency to it. */
 async function pastSlowStart(clock: FakeClock | ManualClock, maxConcurrency: number): Promise<AdaptiveRate> {
   const rate = new AdaptiveRate(clock, { maxConcurrency });
-  for (let i = 0; i < maxConcurrency; i++) {
-    const slot = await rate.acquire();
-    rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 1 });
-  }
+  await answeredInTime(rate, clock, maxConcurrency, 0);
   expect(rate.concurrency).toBe(maxConcurrency);
   return rate;
 }
@@ -135,11 +149,7 @@ describe("the adaptive rate of a client", () => {
   it("lets attempts through at once, with no wait, while the server has not throttled", async () => {
     const clock = new FakeClock({ start: 1_000 });
     const rate = new AdaptiveRate(clock, { maxConcurrency: 16 });
-    for (let i = 0; i < 50; i++) {
-      const slot = await rate.acquire();
-      clock.advance(5);
-      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 5 });
-    }
+    await answeredInTime(rate, clock, 50, 5);
     expect(clock.sleeps).toEqual([]);
     expect(rate.rate).toBeUndefined();
   });
@@ -150,8 +160,7 @@ describe("the adaptive rate of a client", () => {
     const seen: number[] = [];
     for (let i = 0; i < 10; i++) {
       seen.push(rate.concurrency);
-      const slot = await rate.acquire();
-      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 1 });
+      await answeredInTime(rate, clock, 1, 0);
     }
     expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 8, 8]);
     // A second attempt waits for the first one's answer.
@@ -170,11 +179,7 @@ describe("the adaptive rate of a client", () => {
     const clock = new FakeClock({ start: 0 });
     const rate = new AdaptiveRate(clock, { maxConcurrency: 16 });
     // 20 a second for 3 seconds: the measured rate.
-    for (let i = 0; i < 60; i++) {
-      const slot = await rate.acquire();
-      clock.advance(50);
-      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 5 });
-    }
+    await answeredInTime(rate, clock, 60, 50);
     const refused = [];
     for (let i = 0; i < 4; i++) refused.push(await rate.acquire());
     for (const slot of refused.slice(0, 3)) rate.release({ sentAt: slot.sentAt, throttled: true });
@@ -202,11 +207,7 @@ describe("the adaptive rate of a client", () => {
     const rate = await pastSlowStart(clock, 16);
     clock.advance(3_000);
     // Ten a second for two seconds, all accepted ...
-    for (let i = 0; i < 20; i++) {
-      const slot = await rate.acquire();
-      clock.advance(100);
-      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 100 });
-    }
+    await answeredInTime(rate, clock, 20, 100);
     // ... then a burst of 16 (the engine's steps at once), all refused.
     const burst = [];
     for (let i = 0; i < 16; i++) burst.push(await rate.acquire());
@@ -232,9 +233,7 @@ describe("the adaptive rate of a client", () => {
     // The others are gone: every answer is accepted, as fast as its rate lets it send.
     let seconds = 0;
     while (rate.rate! < 10 * low) {
-      const slot = await rate.acquire();
-      clock.advance(5);
-      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 5 });
+      await answeredInTime(rate, clock, 1, 5);
       seconds = clock.now() / 1000;
       expect(seconds).toBeLessThan(60);
     }
@@ -305,11 +304,7 @@ describe("the adaptive rate of a client", () => {
   it("takes a round trip far slower than the fastest seen for load, and lowers its concurrency", async () => {
     const clock = new FakeClock({ start: 0 });
     const rate = await pastSlowStart(clock, 10);
-    for (let i = 0; i < 5; i++) {
-      const slot = await rate.acquire();
-      clock.advance(20);
-      rate.release({ sentAt: slot.sentAt, throttled: false, latencyMs: 20 });
-    }
+    await answeredInTime(rate, clock, 5, 20);
     expect(rate.concurrency).toBe(10);
     const slow = await rate.acquire();
     clock.advance(2_000);
