@@ -15,8 +15,8 @@ jest.setTimeout(600_000);
 
 const FIXTURES = path.join(__dirname, "..", "fixtures", "soak");
 /**
- * A seed whose history of STEPS steps runs them all (add, a restart of the server with 40 ms of
- * latency from then on, rename): on an empty model, many drawn first steps cannot run and are skipped.
+ * A seed whose history of STEPS steps runs them all (add, restrict, add): on an empty model, many
+ * drawn first steps cannot run and are skipped.
  */
 const SEEDS = [1];
 const STEPS = 3;
