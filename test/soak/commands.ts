@@ -4,7 +4,7 @@ import { Real, Tally } from "./real";
 
 /*
  * The soak's commands (test/soak): each changes the model and the real stack alike (a program edit
- * then a preview and `up`, the server changed by hand then `up --refresh`, faults switched, the server restarted, an `up` killed), then
+ * then a preview and `up`, the server changed by hand then `up --refresh`, faults switched, an `up` killed), then
  * checks the invariants (Real.check). Each is plain data ({kind, ...}) so that a history can be
  * written to a replay file and read back (fromJson).
  */
@@ -20,7 +20,6 @@ export type Step =
   | { kind: "serverEdit"; at: number; text: string }
   | { kind: "serverDelete"; at: number }
   | { kind: "faults"; on: boolean }
-  | { kind: "restart"; latencyMs: number }
   | { kind: "kill"; after: number; add: number; password: string };
 
 /** The endpoint `at` designates in the model (modulo the number declared). */
@@ -50,8 +49,6 @@ export function applicable(step: Step, model: Model): boolean {
       return model.endpoints.length > 0 && !names.has(endpointName(step.name));
     case "faults":
       return step.on !== model.faults;
-    case "restart":
-      return model.endpoints.length > 0;
     default:
       return model.endpoints.length > 0;
   }
@@ -132,12 +129,6 @@ export async function runStep(step: Step, model: Model, real: Real): Promise<voi
       model.faults = step.on;
       await real.setFaults(step.on);
       break;
-    case "restart":
-      // The server restarted with its data kept (and, from now on, this latency): nothing to do.
-      model.latencyMs = step.latencyMs;
-      await real.restartServer(model);
-      await real.converge(model, { refresh: true });
-      break;
     case "kill": {
       // Work for the killed run: a new endpoint and a new description for every declared one.
       model.endpoints = [
@@ -197,7 +188,6 @@ export const STEPS: Array<fc.Arbitrary<Step>> = [
   fc.record({ kind: fc.constant("serverEdit" as const), at, text }),
   fc.record({ kind: fc.constant("serverDelete" as const), at }),
   fc.record({ kind: fc.constant("faults" as const), on: fc.boolean() }),
-  fc.record({ kind: fc.constant("restart" as const), latencyMs: fc.constantFrom(0, 40) }),
   fc.record({
     kind: fc.constant("kill" as const),
     after: fc.integer({ min: 1, max: 12 }),

@@ -32,19 +32,15 @@ export interface Declared {
   isRestricted: boolean;
 }
 
-/**
- * The model: the declared endpoints, whether faults are on, the latency the server adds to each
- * request (set at its last restart), and every secret ever declared.
- */
+/** The model: the declared endpoints, whether faults are on, and every secret ever declared. */
 export interface Model {
   endpoints: Declared[];
   faults: boolean;
-  latencyMs: number;
   secrets: Set<string>;
 }
 
 export function emptyModel(): Model {
-  return { endpoints: [], faults: false, latencyMs: 0, secrets: new Set() };
+  return { endpoints: [], faults: false, secrets: new Set() };
 }
 
 export type Door = "ts" | "yaml";

@@ -1,5 +1,4 @@
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -8,9 +7,9 @@ import { BUSY_SERVER_FAULTS } from "../../emulator";
 import type { AriaClient } from "../../provider/client";
 import { readOwnerMark } from "../../provider/client/owner-mark";
 import { isEndpointType } from "../../provider/registry/typed-endpoints";
-import { Emulator, USERS } from "../support/emulator";
+import { USERS } from "../support/emulator";
 import { E2EStack, openStack, OpResult } from "../support/program-stack";
-import { Declared, Door, emptyModel, Model, SERVER_TYPE, writeProgram } from "./model";
+import { Declared, Door, Model, SERVER_TYPE, writeProgram } from "./model";
 
 /*
  * The real side of the soak (test/soak): one stack of one door against its emulator, driven by the
@@ -120,9 +119,6 @@ export class Real {
 
   private constructor(
     readonly door: Door,
-    /** The stack's server, with its data in `dataFile`, so that it can restart keeping it. */
-    private emulator: Emulator,
-    private readonly dataFile: string,
     readonly stack: E2EStack,
     readonly client: AriaClient,
     public tally: Tally,
@@ -135,11 +131,8 @@ export class Real {
   }
 
   static async open(door: Door, tally: Tally): Promise<Real> {
-    const dataFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-aria-soak-")), "emulator.json");
-    const emulator = await Emulator.start({ dataFile });
     const stack = await openStack({
       ...PROGRAMS[door],
-      emulator: emulator.running,
       namespace: door === "yaml" ? "aria" : "vra",
       ...(door === "yaml" ? { noCredentials: true } : {}),
     });
@@ -147,18 +140,7 @@ export class Real {
       stack.setConfig("aria:url", stack.url);
       stack.setConfig("aria:refreshToken", { value: USERS.admin, secret: true });
     }
-    return new Real(door, emulator, dataFile, stack, emulator.client(), tally);
-  }
-
-  /**
-   * Restarts the server on its port from its data file (closing it writes the file), with the
-   * model's latency from now on; the faults, which a restart clears, as the model has them.
-   */
-  async restartServer(model: Model): Promise<void> {
-    const port = Number(new URL(this.stack.url).port);
-    await this.emulator.close();
-    this.emulator = await Emulator.start({ port, dataFile: this.dataFile, latencyMs: model.latencyMs });
-    await this.setFaults(model.faults);
+    return new Real(door, stack, stack.client(), tally);
   }
 
   /**
@@ -166,7 +148,7 @@ export class Real {
    * server and no faults (the emulator is shared by the histories of one door).
    */
   async reset(): Promise<void> {
-    await this.restartServer(emptyModel());
+    await this.stack.ops.setFaults([]);
     for (const e of await this.client.listAllEndpoints()) await this.client.deleteEndpoint(e.id);
     const stack = this.stack as unknown as { stackName: string; applied?: unknown };
     stack.stackName = `soak${++this.history}x${Date.now().toString(36)}`;
@@ -177,9 +159,6 @@ export class Real {
 
   async close(): Promise<void> {
     await this.stack.dispose();
-    await this.client.close();
-    await this.emulator.close();
-    fs.rmSync(path.dirname(this.dataFile), { recursive: true, force: true });
   }
 
   async setFaults(on: boolean): Promise<void> {
@@ -263,7 +242,7 @@ export class Real {
    */
   async killedUp(model: Model, after: number): Promise<boolean> {
     writeProgram(this.door, this.stack.workDir, this.stack.url, model.endpoints);
-    const progress = this.emulator.running.served((entry) => !entry.path.startsWith("/__emulator"), after);
+    const progress = this.stack.emulator.served((entry) => !entry.path.startsWith("/__emulator"), after);
     const children = (this.stack as unknown as { children: Set<ChildProcess> }).children;
     const before = new Set(children);
     const running = this.stack.up();
