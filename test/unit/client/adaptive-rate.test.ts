@@ -36,6 +36,25 @@ async function pastSlowStart(clock: FakeClock | ManualClock, maxConcurrency: num
 }
 
 /**
+ * A server accepting `capacity` requests a second on `clock`, as the emulator's `--rate-limit`: a token
+ * bucket holding one second's worth. Answers undefined for a request it accepts, else its
+ * `Retry-After` in ms: the time to its next token, rounded up to whole seconds.
+ */
+function tokenBucketServer(clock: ManualClock, capacity: number): () => number | undefined {
+  let tokens = capacity;
+  let last = clock.now();
+  return () => {
+    tokens = Math.min(capacity, tokens + ((clock.now() - last) / 1000) * capacity);
+    last = clock.now();
+    if (tokens >= 1) {
+      tokens -= 1;
+      return undefined;
+    }
+    return Math.ceil((1 - tokens) / capacity) * 1000;
+  };
+}
+
+/**
  * K clients, each its own {@link AdaptiveRate} with two workers, on one clock that the test moves on
  * in steps of 10 ms, sending as fast as their rates let them to a server that accepts `capacity`
  * requests a second (a token bucket of one second, refusing with `Retry-After: 1`, as the emulator's
@@ -44,29 +63,15 @@ async function pastSlowStart(clock: FakeClock | ManualClock, maxConcurrency: num
 async function fleet(clients: number, capacity: number, seconds: number) {
   const clock = new ManualClock(0);
   const end = seconds * 1000;
-  let tokens = capacity;
-  let last = 0;
-  const server = () => {
-    tokens = Math.min(capacity, tokens + ((clock.now() - last) / 1000) * capacity);
-    last = clock.now();
-    if (tokens >= 1) {
-      tokens -= 1;
-      return true;
-    }
-    return false;
-  };
+  const server = tokenBucketServer(clock, capacity);
   const counts = { sent: 0, refused: 0, lateSent: 0, lateRefused: 0 };
   const worker = async (rate: AdaptiveRate) => {
     while (clock.now() < end) {
       const slot = await rate.acquire();
-      const accepted = server();
+      const retryAfter = server();
+      const accepted = retryAfter === undefined;
       await clock.sleep(10);
-      rate.release({
-        sentAt: slot.sentAt,
-        throttled: !accepted,
-        latencyMs: 10,
-        pauseMs: accepted ? undefined : 1_000,
-      });
+      rate.release({ sentAt: slot.sentAt, throttled: !accepted, latencyMs: 10, pauseMs: retryAfter });
       counts.sent += 1;
       if (!accepted) counts.refused += 1;
       if (slot.sentAt > end / 2) {
@@ -87,7 +92,7 @@ async function fleet(clients: number, capacity: number, seconds: number) {
 }
 
 /**
- * The fleet bench's shape (bench/fleet.ts): K stacks started over two seconds, each a client whose
+ * The fleet bench's shape (bench/fleet.mjs): K stacks started over two seconds, each a client whose
  * engine runs `requests` requests in 10 steps at once, a refused request retried, against a server of
  * `capacity` requests a second (a token bucket of one second; `Retry-After` the time to its next token,
  * rounded up to whole seconds, as the emulator's). Each answer takes 10 ms. How long the fleet took
@@ -95,17 +100,7 @@ async function fleet(clients: number, capacity: number, seconds: number) {
  */
 async function finiteFleet(stacks: number, requests: number, capacity: number) {
   const clock = new ManualClock(0);
-  let tokens = capacity;
-  let last = 0;
-  const server = (): number | undefined => {
-    tokens = Math.min(capacity, tokens + ((clock.now() - last) / 1000) * capacity);
-    last = clock.now();
-    if (tokens >= 1) {
-      tokens -= 1;
-      return undefined;
-    }
-    return Math.ceil((1 - tokens) / capacity) * 1000;
-  };
+  const server = tokenBucketServer(clock, capacity);
   let sent = 0;
   let refused = 0;
   let lastDone = 0;
